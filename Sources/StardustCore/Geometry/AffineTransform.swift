@@ -1,0 +1,79 @@
+import Foundation
+
+/// A 2D affine transform with `CGAffineTransform`'s layout and conventions.
+///
+/// A point is a row vector: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
+/// `t1.concatenating(t2)` applies `t1` first, then `t2` — as in Core Graphics.
+public struct AffineTransform: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+    @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    @inlinable public init(translationX x: Double, y: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
+    @inlinable public init(scaleX sx: Double, y sy: Double) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
+    /// A rotation by `angle` radians; positive angles turn clockwise on a y-down screen.
+    @inlinable public init(rotationAngle angle: Double) {
+        let s = sin(angle), co = cos(angle)
+        self.init(a: co, b: s, c: -s, d: co, tx: 0, ty: 0)
+    }
+
+    @inlinable public var isIdentity: Bool { self == .identity }
+
+    /// `self` then `t`.
+    @inlinable public func concatenating(_ t: AffineTransform) -> AffineTransform {
+        AffineTransform(a: a * t.a + b * t.c, b: a * t.b + b * t.d,
+                        c: c * t.a + d * t.c, d: c * t.b + d * t.d,
+                        tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
+    }
+
+    /// A translation applied before `self` (CGAffineTransformTranslate).
+    @inlinable public func translatedBy(x: Double, y: Double) -> AffineTransform {
+        AffineTransform(translationX: x, y: y).concatenating(self)
+    }
+    /// A scale applied before `self` (CGAffineTransformScale).
+    @inlinable public func scaledBy(x: Double, y: Double) -> AffineTransform {
+        AffineTransform(scaleX: x, y: y).concatenating(self)
+    }
+    /// A rotation applied before `self` (CGAffineTransformRotate).
+    @inlinable public func rotated(by angle: Double) -> AffineTransform {
+        AffineTransform(rotationAngle: angle).concatenating(self)
+    }
+
+    @inlinable public var determinant: Double { a * d - b * c }
+
+    /// The inverse transform, or `nil` when the transform is singular.
+    @inlinable public func inverted() -> AffineTransform? {
+        let det = determinant
+        guard det != 0, det.isFinite else { return nil }
+        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        return AffineTransform(a: ia, b: ib, c: ic, d: id,
+                               tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+    }
+
+    @inlinable public func apply(to p: Point) -> Point {
+        Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
+    }
+    /// Applies the linear part only (no translation), for vectors.
+    @inlinable public func applyToVector(_ p: Point) -> Point {
+        Point(x: a * p.x + c * p.y, y: b * p.x + d * p.y)
+    }
+
+    /// The axis-aligned bounds of a transformed rectangle.
+    public func apply(to r: Rect) -> Rect {
+        let ps = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)].map(apply(to:))
+        let xs = ps.map(\.x), ys = ps.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// The largest factor by which the transform stretches a length (for choosing mip levels and curve tolerance).
+    public var maxScale: Double {
+        let sx = (a * a + b * b).squareRoot(), sy = (c * c + d * d).squareRoot()
+        return max(sx, sy)
+    }
+
+    public var description: String { "[\(a) \(b) \(c) \(d) \(tx) \(ty)]" }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// A 4×4 homogeneous transform with `CATransform3D`'s layout and conventions.
+///
+/// Points are row vectors multiplied on the left: `p' = p · M`. `m34 = −1/d`
+/// gives a perspective projection with the eye at distance `d`.
+/// `a.concatenating(b)` applies `a` first, then `b` (CATransform3DConcat).
+public struct Transform3D: Hashable, Sendable, Codable {
+    public var m11: Double, m12: Double, m13: Double, m14: Double
+    public var m21: Double, m22: Double, m23: Double, m24: Double
+    public var m31: Double, m32: Double, m33: Double, m34: Double
+    public var m41: Double, m42: Double, m43: Double, m44: Double
+
+    public init(m11: Double, m12: Double, m13: Double, m14: Double,
+                m21: Double, m22: Double, m23: Double, m24: Double,
+                m31: Double, m32: Double, m33: Double, m34: Double,
+                m41: Double, m42: Double, m43: Double, m44: Double) {
+        self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
+        self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
+        self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
+        self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
+    }
+
+    public static let identity = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0,
+                                             m21: 0, m22: 1, m23: 0, m24: 0,
+                                             m31: 0, m32: 0, m33: 1, m34: 0,
+                                             m41: 0, m42: 0, m43: 0, m44: 1)
+
+    public var isIdentity: Bool { self == .identity }
+
+    /// CATransform3DMakeTranslation.
+    public init(translationX x: Double, y: Double, z: Double) {
+        self = .identity; m41 = x; m42 = y; m43 = z
+    }
+    /// CATransform3DMakeScale.
+    public init(scaleX x: Double, y: Double, z: Double) {
+        self = .identity; m11 = x; m22 = y; m33 = z
+    }
+    /// CATransform3DMakeRotation: `angle` radians about the axis `(x, y, z)`.
+    /// About +z a positive angle turns clockwise on a y-down screen.
+    public init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
+        let len = (x * x + y * y + z * z).squareRoot()
+        guard len > 0 else { self = .identity; return }
+        let ux = x / len, uy = y / len, uz = z / len
+        let s = sin(angle), c = cos(angle), t = 1 - c
+        self = .identity
+        m11 = t * ux * ux + c;      m12 = t * ux * uy + s * uz; m13 = t * ux * uz - s * uy
+        m21 = t * ux * uy - s * uz; m22 = t * uy * uy + c;      m23 = t * uy * uz + s * ux
+        m31 = t * ux * uz + s * uy; m32 = t * uy * uz - s * ux; m33 = t * uz * uz + c
+    }
+
+    /// Embeds an affine transform (CATransform3DMakeAffineTransform).
+    public init(_ t: AffineTransform) {
+        self = .identity
+        m11 = t.a; m12 = t.b; m21 = t.c; m22 = t.d; m41 = t.tx; m42 = t.ty
+    }
+
+    /// `self` then `o` (CATransform3DConcat(self, o)).
+    public func concatenating(_ o: Transform3D) -> Transform3D {
+        let a = rows, b = o.rows
+        var r = [[Double]](repeating: [0, 0, 0, 0], count: 4)
+        for i in 0..<4 { for j in 0..<4 {
+            r[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j] + a[i][3] * b[3][j]
+        } }
+        return Transform3D(rows: r)
+    }
+
+    public func translatedBy(x: Double, y: Double, z: Double) -> Transform3D {
+        Transform3D(translationX: x, y: y, z: z).concatenating(self)
+    }
+    public func scaledBy(x: Double, y: Double, z: Double) -> Transform3D {
+        Transform3D(scaleX: x, y: y, z: z).concatenating(self)
+    }
+    public func rotated(by angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
+        Transform3D(rotationAngle: angle, x: x, y: y, z: z).concatenating(self)
+    }
+
+    /// The rows as arrays, `rows[i][j] = m(i+1)(j+1)`.
+    public var rows: [[Double]] {
+        [[m11, m12, m13, m14], [m21, m22, m23, m24], [m31, m32, m33, m34], [m41, m42, m43, m44]]
+    }
+    public init(rows r: [[Double]]) {
+        self.init(m11: r[0][0], m12: r[0][1], m13: r[0][2], m14: r[0][3],
+                  m21: r[1][0], m22: r[1][1], m23: r[1][2], m24: r[1][3],
+                  m31: r[2][0], m32: r[2][1], m33: r[2][2], m34: r[2][3],
+                  m41: r[3][0], m42: r[3][1], m43: r[3][2], m44: r[3][3])
+    }
+
+    /// Whether the transform is a 2D affine transform (CATransform3DIsAffine).
+    public var isAffine: Bool {
+        m13 == 0 && m14 == 0 && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0
+            && m33 == 1 && m34 == 0 && m43 == 0 && m44 == 1
+    }
+
+    /// The 2D part (CATransform3DGetAffineTransform): exact when ``isAffine``.
+    public var affine: AffineTransform {
+        AffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
+    }
+
+    /// Transforms a 3D point and divides by w (perspective projection).
+    public func project(_ p: Vector3) -> (point: Point, z: Double, w: Double) {
+        let x = p.x * m11 + p.y * m21 + p.z * m31 + m41
+        let y = p.x * m12 + p.y * m22 + p.z * m32 + m42
+        let z = p.x * m13 + p.y * m23 + p.z * m33 + m43
+        let w = p.x * m14 + p.y * m24 + p.z * m34 + m44
+        let iw = w != 0 ? 1 / w : 0
+        return (Point(x: x * iw, y: y * iw), z * iw, w)
+    }
+
+    /// The best affine approximation of this transform around `p` (exact for affine transforms):
+    /// used to draw flat content through a perspective transform one quad at a time.
+    public func affineApproximation(around p: Point) -> AffineTransform {
+        if isAffine { return affine }
+        let h = 1.0
+        let o = project(Vector3(p.x, p.y, 0)).point
+        let ex = project(Vector3(p.x + h, p.y, 0)).point - o
+        let ey = project(Vector3(p.x, p.y + h, 0)).point - o
+        let t = AffineTransform(a: ex.x, b: ex.y, c: ey.x, d: ey.y, tx: 0, ty: 0)
+        let lp = t.apply(to: p)
+        return AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: o.x - lp.x, ty: o.y - lp.y)
+    }
+
+    /// The inverse, or `nil` when singular (CATransform3DInvert returns the input then).
+    public func inverted() -> Transform3D? {
+        var a = rows
+        var inv: [[Double]] = (0..<4).map { i in (0..<4).map { $0 == i ? 1 : 0 } }
+        for col in 0..<4 {
+            var pivot = col
+            for r in col..<4 where abs(a[r][col]) > abs(a[pivot][col]) { pivot = r }
+            guard abs(a[pivot][col]) > 1e-12 else { return nil }
+            a.swapAt(col, pivot); inv.swapAt(col, pivot)
+            let d = a[col][col]
+            for j in 0..<4 { a[col][j] /= d; inv[col][j] /= d }
+            for r in 0..<4 where r != col {
+                let f = a[r][col]
+                if f != 0 { for j in 0..<4 { a[r][j] -= f * a[col][j]; inv[r][j] -= f * inv[col][j] } }
+            }
+        }
+        return Transform3D(rows: inv)
+    }
+}

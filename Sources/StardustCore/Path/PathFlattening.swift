@@ -1,0 +1,71 @@
+import Foundation
+
+/// A polyline approximation of one subpath.
+public struct Polyline: Hashable, Sendable {
+    public var points: [Point]
+    /// Whether the subpath was closed with `closeSubpath` (an implicit edge from the last point to the first).
+    public var isClosed: Bool
+    public init(points: [Point], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
+}
+
+extension Path {
+    /// Approximates every curve by line segments whose distance from the true
+    /// curve is at most `tolerance` (in the path's units).
+    ///
+    /// Curves are subdivided uniformly in the parameter; the segment count of
+    /// a cubic is `ceil(sqrt(‖Δ²‖·3/(4·tol)))` from the bound on its second
+    /// derivative, which meets the tolerance. Complexity: O(output points).
+    public func flattened(tolerance: Double = 0.1) -> [Polyline] {
+        let tol = max(tolerance, 1e-6)
+        var result: [Polyline] = []
+        var current: [Point] = []
+        var last = Point.zero
+        func flush(closed: Bool) {
+            if current.count > 1 || (current.count == 1 && closed) { result.append(Polyline(points: current, isClosed: closed)) }
+            current = []
+        }
+        for e in elements {
+            switch e {
+            case .move(let p):
+                flush(closed: false); current = [p]; last = p
+            case .line(let p):
+                if current.isEmpty { current = [last] }
+                current.append(p); last = p
+            case .quadCurve(let p, let c):
+                if current.isEmpty { current = [last] }
+                let dd = (last - c * 2 + p).length
+                let n = max(1, min(1000, Int((dd / (4 * tol)).squareRoot().rounded(.up))))
+                for i in 1...n {
+                    let t = Double(i) / Double(n), mt = 1 - t
+                    current.append(last * (mt * mt) + c * (2 * mt * t) + p * (t * t))
+                }
+                last = p
+            case .curve(let p, let c1, let c2):
+                if current.isEmpty { current = [last] }
+                let d1 = (last - c1 * 2 + c2).length, d2 = (c1 - c2 * 2 + p).length
+                let n = max(1, min(1000, Int((max(d1, d2) * 3 / (4 * tol)).squareRoot().rounded(.up))))
+                for i in 1...n {
+                    let t = Double(i) / Double(n), mt = 1 - t
+                    let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
+                    current.append(last * a + c1 * b + c2 * c + p * d)
+                }
+                last = p
+            case .closeSubpath:
+                let start = current.first ?? last
+                flush(closed: true); last = start
+            }
+        }
+        flush(closed: false)
+        return result
+    }
+
+    /// The total length of the path's flattened outline (closing edges included).
+    public func length(tolerance: Double = 0.01) -> Double {
+        flattened(tolerance: tolerance).reduce(0) { sum, pl in
+            var s = sum
+            for i in 1..<max(1, pl.points.count) { s += pl.points[i].distance(to: pl.points[i - 1]) }
+            if pl.isClosed, let f = pl.points.first, let l = pl.points.last { s += f.distance(to: l) }
+            return s
+        }
+    }
+}

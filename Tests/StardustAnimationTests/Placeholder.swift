@@ -1,0 +1,2 @@
+import XCTest
+final class StardustAnimationTestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class StardustCLITestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class StardustCodecsTestsPlaceholder: XCTestCase { func testBuilds() {} }

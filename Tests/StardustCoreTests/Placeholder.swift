@@ -1,0 +1,2 @@
+import XCTest
+final class StardustCoreTestsPlaceholder: XCTestCase { func testBuilds() {} }

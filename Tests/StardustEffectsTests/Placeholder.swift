@@ -1,0 +1,2 @@
+import XCTest
+final class StardustEffectsTestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class StardustParticlesTestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class StardustRenderTestsPlaceholder: XCTestCase { func testBuilds() {} }

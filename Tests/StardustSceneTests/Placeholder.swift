@@ -1,0 +1,2 @@
+import XCTest
+final class StardustSceneTestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -1,1 +1,25 @@
-print("stardust")
+import ArgumentParser
+import Foundation
+
+// Exit codes (SPEC §11): 0 success, 1 runtime failure, 2 usage or validation
+// error. Errors are one or two plain sentences on stderr, never a stack trace.
+do {
+    var command = try StardustCommand.parseAsRoot()
+    try command.run()
+} catch let error as CLIError {
+    printError("stardust: \(error.message)")
+    exit(error.kind == .usage ? 2 : 1)
+} catch {
+    let code = StardustCommand.exitCode(for: error)
+    if code == .success {
+        print(StardustCommand.fullMessage(for: error))
+        exit(0)
+    }
+    let message = StardustCommand.fullMessage(for: error)
+    if code.rawValue == 64 || error is ValidationError {
+        printError(message)
+        exit(2)
+    }
+    printError(message.isEmpty ? "stardust: \(error)" : "stardust: \(message)")
+    exit(1)
+}

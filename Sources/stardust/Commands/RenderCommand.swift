@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import Stardust
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a preset or a scene file to a GIF, PNG, APNG, MP4/WebM or a folder of PNG frames.",
+        discussion: """
+        The output format follows the file name: .gif, .png (one frame with --at, else an animated PNG), .apng,
+        .mp4 and .webm (through ffmpeg, which must be installed), or a folder (a path ending in /) for PNG frames.
+        Frame i is rendered at time i / fps; --frames renders only part of the range, with the same pixels as a full render.
+        """
+    )
+
+    @Argument(help: "A preset name (see `stardust presets`) or a scene file (.json).")
+    var target: String = "snow"
+
+    @Option(name: [.short, .customLong("output")], help: "Output file or folder (default: NAME.gif, or NAME.png with --at).")
+    var output: String?
+
+    @Option(help: "Scene size in points, WIDTHxHEIGHT (e.g. 390x844).")
+    var size: String?
+
+    @Option(help: "Pixels per point (default: the scene's, usually 2).")
+    var scale: Double?
+
+    @Option(help: "Frames per second.")
+    var fps: Double?
+
+    @Option(help: "Duration in seconds.")
+    var duration: Double?
+
+    @Option(help: "Random seed (same seed, same pixels).")
+    var seed: UInt64?
+
+    @Option(help: "Render only frames FIRST..LAST (inclusive, counted from 0).")
+    var frames: String?
+
+    @Option(help: "Render the single frame at this time (seconds) to a PNG.")
+    var at: Double?
+
+    @Option(help: "Worker threads (default: all cores). Output is identical for any count.")
+    var threads: Int = 0
+
+    @Flag(help: "No progress bar.")
+    var quiet = false
+
+    func run() throws {
+        if let s = scale, !(s > 0 && s <= 16) { throw CLIError.usage("--scale must be in (0, 16]; got \(s).") }
+        if let f = fps, !(f > 0 && f <= 240) { throw CLIError.usage("--fps must be in (0, 240]; got \(f).") }
+        if let d = duration, !(d > 0 && d <= 3600) { throw CLIError.usage("--duration must be in (0, 3600] seconds; got \(d).") }
+        if threads < 0 { throw CLIError.usage("--threads must be 0 (all cores) or more.") }
+        let overrides = SceneOverrides(size: try size.map(parseSize), scale: scale, fps: fps, duration: duration, seed: seed)
+        let scene = try SceneSource.load(target, overrides: overrides)
+        let baseName = scene.name.isEmpty ? "out" : scene.name
+
+        var job = RenderJob(scene: scene, threads: threads)
+        if let at {
+            job.frames = .single(at)
+        } else if let frames {
+            let r = try parseFrames(frames)
+            guard r.upperBound < scene.frameCount else {
+                throw CLIError.usage("--frames \(frames) is past the last frame (\(scene.frameCount - 1)) of this \(scene.duration) s scene at \(scene.fps) fps.")
+            }
+            job.frames = .range(r)
+        }
+        let path = output ?? (at != nil ? "\(baseName).png" : "\(baseName).gif")
+        let progress = ProgressBar(total: job.frameCount, label: "rendering \(baseName)", quiet: quiet)
+        do {
+            let written = try job.write(to: path) { progress.update($0) }
+            progress.finish()
+            if !quiet || isatty(STDOUT_FILENO) == 1 {
+                print("wrote \(written) (\(job.frameCount) frame\(job.frameCount == 1 ? "" : "s"), \(scene.pixelWidth)×\(scene.pixelHeight) px)")
+            }
+        } catch let e as RenderJobError {
+            progress.finish()
+            throw e.isUsage ? CLIError.usage(e.description) : CLIError.runtime(e.description)
+        } catch {
+            progress.finish()
+            throw CLIError.runtime("\(error)")
+        }
+    }
+}

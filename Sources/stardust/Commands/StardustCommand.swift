@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// The `stardust` command: renders effects and scenes to pictures and movies.
+struct StardustCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stardust",
+        abstract: "Render Core Animation-style particle effects, layer animations and scenes to GIF, PNG, APNG or MP4.",
+        discussion: """
+        With no arguments, renders the default preset (snow) to snow.gif in the current directory.
+
+        Examples:
+          stardust                                  # snow.gif
+          stardust render fireworks -o fw.mp4       # a preset to a movie (needs ffmpeg)
+          stardust render scene.json -o out/ --frames 0..59
+          stardust trace snow --at 12 --particles   # the evaluated state as JSON Lines
+          stardust presets                          # what can be rendered by name
+        """,
+        subcommands: [RenderCommand.self, PresetsCommand.self, ValidateCommand.self, TraceCommand.self, BenchCommand.self],
+        defaultSubcommand: RenderCommand.self
+    )
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import Stardust
+
+struct TraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Print the evaluated state of a preset or scene as JSON Lines, one object per frame.",
+        discussion: """
+        Each line holds the time, live particle counts per emitter cell ("layer.cell"), and layer presentation values
+        (position, opacity, transform.rotation, transform.scale). With --particles each line also lists every live
+        particle: cell, position, velocity, scale, rotation, color, age and lifetime.
+        """)
+
+    @Argument(help: "A preset name or a scene file (.json).")
+    var target: String
+
+    @Option(help: "Trace the single time T (seconds).")
+    var at: Double?
+
+    @Option(help: "Frames per second of the trace (default: the scene's).")
+    var fps: Double?
+
+    @Option(help: "Duration of the trace in seconds (default: the scene's).")
+    var duration: Double?
+
+    @Flag(help: "Include every live particle's state.")
+    var particles = false
+
+    func run() throws {
+        if at != nil && (fps != nil || duration != nil) {
+            throw CLIError.usage("use either --at T or --fps/--duration, not both.")
+        }
+        if let f = fps, !(f > 0 && f <= 1000) { throw CLIError.usage("--fps must be in (0, 1000]; got \(f).") }
+        if let d = duration, !(d >= 0 && d <= 86_400) { throw CLIError.usage("--duration must be in [0, 86400] seconds; got \(d).") }
+        let scene = try SceneSource.load(target, overrides: SceneOverrides(fps: fps, duration: duration))
+        let times: [Double] = at.map { [$0] } ?? (0..<max(1, scene.frameCount)).map { scene.time(ofFrame: $0) }
+        let out = FileHandle.standardOutput
+        for t in times {
+            let line = SceneTrace.line(for: scene, at: t, includeParticles: particles)
+            out.write(Data((line + "\n").utf8))
+        }
+    }
+}

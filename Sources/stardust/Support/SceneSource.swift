@@ -1,0 +1,62 @@
+import Foundation
+import Stardust
+
+/// Resolves the `<preset|scene.json>` argument shared by render, trace and validate.
+enum SceneSource {
+    /// Loads a preset by name or a scene file by path, applying command-line overrides.
+    static func load(_ target: String, overrides: SceneOverrides) throws -> Scene {
+        let scene: Scene
+        if let preset = Presets.named(target) {
+            scene = preset.make(overrides.size ?? preset.defaultSize)
+        } else if target.hasSuffix(".json") || FileManager.default.fileExists(atPath: target) {
+            guard FileManager.default.fileExists(atPath: target) else {
+                throw CLIError.usage("no scene file at \(target).")
+            }
+            do {
+                scene = try SceneLoader.load(path: target)
+            } catch let e as SceneError {
+                throw CLIError.usage("\(target): \(e.description)")
+            } catch let e as JSONSyntaxError {
+                throw CLIError.usage("\(target) is not valid JSON: \(e.description).")
+            }
+            if let s = overrides.size { scene.size = s }
+        } else {
+            let names = Presets.all.map(\.name)
+            let close = names.filter { $0.hasPrefix(String(target.prefix(2))) }
+            let hint = close.isEmpty ? "" : " Did you mean \(close.joined(separator: " or "))?"
+            throw CLIError.usage("\"\(target)\" is neither a preset nor a scene file. Run `stardust presets` for the list.\(hint)")
+        }
+        if let v = overrides.scale { scene.scale = v }
+        if let v = overrides.fps { scene.fps = v }
+        if let v = overrides.duration { scene.duration = v }
+        if let v = overrides.seed { scene.seed = v }
+        return scene
+    }
+}
+
+/// Command-line values that replace the scene's own.
+struct SceneOverrides {
+    var size: Size?
+    var scale: Double?
+    var fps: Double?
+    var duration: Double?
+    var seed: UInt64?
+}
+
+/// Parses `390x844` into a size.
+func parseSize(_ s: String) throws -> Size {
+    let parts = s.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w <= 20000, h <= 20000 else {
+        throw CLIError.usage("--size expects WIDTHxHEIGHT in points, like 390x844; got \"\(s)\".")
+    }
+    return Size(w, h)
+}
+
+/// Parses `A..B` (inclusive) into a frame range.
+func parseFrames(_ s: String) throws -> ClosedRange<Int> {
+    let parts = s.components(separatedBy: "..")
+    guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else {
+        throw CLIError.usage("--frames expects FIRST..LAST (inclusive, from 0), like 0..59; got \"\(s)\".")
+    }
+    return a...b
+}

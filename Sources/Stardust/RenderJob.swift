@@ -1,0 +1,74 @@
+import Foundation
+
+/// Renders a scene's frames and writes them to a file or folder: the whole
+/// `stardust render` job as a library call.
+///
+/// Frames are independent: rendering `frames = .range(a...b)` gives the same
+/// pixels as those frames of a full render, on any thread count.
+public struct RenderJob {
+    /// Which frames to render.
+    public enum Frames: Hashable, Sendable {
+        /// Every frame of the scene's duration.
+        case all
+        /// Frames `a...b` (inclusive), frame i at time i / fps.
+        case range(ClosedRange<Int>)
+        /// One frame at a time in seconds.
+        case single(Double)
+    }
+
+    public var scene: Scene
+    public var frames: Frames = .all
+    /// Render threads; 0 = all cores.
+    public var threads: Int
+    public var options = ExportOptions()
+
+    public init(scene: Scene, threads: Int = 0) { self.scene = scene; self.threads = threads }
+
+    /// The times of the frames to render.
+    public var times: [Double] {
+        switch frames {
+        case .all: return (0..<scene.frameCount).map(scene.time(ofFrame:))
+        case .range(let r): return r.map(scene.time(ofFrame:))
+        case .single(let t): return [t]
+        }
+    }
+
+    public var frameCount: Int { times.count }
+
+    /// Renders the frame at `t`.
+    public func renderFrame(at t: Double) throws -> Image {
+        try Renderer(threads: threads).render(scene.displayList(at: t))
+    }
+
+    /// Renders every frame into `path` (format from the extension), calling
+    /// `progress` with the number of frames done. Returns the path written.
+    @discardableResult
+    public func write(to path: String, progress: (Int) -> Void = { _ in }) throws -> String {
+        let times = self.times
+        let format: OutputFormat
+        do {
+            format = try Exporter.format(forPath: path, frameCount: times.count)
+        } catch {
+            throw RenderJobError(description: "\(error)", isUsage: true)
+        }
+        guard scene.pixelWidth > 0, scene.pixelHeight > 0, scene.pixelWidth * scene.pixelHeight <= ImageLimits.defaultMaxPixels else {
+            throw RenderJobError(description: "a \(scene.pixelWidth)×\(scene.pixelHeight) pixel frame is outside the supported range (1 pixel to 100 megapixels).", isUsage: true)
+        }
+        let sink = try Exporter.makeSink(path: path, format: format, width: scene.pixelWidth, height: scene.pixelHeight,
+                                         fps: scene.fps, options: options)
+        let renderer = Renderer(threads: threads)
+        for (i, t) in times.enumerated() {
+            try sink.append(renderer.render(scene.displayList(at: t)))
+            progress(i + 1)
+        }
+        try sink.finish()
+        return path
+    }
+}
+
+/// Why a render job could not run.
+public struct RenderJobError: Error, CustomStringConvertible {
+    public var description: String
+    /// True when the request itself was wrong (bad output name or size), not the machine.
+    public var isUsage: Bool
+}

@@ -1,0 +1,58 @@
+import StardustAnimation
+import StardustCore
+
+/// A complete effect ready to render: a layer tree with a size, a pixel
+/// scale, a frame rate, a duration and a seed (SPEC §10).
+///
+/// ``displayList(at:)`` is a pure function of the model and the time, so
+/// any frame can be rendered alone and frame ranges are independent jobs.
+public final class Scene {
+    /// A short name used for default output file names (`snow` → `snow.gif`).
+    public var name: String
+    /// The size in points.
+    public var size: Size {
+        didSet { root.bounds = Rect(origin: .zero, size: size); root.position = Point(size.width / 2, size.height / 2) }
+    }
+    /// Pixels per point (SPEC §2: default 2).
+    public var scale: Double
+    /// Seconds rendered by `stardust render`.
+    public var duration: Double
+    public var fps: Double
+    /// Mixed into every emitter's own `seed` (see ``effectiveSeed(for:)``): the same scene and seed give the same pixels.
+    public var seed: UInt64
+    /// The color behind every layer (transparent by default).
+    public var background: Color
+    /// The root layer: its bounds are the scene rectangle.
+    public let root: Layer
+
+    public init(name: String = "", size: Size, scale: Double = 2, duration: Double = 10, fps: Double = 30,
+                seed: UInt64 = 1, background: Color = .clear, root: Layer = Layer()) {
+        self.name = name; self.size = size; self.scale = scale; self.duration = duration; self.fps = fps
+        self.seed = seed; self.background = background; self.root = root
+        root.bounds = Rect(origin: .zero, size: size)
+        root.position = Point(size.width / 2, size.height / 2)
+    }
+
+    /// Frames rendered for the whole duration: `round(duration × fps)`, at least 1.
+    public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
+    /// The time of frame `i`: `i / fps`.
+    public func time(ofFrame i: Int) -> Double { Double(i) / fps }
+    public var pixelWidth: Int { Int((size.width * scale).rounded()) }
+    public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+
+    /// The frame at time `t`: every layer's presentation state drawn in order.
+    public func displayList(at t: Double) -> DisplayList {
+        root.displayList(size: size, scale: scale, background: background, at: t)
+    }
+
+    /// Every layer of the tree, depth first.
+    public var allLayers: [Layer] {
+        var out: [Layer] = []
+        func walk(_ l: Layer) { out.append(l); l.sublayers.forEach(walk) }
+        walk(root)
+        return out
+    }
+
+    /// The first layer with this name, depth first.
+    public func layer(named name: String) -> Layer? { allLayers.first { $0.name == name } }
+}

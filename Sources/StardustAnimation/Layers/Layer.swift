@@ -18,9 +18,31 @@ open class Layer: AnimationHost {
 
     /// A name for finding the layer; not used for drawing (default `nil`).
     public var name: String?
-    /// The sublayers in drawing order before sorting by ``zPosition``. Use
-    /// ``addSublayer(_:)`` and friends to keep ``superlayer`` consistent.
-    public private(set) var sublayers: [Layer] = []
+    /// The sublayers in model order (drawing sorts them by ``zPosition``, stably).
+    ///
+    /// Setting the array keeps ``superlayer`` consistent: layers dropped from
+    /// it lose their superlayer, new ones are taken from their old superlayer;
+    /// duplicates and layers that would make a cycle are left out.
+    /// Complexity: O(old + new count).
+    public var sublayers: [Layer] {
+        get { sublayerStorage }
+        set {
+            var kept = Set<ObjectIdentifier>()
+            var result: [Layer] = []
+            result.reserveCapacity(newValue.count)
+            for l in newValue where !kept.contains(ObjectIdentifier(l)) && !isSelfOrAncestor(l) {
+                kept.insert(ObjectIdentifier(l))
+                result.append(l)
+            }
+            for old in sublayerStorage where !kept.contains(ObjectIdentifier(old)) { old.superlayer = nil }
+            for l in result where l.superlayer !== self {
+                l.removeFromSuperlayer()
+                l.superlayer = self
+            }
+            sublayerStorage = result
+        }
+    }
+    private var sublayerStorage: [Layer] = []
     /// The layer this one is a sublayer of.
     public private(set) weak var superlayer: Layer?
 
@@ -152,21 +174,34 @@ open class Layer: AnimationHost {
     /// Inserts `layer` into the sublayers at `index` (clamped to `0…count`), removing it from its previous superlayer first.
     /// Inserting a layer into itself or its own subtree is ignored (it would make a cycle).
     public func insertSublayer(_ layer: Layer, at index: Int) {
-        var ancestor: Layer? = self
-        while let a = ancestor {
-            if a === layer { return }
-            ancestor = a.superlayer
-        }
+        guard !isSelfOrAncestor(layer) else { return }
         layer.removeFromSuperlayer()
-        sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
+        sublayerStorage.insert(layer, at: min(max(index, 0), sublayerStorage.count))
         layer.superlayer = self
     }
 
     /// Detaches the layer from its superlayer (no effect without one).
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
-        parent.sublayers.removeAll { $0 === self }
+        parent.sublayerStorage.removeAll { $0 === self }
         superlayer = nil
+    }
+
+    /// The first layer named `name` in this subtree, depth-first in model order (this layer included).
+    public func sublayer(named name: String) -> Layer? {
+        if self.name == name { return self }
+        for l in sublayerStorage { if let found = l.sublayer(named: name) { return found } }
+        return nil
+    }
+
+    /// Whether `layer` is this layer or one of its ancestors.
+    private func isSelfOrAncestor(_ layer: Layer) -> Bool {
+        var a: Layer? = self
+        while let cur = a {
+            if cur === layer { return true }
+            a = cur.superlayer
+        }
+        return false
     }
 
     /// The layer's local time for a time of its superlayer (scene time for a root layer).

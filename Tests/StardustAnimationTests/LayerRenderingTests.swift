@@ -128,6 +128,25 @@ final class LayerRenderingTests: XCTestCase {
         assertPoint(paths[1].transform.apply(to: Point(10, 10)), 100 + 6.25, 50 + 6.25)
     }
 
+    func testTiltUnderPerspectiveUsesAffineApproximationAtCenter() {
+        let parent = box(200, 100, at: Point(100, 50))
+        var p = Transform3D.identity
+        p.m34 = -1.0 / 500
+        parent.sublayerTransform = p
+        let child = box(100, 100, at: Point(100, 50), color: .blue)
+        let b = Double.pi / 3
+        child.setValue(.number(b), forKeyPath: "transform.rotation.y")
+        parent.addSublayer(child)
+        let t = Commands.paths(parent.displayList(size: Size(200, 100), at: 0).commands)[1].transform
+        // The child's center lands on the parent's center.
+        assertPoint(t.apply(to: Point(50, 50)), 100, 50)
+        // One point right of the center: (1, 0, 0)·Ry(b) = (cos b, 0, −sin b), w = 1 + sin b / 500,
+        // so the x step is cos b / (1 + sin b / 500); the y step is 1 / w at x = 0 … = 1.
+        XCTAssertEqual(t.a, cos(b) / (1 + sin(b) / 500), accuracy: 1e-12)
+        XCTAssertEqual(t.b, 0, accuracy: 1e-12)
+        XCTAssertEqual(t.d, 1, accuracy: 1e-12)
+    }
+
     func testZPositionOrdersSiblingsStably() {
         let parent = Layer()
         let a = box(1, 1, at: .zero, color: .red), b = box(1, 1, at: .zero, color: .green), c = box(1, 1, at: .zero, color: .blue)

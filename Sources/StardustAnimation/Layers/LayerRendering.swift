@@ -48,8 +48,10 @@ extension Layer {
             let natural = Size(Double(texture.width) * s.contentsRect.width / cs,
                                Double(texture.height) * s.contentsRect.height / cs)
             let rect = contentsGravity.rect(forContentSize: natural, in: s.bounds)
-            list.append(.image(ImageDraw(texture: texture, rect: rect, transform: a, contentsRect: s.contentsRect,
-                                         minificationFilter: minificationFilter, magnificationFilter: magnificationFilter)))
+            if !rect.isEmpty {
+                list.append(.image(ImageDraw(texture: texture, rect: rect, transform: a, contentsRect: s.contentsRect,
+                                             minificationFilter: minificationFilter, magnificationFilter: magnificationFilter)))
+            }
         }
         drawContents(into: &list, time: local, transform: a)
         if !sublayers.isEmpty {

@@ -161,3 +161,43 @@ final class LayerAnimationTests: XCTestCase {
         XCTAssertEqual(d.transform.apply(to: Point(0, 0)), Point(45, -5))
     }
 }
+
+final class LayerAnimationCompositionTests: XCTestCase {
+    func testWholeValueAnimationIsSeenThroughAField() {
+        let layer = Layer()
+        layer.position = Point(1, 2)
+        layer.add(ConstantTestAnimation("position", .point(Point(30, 40))), forKey: "p")
+        XCTAssertEqual(layer.presentationValue(forKeyPath: "position.x", at: 0.5), .number(30))
+        XCTAssertEqual(layer.presentationValue(forKeyPath: "position.y", at: 0.5), .number(40))
+    }
+
+    func testFieldAnimationAfterWholeValueOverridesThatField() {
+        let layer = Layer()
+        layer.bounds = Rect(0, 0, 10, 10)
+        layer.add(ConstantTestAnimation("bounds", .rect(Rect(1, 2, 30, 40))), forKey: "b")
+        layer.add(LinearNumberTestAnimation("bounds.size.width", from: 0, to: 100), forKey: "w")
+        XCTAssertEqual(layer.presentationValue(forKeyPath: "bounds", at: 0.5), .rect(Rect(1, 2, 50, 40)))
+        // Added the other way round, the whole-value animation wins.
+        let other = Layer()
+        other.add(LinearNumberTestAnimation("bounds.size.width", from: 0, to: 100), forKey: "w")
+        other.add(ConstantTestAnimation("bounds", .rect(Rect(1, 2, 30, 40))), forKey: "b")
+        XCTAssertEqual(other.presentationValue(forKeyPath: "bounds.size.width", at: 0.5), .number(30))
+    }
+
+    func testUnrelatedSiblingFieldsDoNotInterfere() {
+        let layer = Layer()
+        layer.position = Point(5, 6)
+        layer.add(LinearNumberTestAnimation("position.x", from: 0, to: 10), forKey: "x")
+        layer.add(LinearNumberTestAnimation("position.y", from: 0, to: 20), forKey: "y")
+        XCTAssertEqual(layer.presentationValue(forKeyPath: "position", at: 0.5), .point(Point(5, 10)))
+        XCTAssertEqual(layer.presentationValue(forKeyPath: "position.x", at: 0.5), .number(5))
+        XCTAssertEqual(layer.presentationValue(forKeyPath: "opacity", at: 0.5), .number(1))
+    }
+
+    func testRotationAliasesCompose() {
+        let layer = Layer()
+        layer.add(ConstantTestAnimation("transform.rotation", .number(0.5)), forKey: "r")
+        XCTAssertEqual(layer.presentationValue(forKeyPath: "transform.rotation.z", at: 0.5)?.doubleValue ?? .nan, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(layer.presentation(at: 0.5).transform, Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1))
+    }
+}

@@ -3,9 +3,9 @@ import StardustCore
 /// How a layer's contents are placed in its bounds (`CALayerContentsGravity`).
 ///
 /// Names are visual on Stardust's y-down screen: `top` is the top edge of
-/// the bounds as seen (minimum y). Core Animation names them for a y-up
-/// geometry, so on iOS `kCAGravityTop` appears at the bottom unless the
-/// layer's geometry is flipped; a port of such code swaps top and bottom.
+/// the bounds as seen (minimum y). Core Animation names its constants for a
+/// y-up (unflipped) layer geometry, so iOS code may rely on `top` and
+/// `bottom` landing at the opposite edges; such a port swaps them.
 public enum ContentsGravity: String, Hashable, Sendable, Codable, CaseIterable {
     case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
     /// Stretched to fill the bounds (the default).

@@ -9,6 +9,7 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
     /// The duration is not a positive finite number.
     case invalidDuration(Double)
 
+    /// A message saying what is wrong.
     public var description: String {
         switch self {
         case .noFrames(let base): return "no image named \"\(base)0\" or \"\(base)1\": an animated image needs at least one numbered frame"

@@ -18,8 +18,10 @@ open class GradientLayer: Layer {
         didSet { reportChange("endPoint", .point(oldValue), .point(endPoint)) }
     }
 
+    /// Creates a layer with Core Animation's defaults.
     public override init() { super.init() }
 
+    /// This class's own key paths, then ``Layer``'s.
     open override func value(forKeyPath keyPath: String) -> AnimatableValue? {
         let (head, rest) = LayerKeyPath.split(keyPath)
         switch head {
@@ -29,6 +31,7 @@ open class GradientLayer: Layer {
         }
     }
 
+    /// Sets this class's own key paths (values of the wrong type ignored), else defers to ``Layer``.
     open override func setValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
         let (head, rest) = LayerKeyPath.split(keyPath)
         switch head {

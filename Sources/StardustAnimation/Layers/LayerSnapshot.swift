@@ -7,19 +7,33 @@ public struct LayerSnapshot {
     public let layer: Layer
     /// The layer's local time the values were taken at.
     public var localTime: Double
+    /// The presentation value of ``Layer/position``.
     public var position: Point
+    /// The presentation value of ``Layer/bounds``.
     public var bounds: Rect
+    /// The presentation value of ``Layer/anchorPoint``.
     public var anchorPoint: Point
+    /// The presentation value of ``Layer/anchorPointZ``.
     public var anchorPointZ: Double
+    /// The presentation value of ``Layer/zPosition``.
     public var zPosition: Double
+    /// The presentation value of ``Layer/transform``.
     public var transform: Transform3D
+    /// The presentation value of ``Layer/sublayerTransform``.
     public var sublayerTransform: Transform3D
+    /// The presentation value of ``Layer/opacity``.
     public var opacity: Double
+    /// The presentation value of ``Layer/isHidden``.
     public var isHidden: Bool
+    /// The presentation value of ``Layer/backgroundColor``.
     public var backgroundColor: Color?
+    /// The presentation value of ``Layer/cornerRadius``.
     public var cornerRadius: Double
+    /// The presentation value of ``Layer/borderWidth``.
     public var borderWidth: Double
+    /// The presentation value of ``Layer/borderColor``.
     public var borderColor: Color
+    /// The presentation value of ``Layer/contentsRect``.
     public var contentsRect: Rect
     /// The sublayers' snapshots in model order (empty when taken without them).
     public var sublayers: [LayerSnapshot]

@@ -39,10 +39,12 @@ open class ShapeLayer: Layer {
         didSet { reportChange("strokeEnd", .number(oldValue), .number(strokeEnd)) }
     }
 
+    /// Creates a layer with Core Animation's defaults.
     public override init() { super.init() }
 
     private static let ownKeys: Set<String> = ["fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd"]
 
+    /// This class's own key paths, then ``Layer``'s.
     open override func value(forKeyPath keyPath: String) -> AnimatableValue? {
         switch keyPath {
         case "fillColor": return .color(fillColor ?? .clear)
@@ -55,6 +57,7 @@ open class ShapeLayer: Layer {
         }
     }
 
+    /// Sets this class's own key paths (values of the wrong type ignored), else defers to ``Layer``.
     open override func setValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
         guard ShapeLayer.ownKeys.contains(keyPath) else { return super.setValue(value, forKeyPath: keyPath) }
         switch (keyPath, value) {

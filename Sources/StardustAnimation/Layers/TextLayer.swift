@@ -42,8 +42,10 @@ open class TextLayer: Layer {
     /// Whether lines wrap at the bounds' width (default `false`).
     public var isWrapped: Bool = false
 
+    /// Creates a layer with Core Animation's defaults.
     public override init() { super.init() }
 
+    /// This class's own key paths, then ``Layer``'s.
     open override func value(forKeyPath keyPath: String) -> AnimatableValue? {
         switch keyPath {
         case "fontSize": return .number(fontSize)
@@ -52,6 +54,7 @@ open class TextLayer: Layer {
         }
     }
 
+    /// Sets this class's own key paths (values of the wrong type ignored), else defers to ``Layer``.
     open override func setValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
         switch (keyPath, value) {
         case ("fontSize", .number(let v)): fontSize = v

@@ -11,11 +11,14 @@ import StardustCore
 /// angles are the Euler angles of the remaining rotation. Shear is lost when
 /// a component is written.
 public struct TransformComponents: Hashable, Sendable {
+    /// The translation `(m41, m42, m43)`.
     public var translation: Vector3
     /// Rotation angles in radians about x, y and z (positive z turns clockwise on screen).
     public var rotation: Vector3
+    /// The scale factors along x, y and z.
     public var scale: Vector3
 
+    /// Components from explicit values (identity by default).
     public init(translation: Vector3 = .zero, rotation: Vector3 = .zero, scale: Vector3 = Vector3(1, 1, 1)) {
         self.translation = translation; self.rotation = rotation; self.scale = scale
     }

@@ -1,13 +1,248 @@
 import StardustCore
 
-/// A node of the layer tree (`CALayer`) (owned by the layer-tree work).
-open class Layer {
+/// A node of the layer tree (`CALayer`): geometry, appearance, contents,
+/// sublayers, media timing and the animations attached to it.
+///
+/// Geometry follows Core Animation on iOS: points, y down. A layer's
+/// `bounds` is its own coordinate space; `position` places its
+/// `anchorPoint` (a unit point of the bounds) in the superlayer's space, and
+/// `transform` applies about the anchor point. Every animatable property is
+/// reachable by key path (``value(forKeyPath:)``) and reports its changes to
+/// ``Transaction`` (on the root key path, e.g. `position`).
+///
+/// The model values stored here are never changed by animations; the values
+/// shown at a time are the presentation values (``presentationValue(forKeyPath:at:)``,
+/// ``presentation(at:)``). See `docs/LAYERS.md`.
+open class Layer: AnimationHost {
+    // MARK: Identity and tree
+
+    /// A name for finding the layer; not used for drawing (default `nil`).
     public var name: String?
-    public var sublayers: [Layer] = []
+    /// The sublayers in model order (drawing sorts them by ``zPosition``, stably).
+    ///
+    /// Setting the array keeps ``superlayer`` consistent: layers dropped from
+    /// it lose their superlayer, new ones are taken from their old superlayer;
+    /// duplicates and layers that would make a cycle are left out.
+    /// Complexity: O(old + new count).
+    public var sublayers: [Layer] {
+        get { sublayerStorage }
+        set {
+            var kept = Set<ObjectIdentifier>()
+            var result: [Layer] = []
+            result.reserveCapacity(newValue.count)
+            for l in newValue where !kept.contains(ObjectIdentifier(l)) && !isSelfOrAncestor(l) {
+                kept.insert(ObjectIdentifier(l))
+                result.append(l)
+            }
+            for old in sublayerStorage where !kept.contains(ObjectIdentifier(old)) { old.superlayer = nil }
+            for l in result where l.superlayer !== self {
+                l.removeFromSuperlayer()
+                l.superlayer = self
+            }
+            sublayerStorage = result
+        }
+    }
+    private var sublayerStorage: [Layer] = []
+    /// The layer this one is a sublayer of.
+    public private(set) weak var superlayer: Layer?
+
+    // MARK: Geometry
+
+    /// Where the anchor point lies in the superlayer's coordinate space (default `(0, 0)`).
+    public var position: Point = .zero {
+        didSet { reportChange("position", .point(oldValue), .point(position)) }
+    }
+    /// The layer's own coordinate space: origin and size (default `[0 0 0 0]`).
+    public var bounds: Rect = .zero {
+        didSet { reportChange("bounds", .rect(oldValue), .rect(bounds)) }
+    }
+    /// The unit point of the bounds that ``position`` places and ``transform`` turns about (default `(0.5, 0.5)`).
+    public var anchorPoint = Point(0.5, 0.5) {
+        didSet { reportChange("anchorPoint", .point(oldValue), .point(anchorPoint)) }
+    }
+    /// The z of the anchor point (default 0).
+    public var anchorPointZ: Double = 0 {
+        didSet { reportChange("anchorPointZ", .number(oldValue), .number(anchorPointZ)) }
+    }
+    /// The layer's z in its superlayer: orders siblings (stable, ascending) and is the z of its position (default 0).
+    public var zPosition: Double = 0 {
+        didSet { reportChange("zPosition", .number(oldValue), .number(zPosition)) }
+    }
+    /// The transform applied about the anchor point (default identity); `m34` gives perspective.
+    public var transform: Transform3D = .identity {
+        didSet { reportChange("transform", .transform(oldValue), .transform(transform)) }
+    }
+    /// A transform applied to the sublayers (not to this layer's own drawing), about the bounds center (default identity).
+    public var sublayerTransform: Transform3D = .identity {
+        didSet { reportChange("sublayerTransform", .transform(oldValue), .transform(sublayerTransform)) }
+    }
+
+    // MARK: Appearance
+
+    /// The opacity of the layer and its subtree, 0…1 (default 1). Below 1 a layer that draws more than one command is composited as a group.
+    public var opacity: Double = 1 {
+        didSet { reportChange("opacity", .number(oldValue), .number(opacity)) }
+    }
+    /// Whether the layer and its subtree are not drawn (default `false`). Key paths `isHidden` and `hidden`.
+    public var isHidden: Bool = false {
+        didSet { reportChange("isHidden", .bool(oldValue), .bool(isHidden)) }
+    }
+    /// The fill of the bounds, rounded by ``cornerRadius`` (default `nil`: none). Read by key path as `.clear` when `nil`.
+    public var backgroundColor: Color? {
+        didSet { reportChange("backgroundColor", .color(oldValue ?? .clear), .color(backgroundColor ?? .clear)) }
+    }
+    /// The radius of the rounded corners of the background and border (default 0).
+    public var cornerRadius: Double = 0 {
+        didSet { reportChange("cornerRadius", .number(oldValue), .number(cornerRadius)) }
+    }
+    /// The width of the border drawn inside the bounds, on top of the sublayers (default 0: none).
+    public var borderWidth: Double = 0 {
+        didSet { reportChange("borderWidth", .number(oldValue), .number(borderWidth)) }
+    }
+    /// The border color (default opaque black).
+    public var borderColor: Color = .black {
+        didSet { reportChange("borderColor", .color(oldValue), .color(borderColor)) }
+    }
+    /// Whether the contents and sublayers are clipped to the bounds (default `false`).
+    /// The clip is rectangular even with a ``cornerRadius`` (a documented approximation).
+    public var masksToBounds: Bool = false
+
+    // MARK: Contents
+
+    /// The image drawn in the bounds (default `nil`).
+    public var contents: Texture?
+    /// An image sequence shown instead of ``contents`` when set: the frame at the layer's local time (default `nil`).
+    public var animatedContents: AnimatedImage?
+    /// The unit rectangle of the image that is shown (default `[0 0 1 1]`: the whole image; sprite sheets use parts).
+    public var contentsRect: Rect = .unit {
+        didSet { reportChange("contentsRect", .rect(oldValue), .rect(contentsRect)) }
+    }
+    /// How the contents are placed in the bounds (default ``ContentsGravity/resize``).
+    public var contentsGravity: ContentsGravity = .resize
+    /// Image pixels per point of the contents (default 1): a 100-pixel-wide image at scale 2 is 50 points wide.
+    public var contentsScale: Double = 1
+    /// The filter used when the contents are drawn smaller than their size (default linear).
+    public var minificationFilter: ImageFilter = .linear
+    /// The filter used when the contents are drawn larger than their size (default linear).
+    public var magnificationFilter: ImageFilter = .linear
+
+    // MARK: Timing and animations
+
+    /// The layer's media timing: its local time is its superlayer's local time
+    /// mapped by this timing (`(t − beginTime) × speed + timeOffset`); a layer's duration is infinite.
+    public var timing = MediaTiming()
+
+    /// Attached animations in the order they were added (a replaced key moves to the end).
+    var animationEntries: [AnimationEntry] = []
+
+    /// Creates a layer with Core Animation's defaults.
     public init() {}
+
+    // MARK: Derived geometry
+
+    /// The layer's rectangle in the superlayer's space: the bounding box of the
+    /// bounds after anchor, ``transform`` (its affine part) and ``position``.
+    /// Setting it changes ``position`` and the size of ``bounds``, as if the
+    /// transform were the identity (Core Animation leaves that case undefined).
+    public var frame: Rect {
+        get {
+            let anchor = anchorPointInBounds
+            let t = AffineTransform(translationX: -anchor.x, y: -anchor.y)
+                .concatenating(transform.affine)
+                .concatenating(AffineTransform(translationX: position.x, y: position.y))
+            return t.apply(to: bounds)
+        }
+        set {
+            let r = newValue.standardized
+            bounds = Rect(origin: bounds.origin, size: r.size)
+            position = Point(r.minX + anchorPoint.x * r.width, r.minY + anchorPoint.y * r.height)
+        }
+    }
+
+    /// The anchor point in the layer's own (bounds) coordinates.
+    public var anchorPointInBounds: Point {
+        Point(bounds.origin.x + anchorPoint.x * bounds.size.width, bounds.origin.y + anchorPoint.y * bounds.size.height)
+    }
+
+    // MARK: Tree editing
+
+    /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
+    public func addSublayer(_ layer: Layer) {
+        insertSublayer(layer, at: sublayers.count)
+    }
+
+    /// Inserts `layer` into the sublayers at `index` (clamped to `0…count`), removing it from its previous superlayer first.
+    /// Inserting a layer into itself or its own subtree is ignored (it would make a cycle).
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        guard !isSelfOrAncestor(layer) else { return }
+        layer.removeFromSuperlayer()
+        sublayerStorage.insert(layer, at: min(max(index, 0), sublayerStorage.count))
+        layer.superlayer = self
+    }
+
+    /// Detaches the layer from its superlayer (no effect without one).
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayerStorage.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// The first layer named `name` in this subtree, depth-first in model order (this layer included).
+    public func sublayer(named name: String) -> Layer? {
+        if self.name == name { return self }
+        for l in sublayerStorage { if let found = l.sublayer(named: name) { return found } }
+        return nil
+    }
+
+    /// Whether `layer` is this layer or one of its ancestors.
+    private func isSelfOrAncestor(_ layer: Layer) -> Bool {
+        var a: Layer? = self
+        while let cur = a {
+            if cur === layer { return true }
+            a = cur.superlayer
+        }
+        return false
+    }
+
+    /// The layer's local time for a time of its superlayer (scene time for a root layer).
+    public func localTime(fromParentTime parentTime: Double) -> Double {
+        timing.activeLocalTime(parentTime)
+    }
+
+    // MARK: Key paths
+
+    /// The model value at `keyPath` (see `docs/LAYERS.md` for the list), or
+    /// `nil` when the key path is unknown. Subclasses add their own key paths
+    /// by overriding and calling `super` for the rest.
+    open func value(forKeyPath keyPath: String) -> AnimatableValue? {
+        let path = LayerKeyPath.canonical(keyPath)
+        let (head, rest) = LayerKeyPath.split(path)
+        return baseValue(forKey: head)?.component(atPath: rest)
+    }
+
+    /// Sets the model value at `keyPath`. Unknown key paths and values of the
+    /// wrong type are ignored (numbers are accepted for `isHidden`). Setting a
+    /// sub-key-path rebuilds its root value (`transform.rotation` rebuilds the
+    /// transform from its ``TransformComponents``). Subclasses extend it by overriding.
+    open func setValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
+        let path = LayerKeyPath.canonical(keyPath)
+        let (head, rest) = LayerKeyPath.split(path)
+        guard let current = baseValue(forKey: head),
+              let updated = current.setting(componentAtPath: rest, to: value) else { return }
+        setBaseValue(updated, forKey: head)
+    }
+
+    // MARK: Subclass hook
 
     /// Appends what this layer itself draws (not its sublayers) at its local
     /// time `time`, with `transform` mapping its bounds space to scene points.
-    /// Subclasses (emitters, text, shapes) override it.
+    /// Subclasses (emitters, text, shapes) override it; it is called after the
+    /// background and contents and before the sublayers.
     open func drawContents(into list: inout [DrawCommand], time: Double, transform: AffineTransform) {}
+
+    /// Reports a model change of an animatable property to ``Transaction``
+    /// (subclasses call it from their own animatable setters).
+    public func reportChange(_ keyPath: String, _ old: AnimatableValue, _ new: AnimatableValue) {
+        Transaction.recordChange(host: self, keyPath: keyPath, from: old, to: new)
+    }
 }

@@ -1,0 +1,111 @@
+import StardustCore
+
+/// An animation attached to a layer, with its key and canonical key path.
+struct AnimationEntry {
+    var key: String?
+    var animation: Animation
+    /// The canonical key path, or `nil` for an animation without one (it animates nothing on the layer).
+    var path: String?
+}
+
+extension Layer {
+    /// Attaches `animation` (not copied: do not mutate it afterwards). An
+    /// animation already under `key` is removed first and told it stopped
+    /// unfinished. A `nil` key attaches an animation that cannot be looked up.
+    ///
+    /// The animation is evaluated in this layer's local time; a `beginTime`
+    /// of 0 means local time 0 (it is not stamped with a current time).
+    public func add(_ animation: Animation, forKey key: String?) {
+        if let key { removeAnimation(forKey: key) }
+        animationEntries.append(AnimationEntry(key: key, animation: animation,
+                                               path: animation.keyPath.map(LayerKeyPath.canonical)))
+    }
+
+    /// Removes the animation under `key` and reports it stopped with `finished = false`.
+    public func removeAnimation(forKey key: String) {
+        guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+        let removed = animationEntries.remove(at: i)
+        removed.animation.didStop(finished: false)
+    }
+
+    /// Removes every animation, each reporting `finished = false`.
+    public func removeAllAnimations() {
+        let removed = animationEntries
+        animationEntries.removeAll()
+        for e in removed { e.animation.didStop(finished: false) }
+    }
+
+    /// The animation under `key`, if any.
+    public func animation(forKey key: String) -> Animation? {
+        animationEntries.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations in the order they were added (animations added with a `nil` key are not listed).
+    public func animationKeys() -> [String] {
+        animationEntries.compactMap(\.key)
+    }
+
+    /// The presentation value at `keyPath` at this layer's local time `time`.
+    ///
+    /// Starts from the model value and applies every animation whose key path
+    /// is related to `keyPath` in the order they were added, each seeing the
+    /// result of the previous ones (`nil` from an animation = no effect).
+    /// Related means the same key path, an ancestor (`transform` for
+    /// `transform.scale`) or a descendant (`position.x` for `position`): all
+    /// are evaluated on the shortest of them (the root), an animation on a
+    /// sub-key-path reading its field from the value so far and writing it
+    /// back (`transform.rotation` rebuilds the transform from its components).
+    /// Complexity: O(animations on the layer).
+    public func presentationValue(forKeyPath keyPath: String, at time: Double) -> AnimatableValue? {
+        let key = LayerKeyPath.canonical(keyPath)
+        var root = key
+        var related = false
+        for e in animationEntries {
+            guard let p = e.path else { continue }
+            if LayerKeyPath.isPrefix(p, of: key) {
+                related = true
+                if p.count < root.count { root = p }
+            } else if LayerKeyPath.isPrefix(key, of: p) {
+                related = true
+            }
+        }
+        guard related else { return value(forKeyPath: key) }
+        guard var v = value(forKeyPath: root) else { return nil }
+        for e in animationEntries {
+            guard let p = e.path, LayerKeyPath.isPrefix(root, of: p) else { continue }
+            if p.count == root.count {
+                if let nv = e.animation.value(on: v, at: time) { v = nv }
+            } else {
+                let rel = p.dropFirst(root.count + 1)
+                if let sub = v.component(atPath: rel), let nv = e.animation.value(on: sub, at: time),
+                   let composed = v.setting(componentAtPath: rel, to: nv) {
+                    v = composed
+                }
+            }
+        }
+        return key.count == root.count ? v : v.component(atPath: key.dropFirst(root.count + 1))
+    }
+
+    /// Advances the animation clock of this layer and its subtree to `time`
+    /// (in the superlayer's time; scene time for a root layer).
+    ///
+    /// Every animation whose active duration has ended by then (its
+    /// ``Animation/endTime()`` ≤ the layer's local time) reports
+    /// `finished = true` once, and is removed when `isRemovedOnCompletion`.
+    public func advanceAnimations(to time: Double) {
+        let local = localTime(fromParentTime: time)
+        if !animationEntries.isEmpty {
+            var ended: [Animation] = []
+            animationEntries.removeAll { e in
+                guard local >= e.animation.endTime() else { return false }
+                ended.append(e.animation)
+                return e.animation.isRemovedOnCompletion
+            }
+            for a in ended { a.didStop(finished: true) }
+        }
+        for s in sublayers { s.advanceAnimations(to: local) }
+    }
+
+    /// Whether any animation is attached.
+    public var hasAnimations: Bool { !animationEntries.isEmpty }
+}

@@ -1,0 +1,26 @@
+/// Key path spelling rules shared by layers and their subclasses.
+public enum LayerKeyPath {
+    /// The canonical spelling of a key path: `hidden` → `isHidden`, and
+    /// `….rotation` on a transform → `….rotation.z` (Core Animation's aliases),
+    /// so that animations on aliases compose as one key path.
+    public static func canonical(_ keyPath: String) -> String {
+        if keyPath == "hidden" { return "isHidden" }
+        if keyPath == "transform.rotation" || keyPath == "sublayerTransform.rotation" { return keyPath + ".z" }
+        return keyPath
+    }
+
+    /// Splits `a.b.c` into `a` and `b.c` (the rest is empty when there is no dot).
+    public static func split<S: StringProtocol>(_ path: S) -> (head: Substring, rest: Substring) where S.SubSequence == Substring {
+        if let dot = path.firstIndex(of: ".") {
+            return (path[path.startIndex..<dot], path[path.index(after: dot)...])
+        }
+        return (path[...], path[path.endIndex...])
+    }
+
+    /// Whether `prefix` is `path` or a dot-separated ancestor of it (`transform` of `transform.scale.x`).
+    public static func isPrefix(_ prefix: String, of path: String) -> Bool {
+        guard path.hasPrefix(prefix) else { return false }
+        if path.count == prefix.count { return true }
+        return path[path.index(path.startIndex, offsetBy: prefix.count)] == "."
+    }
+}

@@ -1,0 +1,112 @@
+import StardustCore
+
+extension Layer {
+    /// The display list of the tree rooted at this layer at scene time `time`
+    /// (the root's superlayer time), with presentation values throughout.
+    /// Complexity: O(layers × (properties + animations)) plus what subclasses draw.
+    public func displayList(size: Size, scale: Double = 2, background: Color = .clear, at time: Double) -> DisplayList {
+        var commands: [DrawCommand] = []
+        render(into: &commands, parentTime: time, parentTransform: .identity)
+        return DisplayList(size: size, scale: scale, background: background, commands: commands)
+    }
+
+    /// The transform from this layer's bounds space to its superlayer's space
+    /// for the given presentation values: `translate(−anchor, −anchorPointZ) · transform · translate(position, zPosition)`.
+    public static func localTransform(of s: LayerSnapshot) -> Transform3D {
+        let anchor = s.anchorPointInBounds
+        return Transform3D(translationX: -anchor.x, y: -anchor.y, z: -s.anchorPointZ)
+            .concatenating(s.transform)
+            .concatenating(Transform3D(translationX: s.position.x, y: s.position.y, z: s.zPosition))
+    }
+
+    /// Appends the commands of this layer and its subtree.
+    ///
+    /// - Parameters:
+    ///   - parentTime: the superlayer's local time (scene time for a root).
+    ///   - parentTransform: maps the superlayer's sublayer space (where
+    ///     `position` lives, after its `sublayerTransform`) to scene points.
+    ///
+    /// Order per layer: background, `pushClip` (when `masksToBounds`),
+    /// contents, ``drawContents(into:time:transform:)``, sublayers by
+    /// ascending `zPosition` (stable), `popClip`, border. Opacity below 1 wraps
+    /// the layer's commands in a group unless there is only one drawing
+    /// command, which then carries the opacity itself.
+    public func render(into list: inout [DrawCommand], parentTime: Double, parentTransform: Transform3D) {
+        let local = localTime(fromParentTime: parentTime)
+        let s = snapshot(atLocalTime: local)
+        guard !s.isHidden, s.opacity > 0 else { return }
+        let full = Layer.localTransform(of: s).concatenating(parentTransform)
+        let a = full.affineApproximation(around: s.bounds.center)
+        let start = list.count
+
+        if let bg = s.backgroundColor, bg.alpha > 0, !s.bounds.isEmpty {
+            list.append(.roundedRect(s.bounds.standardized, cornerRadius: s.cornerRadius, color: bg, transform: a))
+        }
+        if masksToBounds { list.append(.pushClip(rect: s.bounds.standardized, transform: a)) }
+        if let texture = animatedContents?.frame(at: local) ?? contents {
+            let cs = contentsScale > 0 ? contentsScale : 1
+            let natural = Size(Double(texture.width) * s.contentsRect.width / cs,
+                               Double(texture.height) * s.contentsRect.height / cs)
+            let rect = contentsGravity.rect(forContentSize: natural, in: s.bounds)
+            if !rect.isEmpty {
+                list.append(.image(ImageDraw(texture: texture, rect: rect, transform: a, contentsRect: s.contentsRect,
+                                             minificationFilter: minificationFilter, magnificationFilter: magnificationFilter)))
+            }
+        }
+        drawContents(into: &list, time: local, transform: a)
+        if !sublayers.isEmpty {
+            let childSpace = Layer.sublayerSpace(full: full, sublayerTransform: s.sublayerTransform, center: s.bounds.center)
+            for child in sublayersInDrawingOrder(atLocalTime: local) {
+                child.render(into: &list, parentTime: local, parentTransform: childSpace)
+            }
+        }
+        if masksToBounds { list.append(.popClip) }
+        if s.borderWidth > 0, s.borderColor.alpha > 0, !s.bounds.isEmpty {
+            list.append(.border(s.bounds.standardized, cornerRadius: s.cornerRadius, width: s.borderWidth,
+                                color: s.borderColor, transform: a))
+        }
+        if s.opacity < 1 { Layer.applyOpacity(min(s.opacity, 1), to: &list, from: start) }
+    }
+
+    /// The sublayers sorted by presentation `zPosition`, ties kept in model order.
+    func sublayersInDrawingOrder(atLocalTime local: Double) -> [Layer] {
+        guard sublayers.count > 1 else { return sublayers }
+        let keyed = sublayers.enumerated().map { (i, l) -> (z: Double, i: Int, layer: Layer) in
+            var z = l.zPosition
+            if l.hasAnimations, let v = l.presentationValue(forKeyPath: "zPosition", at: l.localTime(fromParentTime: local))?.doubleValue {
+                z = v
+            }
+            return (z, i, l)
+        }
+        return keyed.sorted { $0.z != $1.z ? $0.z < $1.z : $0.i < $1.i }.map(\.layer)
+    }
+
+    /// The space sublayers are placed in: `translate(−c) · sublayerTransform · translate(c)`,
+    /// then flattened onto this layer's plane (z dropped), then the layer's full transform.
+    static func sublayerSpace(full: Transform3D, sublayerTransform: Transform3D, center c: Point) -> Transform3D {
+        var flat = full
+        flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
+        guard !sublayerTransform.isIdentity else { return flat }
+        return Transform3D(translationX: -c.x, y: -c.y, z: 0)
+            .concatenating(sublayerTransform)
+            .concatenating(Transform3D(translationX: c.x, y: c.y, z: 0))
+            .concatenating(flat)
+    }
+
+    /// Applies a layer's opacity to the commands it appended after `start`:
+    /// folded into a single drawing command, else a group around them.
+    static func applyOpacity(_ opacity: Double, to list: inout [DrawCommand], from start: Int) {
+        let n = list.count - start
+        guard n > 0 else { return }
+        if n == 1 {
+            switch list[start] {
+            case .image(var d): d.opacity *= opacity; list[start] = .image(d); return
+            case .path(var d): d.opacity *= opacity; list[start] = .path(d); return
+            case .text(var d): d.opacity *= opacity; list[start] = .text(d); return
+            default: break
+            }
+        }
+        list.insert(.beginGroup(opacity: opacity), at: start)
+        list.append(.endGroup)
+    }
+}

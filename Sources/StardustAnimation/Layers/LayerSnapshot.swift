@@ -1,0 +1,85 @@
+import StardustCore
+
+/// A value snapshot of a layer's presentation values at one time, with the
+/// snapshots of its sublayers (`CALayer.presentation()`).
+public struct LayerSnapshot {
+    /// The model layer the snapshot was taken from.
+    public let layer: Layer
+    /// The layer's local time the values were taken at.
+    public var localTime: Double
+    /// The presentation value of ``Layer/position``.
+    public var position: Point
+    /// The presentation value of ``Layer/bounds``.
+    public var bounds: Rect
+    /// The presentation value of ``Layer/anchorPoint``.
+    public var anchorPoint: Point
+    /// The presentation value of ``Layer/anchorPointZ``.
+    public var anchorPointZ: Double
+    /// The presentation value of ``Layer/zPosition``.
+    public var zPosition: Double
+    /// The presentation value of ``Layer/transform``.
+    public var transform: Transform3D
+    /// The presentation value of ``Layer/sublayerTransform``.
+    public var sublayerTransform: Transform3D
+    /// The presentation value of ``Layer/opacity``.
+    public var opacity: Double
+    /// The presentation value of ``Layer/isHidden``.
+    public var isHidden: Bool
+    /// The presentation value of ``Layer/backgroundColor``.
+    public var backgroundColor: Color?
+    /// The presentation value of ``Layer/cornerRadius``.
+    public var cornerRadius: Double
+    /// The presentation value of ``Layer/borderWidth``.
+    public var borderWidth: Double
+    /// The presentation value of ``Layer/borderColor``.
+    public var borderColor: Color
+    /// The presentation value of ``Layer/contentsRect``.
+    public var contentsRect: Rect
+    /// The sublayers' snapshots in model order (empty when taken without them).
+    public var sublayers: [LayerSnapshot]
+
+    /// The anchor point in bounds coordinates.
+    public var anchorPointInBounds: Point {
+        Point(bounds.origin.x + anchorPoint.x * bounds.size.width, bounds.origin.y + anchorPoint.y * bounds.size.height)
+    }
+}
+
+extension Layer {
+    /// A snapshot of the presentation values of this layer and its subtree at
+    /// `time` (in the superlayer's time; scene time for a root layer). The
+    /// model is not changed. Complexity: O(layers × (properties + animations)).
+    public func presentation(at time: Double) -> LayerSnapshot {
+        let local = localTime(fromParentTime: time)
+        var s = snapshot(atLocalTime: local)
+        s.sublayers = sublayers.map { $0.presentation(at: local) }
+        return s
+    }
+
+    /// The presentation values of this layer alone at its local time `local`.
+    func snapshot(atLocalTime local: Double) -> LayerSnapshot {
+        var s = LayerSnapshot(layer: self, localTime: local, position: position, bounds: bounds, anchorPoint: anchorPoint,
+                              anchorPointZ: anchorPointZ, zPosition: zPosition, transform: transform,
+                              sublayerTransform: sublayerTransform, opacity: opacity, isHidden: isHidden,
+                              backgroundColor: backgroundColor, cornerRadius: cornerRadius, borderWidth: borderWidth,
+                              borderColor: borderColor, contentsRect: contentsRect, sublayers: [])
+        guard !animationEntries.isEmpty else { return s }
+        func get(_ key: String) -> AnimatableValue? { presentationValue(forKeyPath: key, at: local) }
+        if case .point(let p)? = get("position") { s.position = p }
+        if case .rect(let r)? = get("bounds") { s.bounds = r }
+        if case .point(let p)? = get("anchorPoint") { s.anchorPoint = p }
+        if let x = get("anchorPointZ")?.doubleValue { s.anchorPointZ = x }
+        if let x = get("zPosition")?.doubleValue { s.zPosition = x }
+        if case .transform(let m)? = get("transform") { s.transform = m }
+        if case .transform(let m)? = get("sublayerTransform") { s.sublayerTransform = m }
+        if let x = get("opacity")?.doubleValue { s.opacity = x }
+        if let v = get("isHidden") {
+            if case .bool(let b) = v { s.isHidden = b } else if let x = v.doubleValue { s.isHidden = x != 0 }
+        }
+        if case .color(let c)? = get("backgroundColor") { s.backgroundColor = (backgroundColor == nil && c == .clear) ? nil : c }
+        if let x = get("cornerRadius")?.doubleValue { s.cornerRadius = x }
+        if let x = get("borderWidth")?.doubleValue { s.borderWidth = x }
+        if case .color(let c)? = get("borderColor") { s.borderColor = c }
+        if case .rect(let r)? = get("contentsRect") { s.contentsRect = r }
+        return s
+    }
+}

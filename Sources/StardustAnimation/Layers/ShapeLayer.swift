@@ -1,0 +1,100 @@
+import StardustCore
+
+/// A layer that fills and strokes a vector path in its bounds space (`CAShapeLayer`).
+///
+/// Animatable key paths beyond ``Layer``'s: `fillColor`, `strokeColor`,
+/// `lineWidth`, `miterLimit`, `strokeStart`, `strokeEnd` (colors read as
+/// `.clear` when `nil`).
+open class ShapeLayer: Layer {
+    /// The path in the layer's bounds coordinates (default `nil`: nothing drawn).
+    public var path: Path?
+    /// The fill (default opaque black; `nil` = no fill).
+    public var fillColor: Color? = .black {
+        didSet { reportChange("fillColor", .color(oldValue ?? .clear), .color(fillColor ?? .clear)) }
+    }
+    /// The winding rule of the fill (default nonZero).
+    public var fillRule: FillRule = .nonZero
+    /// The stroke (default `nil`: no stroke).
+    public var strokeColor: Color? {
+        didSet { reportChange("strokeColor", .color(oldValue ?? .clear), .color(strokeColor ?? .clear)) }
+    }
+    /// The stroke width in points (default 1).
+    public var lineWidth: Double = 1 {
+        didSet { reportChange("lineWidth", .number(oldValue), .number(lineWidth)) }
+    }
+    /// The end caps of open subpaths (default butt).
+    public var lineCap: StrokeStyle.LineCap = .butt
+    /// The corners of the stroke (default miter).
+    public var lineJoin: StrokeStyle.LineJoin = .miter
+    /// The miter limit (default 10).
+    public var miterLimit: Double = 10 {
+        didSet { reportChange("miterLimit", .number(oldValue), .number(miterLimit)) }
+    }
+    /// Where the stroke begins, as a fraction of the path's length (default 0). The fill is not affected.
+    public var strokeStart: Double = 0 {
+        didSet { reportChange("strokeStart", .number(oldValue), .number(strokeStart)) }
+    }
+    /// Where the stroke ends, as a fraction of the path's length (default 1).
+    public var strokeEnd: Double = 1 {
+        didSet { reportChange("strokeEnd", .number(oldValue), .number(strokeEnd)) }
+    }
+
+    /// Creates a layer with Core Animation's defaults.
+    public override init() { super.init() }
+
+    private static let ownKeys: Set<String> = ["fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd"]
+
+    /// This class's own key paths, then ``Layer``'s.
+    open override func value(forKeyPath keyPath: String) -> AnimatableValue? {
+        switch keyPath {
+        case "fillColor": return .color(fillColor ?? .clear)
+        case "strokeColor": return .color(strokeColor ?? .clear)
+        case "lineWidth": return .number(lineWidth)
+        case "miterLimit": return .number(miterLimit)
+        case "strokeStart": return .number(strokeStart)
+        case "strokeEnd": return .number(strokeEnd)
+        default: return super.value(forKeyPath: keyPath)
+        }
+    }
+
+    /// Sets this class's own key paths (values of the wrong type ignored), else defers to ``Layer``.
+    open override func setValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
+        guard ShapeLayer.ownKeys.contains(keyPath) else { return super.setValue(value, forKeyPath: keyPath) }
+        switch (keyPath, value) {
+        case ("fillColor", .color(let c)): fillColor = c
+        case ("strokeColor", .color(let c)): strokeColor = c
+        case ("lineWidth", .number(let v)): lineWidth = v
+        case ("miterLimit", .number(let v)): miterLimit = v
+        case ("strokeStart", .number(let v)): strokeStart = v
+        case ("strokeEnd", .number(let v)): strokeEnd = v
+        default: break
+        }
+    }
+
+    private func current(_ key: String, _ model: Double, _ time: Double) -> Double {
+        hasAnimations ? (presentationValue(forKeyPath: key, at: time)?.doubleValue ?? model) : model
+    }
+
+    private func currentColor(_ key: String, _ model: Color?, _ time: Double) -> Color? {
+        guard hasAnimations, case .color(let c)? = presentationValue(forKeyPath: key, at: time) else { return model }
+        return model == nil && c == .clear ? nil : c
+    }
+
+    /// Appends a fill ``PathDraw`` (when `fillColor` is visible) and then a
+    /// stroke ``PathDraw`` of the `strokeStart…strokeEnd` part (when
+    /// `strokeColor` is visible and `lineWidth` > 0), with presentation values.
+    open override func drawContents(into list: inout [DrawCommand], time: Double, transform: AffineTransform) {
+        guard let path, !path.isEmpty else { return }
+        if let fill = currentColor("fillColor", fillColor, time), fill.alpha > 0 {
+            list.append(.path(PathDraw(path: path, transform: transform, style: .fill(fillRule), paint: .color(fill))))
+        }
+        let width = current("lineWidth", lineWidth, time)
+        guard let stroke = currentColor("strokeColor", strokeColor, time), stroke.alpha > 0, width > 0 else { return }
+        let s0 = current("strokeStart", strokeStart, time), s1 = current("strokeEnd", strokeEnd, time)
+        let scale = max(transform.maxScale, 1e-6)
+        let shown = s0 <= 0 && s1 >= 1 ? path : path.trimmed(from: s0, to: s1, tolerance: 0.1 / scale)
+        guard !shown.isEmpty else { return }
+        let style = StrokeStyle(width: width, cap: lineCap, join: lineJoin, miterLimit: current("miterLimit", miterLimit, time))
+        list.append(.path(PathDraw(path: shown, transform: transform, style: .stroke(style), paint: .color(stroke))))
+    }
+}

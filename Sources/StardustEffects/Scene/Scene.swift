@@ -1,5 +1,6 @@
 import StardustAnimation
 import StardustCore
+import StardustParticles
 
 /// A complete effect ready to render: a layer tree with a size, a pixel
 /// scale, a frame rate, a duration and a seed (SPEC §10).
@@ -55,4 +56,13 @@ public final class Scene {
 
     /// The first layer with this name, depth first.
     public func layer(named name: String) -> Layer? { allLayers.first { $0.name == name } }
+}
+
+extension Scene {
+    /// Checks limits that a render would hit (particle budgets of every emitter), throwing the first problem.
+    public func validate() throws {
+        for case let emitter as EmitterLayer in allLayers {
+            try emitter.validate()
+        }
+    }
 }

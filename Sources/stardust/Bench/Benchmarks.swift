@@ -85,7 +85,7 @@ enum Benchmarks {
             var samples: [Double] = []
             var live = 0
             for _ in 0..<runs {
-                let emitter = SnowEmitterFactory.make()
+                let emitter = Presets.named("snow")!.make().layer(named: "snow") as! EmitterLayer
                 samples.append(measureMilliseconds {
                     let s = emitter.evaluate(at: t, threads: threads)
                     live = s.count
@@ -134,7 +134,7 @@ enum Benchmarks {
         }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let decoded = try GIFDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        let psnr = zip(decoded.frames, frames).map { ImageMetrics.psnr($0.0, $0.1) }.reduce(0, +) / Double(frames.count)
+        let psnr = zip(decoded.frames, frames).map { $0.0.psnr(against: $0.1) }.reduce(0, +) / Double(frames.count)
         var r = BenchResult(benchmark: "gif-encode", variant: "snow-60x390x844", unit: "ms", samples: samples, threads: threads)
         r.extra = [("bytes", "\(bytes)"), ("psnr", String(format: "%.2f", psnr))]
         return [r]

@@ -31,8 +31,7 @@ struct BenchCommand: ParsableCommand {
         let t = threads == 0 ? ProcessInfo.processInfo.activeProcessorCount : threads
         for n in names {
             for result in try Benchmarks.run(n, threads: t, runs: runs) {
-                print(result.json)
-                fflush(stdout)
+                FileHandle.standardOutput.write(Data((result.json + "\n").utf8))
             }
         }
     }

@@ -1,2 +1,0 @@
-import XCTest
-final class StardustCLITestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -1,2 +1,0 @@
-import XCTest
-final class StardustSceneTestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+@testable import Stardust
+@testable import StardustScene
+
+final class SceneLoaderTests: XCTestCase {
+    func load(_ json: String) throws -> Scene {
+        var loader = SceneLoader(baseDirectory: "/nonexistent") { _ in throw SceneError(path: "$", "no files in tests") }
+        return try loader.scene(fromJSON: json)
+    }
+
+    func expectError(_ json: String, path: String, containing text: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try load(json), file: file, line: line) { e in
+            guard let err = e as? SceneError else { return XCTFail("expected a SceneError, got \(e)", file: file, line: line) }
+            XCTAssertEqual(err.path, path, file: file, line: line)
+            XCTAssertTrue(err.message.contains(text), "message: \(err.message)", file: file, line: line)
+        }
+    }
+
+    func testTheSpecExampleEmitterLoadsWithCoreAnimationValues() throws {
+        let scene = try load("""
+        { "size": [390, 844], "scale": 2, "duration": 10, "fps": 30, "seed": 1, "background": "#0B1A3A",
+          "layers": [
+            { "type": "emitter", "name": "snow", "emitterPosition": [195, 0], "emitterSize": [390, 0], "emitterShape": "line",
+              "emitterCells": [ { "name": "flake", "contents": "builtin:dot", "birthRate": 30, "emissionRange": "90deg",
+                                  "color": [1, 0.5, 0, 1], "beginTime": 1.5, "duration": 1 } ] },
+            { "type": "image", "name": "logo", "contents": "builtin:star", "position": [195, 400],
+              "bounds": [0, 0, 120, 120], "anchorPoint": [0.5, 0.5], "opacity": 1, "contentsRect": [0, 0, 1, 1], "sublayers": [] } ],
+          "animations": [
+            { "layer": "logo", "keyPath": "position.x", "type": "basic", "fromValue": 0, "toValue": 100, "beginTime": 0,
+              "duration": 1, "timingFunction": "easeInEaseOut", "repeatCount": 1, "autoreverses": false,
+              "fillMode": "forwards", "removedOnCompletion": false } ] }
+        """)
+        XCTAssertEqual(scene.size, Size(390, 844))
+        XCTAssertEqual(scene.background, Color(hex: "#0B1A3A"))
+        let snow = try XCTUnwrap(scene.layer(named: "snow") as? EmitterLayer)
+        XCTAssertEqual(snow.emitterShape, .line)
+        XCTAssertEqual(snow.emitterPosition, Point(195, 0))
+        let flake = try XCTUnwrap(snow.emitterCells.first)
+        XCTAssertEqual(flake.birthRate, 30)
+        XCTAssertEqual(flake.emissionRange, .pi / 2, accuracy: 1e-12)
+        XCTAssertEqual(flake.color, Color(red: 1, green: 0.5, blue: 0, alpha: 1))
+        XCTAssertEqual(flake.timing.beginTime, 1.5)
+        XCTAssertNotNil(flake.contents)
+        let logo = try XCTUnwrap(scene.layer(named: "logo"))
+        // The animation is visible in the presentation value and leaves the model alone.
+        XCTAssertEqual(logo.position, Point(195, 400))
+        XCTAssertEqual(logo.presentationValue(forKeyPath: "position.x", at: 0.5), .number(50))
+        XCTAssertEqual(logo.presentationValue(forKeyPath: "position.x", at: 5), .number(100))
+    }
+
+    func testUnknownKeysNameThePathAndSuggestCloseNames() {
+        expectError(#"{"layers": [{"type": "emitter", "emitterCells": [{"brithRate": 3}]}]}"#,
+                    path: "layers[0].emitterCells[0].brithRate", containing: "\"birthRate\"")
+        expectError(#"{"sise": [1, 2]}"#, path: "sise", containing: "\"size\"")
+        expectError(#"{"layers": [{"type": "image", "contents": "builtin:dot", "opactiy": 1}]}"#,
+                    path: "layers[0].opactiy", containing: "\"opacity\"")
+    }
+
+    func testWrongTypesAndRangesSayWhatWasExpected() {
+        expectError(#"{"layers": [{"type": "emitter", "emitterCells": [{"birthRate": "many"}]}]}"#,
+                    path: "layers[0].emitterCells[0].birthRate", containing: "expected a number, found a string")
+        expectError(#"{"layers": [{"type": "image", "contents": "builtin:dot", "opacity": 3}]}"#,
+                    path: "layers[0].opacity", containing: "0…1")
+        expectError(#"{"size": [390]}"#, path: "size", containing: "2 numbers")
+        expectError(#"{"layers": [{"type": "emitter", "emitterShape": "lien"}]}"#,
+                    path: "layers[0].emitterShape", containing: "did you mean \"line\"")
+        expectError(#"{"layers": [{"type": "blob"}]}"#, path: "layers[0].type", containing: "\"emitter\"")
+        expectError(#"{"background": "#12"}"#, path: "background", containing: "is not a color")
+        expectError(#"{"layers": [{"type": "emitter", "emitterCells": [{"emissionRange": "ninety"}]}]}"#,
+                    path: "layers[0].emitterCells[0].emissionRange", containing: "not an angle")
+    }
+
+    func testReferencesMustExist() {
+        expectError(#"{"layers": [{"type": "image", "contents": "builtin:nope"}]}"#, path: "layers[0].contents", containing: "no builtin image")
+        expectError(#"{"layers": [{"type": "image", "contents": "missing.png"}]}"#, path: "layers[0].contents", containing: "not found")
+        expectError(#"{"layers": [{"type": "image", "name": "logo", "contents": "builtin:dot"}], "animations": [{"layer": "lgo", "keyPath": "opacity"}]}"#,
+                    path: "animations[0].layer", containing: "did you mean \"logo\"")
+        expectError(#"{"layers": [{"type": "image", "name": "logo", "contents": "builtin:dot"}], "animations": [{"layer": "logo", "keyPath": "wobble"}]}"#,
+                    path: "animations[0].keyPath", containing: "not an animatable key path")
+        expectError(#"{"layers": [{"type": "group", "name": "a"}, {"type": "group", "name": "a"}]}"#, path: "layers[1].name", containing: "already named")
+    }
+
+    func testUnsupportedSectionsAreReportedNotIgnored() {
+        expectError(#"{"physics": {}}"#, path: "physics", containing: "not supported")
+    }
+
+    func testKeyframeSpringAndGroupAnimationsLoad() throws {
+        let scene = try load("""
+        { "layers": [ { "type": "image", "name": "logo", "contents": "builtin:dot", "position": [0, 0] } ],
+          "animations": [
+            { "layer": "logo", "keyPath": "position", "type": "keyframe", "values": [[0, 0], [100, 50]], "keyTimes": [0, 1],
+              "duration": 2, "calculationMode": "paced" },
+            { "layer": "logo", "keyPath": "transform.scale", "type": "spring", "fromValue": 1, "toValue": 1.5 },
+            { "layer": "logo", "type": "group", "duration": 2,
+              "animations": [ { "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1 } ] } ] }
+        """)
+        let logo = try XCTUnwrap(scene.layer(named: "logo"))
+        XCTAssertEqual(logo.animationKeys().count, 3)
+        guard case .point(let p)? = logo.presentationValue(forKeyPath: "position", at: 1) else { return XCTFail() }
+        XCTAssertEqual(p.x, 50, accuracy: 1e-6)
+        XCTAssertEqual(p.y, 25, accuracy: 1e-6)
+        guard case .number(let o)? = logo.presentationValue(forKeyPath: "opacity", at: 0.5) else { return XCTFail() }
+        XCTAssertEqual(o, 0.5, accuracy: 1e-9)
+    }
+
+    /// Randomized corruption of a valid scene never crashes the loader.
+    func testRandomCorruptionOfAValidSceneNeverCrashes() throws {
+        let text = #"{"size": [100, 80], "layers": [{"type": "emitter", "name": "e", "emitterShape": "line", "emitterCells": [{"name": "a", "birthRate": 3, "lifetime": 2, "contents": "builtin:dot", "emitterCells": [{"name": "b", "birthRate": 1}]}]}, {"type": "text", "string": "hi", "name": "t"}], "animations": [{"layer": "t", "keyPath": "opacity", "toValue": 0}]}"#
+        let base = Array(text.utf8)
+        let rng = CounterRandom(seed: 3)
+        for i in 0..<500 {
+            var b = base
+            let pos = rng.below(b.count, UInt64(i))
+            b[pos] = Array("0123456789[]{}\",:-.aeztx ".utf8)[rng.below(26, UInt64(i), 1)]
+            do { _ = try load(String(decoding: b, as: UTF8.self)) } catch is SceneError {} catch is JSONSyntaxError {} catch {
+                XCTFail("unexpected error type \(type(of: error)): \(error)")
+            }
+        }
+    }
+}

@@ -14,8 +14,9 @@ public enum FillMode: String, Hashable, Sendable, Codable, CaseIterable {
 /// t      = (parentTime − beginTime) × speed + timeOffset     (active local time)
 /// cycle  = d × (autoreverses ? 2 : 1)
 /// active = repeatDuration > 0 ? repeatDuration : repeatCount > 0 ? cycle × repeatCount : cycle
-/// before (t < 0): fills with basic time 0 when fillMode is backwards/both, else no effect
-/// after (t ≥ active): fills with the basic time at `active` when fillMode is forwards/both
+/// t < 0: fills with basic time 0 when fillMode is backwards/both, else no effect
+/// t ≥ active: fills with the basic time at `active` when fillMode is forwards/both
+/// (phase `.before`/`.after` follow parent time, so they swap when speed < 0)
 /// basic  = t mod cycle, mirrored in the second half of an autoreversing cycle
 /// ```
 /// where `d` is the resolved duration (see ``resolvedDuration(default:)``).
@@ -87,14 +88,18 @@ public struct MediaTiming: Hashable, Sendable, Codable {
     public func local(at parentTime: Double, duration d: Double) -> Local? {
         let t = activeLocalTime(parentTime)
         let active = activeDuration(d)
+        // With a negative speed local time runs against parent time, so the
+        // phase names (which follow parent time) swap; fill modes stay in
+        // local-time terms (backwards fills t < 0, forwards fills t ≥ active).
+        let reversed = speed < 0
         if t < 0 {
             guard fillMode == .backwards || fillMode == .both else { return nil }
-            return Local(time: 0, duration: d, iteration: 0, phase: .before)
+            return Local(time: 0, duration: d, iteration: 0, phase: reversed ? .after : .before)
         }
         if t >= active {
             guard fillMode == .forwards || fillMode == .both, active.isFinite else { return nil }
             var l = basic(active, d: d, atEnd: true)
-            l.phase = .after
+            l.phase = reversed ? .before : .after
             return l
         }
         return basic(t, d: d, atEnd: false)

@@ -65,7 +65,7 @@ public struct SpringCurve: Hashable, Sendable {
     }
 
     /// The last time at which |1 − x(t)| ≥ `epsilon`: after it the spring
-    /// stays within `epsilon` of its target for good.
+    /// stays within `epsilon` of its target for good (`.infinity` without damping).
     ///
     /// Found from the solution, not estimated: a time T after which a
     /// decaying envelope bounds the error below `epsilon` is located first,
@@ -77,10 +77,12 @@ public struct SpringCurve: Hashable, Sendable {
         var hi = 1 / naturalFrequency
         var guardCount = 0
         while envelope(at: hi) >= eps && guardCount < 200 { hi *= 2; guardCount += 1 }
+        guard envelope(at: hi) < eps else { return .infinity }   // undamped: never settles
         // 2. Scan backwards for the last sample outside the band.
         let z = effectiveDampingRatio, w0 = naturalFrequency
         var step = hi / 4000
         if z < 1 - 1e-9 { step = min(step, 2 * Double.pi / (w0 * (1 - z * z).squareRoot()) / 256) }
+        step = max(step, hi / 1_000_000)   // bounds the work for very light damping
         var t = hi
         while t > 0 && abs(remaining(at: t)) < eps { t -= step }
         if t <= 0 { t = 0 }

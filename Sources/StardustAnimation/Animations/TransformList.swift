@@ -172,15 +172,16 @@ struct TransformListParser {
             default: i = start; throw fail("unknown transform function '\(name)'")
             }
             var args: [Double] = []
+            var close = i
             while true {
                 skipSpace()
-                if i < s.count, s[i] == ")" { i += 1; break }
+                if i < s.count, s[i] == ")" { close = i; i += 1; break }
                 if !args.isEmpty, i < s.count, s[i] == "," { i += 1; skipSpace() }
                 guard args.count < units.count else { throw fail("too many arguments to '\(name)'") }
                 args.append(try number(units[args.count]))
             }
             let minCount = ["translate": 1, "scale": 1, "skew": 1][name] ?? units.count
-            guard args.count >= minCount else { throw fail("'\(name)' needs \(minCount) argument\(minCount == 1 ? "" : "s")") }
+            guard args.count >= minCount else { i = close; throw fail("'\(name)' needs \(minCount) argument\(minCount == 1 ? "" : "s")") }
             switch name {
             case "translate": out.append(.translate(x: args[0], y: args.count > 1 ? args[1] : 0))
             case "translateX": out.append(.translate(x: args[0], y: 0))

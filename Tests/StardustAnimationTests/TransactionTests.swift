@@ -26,7 +26,11 @@ final class TransactionTests: XCTestCase {
         XCTAssertTrue(host.animations.isEmpty)
         XCTAssertFalse(Transaction.isAnimating)
         Transaction.animate(clock: MediaClock()) {
-            Transaction.performWithoutAnimation { host.setValue(.number(20), forKeyPath: "x") }
+            XCTAssertTrue(Transaction.isAnimating)
+            Transaction.performWithoutAnimation {
+                XCTAssertFalse(Transaction.isAnimating)
+                host.setValue(.number(20), forKeyPath: "x")
+            }
         }
         XCTAssertTrue(host.animations.isEmpty)
         XCTAssertEqual(host.model("x"), 20)

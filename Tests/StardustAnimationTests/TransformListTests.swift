@@ -70,3 +70,17 @@ final class TransformListTests: XCTestCase {
         XCTAssertEqual(mid.x, 5, accuracy: 1e-12)
     }
 }
+
+final class TransformListAnimationTests: XCTestCase {
+    func testAnimatesFunctionByFunction() throws {
+        let a = TransformListAnimation(from: try TransformList(parsing: "translate(0, 0) rotate(0deg)"),
+                                       to: try TransformList(parsing: "translate(60px, 30px) rotate(540deg)"),
+                                       timing: MediaTiming(duration: 1))
+        XCTAssertEqual(a.keyPath, "transform")
+        // At 1/3: translate(20, 10) rotate(180°): (1, 0) → (−1, 0) → (19, 10).
+        let m = a.value(on: .transform(.identity), at: 1.0 / 3)!.transform!
+        let p = m.affine.apply(to: Point(1, 0))
+        XCTAssertEqual(p.x, 19, accuracy: 1e-9); XCTAssertEqual(p.y, 10, accuracy: 1e-9)
+        XCTAssertNil(a.value(on: .transform(.identity), at: 1.5))
+    }
+}

@@ -15,7 +15,11 @@ public enum Transaction {
     /// What a block does with each recorded change.
     final class Context {
         let handler: (AnimationHost, String, AnimatableValue, AnimatableValue) -> Void
-        init(_ handler: @escaping (AnimationHost, String, AnimatableValue, AnimatableValue) -> Void) { self.handler = handler }
+        /// False for ``performWithoutAnimation(_:)`` blocks.
+        let animates: Bool
+        init(animates: Bool = true, _ handler: @escaping (AnimationHost, String, AnimatableValue, AnimatableValue) -> Void) {
+            self.handler = handler; self.animates = animates
+        }
     }
 
     /// The open blocks of the current thread, innermost last.
@@ -32,7 +36,7 @@ public enum Transaction {
     }
 
     /// Whether changes made now are turned into animations.
-    public static var isAnimating: Bool { !stack.contexts.isEmpty }
+    public static var isAnimating: Bool { stack.contexts.last?.animates ?? false }
 
     /// Called by every animatable property setter of a host, with the old and new model values.
     /// Inside an animation block it adds an animation from `old` to `new`
@@ -43,10 +47,10 @@ public enum Transaction {
     }
 
     /// Runs `body` with `handler` receiving every recorded change.
-    static func capture<R>(_ handler: @escaping (AnimationHost, String, AnimatableValue, AnimatableValue) -> Void,
+    static func capture<R>(animates: Bool = true, _ handler: @escaping (AnimationHost, String, AnimatableValue, AnimatableValue) -> Void,
                            _ body: () throws -> R) rethrows -> R {
         let s = stack
-        s.contexts.append(Context(handler))
+        s.contexts.append(Context(animates: animates, handler))
         defer { s.contexts.removeLast() }
         return try body()
     }
@@ -85,7 +89,7 @@ public enum Transaction {
 
     /// Runs `body` with implicit animation turned off (changes apply without animating).
     public static func performWithoutAnimation<R>(_ body: () throws -> R) rethrows -> R {
-        try capture({ _, _, _, _ in }, body)
+        try capture(animates: false, { _, _, _, _ in }, body)
     }
 }
 

@@ -11,11 +11,15 @@ import StardustCore
 /// `scaleY`. Rotation interpolates along the shorter way round (|Δθ| ≤ π),
 /// as Core Animation's matrix interpolation does.
 public struct AffineDecomposition: Hashable, Sendable {
+    /// Length of the first row of the linear part.
     public var scaleX: Double
+    /// Component of the second row along v (negative for reflections).
     public var scaleY: Double
+    /// Component of the second row along u.
     public var shear: Double
     /// Rotation θ in radians (positive turns clockwise on a y-down screen).
     public var rotation: Double
+    /// (tx, ty).
     public var translation: Point
 
     /// Decomposes `t` exactly.

@@ -12,9 +12,11 @@ import StardustCore
 /// current time on `add`; implicit animations and property animators set
 /// `beginTime` from their ``MediaClock`` themselves).
 open class Animation {
+    /// The animation's media timing (a zero duration means ``defaultDuration``).
     public var timing: MediaTiming
     /// The animated key path, e.g. `position.x` or `emitterCells.flake.birthRate`; `nil` for groups.
     public var keyPath: String?
+    /// Whether the host removes the animation when its active duration ends (default true).
     public var isRemovedOnCompletion: Bool = true
     /// Called once when the animation stops: `true` if it reached the end of its active duration, `false` if removed first.
     public var completion: ((Bool) -> Void)?
@@ -31,6 +33,7 @@ open class Animation {
     public var isCumulative: Bool = false
     private var hasStopped = false
 
+    /// An animation of `keyPath` with `timing`.
     public init(keyPath: String? = nil, timing: MediaTiming = MediaTiming()) {
         self.keyPath = keyPath; self.timing = timing
     }

@@ -15,6 +15,7 @@ open class AnimationGroup: Animation {
     /// The animations, applied in order (later ones on top of earlier ones for the same key path).
     public var animations: [Animation]
 
+    /// A group of `animations` with the group's own `timing`.
     public init(animations: [Animation] = [], timing: MediaTiming = MediaTiming()) {
         self.animations = animations
         super.init(keyPath: nil, timing: timing)

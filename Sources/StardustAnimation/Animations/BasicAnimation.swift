@@ -18,10 +18,14 @@ import StardustCore
 /// value or the previous animations' result). When all three are set, from
 /// and to win.
 open class BasicAnimation: Animation {
+    /// The start value, or nil.
     public var fromValue: AnimatableValue?
+    /// The end value, or nil.
     public var toValue: AnimatableValue?
+    /// A relative change, or nil.
     public var byValue: AnimatableValue?
 
+    /// An animation of `keyPath` with the given values (see the table above).
     public init(keyPath: String? = nil, from: AnimatableValue? = nil, to: AnimatableValue? = nil,
                 by: AnimatableValue? = nil, timing: MediaTiming = MediaTiming()) {
         self.fromValue = from; self.toValue = to; self.byValue = by

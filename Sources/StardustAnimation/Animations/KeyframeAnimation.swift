@@ -35,6 +35,7 @@ public enum RotationMode: String, Hashable, Sendable, CaseIterable, Codable {
 /// `keyTimes` (wrong count, decreasing or outside [0, 1]) are ignored, as
 /// Core Animation does. Build cost O(n) once per change; evaluation O(n).
 open class KeyframeAnimation: Animation {
+    /// The keyframe values (ignored when ``path`` is set).
     public var values: [AnimatableValue]? { didSet { track = nil } }
     /// A path whose non-move points are the keyframes; overrides ``values``.
     public var path: Path? { didSet { track = nil } }
@@ -43,16 +44,20 @@ open class KeyframeAnimation: Animation {
     public var keyTimes: [Double]?
     /// One timing function per segment (n − 1), applied after the global one.
     public var timingFunctions: [TimingFunction]?
+    /// How values between keyframes are computed (default linear).
     public var calculationMode: CalculationMode = .linear { didSet { track = nil } }
     /// Whether the animated object turns with the path (see ``rotation(at:)``).
     public var rotationMode: RotationMode?
     /// Kochanek–Bartels parameters per keyframe, in [−1, 1]; missing entries are 0.
     public var tensionValues: [Double]? { didSet { track = nil } }
+    /// Continuity per keyframe (cubic modes).
     public var continuityValues: [Double]? { didSet { track = nil } }
+    /// Bias per keyframe (cubic modes).
     public var biasValues: [Double]? { didSet { track = nil } }
 
     private var track: KeyframeTrack?
 
+    /// A keyframe animation of `keyPath` through `values`.
     public init(keyPath: String? = nil, values: [AnimatableValue]? = nil, timing: MediaTiming = MediaTiming()) {
         self.values = values
         super.init(keyPath: keyPath, timing: timing)

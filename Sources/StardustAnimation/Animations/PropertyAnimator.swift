@@ -50,13 +50,16 @@ public enum PropertyAnimatorError: Error, Hashable, Sendable, CustomStringConver
 /// Calls that UIKit calls programmer errors are documented no-ops (or, for
 /// ``finishAnimation(at:)``, a thrown ``PropertyAnimatorError``).
 public final class PropertyAnimator: ClockEventSource {
+    /// The clock that drives the animator.
     public let clock: MediaClock
     /// The duration of a full run in seconds (the settling duration for
     /// springs with their own time scale).
     public private(set) var duration: Double
     /// The delay of the latest ``startAnimation(afterDelay:)``.
     public private(set) var delay: Double = 0
+    /// The current timing (changed by ``continueAnimation(withTimingParameters:durationFactor:)``).
     public private(set) var timingParameters: TimingParameters
+    /// inactive, active or stopped (see the state table in docs/ANIMATION.md).
     public private(set) var state: AnimatingState = .inactive
     /// When true the animator stays active (paused at its end, completions
     /// not run) when it reaches the end, so that it can be reversed. Default false.

@@ -22,6 +22,7 @@ open class SpringAnimation: BasicAnimation {
     /// false: evaluated as critically damped, as Core Animation).
     public var allowsOverdamping: Bool = false
 
+    /// A spring animation of `keyPath` with Core Animation's default spring.
     public override init(keyPath: String? = nil, from: AnimatableValue? = nil, to: AnimatableValue? = nil,
                          by: AnimatableValue? = nil, timing: MediaTiming = MediaTiming()) {
         super.init(keyPath: keyPath, from: from, to: to, by: by, timing: timing)

@@ -33,7 +33,9 @@ public struct CubicTimingParameters: Hashable, Sendable {
     /// A curve from a timing function.
     public init(timingFunction: TimingFunction) { self.timingFunction = timingFunction }
 
+    /// The curve's first control point.
     public var controlPoint1: Point { timingFunction.controlPoint(at: 1)! }
+    /// The curve's second control point.
     public var controlPoint2: Point { timingFunction.controlPoint(at: 2)! }
 }
 
@@ -46,6 +48,7 @@ public struct CubicTimingParameters: Hashable, Sendable {
 /// spring's settling duration (UIKit ignores the animator's duration then).
 /// Over-damped springs are evaluated as over-damped.
 public struct SpringTimingParameters: Hashable, Sendable {
+    /// Mass, stiffness and damping of the spring (for damping-ratio springs: m 1, k 100, c 20ζ).
     public let mass: Double
     public let stiffness: Double
     public let damping: Double

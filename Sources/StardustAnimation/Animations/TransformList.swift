@@ -49,7 +49,9 @@ public enum TransformFunction: Hashable, Sendable {
 
 /// An error in a CSS transform list string, with the character offset where it was found.
 public struct TransformListError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The character offset of the problem.
     public var offset: Int
+    /// What is wrong.
     public var message: String
     public var description: String { "transform list, at character \(offset): \(message)" }
 }
@@ -68,8 +70,10 @@ public struct TransformListError: Error, Hashable, Sendable, CustomStringConvert
 /// turns twice; lists of different shapes interpolate as decomposed
 /// matrices (CSS's fallback).
 public struct TransformList: Hashable, Sendable, CustomStringConvertible {
+    /// The functions in written order.
     public var functions: [TransformFunction]
 
+    /// A list of `functions` in written order.
     public init(_ functions: [TransformFunction] = []) { self.functions = functions }
 
     /// Parses a transform list; `"none"` and the empty string are the empty list.

@@ -7,9 +7,12 @@ import StardustCore
 /// `.transform`; ``Animation/isAdditive`` concatenates it before the value
 /// beneath and ``Animation/isCumulative`` adds the end transform per cycle.
 open class TransformListAnimation: Animation {
+    /// The list at the start.
     public var fromList: TransformList
+    /// The list at the end.
     public var toList: TransformList
 
+    /// An animation of `keyPath` (default `transform`) from one list to another.
     public init(keyPath: String? = "transform", from: TransformList, to: TransformList, timing: MediaTiming = MediaTiming()) {
         self.fromList = from; self.toList = to
         super.init(keyPath: keyPath, timing: timing)

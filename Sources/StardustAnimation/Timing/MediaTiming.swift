@@ -21,19 +21,25 @@ public enum FillMode: String, Hashable, Sendable, Codable, CaseIterable {
 /// ```
 /// where `d` is the resolved duration (see ``resolvedDuration(default:)``).
 public struct MediaTiming: Hashable, Sendable, Codable {
+    /// The parent time at which the object begins (seconds).
     public var beginTime: Double = 0
     /// The basic duration of one cycle. Zero means "the default": 0.25 s for
     /// an animation, infinite for a layer or an emitter cell.
     public var duration: Double = 0
+    /// How fast local time runs relative to parent time (negative plays backwards, 0 pauses).
     public var speed: Double = 1
+    /// An additional offset into active local time (with speed 0: the frozen time).
     public var timeOffset: Double = 0
     /// Number of cycles; fractional values end part-way; `.infinity` repeats forever; 0 means once.
     public var repeatCount: Double = 0
     /// Total active time; overrides `repeatCount` when positive.
     public var repeatDuration: Double = 0
+    /// Whether each cycle plays forwards and then backwards.
     public var autoreverses: Bool = false
+    /// What the object shows outside its active interval.
     public var fillMode: FillMode = .removed
 
+    /// Timing with Core Animation's defaults for every parameter not given.
     public init(beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
                 repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
                 fillMode: FillMode = .removed) {
@@ -77,6 +83,7 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         public var duration: Double
         /// The index of the repeat cycle (0 for the first), counting an autoreverse pair as one cycle.
         public var iteration: Int
+        /// Where the time lies relative to the active interval (in parent-time order).
         public var phase: Phase
         /// Progress `time / duration` in 0…1 (0 when the duration is infinite).
         public var progress: Double { duration.isFinite && duration > 0 ? time / duration : 0 }

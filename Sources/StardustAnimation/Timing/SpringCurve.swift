@@ -7,13 +7,18 @@ import Foundation
 /// cases are solved exactly. Unless `allowsOverdamping` is set, ζ > 1 is
 /// evaluated as critically damped, as Core Animation does. Evaluation is O(1).
 public struct SpringCurve: Hashable, Sendable {
+    /// Mass m (> 0).
     public var mass: Double
+    /// Stiffness k (> 0).
     public var stiffness: Double
+    /// Damping c (≥ 0).
     public var damping: Double
     /// Initial velocity in units of the total distance per second; positive moves towards the target.
     public var initialVelocity: Double
+    /// Whether ζ > 1 is evaluated as over-damped (else as critical).
     public var allowsOverdamping: Bool
 
+    /// A spring with Core Animation's defaults (m 1, k 100, c 10, v0 0).
     public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
                 allowsOverdamping: Bool = false) {
         self.mass = mass; self.stiffness = stiffness; self.damping = damping

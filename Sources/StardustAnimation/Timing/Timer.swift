@@ -11,6 +11,7 @@
 public final class Timer: ClockEventSource {
     /// The interval between firings (at least 0.0001 s, as Foundation).
     public let timeInterval: Double
+    /// Whether the timer fires every interval (else once).
     public let repeats: Bool
     /// The media time of the next firing.
     public private(set) var fireDate: Double

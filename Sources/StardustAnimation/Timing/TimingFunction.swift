@@ -47,6 +47,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The named curves.
     public static let linear = TimingFunction(name: .linear)
     public static let easeIn = TimingFunction(name: .easeIn)
     public static let easeOut = TimingFunction(name: .easeOut)

@@ -133,3 +133,16 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(calls, [true])
     }
 }
+
+final class MediaTimingRobustnessTests: XCTestCase {
+    func testNonFiniteAndExtremeInputsDoNotTrap() {
+        XCTAssertNil(MediaTiming().local(at: .nan, duration: 1))
+        XCTAssertNil(MediaTiming(speed: .nan).local(at: 1, duration: 1))
+        let far = MediaTiming(repeatCount: .infinity).local(at: 1e30, duration: 1e-6)
+        XCTAssertNotNil(far)
+        XCTAssertEqual(far?.iteration, Int.max)
+        XCTAssertTrue((0...1e-6).contains(far!.time))
+        XCTAssertEqual(MediaTiming(fillMode: .both).local(at: -.infinity, duration: 1)?.time, 0)
+        XCTAssertEqual(MediaTiming(fillMode: .both).local(at: .infinity, duration: 1)?.time, 1)
+    }
+}

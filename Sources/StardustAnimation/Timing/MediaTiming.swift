@@ -94,6 +94,7 @@ public struct MediaTiming: Hashable, Sendable, Codable {
     /// active interval and not filled).
     public func local(at parentTime: Double, duration d: Double) -> Local? {
         let t = activeLocalTime(parentTime)
+        guard !t.isNaN, !d.isNaN else { return nil }
         let active = activeDuration(d)
         // With a negative speed local time runs against parent time, so the
         // phase names (which follow parent time) swap; fill modes stay in
@@ -116,8 +117,10 @@ public struct MediaTiming: Hashable, Sendable, Codable {
     func basic(_ t: Double, d: Double, atEnd: Bool) -> Local {
         guard d.isFinite, d > 0 else { return Local(time: d.isFinite ? 0 : t, duration: d, iteration: 0, phase: .active) }
         let cycle = cycleDuration(d)
-        var iteration = Int((t / cycle).rounded(.down))
-        var u = t - Double(iteration) * cycle
+        let q = (t / cycle).rounded(.down)
+        // Huge cycle counts (tiny durations, long times) saturate instead of trapping.
+        var iteration = q < 9e18 ? Int(q) : Int.max
+        var u = q < 9e15 ? t - q * cycle : t.truncatingRemainder(dividingBy: cycle)
         if atEnd && u <= 1e-12 * cycle && t > 0 {
             // The end of the active interval lands exactly on a cycle boundary:
             // show the end of the previous cycle, not the start of the next.

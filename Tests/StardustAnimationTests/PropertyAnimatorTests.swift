@@ -300,4 +300,34 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertNoThrow(try a.finishAnimation(at: .end))
         XCTAssertEqual(positions, [.end])
     }
+
+    func testReverseWhilePausedAppliesOnResume() {
+        let a = makeAnimator()
+        a.startAnimation()
+        clock.advance(to: 0.6)
+        a.pauseAnimation()
+        a.isReversed = true
+        XCTAssertEqual(x(), 6, accuracy: 1e-9)
+        XCTAssertFalse(a.isRunning)
+        clock.advance(to: 1)
+        a.startAnimation()                              // back over the elapsed 0.6 s
+        clock.advance(to: 1.3)
+        XCTAssertEqual(x(), 3, accuracy: 1e-9)
+        clock.advance(to: 1.6)
+        XCTAssertEqual(positions, [.start])
+        XCTAssertEqual(host.model("x"), 0)
+    }
+
+    func testReversedBeforeStartRunsFromTheEnd() {
+        let a = makeAnimator()
+        a.isReversed = true
+        a.startAnimation()
+        XCTAssertEqual(x(), 10, accuracy: 1e-12)
+        clock.advance(to: 0.25)
+        XCTAssertEqual(x(), 7.5, accuracy: 1e-9)
+        XCTAssertEqual(a.fractionComplete, 0.75, accuracy: 1e-9)
+        clock.advance(to: 1)
+        XCTAssertEqual(positions, [.start])
+        XCTAssertEqual(host.model("x"), 0)
+    }
 }

@@ -1,32 +1,5 @@
 import StardustCore
 
-/// The state of a ``PropertyAnimator`` (`UIViewAnimatingState`).
-public enum AnimatingState: String, Hashable, Sendable {
-    /// Not started, or finished: its animations are not on any host.
-    case inactive
-    /// Started or paused: its animations are on their hosts.
-    case active
-    /// Stopped with `stopAnimation(false)`: waits for ``PropertyAnimator/finishAnimation(at:)``.
-    case stopped
-}
-
-/// Where an animator's properties end (`UIViewAnimatingPosition`).
-public enum AnimatingPosition: String, Hashable, Sendable {
-    case end, start, current
-}
-
-/// A programmer error reported by a ``PropertyAnimator`` instead of a crash.
-public enum PropertyAnimatorError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// `finishAnimation(at:)` was called when the animator was not stopped.
-    case notStopped(AnimatingState)
-    public var description: String {
-        switch self {
-        case .notStopped(let s):
-            return "finishAnimation(at:) requires the stopped state (after stopAnimation(false)); the animator is \(s.rawValue)"
-        }
-    }
-}
-
 /// An interruptible, scrubbable, reversible animation of property changes
 /// on a ``MediaClock`` (`UIViewPropertyAnimator`).
 ///
@@ -78,7 +51,7 @@ public final class PropertyAnimator: ClockEventSource {
         var endTime: Double { startTime + length }
     }
 
-    fileprivate struct Capture {
+    struct Capture {
         let host: AnimationHost
         let keyPath: String
         let from: AnimatableValue
@@ -324,12 +297,12 @@ public final class PropertyAnimator: ClockEventSource {
         Transaction.capture({ [unowned self] host, keyPath, old, new in
             if let i = captures.firstIndex(where: { $0.host === host && $0.keyPath == keyPath }) {
                 captures[i].to = new
-                host.add(AnimatorAnimation(self, captures[i]), forKey: captures[i].key)
+                host.add(PropertyAnimatorAnimation(self, captures[i]), forKey: captures[i].key)
             } else {
                 let c = Capture(host: host, keyPath: keyPath, from: old, to: new, startFraction: min(startFraction, 0.999_999),
                                 key: Self.keyPrefix + keyID + "." + keyPath)
                 captures.append(c)
-                host.add(AnimatorAnimation(self, c), forKey: c.key)
+                host.add(PropertyAnimatorAnimation(self, c), forKey: c.key)
             }
         }, block)
     }
@@ -376,25 +349,5 @@ public final class PropertyAnimator: ClockEventSource {
         let position: AnimatingPosition = reversed ? .start : .end
         setModels(to: position)
         complete(position)
-    }
-
-    /// The animation a property animator puts on a host for one key path.
-    final class AnimatorAnimation: Animation {
-        weak var animator: PropertyAnimator?
-        let from: AnimatableValue, to: AnimatableValue, startFraction: Double
-
-        fileprivate init(_ animator: PropertyAnimator, _ c: Capture) {
-            self.animator = animator; from = c.from; to = c.to; startFraction = c.startFraction
-            super.init(keyPath: c.keyPath)
-            isRemovedOnCompletion = false
-        }
-
-        override func value(on base: AnimatableValue, at parentTime: Double) -> AnimatableValue? {
-            guard let a = animator else { return nil }
-            let f = PropertyAnimator.localFraction(a.valueFraction(at: parentTime), start: startFraction)
-            return from.interpolated(to: to, fraction: f)
-        }
-
-        override func endTime() -> Double { .infinity }
     }
 }

@@ -14,25 +14,32 @@ public enum FillMode: String, Hashable, Sendable, Codable, CaseIterable {
 /// t      = (parentTime − beginTime) × speed + timeOffset     (active local time)
 /// cycle  = d × (autoreverses ? 2 : 1)
 /// active = repeatDuration > 0 ? repeatDuration : repeatCount > 0 ? cycle × repeatCount : cycle
-/// before (t < 0): fills with basic time 0 when fillMode is backwards/both, else no effect
-/// after (t ≥ active): fills with the basic time at `active` when fillMode is forwards/both
+/// t < 0: fills with basic time 0 when fillMode is backwards/both, else no effect
+/// t ≥ active: fills with the basic time at `active` when fillMode is forwards/both
+/// (phase `.before`/`.after` follow parent time, so they swap when speed < 0)
 /// basic  = t mod cycle, mirrored in the second half of an autoreversing cycle
 /// ```
 /// where `d` is the resolved duration (see ``resolvedDuration(default:)``).
 public struct MediaTiming: Hashable, Sendable, Codable {
+    /// The parent time at which the object begins (seconds).
     public var beginTime: Double = 0
     /// The basic duration of one cycle. Zero means "the default": 0.25 s for
     /// an animation, infinite for a layer or an emitter cell.
     public var duration: Double = 0
+    /// How fast local time runs relative to parent time (negative plays backwards, 0 pauses).
     public var speed: Double = 1
+    /// An additional offset into active local time (with speed 0: the frozen time).
     public var timeOffset: Double = 0
     /// Number of cycles; fractional values end part-way; `.infinity` repeats forever; 0 means once.
     public var repeatCount: Double = 0
     /// Total active time; overrides `repeatCount` when positive.
     public var repeatDuration: Double = 0
+    /// Whether each cycle plays forwards and then backwards.
     public var autoreverses: Bool = false
+    /// What the object shows outside its active interval.
     public var fillMode: FillMode = .removed
 
+    /// Timing with Core Animation's defaults for every parameter not given.
     public init(beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
                 repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
                 fillMode: FillMode = .removed) {
@@ -76,6 +83,7 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         public var duration: Double
         /// The index of the repeat cycle (0 for the first), counting an autoreverse pair as one cycle.
         public var iteration: Int
+        /// Where the time lies relative to the active interval (in parent-time order).
         public var phase: Phase
         /// Progress `time / duration` in 0…1 (0 when the duration is infinite).
         public var progress: Double { duration.isFinite && duration > 0 ? time / duration : 0 }
@@ -86,15 +94,20 @@ public struct MediaTiming: Hashable, Sendable, Codable {
     /// active interval and not filled).
     public func local(at parentTime: Double, duration d: Double) -> Local? {
         let t = activeLocalTime(parentTime)
+        guard !t.isNaN, !d.isNaN else { return nil }
         let active = activeDuration(d)
+        // With a negative speed local time runs against parent time, so the
+        // phase names (which follow parent time) swap; fill modes stay in
+        // local-time terms (backwards fills t < 0, forwards fills t ≥ active).
+        let reversed = speed < 0
         if t < 0 {
             guard fillMode == .backwards || fillMode == .both else { return nil }
-            return Local(time: 0, duration: d, iteration: 0, phase: .before)
+            return Local(time: 0, duration: d, iteration: 0, phase: reversed ? .after : .before)
         }
         if t >= active {
             guard fillMode == .forwards || fillMode == .both, active.isFinite else { return nil }
             var l = basic(active, d: d, atEnd: true)
-            l.phase = .after
+            l.phase = reversed ? .before : .after
             return l
         }
         return basic(t, d: d, atEnd: false)
@@ -104,8 +117,10 @@ public struct MediaTiming: Hashable, Sendable, Codable {
     func basic(_ t: Double, d: Double, atEnd: Bool) -> Local {
         guard d.isFinite, d > 0 else { return Local(time: d.isFinite ? 0 : t, duration: d, iteration: 0, phase: .active) }
         let cycle = cycleDuration(d)
-        var iteration = Int((t / cycle).rounded(.down))
-        var u = t - Double(iteration) * cycle
+        let q = (t / cycle).rounded(.down)
+        // Huge cycle counts (tiny durations, long times) saturate instead of trapping.
+        var iteration = q < 9e18 ? Int(q) : Int.max
+        var u = q < 9e15 ? t - q * cycle : t.truncatingRemainder(dividingBy: cycle)
         if atEnd && u <= 1e-12 * cycle && t > 0 {
             // The end of the active interval lands exactly on a cycle boundary:
             // show the end of the previous cycle, not the start of the next.

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The closed-form solution of a damped spring moving from 0 to 1
+/// (`m·x'' + c·x' + k·(x − 1) = 0`, x(0) = 0, x'(0) = `initialVelocity`).
+///
+/// Under-damped (ζ < 1), critically damped (ζ = 1) and over-damped (ζ > 1)
+/// cases are solved exactly. Unless `allowsOverdamping` is set, ζ > 1 is
+/// evaluated as critically damped, as Core Animation does. Evaluation is O(1).
+public struct SpringCurve: Hashable, Sendable {
+    /// Mass m (> 0).
+    public var mass: Double
+    /// Stiffness k (> 0).
+    public var stiffness: Double
+    /// Damping c (≥ 0).
+    public var damping: Double
+    /// Initial velocity in units of the total distance per second; positive moves towards the target.
+    public var initialVelocity: Double
+    /// Whether ζ > 1 is evaluated as over-damped (else as critical).
+    public var allowsOverdamping: Bool
+
+    /// A spring with Core Animation's defaults (m 1, k 100, c 10, v0 0).
+    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
+                allowsOverdamping: Bool = false) {
+        self.mass = mass; self.stiffness = stiffness; self.damping = damping
+        self.initialVelocity = initialVelocity; self.allowsOverdamping = allowsOverdamping
+    }
+
+    /// Undamped angular frequency ω0 = √(k/m) (parameters clamped to positive values).
+    public var naturalFrequency: Double { (max(stiffness, 1e-9) / max(mass, 1e-9)).squareRoot() }
+    /// The damping ratio ζ = c / (2√(k·m)) of the parameters.
+    public var dampingRatio: Double { max(damping, 0) / (2 * (max(stiffness, 1e-9) * max(mass, 1e-9)).squareRoot()) }
+    /// The damping ratio actually evaluated: ζ, or min(ζ, 1) without `allowsOverdamping`.
+    public var effectiveDampingRatio: Double { allowsOverdamping ? dampingRatio : min(dampingRatio, 1) }
+
+    /// The displacement y(t) = 1 − x(t) (what remains to travel) at time `t` ≥ 0.
+    public func remaining(at t: Double) -> Double {
+        let w0 = naturalFrequency, z = effectiveDampingRatio, v0 = initialVelocity
+        let t = max(t, 0)
+        if z < 1 - 1e-9 {
+            let wd = w0 * (1 - z * z).squareRoot()
+            return exp(-z * w0 * t) * (cos(wd * t) + ((z * w0 - v0) / wd) * sin(wd * t))
+        } else if z <= 1 + 1e-9 {
+            return exp(-w0 * t) * (1 + (w0 - v0) * t)
+        } else {
+            let s = (z * z - 1).squareRoot()
+            let r1 = -w0 * (z - s), r2 = -w0 * (z + s)
+            let a = (r2 + v0) / (r2 - r1)
+            return a * exp(r1 * t) + (1 - a) * exp(r2 * t)
+        }
+    }
+
+    /// The position x(t) (0 at the start, 1 at rest) at time `t` ≥ 0.
+    public func value(at t: Double) -> Double { 1 - remaining(at: t) }
+
+    /// A bound B(t) ≥ |1 − x(t)| that decreases to 0.
+    func envelope(at t: Double) -> Double {
+        let w0 = naturalFrequency, z = effectiveDampingRatio, v0 = initialVelocity
+        if z < 1 - 1e-9 {
+            let wd = w0 * (1 - z * z).squareRoot()
+            let b = (z * w0 - v0) / wd
+            return exp(-z * w0 * t) * (1 + b * b).squareRoot()
+        } else if z <= 1 + 1e-9 {
+            return exp(-w0 * t) * (1 + abs(w0 - v0) * t)
+        } else {
+            let s = (z * z - 1).squareRoot()
+            let r1 = -w0 * (z - s), r2 = -w0 * (z + s)
+            let a = (r2 + v0) / (r2 - r1)
+            return abs(a) * exp(r1 * t) + abs(1 - a) * exp(r2 * t)
+        }
+    }
+
+    /// The last time at which |1 − x(t)| ≥ `epsilon`: after it the spring
+    /// stays within `epsilon` of its target for good (`.infinity` without damping).
+    ///
+    /// Found from the solution, not estimated: a time T after which a
+    /// decaying envelope bounds the error below `epsilon` is located first,
+    /// then [0, T] is scanned backwards in steps much shorter than the
+    /// oscillation period and the crossing is refined by bisection.
+    public func settlingDuration(epsilon: Double = 0.001) -> Double {
+        let eps = max(epsilon, 1e-9)
+        // 1. An upper bound: the envelope falls below eps after `hi`.
+        var hi = 1 / naturalFrequency
+        var guardCount = 0
+        while envelope(at: hi) >= eps && guardCount < 200 { hi *= 2; guardCount += 1 }
+        guard envelope(at: hi) < eps else { return .infinity }   // undamped: never settles
+        // 2. Scan backwards for the last sample outside the band.
+        let z = effectiveDampingRatio, w0 = naturalFrequency
+        var step = hi / 4000
+        if z < 1 - 1e-9 { step = min(step, 2 * Double.pi / (w0 * (1 - z * z).squareRoot()) / 256) }
+        step = max(step, hi / 1_000_000)   // bounds the work for very light damping
+        var t = hi
+        while t > 0 && abs(remaining(at: t)) < eps { t -= step }
+        if t <= 0 { t = 0 }
+        // 3. Refine the crossing between t (outside) and t + step (inside).
+        var lo = t, up = min(t + step, hi)
+        for _ in 0..<60 {
+            let mid = (lo + up) / 2
+            if abs(remaining(at: mid)) >= eps { lo = mid } else { up = mid }
+        }
+        return up
+    }
+
+    /// The spring SwiftUI and iOS 17 describe by a perceptual duration and a
+    /// bounce: m = 1, k = (2π / duration)², ζ = 1 − bounce for bounce ≥ 0,
+    /// 1 / (1 + bounce) below; c = 2ζ√(k·m). Negative bounces give an over-damped spring.
+    public init(perceptualDuration duration: Double, bounce: Double, initialVelocity: Double = 0) {
+        let d = max(duration, 1e-6)
+        let b = min(max(bounce, -0.999), 1)
+        let k = 4 * Double.pi * Double.pi / (d * d)
+        let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
+        self.init(mass: 1, stiffness: k, damping: zeta * 2 * k.squareRoot(), initialVelocity: initialVelocity,
+                  allowsOverdamping: b < 0)
+    }
+
+    /// The perceptual duration 2π·√(m/k).
+    public var perceptualDuration: Double { 2 * Double.pi / naturalFrequency }
+    /// The bounce: 1 − ζ when ζ ≤ 1, else 1/ζ − 1 (negative).
+    public var bounce: Double {
+        let z = dampingRatio
+        return z <= 1 ? 1 - z : 1 / z - 1
+    }
+}

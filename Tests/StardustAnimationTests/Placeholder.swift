@@ -1,2 +1,0 @@
-import XCTest
-final class StardustAnimationTestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -154,6 +154,23 @@ final class TextPainterTests: XCTestCase {
         XCTAssertEqual(scaled.x1 - scaled.x0, big.x1 - big.x0, accuracy: 2)
     }
 
+    func testPairsAreKerned() throws {
+        let size = 40.0
+        let (advanceA, kern) = try FontEngine.shared.withLock { engine -> (Double, Double) in
+            let face = try engine.face(family: nil, bold: false)
+            let a = face.glyph(for: "A"), v = face.glyph(for: "V")
+            return (face.advance(of: a) * size / face.unitsPerEM, face.kerning(a, v) * size / face.unitsPerEM)
+        }
+        XCTAssertLessThan(kern, -1, "DejaVu Sans kerns A–V")
+        let rect = Rect(x: 10, y: 0, width: 300, height: 60)
+        let pair = try XCTUnwrap(try renderText(TextDraw(string: "AV", fontSize: size, rect: rect), width: 300, height: 60).ink())
+        var apart = try renderText(TextDraw(string: "A", fontSize: size, rect: rect), width: 300, height: 60)
+        apart.draw(try TextPainter.prepare(TextDraw(string: "V", fontSize: size,
+                                                    rect: Rect(x: 10 + advanceA, y: 0, width: 300, height: 60)), scale: 1))
+        let unkerned = try XCTUnwrap(apart.ink())
+        XCTAssertEqual(Double((pair.x1 - pair.x0) - (unkerned.x1 - unkerned.x0)), kern, accuracy: 1)
+    }
+
     func testBoldIsWider() throws {
         let rect = Rect(x: 0, y: 0, width: 400, height: 60)
         let regular = try XCTUnwrap(try renderText(TextDraw(string: "Bold text", fontSize: 30, rect: rect), width: 400, height: 60).ink())

@@ -271,3 +271,28 @@ final class TextPainterTests: XCTestCase {
         }
     }
 }
+
+final class TextConcurrencyTests: XCTestCase {
+    func testConcurrentPreparesAgree() throws {
+        var built: [TextDraw] = []
+        for i in 0..<8 {
+            let k = Double(i % 3)
+            built.append(TextDraw(string: "Thread \(i % 3) ✓ ÅVA", fontSize: 14 + k * 5, isBold: i % 2 == 0,
+                                     rect: Rect(x: 2, y: 2, width: 120, height: 60), wraps: true,
+                                     transform: AffineTransform(rotationAngle: k * 0.1)))
+        }
+        let commands = built
+        let serial = try commands.map { try TextPainter.prepare($0, scale: 1.5) }
+        final class Results: @unchecked Sendable { var items = [PreparedText?](repeating: nil, count: 64); let lock = NSLock() }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 64) { i in
+            let p = try? TextPainter.prepare(commands[i % 8], scale: 1.5)
+            results.lock.lock(); results.items[i] = p; results.lock.unlock()
+        }
+        for i in 0..<64 {
+            let p = try XCTUnwrap(results.items[i])
+            XCTAssertEqual(p.bounds, serial[i % 8].bounds)
+            XCTAssertEqual(p.coverage, serial[i % 8].coverage)
+        }
+    }
+}

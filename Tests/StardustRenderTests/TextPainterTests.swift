@@ -192,6 +192,37 @@ final class TextPainterTests: XCTestCase {
         XCTAssertEqual(Double(turned.x1), 150 - Double(flat.y0), accuracy: 2)
     }
 
+    func testMirroredTextMirrorsTheInk() throws {
+        let rect = Rect(x: 0, y: 0, width: 150, height: 40)
+        let flat = try XCTUnwrap(try renderText(TextDraw(string: "RGB", fontSize: 30, rect: rect), width: 200, height: 50).ink())
+        // x ↦ 180 − x.
+        let mirror = AffineTransform(scaleX: -1, y: 1).concatenating(AffineTransform(translationX: 180, y: 0))
+        let m = try XCTUnwrap(try renderText(TextDraw(string: "RGB", fontSize: 30, rect: rect, transform: mirror),
+                                             width: 200, height: 50).ink())
+        XCTAssertEqual(Double(m.x0), 180 - Double(flat.x1), accuracy: 1.5)
+        XCTAssertEqual(Double(m.x1), 180 - Double(flat.x0), accuracy: 1.5)
+        XCTAssertEqual(m.y0, flat.y0, accuracy: 1); XCTAssertEqual(m.y1, flat.y1, accuracy: 1)
+    }
+
+    func testTextPartlyOffTheCanvasIsClippedExactly() throws {
+        let whole = try renderText(TextDraw(string: "Edge", fontSize: 30, rect: Rect(x: 0, y: 0, width: 150, height: 40)),
+                                   width: 150, height: 50)
+        // The same text moved 20 px left and 10 px up: the canvas shows the rest, pixel for pixel.
+        let shifted = try renderText(TextDraw(string: "Edge", fontSize: 30, rect: Rect(x: -20, y: -10, width: 150, height: 40)),
+                                     width: 150, height: 50)
+        XCTAssertNotNil(shifted.ink())
+        for y in 0..<40 { for x in 0..<130 {
+            XCTAssertEqual(shifted.alpha(x, y), whole.alpha(x + 20, y + 10), "(\(x), \(y))")
+        } }
+    }
+
+    func testNonFiniteColorDrawsNoGarbage() throws {
+        let c = try renderText(TextDraw(string: "Nan", fontSize: 20, color: Color(red: .nan, green: 1, blue: .infinity, alpha: 1),
+                                        rect: Rect(x: 0, y: 0, width: 80, height: 30)), width: 80, height: 30)
+        for i in stride(from: 0, to: c.pixels.count, by: 4) { XCTAssertLessThanOrEqual(c.pixels[i + 1], c.pixels[i + 3]) }
+        XCTAssertNotNil(c.ink())
+    }
+
     func testTwoBandsEqualOneBand() throws {
         let cmd = TextDraw(string: "Bands\nsplit gyph", fontSize: 22, color: Color(red: 0.2, green: 0.6, blue: 1, alpha: 0.8),
                            rect: Rect(x: 3, y: 2, width: 120, height: 60), transform: AffineTransform(rotationAngle: 0.2))

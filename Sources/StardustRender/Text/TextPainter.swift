@@ -31,7 +31,8 @@ public enum TextPainter {
         let det = m.determinant
         let s = abs(det).squareRoot()
         let opacity = command.opacity.isFinite ? min(max(command.opacity, 0), 1) : 0
-        let color = command.color.premultiplied * Float(opacity)
+        var color = command.color.premultiplied * Float(opacity)
+        for i in 0..<4 where !color[i].isFinite { color[i] = 0 } // NaN components would poison the blend
         let pixelSize = command.fontSize * s
         let finite = [m.a, m.b, m.c, m.d, m.tx, m.ty, det, command.fontSize, command.rect.origin.x,
                       command.rect.origin.y, command.rect.size.width, command.rect.size.height].allSatisfy(\.isFinite)

@@ -25,7 +25,8 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     public init?(hex: String) {
         var s = Substring(hex)
         if s.hasPrefix("#") { s = s.dropFirst() }
-        guard s.allSatisfy(\.isHexDigit) else { return nil }
+        // ASCII only: `Character.isHexDigit` also accepts fullwidth digits, which `Int(_:radix:)` rejects.
+        guard s.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0 & ~0x20) }) else { return nil }
         let chars = Array(s)
         func byte(_ i: Int) -> Double { Double(Int(String(chars[i...i + 1]), radix: 16)!) / 255 }
         func nibble(_ i: Int) -> Double { Double(Int(String(chars[i]), radix: 16)! * 17) / 255 }

@@ -70,9 +70,10 @@ public struct AffineTransform: Hashable, Sendable, Codable, CustomStringConverti
     }
 
     /// The largest factor by which the transform stretches a length (for choosing mip levels and curve tolerance).
+    /// It is the larger singular value of the linear part, `√((S + √(S² − 4·det²))/2)` with `S = a² + b² + c² + d²`.
     public var maxScale: Double {
-        let sx = (a * a + b * b).squareRoot(), sy = (c * c + d * d).squareRoot()
-        return max(sx, sy)
+        let s = a * a + b * b + c * c + d * d, det = determinant
+        return ((s + max(0, s * s - 4 * det * det).squareRoot()) / 2).squareRoot()
     }
 
     public var description: String { "[\(a) \(b) \(c) \(d) \(tx) \(ty)]" }

@@ -15,7 +15,17 @@ public struct Path: Hashable, Sendable {
     public private(set) var elements: [Element] = []
 
     public init() {}
-    public init(elements: [Element]) { self.elements = elements }
+    /// A path of exactly these elements; later `add…` calls continue from its last point.
+    public init(elements: [Element]) {
+        self.elements = elements
+        for e in elements {
+            switch e {
+            case .move(let p): currentPoint = p; subpathStart = p
+            case .line(let p), .quadCurve(let p, _), .curve(let p, _, _): currentPoint = p
+            case .closeSubpath: currentPoint = subpathStart
+            }
+        }
+    }
 
     public var isEmpty: Bool { elements.isEmpty }
 

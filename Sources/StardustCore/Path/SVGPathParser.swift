@@ -22,6 +22,9 @@ extension Path {
             if p.atEnd { break }
             if let c = p.peekCommand() { cmd = c; p.advance() } else if cmd == 0 {
                 throw SVGPathError(offset: p.index, message: "expected a command letter (M, L, C, Q, A, Z, …)")
+            } else if cmd | 0x20 == UInt8(ascii: "z") {
+                // Z takes no arguments, so it cannot repeat implicitly.
+                throw SVGPathError(offset: p.index, message: "expected a command letter after Z")
             } else if cmd == UInt8(ascii: "M") { cmd = UInt8(ascii: "L") } else if cmd == UInt8(ascii: "m") { cmd = UInt8(ascii: "l") }
             let rel = cmd >= UInt8(ascii: "a")
             let base = rel ? cur : .zero

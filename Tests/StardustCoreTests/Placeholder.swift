@@ -1,2 +1,0 @@
-import XCTest
-final class StardustCoreTestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -94,6 +94,11 @@ final class RasterCoverageTests: XCTestCase {
         var bad = Path(rect: Rect(1, 1, 2, 2))
         bad.move(to: Point(.nan, 0)); bad.addLine(to: Point(3, 3)); bad.addLine(to: Point(0, .infinity))
         XCTAssertEqual(area(coverage(bad, w: 6, h: 6)), 4, accuracy: 1e-4)
+        // A razor-thin, nearly horizontal edge (height 1e-300) neither crashes nor leaks coverage.
+        var thin = Path()
+        thin.move(to: Point(0, 1)); thin.addLine(to: Point(10, 1 + 1e-300)); thin.addLine(to: Point(10, 5)); thin.addLine(to: Point(0, 5))
+        thin.closeSubpath()
+        XCTAssertEqual(area(coverage(thin, w: 12, h: 8)), 40, accuracy: 1e-4)
         // Degenerate: empty, a single point, a zero-area line.
         XCTAssertEqual(area(coverage(Path(), w: 4, h: 4)), 0)
         var line = Path(); line.move(to: Point(1, 1)); line.addLine(to: Point(3, 3))

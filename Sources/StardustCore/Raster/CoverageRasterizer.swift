@@ -18,7 +18,6 @@ public enum CoverageRasterizer {
     /// An edge piece clipped to the column window, in window-local x.
     struct Segment {
         var x0: Double, y0: Double, x1: Double, y1: Double
-        var dxdy: Double
         var direction: Float
         /// A global order (edge index, piece index) that makes row results independent of the row range.
         var key: Int
@@ -67,7 +66,9 @@ public enum CoverageRasterizer {
                     let s = segs[active[k]]
                     let ya = max(s.y0, top), yb = min(s.y1, bottom)
                     if yb > ya {
-                        var xa = s.x0 + (ya - s.y0) * s.dxdy, xb = s.x0 + (yb - s.y0) * s.dxdy
+                        // Interpolated (not x0 + Δy·slope) so that a razor-thin piece cannot make inf·0.
+                        let dx = s.x1 - s.x0, h = s.y1 - s.y0
+                        var xa = s.x0 + dx * ((ya - s.y0) / h), xb = s.x0 + dx * ((yb - s.y0) / h)
                         xa = min(max(xa, 0), W); xb = min(max(xb, 0), W)
                         let d = (yb - ya) * Double(s.direction)
                         let lo = min(xa, xb), hi = max(xa, xb)
@@ -160,28 +161,24 @@ public enum CoverageRasterizer {
             let h = e.y1 - e.y0
             func xAt(_ y: Double) -> Double { ax + (bx - ax) * ((y - e.y0) / h) }
             func yAt(_ x: Double) -> Double { e.y0 + h * ((x - ax) / (bx - ax)) }
-            var cuts = (e.y0, e.y0, e.y0, e.y1)
-            var n = 1
-            if (ax < 0) != (bx < 0) { cuts.1 = min(max(yAt(0), e.y0), e.y1); n += 1 }
+            // Cut where the edge crosses x = 0 and x = W (at most two cuts, in y order).
+            var cut1 = e.y1, cut2 = e.y1, cuts = 0
+            if (ax < 0) != (bx < 0) { cut1 = min(max(yAt(0), e.y0), e.y1); cuts = 1 }
             if (ax < W) != (bx < W) {
                 let c = min(max(yAt(W), e.y0), e.y1)
-                if n == 1 { cuts.1 = c } else { cuts.2 = c; if cuts.2 < cuts.1 { swap(&cuts.1, &cuts.2) } }
-                n += 1
+                if cuts == 0 { cut1 = c } else { cut2 = max(cut1, c); cut1 = min(cut1, c) }
+                cuts += 1
             }
-            let ys: [Double]
-            switch n {
-            case 1: ys = [e.y0, e.y1]
-            case 2: ys = [e.y0, cuts.1, e.y1]
-            default: ys = [e.y0, cuts.1, cuts.2, e.y1]
-            }
-            for p in 0..<(ys.count - 1) {
-                let ya = ys[p], yb = ys[p + 1]
+            var ya = e.y0
+            for p in 0...cuts {
+                let yb = p == cuts ? e.y1 : (p == 0 ? cut1 : cut2)
+                defer { ya = yb }
                 guard yb > ya else { continue }
-                var xa = p == 0 ? ax : xAt(ya), xb = p == ys.count - 2 ? bx : xAt(yb)
+                var xa = p == 0 ? ax : xAt(ya), xb = p == cuts ? bx : xAt(yb)
                 let mid = (xa + xb) * 0.5
                 if mid >= W { continue }
                 if mid <= 0 { xa = 0; xb = 0 } else { xa = min(max(xa, 0), W); xb = min(max(xb, 0), W) }
-                out.append(Segment(x0: xa, y0: ya, x1: xb, y1: yb, dxdy: (xb - xa) / (yb - ya),
+                out.append(Segment(x0: xa, y0: ya, x1: xb, y1: yb,
                                    direction: e.direction, key: index &* 4 &+ p))
             }
         }

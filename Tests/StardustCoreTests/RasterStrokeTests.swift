@@ -38,6 +38,23 @@ final class RasterStrokeTests: XCTestCase {
         XCTAssertEqual(round, expected, accuracy: 0.15)
     }
 
+    func testInnerCornerIsNotCountedTwice() {
+        // An L of width 4 with a miter corner, on half pixels: 80 + 80 − 4 (overlap) + 4 (miter square) = 160.
+        // Overlapping segment pieces would over-count the half-covered pixels at the inner corner.
+        var p = Path()
+        p.move(to: Point(5.5, 5.5)); p.addLine(to: Point(25.5, 5.5)); p.addLine(to: Point(25.5, 25.5))
+        XCTAssertEqual(strokedArea(p, StrokeStyle(width: 4, join: .miter), w: 40, h: 32), 160, accuracy: 1e-3)
+        XCTAssertEqual(strokedArea(p, StrokeStyle(width: 4, join: .bevel), w: 40, h: 32), 158, accuracy: 1e-3)
+    }
+
+    func testStrokedCircleIsARing() {
+        for (r, w, join) in [(10.0, 2.0, StrokeStyle.LineJoin.miter), (10.0, 4.0, .round), (6.0, 3.0, .bevel), (13.0, 1.0, .miter)] {
+            let path = Path(ellipseIn: Rect(20.3 - r, 15.6 - r, 2 * r, 2 * r))
+            let exact = Double.pi * ((r + w / 2) * (r + w / 2) - (r - w / 2) * (r - w / 2))
+            XCTAssertEqual(strokedArea(path, StrokeStyle(width: w, join: join), w: 48, h: 36), exact, accuracy: exact * 0.005, "r \(r) w \(w)")
+        }
+    }
+
     func testMiterLimitFallsBackToBevel() {
         // A sharp 20° turn: miter length ratio 1/sin(10°) ≈ 5.76.
         var p = Path()

@@ -2,11 +2,16 @@ import Foundation
 
 /// Turns stroked polylines into fillable outlines.
 ///
-/// The outline is a union of simple pieces — one rectangle per segment, one
-/// wedge per join (miter, round or bevel, on the outer side of the turn) and
-/// one piece per cap — each oriented with positive signed area, so that
+/// The outline is a union of simple pieces — one quadrilateral per segment,
+/// one wedge per join (miter, round or bevel, on the outer side of the turn)
+/// and one piece per cap — each oriented with positive signed area, so that
 /// filling them together with the **non-zero** rule covers exactly the
-/// stroked region (overlaps add winding, never cancel it). Closed subpaths
+/// stroked region (overlaps add winding, never cancel it). Neighbouring
+/// pieces share edges instead of overlapping (segment pieces are cut along
+/// the line from the vertex to the inner corner of the turn), which keeps
+/// anti-aliased edges exact; only where a turn is too sharp for its short
+/// segments do the pieces overlap, and the edge pixels there may be
+/// slightly too opaque. Closed subpaths
 /// get joins at every vertex and no caps; a zero-length subpath draws a disc
 /// (round caps) or a square (square caps), as Core Graphics does.
 /// Complexity: O(points + round-join/cap vertices).
@@ -42,30 +47,58 @@ public enum Stroker {
             }
             let closed = pl.isClosed && pts.count > 2
             let n = pts.count, segCount = closed ? n : n - 1
-            func direction(_ i: Int) -> Point {
-                let a = pts[i], b = pts[(i + 1) % n]
-                let v = b - a
-                return v * (1 / v.length)
+            var dirs: [Point] = [], lens: [Double] = []
+            dirs.reserveCapacity(segCount); lens.reserveCapacity(segCount)
+            for i in 0..<segCount {
+                let v = pts[(i + 1) % n] - pts[i]
+                let l = v.length
+                dirs.append(v * (1 / l)); lens.append(l)
+            }
+            // Inner corners: where the two offset lines on the inner side of a turn meet (X), when that point
+            // lies within both segments, the segment pieces are cut along p–X so that they do not overlap.
+            var innerSide = [Int](repeating: 0, count: n), innerPoint = [Point](repeating: .zero, count: n)
+            let joinRange = closed ? 0..<n : 1..<(n - 1)
+            for j in joinRange {
+                let iIn = (j - 1 + n) % n, iOut = j % segCount
+                let d1 = dirs[iIn], d2 = dirs[iOut]
+                let cr = d1.cross(d2), dt = d1.dot(d2)
+                guard abs(cr) >= 1e-12, dt > -1 + 1e-9 else { continue }
+                let tanHalf = abs(cr) / (1 + dt)
+                guard hw * tanHalf <= 0.5 * min(lens[iIn], lens[iOut]) else { continue }
+                let side = cr > 0 ? 1 : -1 // +1: the left (+normal) side is inner
+                innerSide[j] = side
+                innerPoint[j] = pts[j] + Point(-d1.y, d1.x) * (Double(side) * hw) - d1 * (hw * tanHalf)
             }
             for i in 0..<segCount {
-                var a = pts[i], b = pts[(i + 1) % n]
-                let d = direction(i)
+                let ia = i, ib = (i + 1) % n
+                var a = pts[ia], b = pts[ib]
+                let d = dirs[i]
                 let nrm = Point(-d.y, d.x) * hw
                 if !closed && style.cap == .square {
                     if i == 0 { a = a - d * hw }
                     if i == segCount - 1 { b = b + d * hw }
                 }
-                add([a + nrm, b + nrm, b - nrm, a - nrm], to: &out)
+                var poly: [Point] = []
+                poly.reserveCapacity(6)
+                poly.append(innerSide[ia] == 1 ? innerPoint[ia] : a + nrm)
+                switch innerSide[ib] {
+                case 1: poly += [innerPoint[ib], b, b - nrm]
+                case -1: poly += [b + nrm, b, innerPoint[ib]]
+                default: poly += [b + nrm, b - nrm]
+                }
+                switch innerSide[ia] {
+                case 1: poly += [a - nrm, a]
+                case -1: poly += [innerPoint[ia], a]
+                default: poly.append(a - nrm)
+                }
+                add(poly, to: &out)
             }
-            let joinRange = closed ? 0..<n : 1..<(n - 1)
-            for i in joinRange {
-                let d1 = direction((i - 1 + n) % n), d2 = direction(i)
-                join(at: pts[i], d1, d2, hw: hw, style: style, step: step, into: &out)
+            for j in joinRange {
+                join(at: pts[j], dirs[(j - 1 + n) % n], dirs[j % segCount], hw: hw, style: style, step: step, into: &out)
             }
             if !closed && style.cap == .round {
-                let d0 = direction(0), dl = direction(segCount - 1)
-                add(cap(at: pts[0], facing: -d0, hw: hw, step: step), to: &out)
-                add(cap(at: pts[n - 1], facing: dl, hw: hw, step: step), to: &out)
+                add(cap(at: pts[0], facing: -dirs[0], hw: hw, step: step), to: &out)
+                add(cap(at: pts[n - 1], facing: dirs[segCount - 1], hw: hw, step: step), to: &out)
             }
         }
         return out

@@ -98,10 +98,10 @@ public enum CoverageRasterizer {
                     let start = minCell, end = min(maxCell + 1, width)
                     var sum: Float = 0
                     var x = start
-                    while x < end {
-                        sum += acc[x]; acc[x] = 0
-                        coverage[x] = fold(sum, evenOdd: evenOdd)
-                        x += 1
+                    if evenOdd {
+                        while x < end { sum += acc[x]; acc[x] = 0; coverage[x] = fold(sum, evenOdd: true); x += 1 }
+                    } else {
+                        while x < end { sum += acc[x]; acc[x] = 0; coverage[x] = min(abs(sum), 1); x += 1 }
                     }
                     while x <= maxCell { acc[x] = 0; x += 1 }
                     let rest = fold(sum, evenOdd: evenOdd)

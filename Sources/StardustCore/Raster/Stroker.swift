@@ -11,9 +11,9 @@ import Foundation
 /// the line from the vertex to the inner corner of the turn), which keeps
 /// anti-aliased edges exact; only where a turn is too sharp for its short
 /// segments do the pieces overlap, and the edge pixels there may be
-/// slightly too opaque. Closed subpaths
-/// get joins at every vertex and no caps; a zero-length subpath draws a disc
-/// (round caps) or a square (square caps), as Core Graphics does.
+/// slightly too opaque. Closed subpaths get joins at every vertex and no
+/// caps; a zero-length subpath draws a disc (round caps) or a square (square
+/// caps), as Core Graphics does.
 /// Complexity: O(points + round-join/cap vertices).
 public enum Stroker {
     /// The outline of `path` stroked with `style`, flattened with `tolerance` (in the path's units).

@@ -12,6 +12,7 @@ public struct PreparedPath: Sendable {
     public var rule: FillRule
     /// The paint with the command's opacity folded in.
     public var shader: PaintShader
+    /// How the paint combines with the pixels below.
     public var blend: BlendMode
 
     /// An empty path that draws nothing.
@@ -20,6 +21,7 @@ public struct PreparedPath: Sendable {
         self.shader = PaintShader(paint: .color(.clear)); self.blend = .normal
     }
 
+    /// A prepared path from its parts (``PathPainter/prepare(_:scale:)`` builds these).
     public init(bounds: PixelRect, edges: EdgeList, rule: FillRule, shader: PaintShader, blend: BlendMode) {
         self.bounds = bounds; self.edges = edges; self.rule = rule; self.shader = shader; self.blend = blend
     }

@@ -148,3 +148,49 @@ final class PathPainterTests: XCTestCase {
         XCTAssertEqual(c.alphaSum, 64)
     }
 }
+
+final class PathPainterOpaqueTests: XCTestCase {
+    /// The general route: coverage from the rasterizer, colors from the shader, SpanCompositor for every pixel.
+    func reference(_ p: PreparedPath, w: Int, h: Int, background: UInt8) -> [UInt8] {
+        var bytes = [UInt8](repeating: background, count: w * h * 4)
+        let columns = max(p.bounds.x0, 0)..<min(p.bounds.x1, w)
+        var cov = [Float](repeating: 0, count: columns.count)
+        var colors = [SIMD4<Float>](repeating: .zero, count: w)
+        bytes.withUnsafeMutableBufferPointer { b in
+            let target = RenderTarget(base: b.baseAddress!, originY: 0, stride: w * 4, width: w, clip: PixelRect(x0: 0, y0: 0, x1: w, y1: h))
+            cov.withUnsafeMutableBufferPointer { c in
+                colors.withUnsafeMutableBufferPointer { col in
+                    CoverageRasterizer.rasterize(p.edges, rule: p.rule, columns: columns, rows: max(p.bounds.y0, 0)..<min(p.bounds.y1, h),
+                                                 coverage: c.baseAddress!) { y, span in
+                        p.shader.shade(y: y, x0: span.lowerBound, count: span.count, into: col.baseAddress!)
+                        SpanCompositor.composite(target, y: y, x0: span.lowerBound, count: span.count,
+                                                 coverage: c.baseAddress! + (span.lowerBound - columns.lowerBound), colors: col.baseAddress!, mode: p.blend)
+                    }
+                }
+            }
+        }
+        return bytes
+    }
+
+    func testOpaqueFastPathMatchesTheCompositor() {
+        let paints: [Paint] = [
+            .color(Color(red: 0.2, green: 0.7, blue: 0.9)),
+            .linearGradient(start: Point(0, 0), end: Point(0, 30), stops: [GradientStop(0, .red), GradientStop(1, .blue)]),
+            .linearGradient(start: Point(3, 4), end: Point(25, 20), stops: [GradientStop(0, .green), GradientStop(0.4, .white), GradientStop(1, .black)]),
+            .radialGradient(center: Point(15, 15), radius: 9, stops: [GradientStop(0, .white), GradientStop(1, .red)]),
+        ]
+        for paint in paints {
+            var path = Path(ellipseIn: Rect(2, 3, 26, 22))
+            path.addPath(Path(rect: Rect(10.25, 0.5, 4.5, 29)))
+            let cmd = PathDraw(path: path, transform: AffineTransform(rotationAngle: 0.2).translatedBy(x: 2, y: 0), paint: paint)
+            let p = PathPainter.prepare(cmd, scale: 2)
+            XCTAssertTrue(p.shader.isOpaque)
+            let expected = reference(p, w: 64, h: 64, background: 77)
+            let canvas = PathPainterTests.Canvas(64, 64, fill: PremultipliedPixel(r: 77, g: 77, b: 77, a: 77))
+            canvas.draw(p, bands: [0..<20, 20..<41, 41..<64])
+            XCTAssertEqual(canvas.bytes, expected, "\(paint)")
+            // Interior pixels took the paint exactly; the count of changed pixels shows the path was drawn.
+            XCTAssertGreaterThan(stride(from: 3, to: expected.count, by: 4).filter { expected[$0] == 255 }.count, 500)
+        }
+    }
+}

@@ -20,6 +20,13 @@ public struct PaintShader: Sendable {
     let ax: Double, ay: Double, a0: Double
     let bx: Double, by: Double, b0: Double
 
+    /// Whether every color the shader produces has alpha exactly 1 (so source-over at full
+    /// coverage replaces the pixel: see ``shadeOpaquePixels(y:x0:count:into:)``).
+    public let isOpaque: Bool
+    /// The ramp (or the solid color) as packed RGBA8 bytes, filled only when ``isOpaque``.
+    let rampPixels: [UInt32]
+    let solidPixel: UInt32
+
     /// The number of ramp entries.
     public static let rampSize = 1024
 
@@ -57,6 +64,59 @@ public struct PaintShader: Sendable {
             kind = .radial; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
         }
         self.ax = ax; self.ay = ay; self.a0 = a0; self.bx = bx; self.by = by; self.b0 = b0
+        let opaque = kind == .solid ? solidColor.w == 1 : ramp.allSatisfy { $0.w == 1 }
+        isOpaque = opaque
+        solidPixel = PaintShader.pack(solidColor)
+        rampPixels = opaque && kind != .solid ? ramp.map(PaintShader.pack) : []
+    }
+
+    /// Premultiplied 0…1 color → RGBA8 bytes in memory order, rounded exactly as
+    /// `SpanCompositor` rounds an opaque source at full coverage.
+    @inline(__always) static func pack(_ c: SIMD4<Float>) -> UInt32 {
+        let r = (c * 255).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)) + 0.5
+        let v = UInt32(UInt8(r.x)) | UInt32(UInt8(r.y)) << 8 | UInt32(UInt8(r.z)) << 16 | UInt32(UInt8(r.w)) << 24
+        return v.littleEndian
+    }
+
+    /// For an opaque shader (``isOpaque``), writes the final RGBA8 bytes of pixels
+    /// `x0 ..< x0 + count` of row `y` at full coverage: what source-over would
+    /// produce over any background, bit for bit. `out` is the first pixel's byte.
+    /// A vertical linear gradient or a solid color fills the span with one value.
+    public func shadeOpaquePixels(y: Int, x0: Int, count: Int, into out: UnsafeMutableRawPointer) {
+        guard count > 0 else { return }
+        let last = Double(PaintShader.rampSize - 1)
+        let py = Double(y) + 0.5
+        switch kind {
+        case .solid:
+            let v = solidPixel
+            for i in 0..<count { out.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self) }
+        case .linear:
+            let rowA = ay * py + a0
+            rampPixels.withUnsafeBufferPointer { r in
+                if ax == 0 {
+                    let c = rowA > 0 ? (rowA < 1 ? rowA : 1) : 0
+                    let v = r[Int(c * last + 0.5)]
+                    for i in 0..<count { out.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self) }
+                    return
+                }
+                for i in 0..<count {
+                    let t = ax * (Double(x0 + i) + 0.5) + rowA
+                    let c = t > 0 ? (t < 1 ? t : 1) : 0
+                    out.storeBytes(of: r[Int(c * last + 0.5)], toByteOffset: 4 * i, as: UInt32.self)
+                }
+            }
+        case .radial:
+            let rowA = ay * py + a0, rowB = by * py + b0
+            rampPixels.withUnsafeBufferPointer { r in
+                for i in 0..<count {
+                    let pxc = Double(x0 + i) + 0.5
+                    let qx = ax * pxc + rowA, qy = bx * pxc + rowB
+                    let t = (qx * qx + qy * qy).squareRoot()
+                    let c = t < 1 ? t : (t >= 1 ? 1 : 0)
+                    out.storeBytes(of: r[Int(c * last + 0.5)], toByteOffset: 4 * i, as: UInt32.self)
+                }
+            }
+        }
     }
 
     /// Writes the colors of pixels `x0 ..< x0 + count` of row `y` (premultiplied, 0…1).

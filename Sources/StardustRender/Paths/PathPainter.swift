@@ -72,16 +72,34 @@ public enum PathPainter {
         let shader = path.shader, blend = path.blend
         let solid = shader.isSolid ? shader.solidColor : nil
         if let solid, solid == .zero { return } // transparent source: a no-op in both blend modes
+        // Source-over of an opaque paint at full coverage replaces the pixel: interior runs are
+        // written directly (bit-identical to the compositor's result), edges go through SpanCompositor.
+        let opaqueFast = blend == .normal && shader.isOpaque
         CoverageRasterizer.rasterize(path.edges, rule: path.rule, columns: columns, rows: clip.y0..<clip.y1,
                                      coverage: coverage) { y, span in
             let x0 = max(span.lowerBound, clip.x0), x1 = min(span.upperBound, clip.x1)
             guard x0 < x1 else { return }
-            let cov = UnsafePointer(coverage + (x0 - columns.lowerBound))
-            if let solid {
-                SpanCompositor.composite(target, y: y, x0: x0, count: x1 - x0, coverage: cov, color: solid, mode: blend)
-            } else {
-                shader.shade(y: y, x0: x0, count: x1 - x0, into: colors)
-                SpanCompositor.composite(target, y: y, x0: x0, count: x1 - x0, coverage: cov, colors: colors, mode: blend)
+            let cov = coverage - columns.lowerBound // cov[x] is the coverage of pixel x
+            func blendRun(_ a: Int, _ b: Int) {
+                if let solid {
+                    SpanCompositor.composite(target, y: y, x0: a, count: b - a, coverage: UnsafePointer(cov + a), color: solid, mode: blend)
+                } else {
+                    shader.shade(y: y, x0: a, count: b - a, into: colors)
+                    SpanCompositor.composite(target, y: y, x0: a, count: b - a, coverage: UnsafePointer(cov + a), colors: colors, mode: blend)
+                }
+            }
+            guard opaqueFast else { blendRun(x0, x1); return }
+            let row = UnsafeMutableRawPointer(target.row(y))
+            var x = x0
+            while x < x1 {
+                let start = x
+                if cov[x] >= 1 {
+                    while x < x1 && cov[x] >= 1 { x += 1 }
+                    shader.shadeOpaquePixels(y: y, x0: start, count: x - start, into: row + 4 * start)
+                } else {
+                    while x < x1 && cov[x] < 1 { x += 1 }
+                    blendRun(start, x)
+                }
             }
         }
     }

@@ -142,6 +142,9 @@ final class PathPainterTests: XCTestCase {
         c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(0, 0, 4, 4)), transform: AffineTransform(scaleX: 0, y: 1), paint: .color(.white)), scale: 2))
         c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(.nan, 0, 4, 4)), paint: .color(.white)), scale: 2))
         c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(-1e9, -1e9, 1e3, 1e3)), paint: .color(.white)), scale: 2))
+        c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(5, 0, 10, 2)), paint: .color(.white)), scale: 2)) // right of the canvas
+        c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(0, 4, 2, 10)), paint: .color(.white)), scale: 2)) // below it
+        c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(0, 0, 2, 2)), paint: .color(.white), opacity: 0), scale: 2))
         XCTAssertEqual(c.alphaSum, 0)
         // A huge rectangle covering the canvas fills it exactly.
         c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(-1e9, -1e9, 2e9, 2e9)), paint: .color(.white)), scale: 2))

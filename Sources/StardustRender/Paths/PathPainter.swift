@@ -64,8 +64,9 @@ public enum PathPainter {
     public static func draw(_ path: PreparedPath, into target: RenderTarget) {
         let clip = target.clip.intersection(path.bounds)
         guard !clip.isEmpty, !path.edges.isEmpty else { return }
-        let columns = max(path.bounds.x0, 0)..<min(path.bounds.x1, target.width)
-        guard !columns.isEmpty else { return }
+        let lo = max(path.bounds.x0, 0), hi = min(path.bounds.x1, target.width)
+        guard lo < hi, clip.x0 >= lo, clip.x1 <= hi else { return }
+        let columns = lo..<hi
         let coverage = UnsafeMutablePointer<Float>.allocate(capacity: columns.count)
         let colors = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: clip.x1 - clip.x0)
         defer { coverage.deallocate(); colors.deallocate() }

@@ -78,6 +78,22 @@ final class BuiltinImagesTests: XCTestCase {
         XCTAssertTrue((0..<32).contains { x in img[x, 16].a > 0 && img[x, 16].a < 255 })
     }
 
+    func testRotationInvariantFlagMatchesThePixels() {
+        for name in BuiltinImages.names {
+            let img = image(name)
+            let c = Point(Double(img.width) / 2, Double(img.height) / 2)
+            let radii = stride(from: 2.0, to: Double(max(img.width, img.height)) / 2, by: 2).map { $0 }
+            let diff = rotationDifference(img, center: c, angle: 0.7, radii: radii)
+            if BuiltinImages.isRotationInvariant(named: "builtin:" + name) {
+                XCTAssertLessThan(diff, 0.01, name)
+            } else {
+                XCTAssertGreaterThan(diff, 0.02, name)
+            }
+        }
+        XCTAssertTrue(BuiltinImages.isRotationInvariant(named: "dot"))
+        XCTAssertFalse(BuiltinImages.isRotationInvariant(named: "snowflake"))
+    }
+
     func testBlurryDotFallsOffLikeAGaussian() {
         let img = image("blurry-dot")
         XCTAssertGreaterThanOrEqual(img[15, 15].a, 250)

@@ -26,6 +26,12 @@ public enum BuiltinImages {
         }
     }
 
+    /// Whether the image looks the same at any rotation about its center (`dot`, `blurry-dot`):
+    /// emitters may then set ``SpriteBatch/isRotationInvariant`` and let the renderer skip rotation.
+    public static func isRotationInvariant(named name: String) -> Bool {
+        ["dot", "blurry-dot"].contains(canonical(name))
+    }
+
     /// The premultiplied image `name` (with or without the `builtin:` prefix), or `nil` for an unknown name.
     public static func image(named name: String) -> Image? { images[canonical(name)] }
 

@@ -39,6 +39,16 @@ final class RasterPaintTests: XCTestCase {
         XCTAssertEqual(shade(solid, y: 0, x0: 0, count: 2), [SIMD4(0.25, 0.125, 0, 0.25), SIMD4(0.25, 0.125, 0, 0.25)])
     }
 
+    func testNaNColorsAreSanitized() {
+        let nan = Color(red: .nan, green: 1, blue: 0, alpha: 1)
+        XCTAssertEqual(PaintShader(paint: .color(nan)).solidColor, SIMD4(0, 1, 0, 1))
+        let g = PaintShader(paint: .linearGradient(start: .zero, end: Point(4, 0), stops: [GradientStop(0, nan), GradientStop(1, .white)]))
+        for c in shade(g, y: 0, x0: 0, count: 4) { XCTAssertFalse(c.x.isNaN); XCTAssertEqual(c.w, 1) }
+        var img = Image(width: 4, height: 4)
+        img.fill(Path(rect: Rect(0, 0, 4, 4)), color: Color(red: .nan, green: .nan, blue: .nan, alpha: 1))
+        XCTAssertEqual(img[1, 1], PremultipliedPixel(r: 0, g: 0, b: 0, a: 255))
+    }
+
     func testImageGradientFill() {
         var img = Image(width: 16, height: 2)
         img.fill(Path(rect: Rect(0, 0, 16, 2)), paint: .linearGradient(start: Point(0, 0), end: Point(16, 0), stops: [GradientStop(0, .black), GradientStop(1, .white)]))

@@ -42,7 +42,7 @@ public struct PaintShader: Sendable {
         var ax = 0.0, ay = 0.0, a0 = 0.0, bx = 0.0, by = 0.0, b0 = 0.0
         switch paint {
         case .color(let c):
-            kind = .solid; solidColor = c.premultiplied * op; ramp = []
+            kind = .solid; solidColor = PaintShader.finite(c) * op; ramp = []
         case .linearGradient(let start, let end, let stops):
             let v = end - start, len2 = v.dot(v)
             guard let inv = deviceFromLocal.inverted(), len2 > 0, len2.isFinite, !stops.isEmpty else {
@@ -152,8 +152,14 @@ public struct PaintShader: Sendable {
         }
     }
 
+    /// The premultiplied color with NaN components (from bad input) replaced by 0, so that nothing downstream traps.
+    static func finite(_ c: Color) -> SIMD4<Float> {
+        let p = c.premultiplied
+        return p.replacing(with: 0, where: p .!= p)
+    }
+
     static func lastColor(_ stops: [GradientStop]) -> SIMD4<Float> {
-        sortedStops(stops).last?.color.premultiplied ?? .zero
+        sortedStops(stops).last.map { finite($0.color) } ?? .zero
     }
 
     static func sortedStops(_ stops: [GradientStop]) -> [GradientStop] {
@@ -164,7 +170,7 @@ public struct PaintShader: Sendable {
     /// The premultiplied colors at t = i / (rampSize − 1), with opacity.
     static func makeRamp(_ stops0: [GradientStop], opacity: Float) -> [SIMD4<Float>] {
         let stops = sortedStops(stops0)
-        let colors = stops.map(\.color.premultiplied)
+        let colors = stops.map { finite($0.color) }
         let n = rampSize
         var ramp = [SIMD4<Float>](repeating: .zero, count: n)
         var k = 0

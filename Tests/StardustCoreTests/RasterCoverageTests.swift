@@ -105,6 +105,18 @@ final class RasterCoverageTests: XCTestCase {
         XCTAssertEqual(area(coverage(line, w: 4, h: 4)), 0, accuracy: 1e-6)
     }
 
+    func testRemovingNonFiniteSubpaths() {
+        var p = Path(rect: Rect(0, 0, 1, 1))
+        p.move(to: Point(5, 5)); p.addCurve(to: Point(6, 6), control1: Point(.infinity, 0), control2: Point(1, 1)); p.closeSubpath()
+        p.addPath(Path(rect: Rect(2, 2, 1, 1)))
+        XCTAssertFalse(p.isFinite)
+        let q = p.removingNonFiniteSubpaths()
+        XCTAssertTrue(q.isFinite)
+        XCTAssertEqual(q.elements, Path(rect: Rect(0, 0, 1, 1)).elements + Path(rect: Rect(2, 2, 1, 1)).elements)
+        let fine = Path(rect: Rect(0, 0, 1, 1))
+        XCTAssertEqual(fine.removingNonFiniteSubpaths(), fine)
+    }
+
     func testImageFillCompositesPremultiplied() {
         var img = Image(width: 8, height: 8, color: Color(red: 0, green: 0, blue: 1, alpha: 1))
         img.fill(Path(rect: Rect(2, 2, 4, 4)), color: Color(red: 1, green: 0, blue: 0, alpha: 0.5))

@@ -75,6 +75,19 @@ final class RasterStrokeTests: XCTestCase {
         XCTAssertEqual(strokedArea(p, StrokeStyle(width: 6, cap: .butt)), 0)
     }
 
+    func testBadTolerancesAndTransformsDoNotTrap() {
+        let circle = Path(ellipseIn: Rect(2, 2, 10, 10))
+        for tol in [Double.nan, .infinity, 0, -1] {
+            XCTAssertFalse(Stroker.outline(of: circle, style: StrokeStyle(width: 2, join: .round), tolerance: tol).isEmpty)
+        }
+        XCTAssertTrue(Stroker.outline(of: circle, style: StrokeStyle(width: .nan)).isEmpty)
+        var img = Image(width: 8, height: 8)
+        let bad = AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        img.fill(circle, color: .white, transform: bad)
+        img.stroke(circle, style: StrokeStyle(width: 1), color: .white, transform: bad)
+        XCTAssertEqual(img, Image(width: 8, height: 8))
+    }
+
     func testImageStrokeDrawsOpaqueCenterLine() {
         var img = Image(width: 20, height: 10)
         img.stroke(line(Point(2, 5), Point(18, 5)), style: StrokeStyle(width: 2), color: .white)

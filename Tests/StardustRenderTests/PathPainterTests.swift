@@ -146,6 +146,15 @@ final class PathPainterTests: XCTestCase {
         c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(0, 4, 2, 10)), paint: .color(.white)), scale: 2)) // below it
         c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(0, 0, 2, 2)), paint: .color(.white), opacity: 0), scale: 2))
         XCTAssertEqual(c.alphaSum, 0)
+        // NaN inside a curve: that subpath is skipped (flattening it would trap), the other one is drawn.
+        var mixed = Path()
+        mixed.move(to: Point(0, 0)); mixed.addQuadCurve(to: Point(2, 2), control: Point(.nan, 1)); mixed.closeSubpath()
+        mixed.addPath(Path(rect: Rect(0, 0, 1, 1)))
+        for style in [PathDraw.Style.fill(.nonZero), .stroke(StrokeStyle(width: 0.5))] {
+            let m = Canvas(8, 8)
+            m.draw(PathPainter.prepare(PathDraw(path: mixed, style: style, paint: .color(.white)), scale: 2))
+            XCTAssertGreaterThan(m.alphaSum, 1)
+        }
         // A huge rectangle covering the canvas fills it exactly.
         c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(-1e9, -1e9, 2e9, 2e9)), paint: .color(.white)), scale: 2))
         XCTAssertEqual(c.alphaSum, 64)

@@ -10,18 +10,23 @@ extension Image {
     /// multiplied by `opacity`, source-over.
     public mutating func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero,
                               transform: AffineTransform = .identity, opacity: Double = 1) {
-        let tol = 0.05 / max(transform.maxScale, 1e-9)
-        let edges = EdgeList(polylines: path.flattened(tolerance: tol), transform: transform)
+        let edges = EdgeList(polylines: path.removingNonFiniteSubpaths().flattened(tolerance: Image.tolerance(for: transform)),
+                             transform: transform)
         composite(edges, rule: rule, shader: PaintShader(paint: paint, opacity: opacity, deviceFromLocal: transform))
     }
 
     /// Strokes `path` with `style` (the pen lives in the path's space, so a
     /// non-uniform `transform` stretches it as in Core Graphics) in `color`, source-over.
     public mutating func stroke(_ path: Path, style: StrokeStyle, color: Color, transform: AffineTransform = .identity) {
-        let tol = 0.05 / max(transform.maxScale, 1e-9)
-        let outline = Stroker.outline(of: path, style: style, tolerance: tol)
+        let outline = Stroker.outline(of: path.removingNonFiniteSubpaths(), style: style, tolerance: Image.tolerance(for: transform))
         let edges = EdgeList(polylines: outline, transform: transform)
         composite(edges, rule: .nonZero, shader: PaintShader(paint: .color(color)))
+    }
+
+    /// 0.05 pixel in the path's space: 0.05 divided by the transform's stretch (0.05 for a degenerate transform).
+    static func tolerance(for transform: AffineTransform) -> Double {
+        let s = transform.maxScale
+        return s.isFinite && s > 1e-12 ? 0.05 / s : 0.05
     }
 
     /// Blends `shader` through the coverage of `edges` onto every pixel (source-over).

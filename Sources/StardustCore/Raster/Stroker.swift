@@ -16,9 +16,16 @@ import Foundation
 /// caps), as Core Graphics does.
 /// Complexity: O(points + round-join/cap vertices).
 public enum Stroker {
-    /// The outline of `path` stroked with `style`, flattened with `tolerance` (in the path's units).
+    /// The outline of `path` stroked with `style`, flattened with `tolerance` (in the path's units);
+    /// subpaths with NaN or infinite points are skipped.
     public static func outline(of path: Path, style: StrokeStyle, tolerance: Double = 0.1) -> [Polyline] {
-        outline(of: path.flattened(tolerance: tolerance), style: style, tolerance: tolerance)
+        let tol = sanitized(tolerance)
+        return outline(of: path.removingNonFiniteSubpaths().flattened(tolerance: tol), style: style, tolerance: tol)
+    }
+
+    /// A usable tolerance: NaN, infinite or non-positive values become 0.1, tiny ones 1e-6.
+    static func sanitized(_ tolerance: Double) -> Double {
+        tolerance.isFinite && tolerance > 0 ? max(tolerance, 1e-6) : 0.1
     }
 
     /// The outline of already-flattened `polylines` stroked with `style`;
@@ -27,7 +34,7 @@ public enum Stroker {
         let hw = style.width / 2
         guard hw > 0, hw.isFinite else { return [] }
         var out: [Polyline] = []
-        let tol = max(tolerance, 1e-6)
+        let tol = sanitized(tolerance)
         // The angle step that keeps a polygonal arc of radius hw within tol of the circle.
         let step = tol >= hw ? Double.pi / 2 : max(2 * acos(1 - tol / hw), 0.01)
         for pl in polylines {

@@ -38,18 +38,19 @@ public enum PathPainter {
     /// in the path's own space with a tolerance of 0.05 device pixel divided by
     /// the transform's largest stretch; strokes are outlined in the path's
     /// space (so the pen follows the transform, as in Core Graphics) and then
-    /// mapped. O(points · log points).
+    /// mapped. Subpaths with NaN or infinite points are skipped. O(points · log points).
     public static func prepare(_ command: PathDraw, scale: Double) -> PreparedPath {
         let device = command.transform.concatenating(AffineTransform(scaleX: scale, y: scale))
         let stretch = device.maxScale
         guard stretch > 0, stretch.isFinite, command.opacity > 0 else { return PreparedPath(bounds: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)) }
         let tol = tolerance / stretch
+        let path = command.path.removingNonFiniteSubpaths()
         let polylines: [Polyline], rule: FillRule
         switch command.style {
         case .fill(let r):
-            polylines = command.path.flattened(tolerance: tol); rule = r
+            polylines = path.flattened(tolerance: tol); rule = r
         case .stroke(let style):
-            polylines = Stroker.outline(of: command.path, style: style, tolerance: tol); rule = .nonZero
+            polylines = Stroker.outline(of: path, style: style, tolerance: tol); rule = .nonZero
         }
         let edges = EdgeList(polylines: polylines, transform: device)
         let shader = PaintShader(paint: command.paint, opacity: command.opacity, deviceFromLocal: device)

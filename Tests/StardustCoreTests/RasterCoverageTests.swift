@@ -113,6 +113,9 @@ final class RasterCoverageTests: XCTestCase {
         let q = p.removingNonFiniteSubpaths()
         XCTAssertTrue(q.isFinite)
         XCTAssertEqual(q.elements, Path(rect: Rect(0, 0, 1, 1)).elements + Path(rect: Rect(2, 2, 1, 1)).elements)
+        // Absurd magnitudes would overflow the flattener's segment count: dropped too.
+        var huge = Path(); huge.move(to: .zero); huge.addQuadCurve(to: Point(1, 1), control: Point(1e300, 0))
+        XCTAssertTrue(huge.removingNonFiniteSubpaths().isEmpty)
         let fine = Path(rect: Rect(0, 0, 1, 1))
         XCTAssertEqual(fine.removingNonFiniteSubpaths(), fine)
     }

@@ -1,7 +1,11 @@
 extension Path {
-    /// Whether every point and control point of the path is finite (no NaN or infinity).
+    /// The largest coordinate magnitude that drawing accepts (10¹⁵); beyond it, flattening's
+    /// segment counts would overflow, so such points count as non-finite.
+    public static let coordinateLimit = 1e15
+
+    /// Whether every point and control point of the path is finite and within ±``coordinateLimit``.
     public var isFinite: Bool {
-        func ok(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+        func ok(_ p: Point) -> Bool { abs(p.x) <= Path.coordinateLimit && abs(p.y) <= Path.coordinateLimit }
         return elements.allSatisfy { e in
             switch e {
             case .move(let p), .line(let p): return ok(p)
@@ -13,7 +17,8 @@ extension Path {
     }
 
     /// The path without the subpaths (each a `move` and what follows up to the next `move`)
-    /// that contain a NaN or infinite point, so that it can be flattened and filled safely.
+    /// that contain a NaN, infinite or out-of-range (beyond ±``coordinateLimit``) point,
+    /// so that it can be flattened and filled safely.
     /// Returns `self` unchanged, without copying, when every point is finite. O(elements).
     public func removingNonFiniteSubpaths() -> Path {
         if isFinite { return self }

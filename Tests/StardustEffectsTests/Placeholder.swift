@@ -1,2 +1,0 @@
-import XCTest
-final class StardustEffectsTestsPlaceholder: XCTestCase { func testBuilds() {} }

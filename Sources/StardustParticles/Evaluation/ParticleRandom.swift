@@ -1,0 +1,58 @@
+import StardustCore
+
+/// The random stream of one particle, derived from ``CounterRandom``.
+///
+/// ``CounterRandom`` keyed by `(cell path, parent particle id)` gives one 64-bit stream key per
+/// emitter instance, computed once per instance; a particle's key is the SplitMix64 finalizer of
+/// that key advanced by its birth index, and attribute `a` is the finalizer of the particle key
+/// advanced by `a`. Every value is therefore a pure function of (seed, cell path, parent id, birth
+/// index, attribute), as with ``CounterRandom`` directly, at one multiply-xorshift round per value
+/// instead of five (the difference matters at a million particles per frame).
+@usableFromInline
+struct ParticleRandom {
+    @usableFromInline let key: UInt64
+
+    @inline(__always) @usableFromInline
+    static func mix(_ z0: UInt64) -> UInt64 {
+        var z = z0
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The stream of birth `index` of the instance whose stream key is `instance`.
+    @inline(__always) @usableFromInline
+    init(instance: UInt64, index: UInt64) {
+        key = Self.mix(instance &+ (index &+ 1) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// 64 random bits for attribute `a`.
+    @inline(__always) @usableFromInline
+    func bits(_ a: UInt64) -> UInt64 { Self.mix(key &+ (a &+ 1) &* 0xD1B5_4A32_D192_ED03) }
+
+    /// Two uniforms in [0, 1) (32 bits each) for attribute `a`.
+    @inline(__always) @usableFromInline
+    func pair(_ a: UInt64) -> (Double, Double) {
+        let b = bits(a)
+        let s = 1.0 / 4_294_967_296.0
+        return (Double(b & 0xFFFF_FFFF) * s, Double(b >> 32) * s)
+    }
+}
+
+/// Attribute numbers of a particle's random stream (two 32-bit uniforms each).
+enum ParticleAttribute {
+    /// lifetime, longitude
+    static let lifeAngle: UInt64 = 0
+    /// speed, scale
+    static let speedScale: UInt64 = 1
+    /// spin, red
+    static let spinRed: UInt64 = 2
+    /// green, blue
+    static let greenBlue: UInt64 = 3
+    /// alpha, shape choice
+    static let alphaShape: UInt64 = 4
+    /// shape coordinates u, v
+    static let shapeUV: UInt64 = 5
+    /// shape coordinate w
+    static let shapeW: UInt64 = 6
+}

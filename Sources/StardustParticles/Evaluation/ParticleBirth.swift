@@ -86,7 +86,8 @@ extension ParticleBirth {
             pos = EmitterGeometry.position(shape: shape, mode: mode, center: p.center, size: p.size,
                                            choice: uChoice, u: u, v: v, w: w)
         }
-        let dir = SIMD3(cosLat * cos(theta), cosLat * sin(theta), sinLat)
+        let (sinT, cosT) = FastTrig.sincos(theta)
+        let dir = SIMD3(cosLat * cosT, cosLat * sinT, sinLat)
         return ParticleBirth(id: id, birthTime: tb, lifetime: life, position: pos, velocity: dir * speed,
                              acceleration: p.accel, scale: p.scale + p.scaleRange * (2 * uScale - 1),
                              scaleSpeed: p.scaleSpeed, scaleFactor: factor,

@@ -68,6 +68,8 @@ extension EmitterLayer {
         var offsets = [Int](repeating: 0, count: runs.count)
         var total = 0
         for i in runs.indices { offsets[i] = total; total += counts.pointer[i] }
+        snapshot.isTruncated = plan.isTruncated
+        guard total > 0 else { return }
         snapshot.reserve(total)
         // Phase 2: write each run at its offset.
         let out = SnapshotColumns(snapshot)
@@ -76,7 +78,6 @@ extension EmitterLayer {
             _ = Self.process(runs[i], compiled, plan, t, out, starts[i])
         }
         snapshot.count = total
-        snapshot.isTruncated = plan.isTruncated
     }
 
     /// Runs `body(0 ..< n)` on `workers` threads, each taking every `workers`-th index.
@@ -169,7 +170,9 @@ extension EmitterLayer {
             let b = min(hi, j + 1 < starts.count ? starts[j + 1] : .infinity)
             let r = cell.params[j].rate
             if r > 0 {
-                let nb = n + r * (b - a)
+                // Counts within 1e-9 of an integer are snapped to it, so that a window of exactly
+                // m births (1000/s for 0.1 s) yields m births despite rounding.
+                let nb = Self.snap(n + r * (b - a))
                 if b >= from {
                     let first = max(n.rounded(.up), (n + r * (from - a)).rounded(.up) - 1)
                     var end = (n + r * (to - a)).rounded(.down) + 2
@@ -181,6 +184,11 @@ extension EmitterLayer {
             a = b
             j += 1
         }
+    }
+
+    @inline(__always) static func snap(_ x: Double) -> Double {
+        let r = x.rounded()
+        return abs(x - r) <= 1e-9 * max(1, abs(x)) ? r : x
     }
 
     /// Counts (when `out` is nil) or writes the live particles of one run; returns how many.

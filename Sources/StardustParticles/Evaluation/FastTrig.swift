@@ -9,7 +9,9 @@ enum FastTrig {
     @inline(__always)
     static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
         guard abs(x) < 1e5 else { return (_sin(x), _cos(x)) }
-        let q = (x * 0.636_619_772_367_581_3).rounded()
+        // Round to nearest with the 1.5·2⁵² trick (no libm call on baseline x86-64).
+        let magic = 6_755_399_441_055_744.0
+        let q = (x * 0.636_619_772_367_581_3 + magic) - magic
         // π/2 split into a head with few significant bits and a tail.
         let r = (x - q * 1.570_796_326_734_125_6) - q * 6.077_100_506_506_192e-11
         let r2 = r * r

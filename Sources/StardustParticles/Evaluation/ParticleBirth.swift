@@ -51,46 +51,61 @@ extension ParticleBirth {
         return (max(0, p.life + p.lifeRange * (2 * u0 - 1)), u1)
     }
 
-    /// The birth record of birth `k` at time `tb` (PARTICLES.md §2.5 and decision 4 for sub-cells).
+    /// The birth record of birth `k` at time `tb` of a top-level cell, on the emitter shape (PARTICLES.md §2.5).
     @inline(__always)
-    static func make(_ p: BirthParameters, shape: EmitterShape, mode: EmitterMode, parent: ParticleBirth?,
+    static func make(_ p: BirthParameters, shape: EmitterShape, mode: EmitterMode,
                      rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double) -> ParticleBirth {
-        let (uSpeed, uScale) = rng.pair(ParticleAttribute.speedScale)
-        let (uSpin, uR) = rng.pair(ParticleAttribute.spinRed)
-        let (uG, uB) = rng.pair(ParticleAttribute.greenBlue)
-        let (uA, uChoice) = rng.pair(ParticleAttribute.alphaShape)
-        let speed = p.speed + p.speedRange * (2 * uSpeed - 1)
-        var theta = p.longitude + p.longitudeRange * (2 * angleU - 1)
-        var cosLat = p.cosLat, sinLat = p.sinLat
-        var pos: SIMD3<Double>
-        var color = p.color + p.colorRange * (2 * SIMD4(uR, uG, uB, uA) - 1)
-        var factor = 1.0
-        if let parent {
-            let age = tb - parent.birthTime
-            pos = parent.position(atAge: age)
-            let v = parent.velocity(atAge: age)
-            let h = (v.x * v.x + v.y * v.y).squareRoot()
-            if h > 0 || v.z != 0 {
-                theta += atan2(v.y, v.x)
-                let lat = p.latitude + atan2(v.z, h)
-                cosLat = cos(lat); sinLat = sin(lat)
-            }
-            let pc = parent.color(atAge: age)
-            color *= pc.clamped(lowerBound: .zero, upperBound: .one)
-            factor = parent.scale(atAge: age)
-        } else if shape == .point {
+        let pos: SIMD3<Double>
+        if shape == .point {
             pos = p.center
         } else {
+            let (_, uChoice) = rng.pair(ParticleAttribute.alphaShape)
             let (u, v) = rng.pair(ParticleAttribute.shapeUV)
             let (w, _) = rng.pair(ParticleAttribute.shapeW)
             pos = EmitterGeometry.position(shape: shape, mode: mode, center: p.center, size: p.size,
                                            choice: uChoice, u: u, v: v, w: w)
         }
+        let theta = p.longitude + p.longitudeRange * (2 * angleU - 1)
+        return finish(p, rng: rng, id: id, birthTime: tb, life: life, position: pos, theta: theta,
+                      cosLat: p.cosLat, sinLat: p.sinLat, colorFactor: .one, scaleFactor: 1)
+    }
+
+    /// The birth record of a sub-particle (decision 4): born at the parent's current position, its
+    /// longitude relative to the parent's current direction of motion, its color multiplied by the
+    /// parent's current (clamped) color and its scale by the parent's current scale.
+    static func make(_ p: BirthParameters, parent: ParticleBirth,
+                     rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double) -> ParticleBirth {
+        let age = tb - parent.birthTime
+        let pos = parent.position(atAge: age)
+        let v = parent.velocity(atAge: age)
+        var theta = p.longitude + p.longitudeRange * (2 * angleU - 1)
+        var cosLat = p.cosLat, sinLat = p.sinLat
+        let h = (v.x * v.x + v.y * v.y).squareRoot()
+        if h > 0 || v.z != 0 {
+            theta += atan2(v.y, v.x)
+            let lat = p.latitude + atan2(v.z, h)
+            cosLat = cos(lat); sinLat = sin(lat)
+        }
+        let pc = parent.color(atAge: age).clamped(lowerBound: .zero, upperBound: .one)
+        return finish(p, rng: rng, id: id, birthTime: tb, life: life, position: pos, theta: theta,
+                      cosLat: cosLat, sinLat: sinLat, colorFactor: pc, scaleFactor: parent.scale(atAge: age))
+    }
+
+    @inline(__always)
+    static func finish(_ p: BirthParameters, rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double,
+                       position: SIMD3<Double>, theta: Double, cosLat: Double, sinLat: Double,
+                       colorFactor: SIMD4<Double>, scaleFactor: Double) -> ParticleBirth {
+        let (uSpeed, uScale) = rng.pair(ParticleAttribute.speedScale)
+        let (uSpin, uR) = rng.pair(ParticleAttribute.spinRed)
+        let (uG, uB) = rng.pair(ParticleAttribute.greenBlue)
+        let (uA, _) = rng.pair(ParticleAttribute.alphaShape)
+        let speed = p.speed + p.speedRange * (2 * uSpeed - 1)
+        let color = (p.color + p.colorRange * (2 * SIMD4(uR, uG, uB, uA) - 1)) * colorFactor
         let (sinT, cosT) = FastTrig.sincos(theta)
         let dir = SIMD3(cosLat * cosT, cosLat * sinT, sinLat)
-        return ParticleBirth(id: id, birthTime: tb, lifetime: life, position: pos, velocity: dir * speed,
+        return ParticleBirth(id: id, birthTime: tb, lifetime: life, position: position, velocity: dir * speed,
                              acceleration: p.accel, scale: p.scale + p.scaleRange * (2 * uScale - 1),
-                             scaleSpeed: p.scaleSpeed, scaleFactor: factor,
+                             scaleSpeed: p.scaleSpeed, scaleFactor: scaleFactor,
                              spin: p.spin + p.spinRange * (2 * uSpin - 1), color: color, colorSpeed: p.colorSpeed)
     }
 }

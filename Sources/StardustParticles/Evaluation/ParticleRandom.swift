@@ -35,7 +35,7 @@ struct ParticleRandom {
     func pair(_ a: UInt64) -> (Double, Double) {
         let b = bits(a)
         let s = 1.0 / 4_294_967_296.0
-        return (Double(b & 0xFFFF_FFFF) * s, Double(b >> 32) * s)
+        return (Double(Int64(bitPattern: b & 0xFFFF_FFFF)) * s, Double(Int64(bitPattern: b >> 32)) * s)
     }
 }
 

@@ -26,8 +26,10 @@ public final class EmitterLayer: Layer {
     public var emitterMode: EmitterMode = .volume
     /// Draw order and compositing. Default `unordered`.
     public var renderMode: EmitterRenderMode = .unordered
-    /// When true, particles keep their z (used by `backToFront` ordering); when false they are
-    /// flattened into the layer plane. Default false.
+    /// When true, particles should be rendered in the superlayer's 3D space rather than flattened
+    /// into the layer plane. Snapshots always carry z (and `backToFront` sorts by it); drawing through
+    /// the affine transform of ``drawContents(into:time:transform:)`` flattens either way, so this flag
+    /// matters only once the layer tree passes 3D transforms. Default false.
     public var preservesDepth: Bool = false
     /// Multiplies the birth rate of top-level cells. Default 1.
     public var birthRate: Double = 1
@@ -76,10 +78,14 @@ public final class EmitterLayer: Layer {
         return out
     }
 
-    /// Appends the particles alive at local time `time` as sprite batches (see ``drawSprites(_:into:transform:)``).
+    /// Storage reused by ``drawContents(into:time:transform:)`` from frame to frame.
+    private let drawSnapshot = ParticleSnapshot()
+
+    /// Appends the particles alive at local time `time` (the simulation time: the layer tree has
+    /// already mapped its parent time through the layer's timing) as sprite batches, see
+    /// ``drawSprites(_:into:transform:)``. Reuses one snapshot, so it is not reentrant.
     public override func drawContents(into list: inout [DrawCommand], time: Double, transform: AffineTransform) {
-        let snapshot = ParticleSnapshot()
-        evaluate(atLocalTime: time, into: snapshot, threads: 0)
-        drawSprites(snapshot, into: &list, transform: transform)
+        evaluate(atLocalTime: time, into: drawSnapshot, threads: 0)
+        drawSprites(drawSnapshot, into: &list, transform: transform)
     }
 }

@@ -17,12 +17,14 @@ enum FastTrig {
         let r2 = r * r
         let s = r + r * r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362_880 + r2 * (-1.0 / 39_916_800)))))
         let c = 1 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 + r2 * (-1.0 / 3_628_800 + r2 * (1.0 / 479_001_600))))))
-        switch Int(q) & 3 {
-        case 0: return (s, c)
-        case 1: return (c, -s)
-        case 2: return (-s, -c)
-        default: return (-c, s)
-        }
+        // Quadrant fix-up without branches (the quadrant of a random angle is unpredictable):
+        // odd quadrants swap sine and cosine, quadrants 2–3 negate the sine, 1–2 the cosine.
+        let qi = UInt64(bitPattern: Int64(q))
+        let swap = 0 &- (qi & 1)
+        let sb = s.bitPattern, cb = c.bitPattern
+        let sinBits = ((sb & ~swap) | (cb & swap)) ^ ((qi & 2) << 62)
+        let cosBits = ((cb & ~swap) | (sb & swap)) ^ (((qi &+ 1) & 2) << 62)
+        return (Double(bitPattern: sinBits), Double(bitPattern: cosBits))
     }
 
     @inline(never) static func _sin(_ x: Double) -> Double { Foundation.sin(x) }

@@ -47,7 +47,7 @@ extension ParticleBirth {
     /// The lifetime and longitude uniform of a birth (the only draw needed to know whether it is alive).
     @inline(__always)
     static func life(_ p: BirthParameters, _ rng: ParticleRandom) -> (life: Double, angle: Double) {
-        let (u0, u1) = rng.pair(ParticleAttribute.lifeAngle)
+        let (u0, u1, _) = rng.triple(ParticleAttribute.lifeAngleSpeed)
         return (max(0, p.life + p.lifeRange * (2 * u0 - 1)), u1)
     }
 
@@ -59,9 +59,8 @@ extension ParticleBirth {
         if shape == .point {
             pos = p.center
         } else {
-            let (_, uChoice) = rng.pair(ParticleAttribute.alphaShape)
-            let (u, v) = rng.pair(ParticleAttribute.shapeUV)
-            let (w, _) = rng.pair(ParticleAttribute.shapeW)
+            let (uChoice, u, v) = rng.triple(ParticleAttribute.shapeChoiceUV)
+            let (w, _, _) = rng.triple(ParticleAttribute.shapeW)
             pos = EmitterGeometry.position(shape: shape, mode: mode, center: p.center, size: p.size,
                                            choice: uChoice, u: u, v: v, w: w)
         }
@@ -95,10 +94,9 @@ extension ParticleBirth {
     static func finish(_ p: BirthParameters, rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double,
                        position: SIMD3<Double>, theta: Double, cosLat: Double, sinLat: Double,
                        colorFactor: SIMD4<Double>, scaleFactor: Double) -> ParticleBirth {
-        let (uSpeed, uScale) = rng.pair(ParticleAttribute.speedScale)
-        let (uSpin, uR) = rng.pair(ParticleAttribute.spinRed)
-        let (uG, uB) = rng.pair(ParticleAttribute.greenBlue)
-        let (uA, _) = rng.pair(ParticleAttribute.alphaShape)
+        let (_, _, uSpeed) = rng.triple(ParticleAttribute.lifeAngleSpeed)
+        let (uScale, uSpin, uR) = rng.triple(ParticleAttribute.scaleSpinRed)
+        let (uG, uB, uA) = rng.triple(ParticleAttribute.greenBlueAlpha)
         let speed = p.speed + p.speedRange * (2 * uSpeed - 1)
         let color = (p.color + p.colorRange * (2 * SIMD4(uR, uG, uB, uA) - 1)) * colorFactor
         let (sinT, cosT) = FastTrig.sincos(theta)

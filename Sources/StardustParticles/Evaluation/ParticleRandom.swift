@@ -30,29 +30,32 @@ struct ParticleRandom {
     @inline(__always) @usableFromInline
     func bits(_ a: UInt64) -> UInt64 { Self.mix(key &+ (a &+ 1) &* 0xD1B5_4A32_D192_ED03) }
 
-    /// Two uniforms in [0, 1) (32 bits each) for attribute `a`.
+    /// Three uniforms in [0, 1) (21 bits each) from 64 random bits.
     @inline(__always) @usableFromInline
-    func pair(_ a: UInt64) -> (Double, Double) {
-        let b = bits(a)
-        let s = 1.0 / 4_294_967_296.0
-        return (Double(Int64(bitPattern: b & 0xFFFF_FFFF)) * s, Double(Int64(bitPattern: b >> 32)) * s)
+    static func triple(_ b: UInt64) -> (Double, Double, Double) {
+        let s = 1.0 / 2_097_152.0
+        return (Double(Int64(bitPattern: b & 0x1F_FFFF)) * s, Double(Int64(bitPattern: (b >> 21) & 0x1F_FFFF)) * s,
+                Double(Int64(bitPattern: b >> 43)) * s)
+    }
+
+    /// Three uniforms for attribute triple `a` (``ParticleAttribute``); triple `lifeAngleSpeed` is
+    /// read from the particle key itself, so that the lifetime costs no extra round.
+    @inline(__always) @usableFromInline
+    func triple(_ a: UInt64) -> (Double, Double, Double) {
+        Self.triple(a == ParticleAttribute.lifeAngleSpeed ? key : bits(a))
     }
 }
 
-/// Attribute numbers of a particle's random stream (two 32-bit uniforms each).
+/// Attribute triples of a particle's random stream (three 21-bit uniforms each).
 enum ParticleAttribute {
-    /// lifetime, longitude
-    static let lifeAngle: UInt64 = 0
-    /// speed, scale
-    static let speedScale: UInt64 = 1
-    /// spin, red
-    static let spinRed: UInt64 = 2
-    /// green, blue
-    static let greenBlue: UInt64 = 3
-    /// alpha, shape choice
-    static let alphaShape: UInt64 = 4
-    /// shape coordinates u, v
-    static let shapeUV: UInt64 = 5
-    /// shape coordinate w
-    static let shapeW: UInt64 = 6
+    /// lifetime, longitude, speed (the particle key itself)
+    static let lifeAngleSpeed: UInt64 = 0
+    /// scale, spin, red
+    static let scaleSpinRed: UInt64 = 1
+    /// green, blue, alpha
+    static let greenBlueAlpha: UInt64 = 2
+    /// shape choice, u, v
+    static let shapeChoiceUV: UInt64 = 3
+    /// shape w
+    static let shapeW: UInt64 = 4
 }

@@ -111,7 +111,7 @@ extension EmitterLayer {
             } else {
                 for (ri, r) in plan.records[cell.parent].enumerated() {
                     let lo = r.birthTime + cell.windowLo, hi = r.birthTime + min(cell.windowHi, r.lifetime)
-                    guard lo < hi, lo <= t, hi + cell.horizon > t - cell.maxLife else { continue }
+                    guard lo < hi, lo <= t, hi + cell.horizon > t else { continue }
                     instances.append(EmitterInstance(lo: lo, hi: hi, stream: seeded.bits(cell.key, r.id),
                                                      idKey: ids.bits(cell.key, r.id), parent: ri))
                 }

@@ -91,6 +91,20 @@ final class KeyPathAndLimitTests: XCTestCase {
         }
     }
 
+    func testNonFiniteValuesNeitherCrashNorDraw() {
+        let (layer, cell) = singleCellLayer { c in
+            c.birthRate = 10; c.lifetime = 5; c.velocity = .infinity; c.contents = whiteTexture()
+        }
+        XCTAssertEqual(layer.evaluate(at: 1).count, 11)
+        var list: [DrawCommand] = []
+        layer.drawContents(into: &list, time: 1, transform: .identity)
+        XCTAssertTrue(list.isEmpty, "particles at infinite positions are not drawn")
+        cell.birthRate = .nan
+        XCTAssertEqual(layer.evaluate(at: 1).count, 0)
+        cell.birthRate = 10; cell.lifetime = .nan
+        XCTAssertEqual(layer.evaluate(at: 1).count, 0)
+    }
+
     func testCellTimingLimitsEmission() {
         let (layer, cell) = singleCellLayer { c in c.birthRate = 10; c.lifetime = 100 }
         cell.timing.beginTime = 2; cell.timing.duration = 3

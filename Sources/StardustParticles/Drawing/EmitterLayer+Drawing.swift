@@ -9,7 +9,7 @@ extension EmitterLayer {
     /// premultiplied color, centred at its position mapped by `transform` (layer space → scene
     /// points; z is dropped — the affine transform flattens the layer). Particles are ordered by
     /// ``renderMode`` and split into consecutive runs of the same texture and quad. Particles with no
-    /// contents, scale 0 or alpha 0 are skipped. O(n) (O(n log n) for the sorted modes).
+    /// contents, scale 0 or alpha 0 (or a non-finite position, scale or angle) are skipped. O(n) (O(n log n) for the sorted modes).
     public func drawSprites(_ snapshot: ParticleSnapshot, into list: inout [DrawCommand], transform: StardustCore.AffineTransform) {
         let n = snapshot.count
         guard n > 0 else { return }
@@ -59,7 +59,7 @@ extension EmitterLayer {
             guard ci < group.count, group[ci] >= 0 else { continue }
             let s = Double(sc[i])
             let alpha = min(max(a[i], 0), 1)
-            guard s > 0, alpha > 0 else { continue }
+            guard s > 0, s.isFinite, alpha > 0, x[i].isFinite, y[i].isFinite, rot[i].isFinite else { continue }
             if group[ci] != current { flush(); current = group[ci] }
             let co = cos(Double(rot[i])) * s, si = sin(Double(rot[i])) * s
             // Rotation-and-scale first, then the layer transform's linear part.

@@ -1,0 +1,78 @@
+import Foundation
+import StardustCore
+
+extension EmitterLayer {
+    /// Appends the particles of `snapshot` as sprite batches.
+    ///
+    /// Each particle is a quad of its cell's contents size in points (pixel size ÷ `contentsScale`,
+    /// × the `contentsRect` size) × its scale, rotated by its angle, tinted by its clamped,
+    /// premultiplied color, centred at its position mapped by `transform` (layer space → scene
+    /// points; z is dropped — the affine transform flattens the layer). Particles are ordered by
+    /// ``renderMode`` and split into consecutive runs of the same texture and quad. Particles with no
+    /// contents, scale 0 or alpha 0 (or a non-finite position, scale or angle) are skipped. O(n) (O(n log n) for the sorted modes).
+    public func drawSprites(_ snapshot: ParticleSnapshot, into list: inout [DrawCommand], transform: StardustCore.AffineTransform) {
+        let n = snapshot.count
+        guard n > 0 else { return }
+        let cells = allCells
+        // Visual groups: cells drawn the same way share a batch.
+        struct Look: Equatable {
+            var texture: Texture, rect: Rect, quad: Size, minF: ImageFilter, magF: ImageFilter, round: Bool
+        }
+        let looks: [Look?] = cells.map { c in
+            guard let tex = c.contents, c.isEnabled, c.contentsScale > 0 else { return nil }
+            let w = Double(tex.width) / c.contentsScale * c.contentsRect.width
+            let h = Double(tex.height) / c.contentsScale * c.contentsRect.height
+            guard w > 0, h > 0 else { return nil }
+            return Look(texture: tex, rect: c.contentsRect, quad: Size(width: w, height: h),
+                        minF: c.minificationFilter, magF: c.magnificationFilter, round: c.isRotationInvariant)
+        }
+        var group = [Int](repeating: -1, count: looks.count)
+        for i in looks.indices where looks[i] != nil {
+            group[i] = looks[..<i].firstIndex(where: { $0 == looks[i] }) ?? i
+        }
+
+        var order = Array(0..<n)
+        let birth = snapshot.birthTime, z = snapshot.z
+        switch renderMode {
+        case .unordered, .additive: break
+        case .oldestFirst: order.sort { birth[$0] != birth[$1] ? birth[$0] < birth[$1] : $0 < $1 }
+        case .oldestLast: order.sort { birth[$0] != birth[$1] ? birth[$0] > birth[$1] : $0 > $1 }
+        case .backToFront: order.sort { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }
+        }
+        let blend: BlendMode = renderMode == .additive ? .additive : .normal
+        let x = snapshot.x, y = snapshot.y, sc = snapshot.scale, rot = snapshot.rotation
+        let r = snapshot.red, g = snapshot.green, b = snapshot.blue, a = snapshot.alpha
+        let cellIndex = snapshot.cellIndex
+        let L = transform
+        var current = -1
+        var sprites: [SpriteInstance] = []
+        func flush() {
+            guard current >= 0, !sprites.isEmpty, let look = looks[current] else { sprites.removeAll(); return }
+            list.append(.sprites(SpriteBatch(texture: look.texture, contentsRect: look.rect, quadSize: look.quad,
+                                             sprites: sprites, minificationFilter: look.minF,
+                                             magnificationFilter: look.magF, blend: blend,
+                                             isRotationInvariant: look.round)))
+            sprites = []
+        }
+        for i in order {
+            let ci = Int(cellIndex[i])
+            guard ci < group.count, group[ci] >= 0 else { continue }
+            let s = Double(sc[i])
+            let alpha = min(max(a[i], 0), 1)
+            guard s > 0, s.isFinite, alpha > 0, x[i].isFinite, y[i].isFinite, rot[i].isFinite else { continue }
+            if group[ci] != current { flush(); current = group[ci] }
+            let co = cos(Double(rot[i])) * s, si = sin(Double(rot[i])) * s
+            // Rotation-and-scale first, then the layer transform's linear part.
+            let ma = co * L.a + si * L.c, mb = co * L.b + si * L.d
+            let mc = -si * L.a + co * L.c, md = -si * L.b + co * L.d
+            let c = L.apply(to: Point(x: Double(x[i]), y: Double(y[i])))
+            let cr: Float = min(max(r[i], 0), 1) * alpha
+            let cg: Float = min(max(g[i], 0), 1) * alpha
+            let cb: Float = min(max(b[i], 0), 1) * alpha
+            let color = SIMD4<Float>(cr, cg, cb, alpha)
+            sprites.append(SpriteInstance(m: SIMD4(Float(ma), Float(mb), Float(mc), Float(md)),
+                                          t: SIMD2(Float(c.x), Float(c.y)), color: color))
+        }
+        flush()
+    }
+}

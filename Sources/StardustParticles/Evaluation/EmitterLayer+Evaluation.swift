@@ -1,0 +1,299 @@
+import Foundation
+import StardustCore
+import StardustAnimation
+
+/// A run of consecutive births of one cell from one emitter instance within one parameter segment:
+/// birth `k` happens at `start + (k − count0) / rate`.
+struct BirthRun: Sendable {
+    var cell: Int32
+    var instance: Int32
+    var segment: Int32
+    var k0: Int64, k1: Int64
+    var start: Double
+    var count0: Double
+}
+
+/// The births one evaluation enumerates: runs in output order, plus the instances and parent records they refer to.
+struct BirthPlan: Sendable {
+    var runs: [BirthRun] = []
+    var instances: [[EmitterInstance]]
+    var records: [[ParticleBirth]]
+    var planned = 0
+    var isTruncated = false
+}
+
+extension EmitterLayer {
+    /// Births per run: the unit of parallel work (fixed, so that results do not depend on the thread count).
+    static let runLength: Int64 = 8192
+
+    /// The particles alive at parent time `t` (mapped through ``timing``; the simulation starts at
+    /// local time 0). Allocates a new snapshot; see ``evaluate(at:into:threads:)`` to reuse one.
+    public func evaluate(at t: Double, threads: Int = 0) -> ParticleSnapshot {
+        let s = ParticleSnapshot()
+        evaluate(at: t, into: s, threads: threads)
+        return s
+    }
+
+    /// Evaluates the particles alive at parent time `t` into `snapshot`, reusing its storage.
+    ///
+    /// Cost: O(cells × segments + births in the last `maxLifetime` seconds), independent of how long
+    /// the emitter has run (without an ``animatedValue`` hook, whose sampling grid costs O(t)).
+    /// `threads` = 0 uses every core; the result is identical for any thread count.
+    public func evaluate(at t: Double, into snapshot: ParticleSnapshot, threads: Int = 0) {
+        let d = timing.resolvedDuration(default: .infinity)
+        guard let local = timing.local(at: t, duration: d) else {
+            snapshot.count = 0; snapshot.time = 0; snapshot.isTruncated = false
+            return
+        }
+        evaluate(atLocalTime: local.time, into: snapshot, threads: threads)
+    }
+
+    /// Evaluates at simulation (layer local) time `t`.
+    public func evaluate(atLocalTime t: Double, into snapshot: ParticleSnapshot, threads: Int = 0) {
+        snapshot.time = t
+        snapshot.count = 0
+        snapshot.isTruncated = false
+        guard t.isFinite, t >= 0, !emitterCells.isEmpty else { return }
+        let compiled = compile(upTo: t)
+        let plan = makePlan(compiled, at: t)
+        let runs = plan.runs
+        let workers = max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount)
+
+        // Phase 1: live particles per run.
+        let counts = CountBuffer(runs.count)
+        defer { counts.pointer.deallocate() }
+        Self.parallel(runs.count, workers) { i in
+            counts.pointer[i] = Self.process(runs[i], compiled, plan, t, nil, 0)
+        }
+        var offsets = [Int](repeating: 0, count: runs.count)
+        var total = 0
+        for i in runs.indices { offsets[i] = total; total += counts.pointer[i] }
+        snapshot.isTruncated = plan.isTruncated
+        guard total > 0 else { return }
+        snapshot.reserve(total)
+        // Phase 2: write each run at its offset.
+        let out = SnapshotColumns(snapshot)
+        let starts = offsets
+        Self.parallel(runs.count, workers) { i in
+            _ = Self.process(runs[i], compiled, plan, t, out, starts[i])
+        }
+        snapshot.count = total
+    }
+
+    /// Runs `body(0 ..< n)` on `workers` threads, each taking every `workers`-th index.
+    private static func parallel(_ n: Int, _ workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        if workers <= 1 || n < 2 {
+            for i in 0..<n { body(i) }
+            return
+        }
+        let w = min(workers, n)
+        DispatchQueue.concurrentPerform(iterations: w) { start in
+            var i = start
+            while i < n { body(i); i += w }
+        }
+    }
+
+    /// Enumerates the runs of births that can be alive at `t`, cell by cell in pre-order, and the
+    /// records of the particles of cells with sub-cells (born within the cell's horizon).
+    /// Sequential; O(runs + parent records).
+    func makePlan(_ e: CompiledEmitter, at t: Double) -> BirthPlan {
+        var plan = BirthPlan(instances: Array(repeating: [], count: e.cells.count),
+                             records: Array(repeating: [], count: e.cells.count))
+        let budget = maximumParticleCount
+        let seeded = CounterRandom(seed: e.seed), ids = CounterRandom(seed: 0x1D5)
+        for ci in e.cells.indices {
+            let cell = e.cells[ci]
+            guard cell.emits, !plan.isTruncated else { continue }
+            var instances: [EmitterInstance] = []
+            if cell.parent < 0 {
+                instances.append(EmitterInstance(lo: cell.windowLo, hi: cell.windowHi, stream: seeded.bits(cell.key, 0),
+                                                 idKey: ids.bits(cell.key, 0), parent: -1))
+            } else {
+                for (ri, r) in plan.records[cell.parent].enumerated() {
+                    let lo = r.birthTime + cell.windowLo, hi = r.birthTime + min(cell.windowHi, r.lifetime)
+                    guard lo < hi, lo <= t, hi + cell.horizon > t else { continue }
+                    instances.append(EmitterInstance(lo: lo, hi: hi, stream: seeded.bits(cell.key, r.id),
+                                                     idKey: ids.bits(cell.key, r.id), parent: ri))
+                }
+            }
+            let feeds = cell.children.contains { e.cells[$0].emits }
+            for (ii, inst) in instances.enumerated() {
+                Self.forEachPiece(cell, lo: inst.lo, hi: inst.hi, from: t - cell.maxLife, to: t) { seg, k0, k1, a, n0 in
+                    var k = k0
+                    while k < k1, !plan.isTruncated {
+                        let end = min(k1, k + Self.runLength)
+                        if plan.planned + Int(end - k) > budget { plan.isTruncated = true; break }
+                        plan.planned += Int(end - k)
+                        plan.runs.append(BirthRun(cell: Int32(ci), instance: Int32(ii), segment: Int32(seg),
+                                                  k0: k, k1: end, start: a, count0: n0))
+                        k = end
+                    }
+                }
+                guard feeds, !plan.isTruncated else { continue }
+                let parent: ParticleBirth? = inst.parent >= 0 ? plan.records[cell.parent][inst.parent] : nil
+                Self.forEachPiece(cell, lo: inst.lo, hi: inst.hi, from: t - cell.horizon, to: t) { seg, k0, k1, a, n0 in
+                    guard !plan.isTruncated else { return }
+                    if plan.planned + Int(k1 - k0) > budget { plan.isTruncated = true; return }
+                    plan.planned += Int(k1 - k0)
+                    let p = cell.params[seg]
+                    for k in k0..<k1 {
+                        let tb = a + (Double(k) - n0) / p.rate
+                        guard tb <= t else { continue }
+                        let rng = ParticleRandom(instance: inst.stream, index: UInt64(bitPattern: k))
+                        let (life, au) = ParticleBirth.life(p, rng)
+                        let id = inst.idKey &+ UInt64(bitPattern: k)
+                        plan.records[ci].append(parent.map {
+                            ParticleBirth.make(p, parent: $0, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                        } ?? ParticleBirth.make(p, shape: e.shape, mode: e.mode, rng: rng, id: id, birthTime: tb,
+                                                life: life, angleU: au))
+                    }
+                }
+            }
+            plan.instances[ci] = instances
+        }
+        return plan
+    }
+
+    /// Calls `body(segment, k0, k1, start, count0)` for the births of `cell` emitted in `[lo, hi)` (layer
+    /// time) whose birth times may fall in `[from, to]`: birth k happens when the integral of the rate
+    /// from `lo` first exceeds k (constant rate r ⇒ t_k = lo + k / r). A slightly wider range is passed;
+    /// callers filter by age. O(segments between lo and to).
+    static func forEachPiece(_ cell: CompiledCell, lo: Double, hi: Double, from: Double, to: Double,
+                             _ body: (Int, Int64, Int64, Double, Double) -> Void) {
+        let starts = cell.starts
+        var j = 0, h = starts.count
+        while j + 1 < h {  // last start ≤ lo
+            let m = (j + h) / 2
+            if starts[m] <= lo { j = m } else { h = m }
+        }
+        var a = lo, n = 0.0
+        let limit = 9.0e15
+        while a < hi, a <= to, j < starts.count {
+            let b = min(hi, j + 1 < starts.count ? starts[j + 1] : .infinity)
+            let r = cell.params[j].rate
+            if r > 0 {
+                // Counts within 1e-9 of an integer are snapped to it, so that a window of exactly
+                // m births (1000/s for 0.1 s) yields m births despite rounding.
+                let nb = Self.snap(n + r * (b - a))
+                if b >= from {
+                    let first = max(n.rounded(.up), (n + r * (from - a)).rounded(.up) - 1)
+                    var end = (n + r * (to - a)).rounded(.down) + 2
+                    if nb.isFinite { end = min(end, nb.rounded(.up)) }
+                    if end > first, first < limit, end < limit { body(j, Int64(first), Int64(end), a, n) }
+                }
+                n = nb
+            }
+            a = b
+            j += 1
+        }
+    }
+
+    @inline(__always) static func snap(_ x: Double) -> Double {
+        let r = x.rounded()
+        return abs(x - r) <= 1e-9 * max(1, abs(x)) ? r : x
+    }
+
+    /// Counts (when `out` is nil) or writes the live particles of one run; returns how many.
+    static func process(_ run: BirthRun, _ e: CompiledEmitter, _ plan: BirthPlan, _ t: Double,
+                        _ out: SnapshotColumns?, _ offset: Int) -> Int {
+        let ci = Int(run.cell)
+        let cell = e.cells[ci]
+        let inst = plan.instances[ci][Int(run.instance)]
+        let p = cell.params[Int(run.segment)]
+        guard let out else { return count(run, p, inst, t) }
+        if inst.parent >= 0 {
+            let parent = plan.records[cell.parent][inst.parent]
+            return write(run, p, inst, t, out, offset) { rng, id, tb, life, au in
+                ParticleBirth.make(p, parent: parent, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+            }
+        }
+        let shape = e.shape, mode = e.mode
+        return write(run, p, inst, t, out, offset) { rng, id, tb, life, au in
+            ParticleBirth.make(p, shape: shape, mode: mode, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+        }
+    }
+
+    /// The live births of a run. Runs entirely younger than the shortest lifetime (or older than the
+    /// longest) are counted without drawing lifetimes.
+    static func count(_ run: BirthRun, _ p: BirthParameters, _ inst: EmitterInstance, _ t: Double) -> Int {
+        let invRate = 1 / p.rate
+        let first = run.start + (Double(run.k0) - run.count0) * invRate
+        let last = run.start + (Double(run.k1 - 1) - run.count0) * invRate
+        let minLife = max(0, p.life - abs(p.lifeRange))
+        if t - last >= p.maxLife { return 0 }
+        var n = 0
+        if t - first < minLife && t - last >= 0 {
+            return Int(run.k1 - run.k0)
+        }
+        for k in run.k0..<run.k1 {
+            let age = t - (run.start + (Double(k) - run.count0) * invRate)
+            guard age >= 0 else { continue }
+            let rng = ParticleRandom(instance: inst.stream, index: UInt64(bitPattern: k))
+            if age < ParticleBirth.life(p, rng).life { n += 1 }
+        }
+        return n
+    }
+
+    @inline(__always)
+    static func write(_ run: BirthRun, _ p: BirthParameters, _ inst: EmitterInstance, _ t: Double,
+                      _ out: SnapshotColumns, _ offset: Int,
+                      _ make: (ParticleRandom, UInt64, Double, Double, Double) -> ParticleBirth) -> Int {
+        let invRate = 1 / p.rate
+        var n = 0
+        for k in run.k0..<run.k1 {
+            let tb = run.start + (Double(k) - run.count0) * invRate
+            let age = t - tb
+            guard age >= 0 else { continue }
+            let rng = ParticleRandom(instance: inst.stream, index: UInt64(bitPattern: k))
+            let (life, au) = ParticleBirth.life(p, rng)
+            guard age < life else { continue }
+            let id = inst.idKey &+ UInt64(bitPattern: k)
+            out.write(make(rng, id, tb, life, au), age: age, cell: run.cell, at: offset + n)
+            n += 1
+        }
+        return n
+    }
+}
+
+/// Raw pointers to a snapshot's columns, for writing from worker threads (each run writes its own range).
+struct SnapshotColumns: @unchecked Sendable {
+    let x, y, z, vx, vy, vz, scale, rotation, red, green, blue, alpha, age, lifetime: UnsafeMutablePointer<Float>
+    let birth: UnsafeMutablePointer<Double>
+    let cells: UnsafeMutablePointer<Int32>
+    let ids: UnsafeMutablePointer<UInt64>
+
+    init(_ s: ParticleSnapshot) {
+        let f = s.floats
+        x = f[0]; y = f[1]; z = f[2]; vx = f[3]; vy = f[4]; vz = f[5]; scale = f[6]; rotation = f[7]
+        red = f[8]; green = f[9]; blue = f[10]; alpha = f[11]; age = f[12]; lifetime = f[13]
+        birth = s.birth!; cells = s.cells!; ids = s.ids!
+    }
+
+    @inline(__always)
+    func write(_ b: ParticleBirth, age tau: Double, cell: Int32, at i: Int) {
+        // Single precision from here: ages are small and positions bounded, so the closed form in
+        // Float loses nothing visible and halves the vector work.
+        let t = Float(tau), h = 0.5 * t * t
+        let p0 = SIMD4<Float>(Float(b.position.x), Float(b.position.y), Float(b.position.z), 0)
+        let v0 = SIMD4<Float>(Float(b.velocity.x), Float(b.velocity.y), Float(b.velocity.z), 0)
+        let a = SIMD4<Float>(Float(b.acceleration.x), Float(b.acceleration.y), Float(b.acceleration.z), 0)
+        let p = p0 + v0 * t + a * h, v = v0 + a * t
+        let c = SIMD4<Float>(b.color) + SIMD4<Float>(b.colorSpeed) * t
+        x[i] = p.x; y[i] = p.y; z[i] = p.z
+        vx[i] = v.x; vy[i] = v.y; vz[i] = v.z
+        scale[i] = Float(b.scaleFactor) * max(0, Float(b.scale) + Float(b.scaleSpeed) * t)
+        rotation[i] = Float(b.spin) * t
+        red[i] = c.x; green[i] = c.y; blue[i] = c.z; alpha[i] = c.w
+        age[i] = t; lifetime[i] = Float(b.lifetime)
+        birth[i] = b.birthTime; cells[i] = cell; ids[i] = b.id
+    }
+}
+
+/// Per-run counts written by worker threads (each index by exactly one worker).
+struct CountBuffer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Int>
+    init(_ n: Int) {
+        pointer = .allocate(capacity: max(n, 1))
+        pointer.initialize(repeating: 0, count: max(n, 1))
+    }
+}

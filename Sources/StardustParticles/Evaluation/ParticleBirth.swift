@@ -1,0 +1,109 @@
+import Foundation
+
+/// A particle's birth record: everything its closed-form state depends on (PARTICLES.md §2.5).
+public struct ParticleBirth: Hashable, Sendable {
+    /// The stable particle id.
+    public var id: UInt64
+    /// Birth time (layer local time).
+    public var birthTime: Double
+    public var lifetime: Double
+    /// Position, velocity and (constant) acceleration at birth.
+    public var position: SIMD3<Double>
+    public var velocity: SIMD3<Double>
+    public var acceleration: SIMD3<Double>
+    /// Scale at birth and per second, before ``scaleFactor`` (the inherited parent scale; 1 for top-level cells).
+    public var scale: Double
+    public var scaleSpeed: Double
+    public var scaleFactor: Double
+    /// Radians per second.
+    public var spin: Double
+    /// Color at birth (parent color folded in) and per second.
+    public var color: SIMD4<Double>
+    public var colorSpeed: SIMD4<Double>
+
+    /// Position at age `τ`: p0 + v0·τ + ½·a·τ².
+    @inline(__always) public func position(atAge tau: Double) -> SIMD3<Double> {
+        position + velocity * tau + acceleration * (0.5 * tau * tau)
+    }
+    /// Velocity at age `τ`: v0 + a·τ.
+    @inline(__always) public func velocity(atAge tau: Double) -> SIMD3<Double> { velocity + acceleration * tau }
+    /// Scale at age `τ`: factor × max(0, s0 + scaleSpeed·τ).
+    @inline(__always) public func scale(atAge tau: Double) -> Double { scaleFactor * max(0, scale + scaleSpeed * tau) }
+    /// Color at age `τ`: c0 + speed·τ (unclamped).
+    @inline(__always) public func color(atAge tau: Double) -> SIMD4<Double> { color + colorSpeed * tau }
+}
+
+/// An emitter of one cell's particles: the layer (for a top-level cell) or one parent particle.
+struct EmitterInstance: Sendable {
+    /// Emission window in layer time.
+    var lo: Double, hi: Double
+    /// Random stream key and id key of (cell path, parent id).
+    var stream: UInt64, idKey: UInt64
+    /// Index of the parent's record in the parent cell's records, or −1.
+    var parent: Int
+}
+
+extension ParticleBirth {
+    /// The lifetime and longitude uniform of a birth (the only draw needed to know whether it is alive).
+    @inline(__always)
+    static func life(_ p: BirthParameters, _ rng: ParticleRandom) -> (life: Double, angle: Double) {
+        let (u0, u1, _) = rng.triple(ParticleAttribute.lifeAngleSpeed)
+        return (max(0, p.life + p.lifeRange * (2 * u0 - 1)), u1)
+    }
+
+    /// The birth record of birth `k` at time `tb` of a top-level cell, on the emitter shape (PARTICLES.md §2.5).
+    @inline(__always)
+    static func make(_ p: BirthParameters, shape: EmitterShape, mode: EmitterMode,
+                     rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double) -> ParticleBirth {
+        let pos: SIMD3<Double>
+        if shape == .point {
+            pos = p.center
+        } else {
+            let (uChoice, u, v) = rng.triple(ParticleAttribute.shapeChoiceUV)
+            let (w, _, _) = rng.triple(ParticleAttribute.shapeW)
+            pos = EmitterGeometry.position(shape: shape, mode: mode, center: p.center, size: p.size,
+                                           choice: uChoice, u: u, v: v, w: w)
+        }
+        let theta = p.longitude + p.longitudeRange * (2 * angleU - 1)
+        return finish(p, rng: rng, id: id, birthTime: tb, life: life, position: pos, theta: theta,
+                      cosLat: p.cosLat, sinLat: p.sinLat, colorFactor: .one, scaleFactor: 1)
+    }
+
+    /// The birth record of a sub-particle (decision 4): born at the parent's current position, its
+    /// longitude relative to the parent's current direction of motion, its color multiplied by the
+    /// parent's current (clamped) color and its scale by the parent's current scale.
+    static func make(_ p: BirthParameters, parent: ParticleBirth,
+                     rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double) -> ParticleBirth {
+        let age = tb - parent.birthTime
+        let pos = parent.position(atAge: age)
+        let v = parent.velocity(atAge: age)
+        var theta = p.longitude + p.longitudeRange * (2 * angleU - 1)
+        var cosLat = p.cosLat, sinLat = p.sinLat
+        let h = (v.x * v.x + v.y * v.y).squareRoot()
+        if h > 0 || v.z != 0 {
+            theta += atan2(v.y, v.x)
+            let lat = p.latitude + atan2(v.z, h)
+            cosLat = cos(lat); sinLat = sin(lat)
+        }
+        let pc = parent.color(atAge: age).clamped(lowerBound: .zero, upperBound: .one)
+        return finish(p, rng: rng, id: id, birthTime: tb, life: life, position: pos, theta: theta,
+                      cosLat: cosLat, sinLat: sinLat, colorFactor: pc, scaleFactor: parent.scale(atAge: age))
+    }
+
+    @inline(__always)
+    static func finish(_ p: BirthParameters, rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double,
+                       position: SIMD3<Double>, theta: Double, cosLat: Double, sinLat: Double,
+                       colorFactor: SIMD4<Double>, scaleFactor: Double) -> ParticleBirth {
+        let (_, _, uSpeed) = rng.triple(ParticleAttribute.lifeAngleSpeed)
+        let (uScale, uSpin, uR) = rng.triple(ParticleAttribute.scaleSpinRed)
+        let (uG, uB, uA) = rng.triple(ParticleAttribute.greenBlueAlpha)
+        let speed = p.speed + p.speedRange * (2 * uSpeed - 1)
+        let color = (p.color + p.colorRange * (2 * SIMD4(uR, uG, uB, uA) - 1)) * colorFactor
+        let (sinT, cosT) = FastTrig.sincos(theta)
+        let dir = SIMD3(cosLat * cosT, cosLat * sinT, sinLat)
+        return ParticleBirth(id: id, birthTime: tb, lifetime: life, position: position, velocity: dir * speed,
+                             acceleration: p.accel, scale: p.scale + p.scaleRange * (2 * uScale - 1),
+                             scaleSpeed: p.scaleSpeed, scaleFactor: scaleFactor,
+                             spin: p.spin + p.spinRange * (2 * uSpin - 1), color: color, colorSpeed: p.colorSpeed)
+    }
+}

@@ -1,0 +1,125 @@
+import StardustCore
+
+/// Every live particle of an emitter at one time, as a structure of arrays.
+///
+/// A snapshot is reusable storage: ``EmitterLayer/evaluate(at:into:threads:)`` overwrites it and
+/// grows its capacity only when needed, so evaluating frame after frame allocates nothing. The
+/// buffers returned by its properties are valid until the next evaluation into the same snapshot.
+///
+/// Order: cell by cell in ``EmitterLayer/allCells`` order; within a cell, by parent particle, then
+/// by birth (emission order). Colors are unclamped (clamped when drawn); positions and velocities
+/// are in layer coordinates.
+public final class ParticleSnapshot {
+    /// The number of live particles.
+    public internal(set) var count = 0
+    /// The simulation (layer local) time the snapshot was evaluated at.
+    public internal(set) var time: Double = 0
+    /// True when the particle budget (``EmitterLayer/maximumParticleCount``) cut the evaluation short.
+    public internal(set) var isTruncated = false
+
+    private(set) var capacity = 0
+    /// Float columns, in ``FloatColumn`` order.
+    var floats: [UnsafeMutablePointer<Float>] = []
+    var birth: UnsafeMutablePointer<Double>?
+    var cells: UnsafeMutablePointer<Int32>?
+    var ids: UnsafeMutablePointer<UInt64>?
+
+    enum FloatColumn: Int, CaseIterable {
+        case x, y, z, vx, vy, vz, scale, rotation, red, green, blue, alpha, age, lifetime
+    }
+
+    /// An empty snapshot.
+    public init() {}
+
+    deinit { release() }
+
+    private func release() {
+        for p in floats { p.deallocate() }
+        floats = []
+        birth?.deallocate(); cells?.deallocate(); ids?.deallocate()
+        birth = nil; cells = nil; ids = nil
+        capacity = 0
+    }
+
+    /// Makes room for `n` particles (contents are not kept when it grows).
+    func reserve(_ n: Int) {
+        guard n > capacity else { return }
+        release()
+        let cap = max(n, 1024)
+        floats = FloatColumn.allCases.map { _ in UnsafeMutablePointer<Float>.allocate(capacity: cap) }
+        birth = .allocate(capacity: cap)
+        cells = .allocate(capacity: cap)
+        ids = .allocate(capacity: cap)
+        capacity = cap
+    }
+
+    @inline(__always) func column(_ c: FloatColumn) -> UnsafeBufferPointer<Float> {
+        capacity == 0 ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(start: floats[c.rawValue], count: count)
+    }
+
+    /// Position x, y, z in layer coordinates.
+    public var x: UnsafeBufferPointer<Float> { column(.x) }
+    public var y: UnsafeBufferPointer<Float> { column(.y) }
+    public var z: UnsafeBufferPointer<Float> { column(.z) }
+    /// Current velocity (initial velocity plus acceleration × age).
+    public var velocityX: UnsafeBufferPointer<Float> { column(.vx) }
+    public var velocityY: UnsafeBufferPointer<Float> { column(.vy) }
+    public var velocityZ: UnsafeBufferPointer<Float> { column(.vz) }
+    /// Current scale (≥ 0, the layer and inherited factors included).
+    public var scale: UnsafeBufferPointer<Float> { column(.scale) }
+    /// Current rotation in radians (spin × age).
+    public var rotation: UnsafeBufferPointer<Float> { column(.rotation) }
+    /// Current color, unclamped.
+    public var red: UnsafeBufferPointer<Float> { column(.red) }
+    public var green: UnsafeBufferPointer<Float> { column(.green) }
+    public var blue: UnsafeBufferPointer<Float> { column(.blue) }
+    public var alpha: UnsafeBufferPointer<Float> { column(.alpha) }
+    /// Age in seconds (time − birth time).
+    public var age: UnsafeBufferPointer<Float> { column(.age) }
+    /// The particle's lifetime in seconds (it is alive while age < lifetime).
+    public var lifetime: UnsafeBufferPointer<Float> { column(.lifetime) }
+    /// Birth time in layer local time.
+    public var birthTime: UnsafeBufferPointer<Double> { UnsafeBufferPointer(start: birth, count: count) }
+    /// Index of the particle's cell in ``EmitterLayer/allCells``.
+    public var cellIndex: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: cells, count: count) }
+    /// A stable identifier: the same particle has the same id at every time it is alive.
+    public var particleID: UnsafeBufferPointer<UInt64> { UnsafeBufferPointer(start: ids, count: count) }
+
+    /// One particle as a value (convenient, not for hot loops).
+    public subscript(i: Int) -> Particle {
+        precondition(i >= 0 && i < count, "particle index \(i) out of 0..<\(count)")
+        let f = floats.map { $0[i] }
+        return Particle(position: SIMD3(f[0], f[1], f[2]), velocity: SIMD3(f[3], f[4], f[5]), scale: f[6],
+                        rotation: f[7], color: SIMD4(f[8], f[9], f[10], f[11]), age: f[12], lifetime: f[13],
+                        birthTime: birth![i], cellIndex: Int(cells![i]), id: ids![i])
+    }
+
+    /// Whether two snapshots hold exactly the same particles (bitwise), in the same order.
+    public func isIdentical(to o: ParticleSnapshot) -> Bool {
+        guard count == o.count, isTruncated == o.isTruncated else { return false }
+        if count == 0 { return true }
+        for c in FloatColumn.allCases {
+            let a = column(c), b = o.column(c)
+            for i in 0..<count where a[i].bitPattern != b[i].bitPattern { return false }
+        }
+        for i in 0..<count where birth![i].bitPattern != o.birth![i].bitPattern || cells![i] != o.cells![i] || ids![i] != o.ids![i] {
+            return false
+        }
+        return true
+    }
+}
+
+/// One live particle, as read from a ``ParticleSnapshot``.
+public struct Particle: Hashable, Sendable {
+    public var position: SIMD3<Float>
+    public var velocity: SIMD3<Float>
+    public var scale: Float
+    public var rotation: Float
+    /// Unclamped color (r, g, b, a).
+    public var color: SIMD4<Float>
+    public var age: Float
+    public var lifetime: Float
+    public var birthTime: Double
+    public var cellIndex: Int
+    public var id: UInt64
+}

@@ -1,0 +1,91 @@
+import StardustCore
+import StardustAnimation
+
+/// A layer that emits, animates and draws particles (`CAEmitterLayer`), Core Animation's names and
+/// defaults (PARTICLES.md §1.1).
+///
+/// The particle system is a pure function of time: ``evaluate(at:threads:)`` computes every live
+/// particle in closed form from its birth record, so seeking, pre-warming (`timing.timeOffset`) and
+/// stepping frame by frame give identical particles, for any thread count. The simulation starts at
+/// the layer's local time 0 (its `beginTime`).
+///
+/// Multipliers (decision 5): ``birthRate`` multiplies the birth rate of top-level cells only;
+/// ``lifetime``, ``velocity``, ``scale`` and ``spin`` apply to every particle and are sampled at birth.
+public final class EmitterLayer: Layer {
+    /// Centre of the emission shape in layer coordinates. Default (0, 0).
+    public var emitterPosition: Point = .zero
+    /// z of the shape centre. Default 0.
+    public var emitterZPosition: Double = 0
+    /// Size of the shape (a circle or sphere has radius `width`). Default (0, 0).
+    public var emitterSize: Size = .zero
+    /// z extent of a cuboid. Default 0.
+    public var emitterDepth: Double = 0
+    /// The emission shape. Default `point`.
+    public var emitterShape: EmitterShape = .point
+    /// Where on the shape particles are born. Default `volume`.
+    public var emitterMode: EmitterMode = .volume
+    /// Draw order and compositing. Default `unordered`.
+    public var renderMode: EmitterRenderMode = .unordered
+    /// When true, particles should be rendered in the superlayer's 3D space rather than flattened
+    /// into the layer plane. Snapshots always carry z (and `backToFront` sorts by it); drawing through
+    /// the affine transform of ``drawContents(into:time:transform:)`` flattens either way, so this flag
+    /// matters only once the layer tree passes 3D transforms. Default false.
+    public var preservesDepth: Bool = false
+    /// Multiplies the birth rate of top-level cells. Default 1.
+    public var birthRate: Double = 1
+    /// Multiplies every particle's lifetime, sampled at birth. Default 1.
+    public var lifetime: Double = 1
+    /// Multiplies every particle's initial speed, sampled at birth. Default 1.
+    public var velocity: Double = 1
+    /// Multiplies every particle's scale, sampled at birth (sub-particles get it through their parent's scale). Default 1.
+    public var scale: Double = 1
+    /// Multiplies every particle's spin, sampled at birth. Default 1.
+    public var spin: Double = 1
+    /// The seed of the layer's random streams: the same seed gives the same particles. Default 0.
+    public var seed: UInt32 = 0
+    /// The layer's media timing: maps the parent time given to ``evaluate(at:threads:)`` to the
+    /// simulation time. `timeOffset = 10` pre-warms 10 seconds.
+    public var timing = MediaTiming()
+    /// The top-level cells.
+    public var emitterCells: [EmitterCell] = []
+
+    /// The most particles (live plus the births a frame must enumerate) one evaluation may hold.
+    /// Evaluation beyond it is truncated (``ParticleSnapshot/isTruncated``) and ``validate()`` throws.
+    /// Default 5 000 000.
+    public var maximumParticleCount: Int = 5_000_000
+
+    /// Presentation hook: when set, returns the animated value of a key path (`"birthRate"`,
+    /// `"emitterCells.spark.velocity"`) at a layer time, or nil where it is not animated. Properties
+    /// sampled at birth are read from it on a fixed grid of ``animationSamplingStep`` seconds from the
+    /// simulation start; an animated birth rate is integrated on that grid (piecewise constant).
+    public var animatedValue: ((_ keyPath: String, _ time: Double) -> AnimatableValue?)?
+
+    /// The grid on which ``animatedValue`` is sampled: 1/240 s.
+    public static let animationSamplingStep = 1.0 / 240
+
+    /// Timed parameter changes, by canonical key path (see ``setEmitterValue(_:forKeyPath:at:)``).
+    var timelines: [String: PropertyTimeline] = [:]
+
+    /// An emitter layer with Core Animation's defaults.
+    public override init() { super.init() }
+
+    /// Every cell of the tree in depth-first pre-order (a cell, then its sub-cells); the index a
+    /// particle's ``ParticleSnapshot/cellIndex`` refers to.
+    public var allCells: [EmitterCell] {
+        var out: [EmitterCell] = []
+        func walk(_ cells: [EmitterCell]) { for c in cells { out.append(c); walk(c.emitterCells) } }
+        walk(emitterCells)
+        return out
+    }
+
+    /// Storage reused by ``drawContents(into:time:transform:)`` from frame to frame.
+    private let drawSnapshot = ParticleSnapshot()
+
+    /// Appends the particles alive at local time `time` (the simulation time: the layer tree has
+    /// already mapped its parent time through the layer's timing) as sprite batches, see
+    /// ``drawSprites(_:into:transform:)``. Reuses one snapshot, so it is not reentrant.
+    public override func drawContents(into list: inout [DrawCommand], time: Double, transform: AffineTransform) {
+        evaluate(atLocalTime: time, into: drawSnapshot, threads: 0)
+        drawSprites(drawSnapshot, into: &list, transform: transform)
+    }
+}

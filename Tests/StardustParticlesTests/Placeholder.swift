@@ -1,2 +1,0 @@
-import XCTest
-final class StardustParticlesTestsPlaceholder: XCTestCase { func testBuilds() {} }

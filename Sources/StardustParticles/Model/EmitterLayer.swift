@@ -43,9 +43,6 @@ public final class EmitterLayer: Layer {
     public var spin: Double = 1
     /// The seed of the layer's random streams: the same seed gives the same particles. Default 0.
     public var seed: UInt32 = 0
-    /// The layer's media timing: maps the parent time given to ``evaluate(at:threads:)`` to the
-    /// simulation time. `timeOffset = 10` pre-warms 10 seconds.
-    public var timing = MediaTiming()
     /// The top-level cells.
     public var emitterCells: [EmitterCell] = []
 

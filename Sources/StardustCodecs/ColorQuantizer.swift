@@ -98,23 +98,36 @@ enum ColorQuantizer {
         return boxes.map(\.mean)
     }
 
-    /// One k-means round over the weighted bins; empty clusters keep their center.
+    /// One k-means round over the weighted bins; empty clusters keep their center. O(bins · centers).
     private static func lloyd(_ bins: [Bin], _ centers: [SIMD3<Float>]) -> [SIMD3<Float>] {
-        var sums = [SIMD3<Float>](repeating: .zero, count: centers.count)
-        var weights = [Float](repeating: 0, count: centers.count)
-        centers.withUnsafeBufferPointer { c in
-            for b in bins {
-                var best = 0
-                var bestD = Float.infinity
-                for j in 0..<c.count {
-                    let d = b.color - c[j]
-                    let dist = (d * d).sum()
-                    if dist < bestD { bestD = dist; best = j }
+        let n = centers.count
+        var cr = centers.map(\.x), cg = centers.map(\.y), cb = centers.map(\.z)
+        var sums = [Float](repeating: 0, count: 4 * n)
+        cr.withUnsafeMutableBufferPointer { cr in
+            cg.withUnsafeMutableBufferPointer { cg in
+                cb.withUnsafeMutableBufferPointer { cb in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        for b in bins {
+                            let r = b.color.x, g = b.color.y, bl = b.color.z
+                            var best = 0
+                            var bestD = Float.infinity
+                            for j in 0..<n {
+                                let dr = r - cr[j], dg = g - cg[j], db = bl - cb[j]
+                                let dist = dr * dr + dg * dg + db * db
+                                if dist < bestD { bestD = dist; best = j }
+                            }
+                            sums[4 * best] += r * b.weight
+                            sums[4 * best + 1] += g * b.weight
+                            sums[4 * best + 2] += bl * b.weight
+                            sums[4 * best + 3] += b.weight
+                        }
+                    }
                 }
-                sums[best] += b.color * b.weight
-                weights[best] += b.weight
             }
         }
-        return centers.indices.map { weights[$0] > 0 ? sums[$0] / weights[$0] : centers[$0] }
+        return (0..<n).map { j in
+            let w = sums[4 * j + 3]
+            return w > 0 ? SIMD3(sums[4 * j], sums[4 * j + 1], sums[4 * j + 2]) / w : centers[j]
+        }
     }
 }

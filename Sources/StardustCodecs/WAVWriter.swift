@@ -22,7 +22,7 @@ public enum WAVWriter {
     }
 
     /// Converts float samples in −1…1 (clamped) to 16-bit, rounding to nearest, and encodes them.
-    public static func encode(samples: [Float], channels: Int, sampleRate: Int) throws -> [UInt8] {
+    public static func encode(floatSamples samples: [Float], channels: Int, sampleRate: Int) throws -> [UInt8] {
         try encode(samples: samples.map { Int16((max(-1, min(1, $0.isNaN ? 0 : $0)) * 32767).rounded()) },
                    channels: channels, sampleRate: sampleRate)
     }

@@ -8,8 +8,11 @@ import StardustCore
 ///   colors (255 when some pixels are transparent) is stored exactly; otherwise ``ColorQuantizer``
 ///   (median cut + k-means) picks the colors and Floyd–Steinberg dithering is applied if enabled.
 /// - Transparency: GIF alpha is 1 bit. Pixels with alpha < 128 become the transparent index; all others
-///   are stored opaque with their un-premultiplied color. Frames with transparent pixels use disposal
-///   "restore to background" so that earlier frames do not show through.
+///   are stored opaque with their un-premultiplied color. Frames with transparent pixels are stored whole
+///   with disposal "restore to background" so that earlier frames do not show through.
+/// - Frame differencing: an opaque frame following an opaque frame stores only the rectangle that changed,
+///   with unchanged pixels as the transparent index (disposal "do not dispose"); its palette is built
+///   from the changed pixels only.
 /// - Timing: delays are whole centiseconds; the rounding error is carried from frame to frame (frame
 ///   `i` ends at `round(100·tᵢ)` cs), so 30 fps becomes 3, 3, 4, 3, 3, 4 … and averages exactly.
 /// - Looping: a NETSCAPE2.0 block stores ``ExportOptions/loopCount`` (0 = forever).
@@ -26,6 +29,9 @@ public final class GIFWriter: FrameSink {
     private var lzw = GIFLZWEncoder()
     private var indices: [UInt8]
     private var finished = false
+    /// The previous frame's straight pixels, for frame differencing.
+    private var previous: [UInt8]?
+    private var previousHadTransparency = false
 
     /// A writer that streams to `path` (atomically: the file appears on ``finish()``).
     /// Throws when the size is not 1…65535 or `fps` is not positive.
@@ -81,8 +87,7 @@ public final class GIFWriter: FrameSink {
         if options.globalPalette {
             pending.append((straight, delay))
         } else {
-            let palette = Self.buildPalette([straight])
-            writeFrame(straight, delay: delay, palette: palette, local: true, mapper: nil)
+            writeFrame(straight, delay: delay, global: nil)
             try flush()
         }
     }
@@ -94,11 +99,12 @@ public final class GIFWriter: FrameSink {
             throw CodecError.invalidArgument("A GIF needs at least one frame")
         }
         if options.globalPalette {
-            let palette = Self.buildPalette(pending.map(\.pixels))
+            // Reserve a transparent index for frame differencing when there is more than one frame.
+            let palette = Self.buildPalette(pending.map(\.pixels), reserveTransparent: pending.count > 1)
             writeHeader(globalPalette: palette)
             var mapper = PaletteMapper(palette: palette.colors, transparentIndex: palette.transparentIndex, exact: palette.exact)
             for (pixels, delay) in pending {
-                writeFrame(pixels, delay: delay, palette: palette, local: false, mapper: &mapper)
+                withUnsafeMutablePointer(to: &mapper) { writeFrame(pixels, delay: delay, global: (palette, $0)) }
                 try flush()
             }
             pending = []
@@ -130,8 +136,8 @@ public final class GIFWriter: FrameSink {
     }
 
     /// Exact colors when they fit, otherwise median cut over a sample of at most ~2 M pixels.
-    static func buildPalette(_ frames: [[UInt8]]) -> Palette {
-        var transparent = false
+    static func buildPalette(_ frames: [[UInt8]], reserveTransparent: Bool = false) -> Palette {
+        var transparent = reserveTransparent
         for f in frames where !transparent {
             var i = 3
             while i < f.count { if f[i] < 128 { transparent = true; break }; i += 4 }
@@ -187,30 +193,97 @@ public final class GIFWriter: FrameSink {
         output.append(0)
     }
 
-    private func writeFrame(_ pixels: [UInt8], delay: Int, palette: Palette, local: Bool, mapper: UnsafeMutablePointer<PaletteMapper>?) {
-        // Graphic control extension.
+    /// Whether any pixel of straight RGBA8 `pixels` has alpha < 128.
+    private static func hasTransparency(_ pixels: [UInt8]) -> Bool {
+        pixels.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count { if p[i] < 128 { return true }; i += 4 }
+            return false
+        }
+    }
+
+    /// The bounding box (x0, y0, x1, y1; exclusive ends) of the pixels that differ between two frames.
+    private func changedRect(_ a: [UInt8], _ b: [UInt8]) -> (Int, Int, Int, Int)? {
+        a.withUnsafeBytes { ra in
+            b.withUnsafeBytes { rb in
+                let pa = ra.bindMemory(to: UInt32.self), pb = rb.bindMemory(to: UInt32.self)
+                var x0 = width, y0 = height, x1 = 0, y1 = 0
+                for y in 0..<height {
+                    let row = y * width
+                    var first = -1, last = -1
+                    for x in 0..<width where pa[row + x] != pb[row + x] { first = x; break }
+                    if first < 0 { continue }
+                    var x = width - 1
+                    while x >= first { if pa[row + x] != pb[row + x] { last = x; break }; x -= 1 }
+                    x0 = min(x0, first); x1 = max(x1, last + 1); y0 = min(y0, y); y1 = y + 1
+                }
+                return x1 > x0 ? (x0, y0, x1, y1) : nil
+            }
+        }
+    }
+
+    /// Writes one frame. With a previous opaque frame and no transparency in this one, only the
+    /// rectangle that changed is stored, with unchanged pixels as the transparent index (disposal
+    /// "do not dispose"); otherwise the whole frame is stored.
+    private func writeFrame(_ pixels: [UInt8], delay: Int, global: (Palette, UnsafeMutablePointer<PaletteMapper>)?) {
+        let transparentPixels = Self.hasTransparency(pixels)
+        var rect = (0, 0, width, height)
+        var region = pixels
+        var differencing = false
+        if let previous, !previousHadTransparency, !transparentPixels, global == nil || global!.0.transparentIndex != nil {
+            differencing = true
+            rect = changedRect(previous, pixels) ?? (0, 0, 1, 1)
+            let (x0, y0, x1, y1) = rect
+            let w = x1 - x0
+            region = [UInt8](repeating: 0, count: w * (y1 - y0) * 4)
+            pixels.withUnsafeBytes { src in
+                previous.withUnsafeBytes { prev in
+                    region.withUnsafeMutableBytes { dst in
+                        let s = src.bindMemory(to: UInt32.self), p = prev.bindMemory(to: UInt32.self)
+                        let d = dst.bindMemory(to: UInt32.self)
+                        for y in y0..<y1 {
+                            for x in x0..<x1 {
+                                let v = s[y * width + x]
+                                // Unchanged pixels get alpha 0 and so map to the transparent index.
+                                d[(y - y0) * w + x - x0] = v == p[y * width + x] ? 0 : v
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        previous = pixels
+        previousHadTransparency = transparentPixels
+        let rw = rect.2 - rect.0, rh = rect.3 - rect.1
+        let palette = global?.0 ?? Self.buildPalette([region], reserveTransparent: differencing)
+
+        // Graphic control extension: disposal 1 (keep) for opaque and differenced frames, 2 (restore to
+        // background) for frames with transparent pixels so that earlier frames do not show through.
         let t = palette.transparentIndex
-        output += [0x21, 0xF9, 4, UInt8((t != nil ? 2 : 1) << 2) | (t != nil ? 1 : 0)]
+        let disposal: UInt8 = transparentPixels ? 2 : 1
+        output += [0x21, 0xF9, 4, disposal << 2 | (t != nil ? 1 : 0)]
         appendUInt16(delay)
         output += [t ?? 0, 0]
         // Image descriptor.
         output.append(0x2C)
-        appendUInt16(0); appendUInt16(0); appendUInt16(width); appendUInt16(height)
-        output.append(local ? 0x80 | UInt8(palette.tableBits - 1) : 0)
-        if local { appendColorTable(palette) }
+        appendUInt16(rect.0); appendUInt16(rect.1); appendUInt16(rw); appendUInt16(rh)
+        output.append(global == nil ? 0x80 | UInt8(palette.tableBits - 1) : 0)
+        if global == nil { appendColorTable(palette) }
 
         let dither = options.dither && !palette.exact
-        pixels.withUnsafeBufferPointer { src in
-            indices.withUnsafeMutableBufferPointer { dst in
-                if let mapper {
-                    mapper.pointee.map(src, width: width, height: height, dither: dither, into: dst)
+        let count = rw * rh
+        region.withUnsafeBufferPointer { src in
+            indices.withUnsafeMutableBufferPointer { all in
+                let dst = UnsafeMutableBufferPointer(rebasing: all[0..<count])
+                if let global {
+                    global.1.pointee.map(src, width: rw, height: rh, dither: dither, into: dst)
                 } else {
                     var m = PaletteMapper(palette: palette.colors, transparentIndex: t, exact: palette.exact)
-                    m.map(src, width: width, height: height, dither: dither, into: dst)
+                    m.map(src, width: rw, height: rh, dither: dither, into: dst)
                 }
             }
         }
         let minCodeSize = max(2, palette.tableBits)
-        indices.withUnsafeBufferPointer { lzw.encode($0, minCodeSize: minCodeSize, into: &output) }
+        indices.withUnsafeBufferPointer { lzw.encode(UnsafeBufferPointer(rebasing: $0[0..<count]), minCodeSize: minCodeSize, into: &output) }
     }
 }

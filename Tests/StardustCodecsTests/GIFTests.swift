@@ -28,6 +28,42 @@ final class GIFTests: XCTestCase {
         XCTAssertEqual(total, Int((7.0 / 30 * 100).rounded()))
     }
 
+    func testOnlyTheChangedRectangleIsStoredAfterTheFirstFrame() throws {
+        // A static smooth background with a moving 4×3 white box.
+        let background = smooth(40, 30)
+        let frames = (0..<6).map { f -> Image in
+            var image = background
+            for y in 10..<13 { for x in (5 + 4 * f)..<(9 + 4 * f) { image[x, y] = PremultipliedPixel(r: 255, g: 255, b: 255, a: 255) } }
+            return image
+        }
+        let bytes = try GIFWriter.encode(frames, fps: 10, options: ExportOptions(dither: false))
+        let single = try GIFWriter.encode([frames[0]], fps: 10, options: ExportOptions(dither: false))
+        XCTAssertLessThan(bytes.count, single.count + 5 * 400, "later frames store only the 8×3 rectangle that changed")
+        // Image descriptors after the first one cover exactly the union of the old and new box.
+        var descriptors: [[Int]] = []
+        var i = 13
+        while i + 10 < bytes.count {
+            if bytes[i] == 0x2C && bytes[i - 1] == 0 && bytes[i - 8] == 0x21 && bytes[i - 7] == 0xF9 {
+                descriptors.append((0..<4).map { Int(bytes[i + 1 + 2 * $0]) | Int(bytes[i + 2 + 2 * $0]) << 8 })
+            }
+            i += 1
+        }
+        XCTAssertEqual(descriptors.count, 6)
+        XCTAssertEqual(descriptors[0], [0, 0, 40, 30])
+        XCTAssertEqual(descriptors[1], [5, 10, 8, 3])
+        XCTAssertEqual(descriptors[5], [21, 10, 8, 3])
+        // Composition gives back the first frame's quantized background with the exact white box.
+        let decoded = try GIFDecoder.decode(bytes).frames.map(\.image)
+        for (f, image) in decoded.enumerated() {
+            XCTAssertGreaterThan(TestSupport.psnr(image.pixels, frames[f].pixels), 33)
+            if f > 0 {
+                // The changed rectangle has few colors, so it is stored exactly.
+                XCTAssertEqual(image[6 + 4 * f, 11], PremultipliedPixel(r: 255, g: 255, b: 255, a: 255))
+            }
+            XCTAssertEqual(image[0, 0], decoded[0][0, 0], "unchanged pixels keep the earlier frame's color")
+        }
+    }
+
     func testDelayRoundingAveragesCorrectlyOverManyFrames() throws {
         let frame = Image(width: 2, height: 2, color: Color(red: 1, green: 0, blue: 0, alpha: 1))
         let bytes = try GIFWriter.encode(Array(repeating: frame, count: 90), fps: 30)

@@ -1,86 +1,107 @@
 /// The GIF variant of LZW compression: variable code width growing from `minCodeSize + 1` to 12 bits,
 /// a clear code at the start and whenever the 4096-entry table fills, and an end code.
 ///
-/// The dictionary is an open-addressing hash of (prefix code, next index) pairs; output codes are packed
-/// LSB first into 255-byte data sub-blocks. O(pixels), no allocation per pixel.
+/// The dictionary is an open-addressing hash of (prefix code, next index) pairs; codes are packed LSB
+/// first into a scratch buffer and then framed into 255-byte data sub-blocks. O(pixels), no allocation
+/// per pixel.
 struct GIFLZWEncoder {
     private var keys = [Int32](repeating: -1, count: 1 << 14)
     private var codes = [Int16](repeating: 0, count: 1 << 14)
+    private var packed: [UInt8] = []
+
+    /// Bit packer over a preallocated buffer.
+    private struct BitWriter {
+        var out: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var buffer: UInt64 = 0
+        var bits = 0
+
+        @inline(__always) mutating func emit(_ code: Int, _ size: Int) {
+            buffer |= UInt64(code) << UInt64(bits)
+            bits += size
+            while bits >= 8 {
+                out[count] = UInt8(truncatingIfNeeded: buffer)
+                count += 1
+                buffer >>= 8
+                bits -= 8
+            }
+        }
+
+        mutating func flush() {
+            if bits > 0 { out[count] = UInt8(truncatingIfNeeded: buffer); count += 1; buffer = 0; bits = 0 }
+        }
+    }
 
     /// Appends the LZW minimum code size byte, the data sub-blocks and the block terminator to `out`.
     mutating func encode(_ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, into out: inout [UInt8]) {
-        out.append(UInt8(minCodeSize))
+        // At most one 12-bit code per pixel, plus clear codes and the end code.
+        let bound = indices.count * 2 + 64
+        if packed.count < bound { packed = [UInt8](repeating: 0, count: bound) }
         let clear = 1 << minCodeSize
         let end = clear + 1
-        var block = [UInt8](repeating: 0, count: 256)
-        var blockCount = 0
-        var bitBuffer: UInt64 = 0
-        var bitCount = 0
-        var codeSize = minCodeSize + 1
-        var next = clear + 2
-
-        func flushBlock(_ block: inout [UInt8], _ blockCount: inout Int, _ out: inout [UInt8]) {
-            out.append(UInt8(blockCount))
-            out.append(contentsOf: block[0..<blockCount])
-            blockCount = 0
-        }
-        @inline(__always) func emit(_ code: Int, _ size: Int) {
-            bitBuffer |= UInt64(code) << UInt64(bitCount)
-            bitCount += size
-            while bitCount >= 8 {
-                block[blockCount] = UInt8(truncatingIfNeeded: bitBuffer)
-                blockCount += 1
-                bitBuffer >>= 8
-                bitCount -= 8
-                if blockCount == 255 { flushBlock(&block, &blockCount, &out) }
-            }
-        }
-
-        keys.withUnsafeMutableBufferPointer { keys in
-            codes.withUnsafeMutableBufferPointer { codes in
-                let mask = keys.count - 1
-                func reset() { keys.update(repeating: -1) }
-                emit(clear, codeSize)
-                guard !indices.isEmpty else { emit(end, codeSize); return }
-                var prefix = Int(indices[0])
-                var i = 1
-                while i < indices.count {
-                    let c = Int(indices[i])
-                    i += 1
-                    let key = Int32(prefix << 8 | c)
-                    var slot = (prefix << 8 ^ c &* 0x9E37) & mask
-                    var found = false
-                    while keys[slot] >= 0 {
-                        if keys[slot] == key { found = true; break }
-                        slot = (slot + 1) & mask
+        let produced: Int = packed.withUnsafeMutableBufferPointer { packedBuf in
+            keys.withUnsafeMutableBufferPointer { keys in
+                codes.withUnsafeMutableBufferPointer { codes in
+                    var writer = BitWriter(out: packedBuf.baseAddress!)
+                    let mask = keys.count - 1
+                    var codeSize = minCodeSize + 1
+                    var next = clear + 2
+                    writer.emit(clear, codeSize)
+                    guard !indices.isEmpty else {
+                        writer.emit(end, codeSize)
+                        writer.flush()
+                        return writer.count
                     }
-                    if found { prefix = Int(codes[slot]); continue }
-                    emit(prefix, codeSize)
-                    if next < 4096 {
-                        keys[slot] = key
-                        codes[slot] = Int16(next)
-                        next += 1
-                        if next > 1 << codeSize && codeSize < 12 { codeSize += 1 }
-                    } else {
-                        emit(clear, codeSize)
-                        reset()
-                        codeSize = minCodeSize + 1
-                        next = clear + 2
+                    var prefix = Int(indices[0])
+                    var i = 1
+                    let n = indices.count
+                    while i < n {
+                        let c = Int(indices[i])
+                        i += 1
+                        let key = Int32(truncatingIfNeeded: prefix << 8 | c)
+                        var slot = ((prefix << 8 | c) &* 0x9E3779B1 >> 13) & mask
+                        var found = false
+                        while true {
+                            let k = keys[slot]
+                            if k == key { found = true; break }
+                            if k < 0 { break }
+                            slot = (slot + 1) & mask
+                        }
+                        if found { prefix = Int(codes[slot]); continue }
+                        writer.emit(prefix, codeSize)
+                        if next < 4096 {
+                            keys[slot] = key
+                            codes[slot] = Int16(truncatingIfNeeded: next)
+                            next += 1
+                            if next > 1 << codeSize && codeSize < 12 { codeSize += 1 }
+                        } else {
+                            writer.emit(clear, codeSize)
+                            keys.update(repeating: -1)
+                            codeSize = minCodeSize + 1
+                            next = clear + 2
+                        }
+                        prefix = c
                     }
-                    prefix = c
+                    writer.emit(prefix, codeSize)
+                    // The decoder adds one more entry after reading the last code, which may widen the codes.
+                    if next < 4096 && next >= 1 << codeSize && codeSize < 12 { codeSize += 1 }
+                    writer.emit(end, codeSize)
+                    writer.flush()
+                    keys.update(repeating: -1)
+                    return writer.count
                 }
-                emit(prefix, codeSize)
-                // The decoder adds one more entry after reading the last code, which may widen the codes.
-                if next < 4096 && next + 1 > 1 << codeSize && codeSize < 12 { codeSize += 1 }
-                emit(end, codeSize)
             }
         }
-        if bitCount > 0 {
-            block[blockCount] = UInt8(truncatingIfNeeded: bitBuffer)
-            blockCount += 1
+        // Frame into sub-blocks of at most 255 bytes.
+        out.reserveCapacity(out.count + produced + produced / 255 + 3)
+        out.append(UInt8(minCodeSize))
+        var start = 0
+        while start < produced {
+            let size = min(255, produced - start)
+            out.append(UInt8(size))
+            out.append(contentsOf: packed[start..<(start + size)])
+            start += size
         }
-        if blockCount > 0 { flushBlock(&block, &blockCount, &out) }
         out.append(0)
-        keys.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
     }
 }

@@ -103,7 +103,7 @@ public final class APNGWriter: FrameSink {
         fctl += [0, 0] // dispose none, blend source
         PNGBytes.appendChunk("fcTL", fctl, to: &output)
 
-        let data = PNGEncoder.compressedImageData(frame.straightRGBA(), width: width, height: height,
+        let data = PNGEncoder.compressedImageData(StraightPixels.of(frame), width: width, height: height,
                                                   layout: .rgba8, compression: options.pngCompression)
         if frameCount == 0 {
             PNGEncoder.appendIDAT(data, to: &output)

@@ -5,8 +5,10 @@
 /// first into a scratch buffer and then framed into 255-byte data sub-blocks. O(pixels), no allocation
 /// per pixel.
 struct GIFLZWEncoder {
-    private var keys = [Int32](repeating: -1, count: 1 << 14)
-    private var codes = [Int16](repeating: 0, count: 1 << 14)
+    /// Hash slots: `(prefix << 8 | index) << 12 | code`, or `empty`. A prefix is always smaller than the
+    /// code it leads to, so no real entry equals `empty` (prefix 4095 would need code 4096).
+    private var table = [UInt32](repeating: GIFLZWEncoder.empty, count: 1 << 13) // 2^13 slots: the 32-bit hash keeps its top 13 bits
+    private static let empty = UInt32.max
     private var packed: [UInt8] = []
 
     /// Bit packer over a preallocated buffer.
@@ -40,10 +42,10 @@ struct GIFLZWEncoder {
         let clear = 1 << minCodeSize
         let end = clear + 1
         let produced: Int = packed.withUnsafeMutableBufferPointer { packedBuf in
-            keys.withUnsafeMutableBufferPointer { keys in
-                codes.withUnsafeMutableBufferPointer { codes in
+            table.withUnsafeMutableBufferPointer { table in
+                    let empty = GIFLZWEncoder.empty
                     var writer = BitWriter(out: packedBuf.baseAddress!)
-                    let mask = keys.count - 1
+                    let mask = table.count - 1
                     var codeSize = minCodeSize + 1
                     var next = clear + 2
                     writer.emit(clear, codeSize)
@@ -58,25 +60,24 @@ struct GIFLZWEncoder {
                     while i < n {
                         let c = Int(indices[i])
                         i += 1
-                        let key = Int32(truncatingIfNeeded: prefix << 8 | c)
-                        var slot = ((prefix << 8 | c) &* 0x9E3779B1 >> 13) & mask
+                        let key = UInt32(truncatingIfNeeded: prefix << 8 | c)
+                        var slot = Int((key &* 0x9E37_79B1) >> 19) & mask
                         var found = false
                         while true {
-                            let k = keys[slot]
-                            if k == key { found = true; break }
-                            if k < 0 { break }
+                            let entry = table[slot]
+                            if entry == empty { break }
+                            if entry >> 12 == key { found = true; prefix = Int(entry & 0xFFF); break }
                             slot = (slot + 1) & mask
                         }
-                        if found { prefix = Int(codes[slot]); continue }
+                        if found { continue }
                         writer.emit(prefix, codeSize)
                         if next < 4096 {
-                            keys[slot] = key
-                            codes[slot] = Int16(truncatingIfNeeded: next)
+                            table[slot] = key << 12 | UInt32(next)
                             next += 1
                             if next > 1 << codeSize && codeSize < 12 { codeSize += 1 }
                         } else {
                             writer.emit(clear, codeSize)
-                            keys.update(repeating: -1)
+                            table.update(repeating: empty)
                             codeSize = minCodeSize + 1
                             next = clear + 2
                         }
@@ -87,9 +88,8 @@ struct GIFLZWEncoder {
                     if next < 4096 && next >= 1 << codeSize && codeSize < 12 { codeSize += 1 }
                     writer.emit(end, codeSize)
                     writer.flush()
-                    keys.update(repeating: -1)
+                    table.update(repeating: empty)
                     return writer.count
-                }
             }
         }
         // Frame into sub-blocks of at most 255 bytes.

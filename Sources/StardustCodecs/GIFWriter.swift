@@ -82,7 +82,7 @@ public final class GIFWriter: FrameSink {
         let start = Int((elapsed * 100).rounded())
         elapsed += duration
         let delay = min(65535, Int((elapsed * 100).rounded()) - start)
-        let straight = frame.straightRGBA()
+        let straight = StraightPixels.of(frame)
         frameCount += 1
         if options.globalPalette {
             pending.append((straight, delay))

@@ -14,8 +14,9 @@ public enum PNGEncoder {
 
     /// Encodes `image` in a chosen pixel format; throws when the image cannot be stored in it exactly.
     public static func encode(_ image: Image, format: PNGPixelFormat, compression: PNGCompression = .default) throws -> [UInt8] {
-        let straight = image.straightRGBA()
-        let layout = try PNGPixelLayout(format: format, straight: straight, opaque: image.isOpaque)
+        let opaque = StraightPixels.isOpaque(image)
+        let straight = StraightPixels.of(image)
+        let layout = try PNGPixelLayout(format: format, straight: straight, opaque: opaque)
         var out = PNGBytes.signature
         PNGBytes.appendChunk("IHDR", ihdr(width: image.width, height: image.height, layout: layout), to: &out)
         appendPaletteChunks(layout, to: &out)

@@ -233,6 +233,10 @@ im = Image.new("RGB", (24, 16)); im.putdata([pattern(x // 2, y // 2)[:3] for y i
 jpeg("pil_rgb.jpg", im)
 im = Image.new("L", (16, 16)); im.putdata([(x * 16 + y * 3) & 255 for y in range(16) for x in range(16)])
 jpeg("pil_gray.jpg", im)
+# CMYK (Pillow writes Adobe-style inverted samples with an APP14 marker); RGB = (255-C)(255-K)/255 etc.
+cmyk = [(0, 0, 0, 0), (255, 0, 0, 0), (0, 0, 0, 255), (0, 128, 255, 64)]
+im = Image.new("CMYK", (32, 16)); im.putdata([cmyk[x // 8] for y in range(16) for x in range(32)])
+jpeg("pil_cmyk.jpg", im)
 
 # ---------------------------------------------------------------- GIF
 

@@ -45,19 +45,24 @@ final class FixtureDecodingTests: XCTestCase {
         }
     }
 
-    func testPillowGIFDecodesToPillowsFrames() throws {
-        let e = try XCTUnwrap(TestSupport.manifest().first { $0.kind == "gif" })
-        let animation = try GIFDecoder.decode(TestSupport.fixture(e.file))
-        let expected = try TestSupport.fixture("pil_anim.rgba")
-        XCTAssertEqual(animation.width, e.width)
-        XCTAssertEqual(animation.height, e.height)
-        XCTAssertEqual(animation.frames.count, e.frames)
-        XCTAssertEqual(animation.loopCount, e.loop)
-        XCTAssertEqual(animation.frames.map(\.delayCentiseconds), e.delays)
-        let frameBytes = e.width * e.height * 4
-        for (i, frame) in animation.frames.enumerated() {
-            let slice = Array(expected[(i * frameBytes)..<((i + 1) * frameBytes)])
-            XCTAssertEqual(frame.image, Image(width: e.width, height: e.height, straightRGBA: slice), "frame \(i)")
+    /// `pil_anim.gif` (Pillow) and `hand_disposal.gif` (assembled by hand: interlaced first frame,
+    /// sub-rectangles, transparency, disposal 1/3/2/0, loop count 2), against their composed-frame dumps.
+    func testGIFFixturesDecodeToTheirComposedFrames() throws {
+        let entries = try TestSupport.manifest().filter { $0.kind == "gif" }
+        XCTAssertEqual(entries.count, 2)
+        for e in entries {
+            let animation = try GIFDecoder.decode(TestSupport.fixture(e.file))
+            let expected = try TestSupport.fixture(e.file.replacingOccurrences(of: ".gif", with: ".rgba"))
+            XCTAssertEqual(animation.width, e.width)
+            XCTAssertEqual(animation.height, e.height)
+            XCTAssertEqual(animation.frames.count, e.frames)
+            XCTAssertEqual(animation.loopCount, e.loop)
+            XCTAssertEqual(animation.frames.map(\.delayCentiseconds), e.delays)
+            let frameBytes = e.width * e.height * 4
+            for (i, frame) in animation.frames.enumerated() {
+                let slice = Array(expected[(i * frameBytes)..<((i + 1) * frameBytes)])
+                XCTAssertEqual(frame.image, Image(width: e.width, height: e.height, straightRGBA: slice), "\(e.file) frame \(i)")
+            }
         }
     }
 

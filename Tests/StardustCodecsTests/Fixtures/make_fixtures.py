@@ -264,6 +264,84 @@ composed = gif("pil_anim.gif", frames, [100, 200, 50])
 for fr, c in zip(frames, composed):
     assert fr.convert("RGBA").tobytes() == c
 
+# Hand-made GIF: interlaced first frame, sub-rectangles, transparency and disposal methods 1, 3, 2, 0.
+def lzw_uncompressed(indices, m):
+    """GIF LZW stream that never grows the table: a clear code every 2^m - 2 literals."""
+    clear, end, size = 1 << m, (1 << m) + 1, m + 1
+    codes = []
+    for i, v in enumerate(indices):
+        if i % ((1 << m) - 2) == 0:
+            codes.append(clear)
+        codes.append(v)
+    codes.append(end)
+    acc, n, out = 0, 0, bytearray()
+    for c in codes:
+        acc |= c << n
+        n += size
+        while n >= 8:
+            out.append(acc & 255); acc >>= 8; n -= 8
+    if n:
+        out.append(acc)
+    blocks = bytearray([m])
+    for i in range(0, len(out), 255):
+        blocks += bytes([len(out[i:i + 255])]) + out[i:i + 255]
+    return bytes(blocks + b"\x00")
+
+
+def interlace_rows(rows):
+    order = list(range(0, len(rows), 8)) + list(range(4, len(rows), 8)) + list(range(2, len(rows), 4)) + list(range(1, len(rows), 2))
+    return [rows[r] for r in order]
+
+GW, GH = 16, 12
+gpal = [(250, 250, 250), (200, 0, 0), (0, 0, 180), (0, 160, 0)]
+gif_frames = [  # (x, y, w, h, disposal, transparent index or None, interlaced, pixel function)
+    (0, 0, 16, 12, 1, None, True, lambda x, y: (x // 2 + y) % 3),
+    (4, 3, 6, 5, 3, 3, False, lambda x, y: 3 if (x + y) % 3 == 0 else 2),
+    (8, 6, 5, 4, 2, 0, False, lambda x, y: 1 if x < 3 else 0),
+    (0, 0, 3, 3, 0, None, False, lambda x, y: 2),
+]
+data = b"GIF89a" + struct.pack("<HHBBB", GW, GH, 0x80 | 0x70 | 1, 0, 0) + bytes(c for rgb in gpal for c in rgb)
+data += b"\x21\xff\x0bNETSCAPE2.0\x03\x01" + struct.pack("<H", 2) + b"\x00"
+canvas = [(0, 0, 0, 0)] * (GW * GH)
+expected = []
+for (fx, fy, fw, fh, disp, tidx, inter, fn) in gif_frames:
+    data += b"\x21\xf9\x04" + bytes([(disp << 2) | (1 if tidx is not None else 0)]) + struct.pack("<H", 5) + bytes([tidx or 0, 0])
+    data += b"\x2c" + struct.pack("<HHHHB", fx, fy, fw, fh, 0x40 if inter else 0)
+    rows = [[fn(x, y) for x in range(fw)] for y in range(fh)]
+    stored = interlace_rows(rows) if inter else rows
+    data += lzw_uncompressed([v for r in stored for v in r], 2)
+    saved = list(canvas)
+    for y in range(fh):
+        for x in range(fw):
+            if rows[y][x] != tidx:
+                canvas[(fy + y) * GW + fx + x] = (*gpal[rows[y][x]], 255)
+    expected.append(list(canvas))
+    if disp == 2:
+        for y in range(fh):
+            for x in range(fw):
+                canvas[(fy + y) * GW + fx + x] = (0, 0, 0, 0)
+    elif disp == 3:
+        canvas = saved
+data += b"\x3b"
+save("hand_disposal.gif", data)
+im = Image.open(io.BytesIO(data))
+pillow_frames = []
+for i in range(im.n_frames):
+    im.seek(i)
+    pillow_frames.append(im.convert("RGBA").tobytes())
+# Pillow agrees with these browser semantics except inside the rectangle disposed with method 2 (frame 2:
+# x 8..12, y 6..9), which Pillow refills with palette color 0 instead of clearing it to transparent.
+for i, (mine, theirs) in enumerate(zip(expected, pillow_frames)):
+    mine_bytes = bytes(c for p in mine for c in p)
+    # Compare alpha everywhere and color where opaque.
+    for k in range(GW * GH):
+        if i == 3 and 8 <= k % GW < 13 and 6 <= k // GW < 10:
+            continue
+        a, b = mine_bytes[4 * k:4 * k + 4], theirs[4 * k:4 * k + 4]
+        assert a[3] == b[3] and (a[3] == 0 or a == b), ("frame", i, "pixel", k, a, b)
+add("hand_disposal.gif", GW, GH, [c for f in expected for p in f for c in p], kind="gif", frames=len(expected),
+    extra={"delays": [5] * len(expected), "loop": 2})
+
 with open(os.path.join(HERE, "manifest.json"), "w") as f:
     json.dump(manifest, f, indent=1)
 print("wrote", len(manifest), "fixtures")

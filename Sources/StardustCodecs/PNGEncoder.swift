@@ -7,13 +7,19 @@ import StardustCore
 /// palette and sub-byte images use filter None) and compressed with the system zlib.
 public enum PNGEncoder {
     /// Encodes `image` as 8-bit RGBA, or RGB when it is opaque. O(pixels).
+    ///
+    /// PNG cannot store an empty image: for 0 pixels the result is empty (``write(_:to:compression:)``
+    /// and ``encode(_:format:compression:)`` throw instead).
     public static func encode(_ image: Image, compression: PNGCompression = .default) -> [UInt8] {
-        // The automatic format can always represent the image.
+        // The automatic format can represent every non-empty image.
         (try? encode(image, format: .automatic, compression: compression)) ?? []
     }
 
     /// Encodes `image` in a chosen pixel format; throws when the image cannot be stored in it exactly.
     public static func encode(_ image: Image, format: PNGPixelFormat, compression: PNGCompression = .default) throws -> [UInt8] {
+        guard image.width > 0, image.height > 0, image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
+            throw CodecError.invalidArgument("PNG cannot store a \(image.width)×\(image.height) image")
+        }
         let opaque = StraightPixels.isOpaque(image)
         let straight = StraightPixels.of(image)
         let layout = try PNGPixelLayout(format: format, straight: straight, opaque: opaque)
@@ -28,7 +34,7 @@ public enum PNGEncoder {
 
     /// Encodes `image` and writes it atomically to `path`.
     public static func write(_ image: Image, to path: String, compression: PNGCompression = .default) throws {
-        try AtomicFile.write(encode(image, compression: compression), to: path)
+        try AtomicFile.write(encode(image, format: .automatic, compression: compression), to: path)
     }
 
     static func ihdr(width: Int, height: Int, layout: PNGPixelLayout) -> [UInt8] {

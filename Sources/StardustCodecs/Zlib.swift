@@ -28,13 +28,27 @@ enum Zlib {
         let bound = Int(deflateBound(&stream, uLong(input.count)))
         var output = [UInt8](repeating: 0, count: max(bound, 64))
         let produced: Int = output.withUnsafeMutableBufferPointer { out in
-            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
-            stream.avail_in = uInt(input.count)
-            stream.next_out = out.baseAddress
-            stream.avail_out = uInt(out.count)
-            let r = CZlib.deflate(&stream, Z_FINISH)
-            precondition(r == Z_STREAM_END, "zlib deflate did not finish within deflateBound (\(r))")
-            return out.count - Int(stream.avail_out)
+            // zlib counts in 32-bit units: feed and drain in pieces of at most 1 GiB.
+            let piece = 1 << 30
+            var consumed = 0
+            var written = 0
+            while true {
+                let inCount = min(piece, input.count - consumed)
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.advanced(by: consumed).assumingMemoryBound(to: Bytef.self))
+                stream.avail_in = uInt(inCount)
+                let last = consumed + inCount == input.count
+                repeat {
+                    let outCount = min(piece, out.count - written)
+                    stream.next_out = out.baseAddress! + written
+                    stream.avail_out = uInt(outCount)
+                    let r = CZlib.deflate(&stream, last ? Z_FINISH : Z_NO_FLUSH)
+                    written += outCount - Int(stream.avail_out)
+                    precondition(r == Z_OK || r == Z_STREAM_END || r == Z_BUF_ERROR, "zlib deflate failed (\(r))")
+                    if r == Z_STREAM_END { return written }
+                } while stream.avail_in > 0 || (last && written < out.count)
+                precondition(!last, "zlib output exceeded deflateBound")
+                consumed += inCount
+            }
         }
         output.removeSubrange(produced...)
         return output

@@ -75,6 +75,8 @@ final class PNGRoundTripTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("more than 16 colors"), "\(error)")
         }
         XCTAssertThrowsError(try PNGEncoder.encode(gray, format: .rgb(bitDepth: 4)))
+        XCTAssertThrowsError(try PNGEncoder.encode(Image(width: 0, height: 3), format: .automatic))
+        XCTAssertEqual(PNGEncoder.encode(Image(width: 3, height: 0)), [])
     }
 
     func testAdaptiveFiltersUseSeveralFilterTypesAndDefaultCompressesHarder() throws {

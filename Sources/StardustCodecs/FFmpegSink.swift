@@ -53,7 +53,7 @@ public final class FFmpegSink: FrameSink {
             : ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "32", "-f", "webm"]
         process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y",
+        process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
                              "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", String(fps), "-i", "-",
                              "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] + codec + [temporaryPath]
         let pipe = Pipe()

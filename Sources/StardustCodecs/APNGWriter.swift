@@ -8,8 +8,11 @@ import StardustCore
 /// (patched in at ``finish()``) and ``ExportOptions/loopCount`` as `num_plays` (0 = forever). Delays are
 /// stored as fractions (`1/30`, `1001/30000`, …) with numerator and denominator ≤ 65535.
 public final class APNGWriter: FrameSink {
+    /// Output size in pixels; every frame must match it.
     public let width: Int
+    /// Output height in pixels.
     public let height: Int
+    /// Frames per second used by ``append(_:)``.
     public let fps: Double
     let options: ExportOptions
     private let file: AtomicFileWriter?
@@ -124,6 +127,7 @@ public final class APNGWriter: FrameSink {
         try flush()
     }
 
+    /// Writes `IEND`, patches the frame count into `acTL` and moves the file into place.
     public func finish() throws {
         guard !finished else { throw CodecError.invalidArgument("The APNG was already finished") }
         guard frameCount > 0 else {

@@ -20,6 +20,7 @@ public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
     /// An external program ran but failed.
     case toolFailed(name: String, reason: String)
 
+    /// The error as one plain sentence.
     public var description: String {
         switch self {
         case let .invalidData(format, reason): return "\(format) \(reason)."

@@ -9,6 +9,7 @@ public struct ExportOptions: Hashable, Sendable {
     /// PNG, APNG and PNG sequences: zlib effort.
     public var pngCompression: PNGCompression = .default
 
+    /// Options with the given values (all have defaults).
     public init(loopCount: Int = 0, dither: Bool = true, globalPalette: Bool = false, pngCompression: PNGCompression = .default) {
         self.loopCount = loopCount; self.dither = dither; self.globalPalette = globalPalette; self.pngCompression = pngCompression
     }

@@ -9,8 +9,11 @@ import StardustCore
 /// even dimensions). ffmpeg writes a temporary file beside the output, which is renamed into place by
 /// ``finish()``. SIGPIPE is ignored for the process so that an ffmpeg that exits early becomes an error.
 public final class FFmpegSink: FrameSink {
+    /// The final output path.
     public let path: String
+    /// Frame width in pixels (the video is padded to even dimensions).
     public let width: Int
+    /// Frame height in pixels.
     public let height: Int
     private let process: Process
     private let input: FileHandle
@@ -70,6 +73,7 @@ public final class FFmpegSink: FrameSink {
         try? log.close()
     }
 
+    /// Sends one frame to ffmpeg; throws if ffmpeg has stopped.
     public func append(_ frame: Image) throws {
         guard !finished else { throw CodecError.invalidArgument("The video was already finished") }
         try Self.checkSize(frame, width: width, height: height)
@@ -82,6 +86,7 @@ public final class FFmpegSink: FrameSink {
         }
     }
 
+    /// Closes ffmpeg's input, waits for it and renames the video into place.
     public func finish() throws {
         guard !finished else { throw CodecError.invalidArgument("The video was already finished") }
         finished = true

@@ -10,10 +10,13 @@ public struct GIFFrame: Hashable, Sendable {
 
 /// A decoded GIF: canvas size, loop count and composed frames.
 public struct GIFAnimation: Hashable, Sendable {
+    /// Canvas (logical screen) width.
     public var width: Int
+    /// Canvas height.
     public var height: Int
     /// The NETSCAPE2.0 loop count (0 = forever), or nil when the file has none (plays once).
     public var loopCount: Int?
+    /// The composed frames in order.
     public var frames: [GIFFrame]
 }
 

@@ -17,8 +17,11 @@ import StardustCore
 ///   `i` ends at `round(100·tᵢ)` cs), so 30 fps becomes 3, 3, 4, 3, 3, 4 … and averages exactly.
 /// - Looping: a NETSCAPE2.0 block stores ``ExportOptions/loopCount`` (0 = forever).
 public final class GIFWriter: FrameSink {
+    /// Output size in pixels; every frame must match it.
     public let width: Int
+    /// Output height in pixels.
     public let height: Int
+    /// Frames per second used by ``append(_:)``.
     public let fps: Double
     let options: ExportOptions
     private let file: AtomicFileWriter?
@@ -92,6 +95,7 @@ public final class GIFWriter: FrameSink {
         }
     }
 
+    /// Encodes pending frames (global palette), writes the trailer and moves the file into place.
     public func finish() throws {
         guard !finished else { throw CodecError.invalidArgument("The GIF was already finished") }
         guard frameCount > 0 else {

@@ -7,13 +7,17 @@ import Glibc
 /// Writes each frame as `frame_00000.png`, `frame_00001.png`, … into a folder (created if missing,
 /// parent folders included). Each file is written atomically.
 public final class PNGSequenceWriter: FrameSink {
+    /// The folder the frames go to.
     public let directory: String
+    /// Frame width in pixels.
     public let width: Int
+    /// Frame height in pixels.
     public let height: Int
     let compression: PNGCompression
     /// Frames written so far.
     public private(set) var frameCount = 0
 
+    /// Creates the folder (and missing parents) for `width`×`height` frames.
     public init(directory: String, width: Int, height: Int, compression: PNGCompression = .default) throws {
         guard width > 0, height > 0 else { throw CodecError.invalidArgument("Image size \(width)×\(height) is not valid") }
         var dir = directory
@@ -28,12 +32,14 @@ public final class PNGSequenceWriter: FrameSink {
         return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
     }
 
+    /// Writes the frame as the next numbered PNG.
     public func append(_ frame: Image) throws {
         try Self.checkSize(frame, width: width, height: height)
         try AtomicFile.write(PNGEncoder.encode(frame, compression: compression), to: directory + "/" + Self.fileName(index: frameCount))
         frameCount += 1
     }
 
+    /// Nothing left to do: every frame is already a complete file.
     public func finish() throws {}
 
     static func makeDirectories(_ path: String) throws {

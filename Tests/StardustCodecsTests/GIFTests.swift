@@ -113,15 +113,18 @@ final class GIFTests: XCTestCase {
                 (200, UInt8(f * 100), 50, UInt8(min(255, ((x + f) % 8) * 37)))
             }
         }
-        let decoded = try GIFDecoder.decode(GIFWriter.encode(frames, fps: 5, options: ExportOptions(dither: false)))
-        for (src, out) in zip(frames, decoded.frames) {
-            for p in 0..<(8 * 4) {
-                let a = src.pixels[4 * p + 3]
-                XCTAssertEqual(out.image.pixels[4 * p + 3], a < 128 ? 0 : 255, "pixel \(p)")
-                if a >= 128 {
-                    // Opaque pixels keep their straight color.
-                    let straight = src.straightRGBA()
-                    XCTAssertEqual(Array(out.image.pixels[(4 * p)..<(4 * p + 3)]), Array(straight[(4 * p)..<(4 * p + 3)]))
+        for global in [false, true] {
+            let decoded = try GIFDecoder.decode(GIFWriter.encode(frames, fps: 5, options: ExportOptions(dither: false, globalPalette: global)))
+            XCTAssertEqual(decoded.frames.count, 2)
+            for (src, out) in zip(frames, decoded.frames) {
+                for p in 0..<(8 * 4) {
+                    let a = src.pixels[4 * p + 3]
+                    XCTAssertEqual(out.image.pixels[4 * p + 3], a < 128 ? 0 : 255, "pixel \(p)")
+                    if a >= 128 {
+                        // Opaque pixels keep their straight color.
+                        let straight = src.straightRGBA()
+                        XCTAssertEqual(Array(out.image.pixels[(4 * p)..<(4 * p + 3)]), Array(straight[(4 * p)..<(4 * p + 3)]))
+                    }
                 }
             }
         }

@@ -79,7 +79,7 @@ public final class AtomicFileWriter {
         guard !done else { throw CodecError.io(path: path, reason: "the file was already finished") }
         var written = 0
         while written < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
+            let n = systemWrite(fd, bytes.baseAddress! + written, bytes.count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 let reason = AtomicFile.errnoText()
@@ -127,4 +127,9 @@ public final class AtomicFileWriter {
         close(fd)
         unlink(temporaryPath)
     }
+}
+
+/// The POSIX `write` (the name is shadowed inside ``AtomicFileWriter``).
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
 }

@@ -27,7 +27,8 @@ let package = Package(
         // Stage: display list -> pixels.
         .target(name: "StardustRender", dependencies: ["StardustCore", "CFreeType", "CFontconfig"], swiftSettings: fast),
         // Stage: pixels -> files.
-        .target(name: "StardustCodecs", dependencies: ["StardustCore", "CZlib", "CJPEG"], swiftSettings: fast),
+        .target(name: "CStardustJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "StardustCodecs", dependencies: ["StardustCore", "CZlib", "CJPEG", "CStardustJPEG"], swiftSettings: fast),
         // Model stages: evaluate(at:) -> display list.
         .target(name: "StardustAnimation", dependencies: ["StardustCore"], swiftSettings: fast),
         .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation"], swiftSettings: fast),

@@ -1,0 +1,85 @@
+import StardustCore
+
+/// Reads PNG files: every color type and bit depth, palettes with `tRNS`, gray/RGB color keys,
+/// Adam7 interlacing, all five filters and multiple `IDAT` chunks. Every chunk's CRC is checked.
+///
+/// The declared size is checked against `maxPixels` before anything is allocated. 16-bit samples are
+/// reduced to 8 bits by rounding (`(v·255 + 32767) / 65535`). APNG files decode to their default image.
+public enum PNGDecoder {
+    /// Decodes a PNG to a premultiplied image. O(pixels).
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = ImageLimits.defaultMaxPixels) throws -> Image {
+        try decodeStraightRGBA(bytes, maxPixels: maxPixels).image
+    }
+
+    /// Decodes a PNG to straight-alpha RGBA8, exactly as stored (after bit-depth scaling). O(pixels).
+    public static func decodeStraightRGBA(_ bytes: [UInt8], maxPixels: Int = ImageLimits.defaultMaxPixels) throws -> StraightRGBAImage {
+        var header: PNGHeader?
+        var palette: [UInt8] = []
+        var transparency: [UInt8]?
+        var idat: [Range<Int>] = []
+        var first = true
+        try PNGChunkScanner.scan(bytes) { type, range in
+            let name = PNGBytes.typeName(type)
+            if first {
+                guard name == "IHDR" else { throw CodecError.invalidData(format: "PNG", reason: "first chunk is \(name), not IHDR") }
+                let h = try PNGHeader(ihdr: bytes[range])
+                try CodecError.checkPixelLimit(format: "PNG", width: h.width, height: h.height, limit: maxPixels)
+                header = h
+                first = false
+                return true
+            }
+            switch name {
+            case "IHDR": throw CodecError.invalidData(format: "PNG", reason: "has more than one IHDR chunk")
+            case "PLTE":
+                guard range.count % 3 == 0, range.count >= 3, range.count <= 768 else {
+                    throw CodecError.invalidData(format: "PNG", reason: "PLTE chunk has an invalid length \(range.count)")
+                }
+                palette = Array(bytes[range])
+            case "tRNS": transparency = Array(bytes[range])
+            case "IDAT": idat.append(range)
+            default:
+                // Unknown critical chunks (uppercase first letter) cannot be skipped safely.
+                if type & 0x2000_0000 == 0 && name != "IEND" {
+                    throw CodecError.unsupported(format: "PNG", reason: "critical chunk \(name)")
+                }
+            }
+            return true
+        }
+        guard let header else { throw CodecError.invalidData(format: "PNG", reason: "has no IHDR chunk") }
+        guard !idat.isEmpty else { throw CodecError.invalidData(format: "PNG", reason: "has no IDAT chunk") }
+        if header.colorType == 3 && palette.isEmpty {
+            throw CodecError.invalidData(format: "PNG", reason: "uses a palette but has no PLTE chunk")
+        }
+
+        // Raw (filtered) size of every pass; the pixel limit keeps these far from overflow.
+        let passes = header.interlaced ? Adam7.passes : [(x: 0, y: 0, dx: 1, dy: 1)]
+        var rawSize = 0
+        for p in passes {
+            let s = Adam7.passSize(p, width: header.width, height: header.height)
+            if s.width > 0 && s.height > 0 { rawSize += s.height * (header.rowBytes(columns: s.width) + 1) }
+        }
+        var raw = try Zlib.inflate(bytes, pieces: idat, outputSize: rawSize, format: "PNG")
+        let expander = try PNGRowExpander(header: header, palette: palette, transparency: transparency)
+
+        var out = [UInt8](repeating: 0, count: header.width * header.height * 4)
+        try raw.withUnsafeMutableBufferPointer { rawBuf in
+            try out.withUnsafeMutableBufferPointer { outBuf in
+                var offset = 0
+                for p in passes {
+                    let s = Adam7.passSize(p, width: header.width, height: header.height)
+                    guard s.width > 0 && s.height > 0 else { continue }
+                    let rowBytes = header.rowBytes(columns: s.width)
+                    let base = rawBuf.baseAddress! + offset
+                    try PNGFilter.unfilter(base, rows: s.height, rowBytes: rowBytes, bpp: header.filterStride)
+                    for j in 0..<s.height {
+                        let y = p.y + j * p.dy
+                        let dst = outBuf.baseAddress! + 4 * (y * header.width + p.x)
+                        try expander.expand(UnsafePointer(base + j * (rowBytes + 1) + 1), count: s.width, into: dst, step: 4 * p.dx)
+                    }
+                    offset += s.height * (rowBytes + 1)
+                }
+            }
+        }
+        return StraightRGBAImage(width: header.width, height: header.height, pixels: out)
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class StardustCodecsTestsPlaceholder: XCTestCase { func testBuilds() {} }

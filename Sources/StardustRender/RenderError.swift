@@ -1,0 +1,13 @@
+/// Why a display list could not be rendered.
+public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The frame's pixel size is zero, negative, not finite, or above ``Renderer/maxPixels``.
+    case invalidFrameSize(String)
+    /// `pushClip`/`popClip` and `beginGroup`/`endGroup` do not nest properly.
+    case unbalancedCommands(String)
+
+    public var description: String {
+        switch self {
+        case .invalidFrameSize(let s), .unbalancedCommands(let s): return s
+        }
+    }
+}

@@ -45,3 +45,26 @@ final class BlendModeTests: XCTestCase {
         XCTAssertTrue(try Fixture.render(black).pixels.enumerated().contains { $0.offset % 4 == 0 && $0.element > 100 })
     }
 }
+
+final class BlendSpanCompositorTests: XCTestCase {
+    /// The span primitive of the path and text painters blends like the quad painter.
+    func testSpanCompositorBlendsWithCoverage() {
+        var px: [UInt8] = [0, 102, 255, 255, 0, 102, 255, 255, 0, 102, 255, 255, 200, 10, 0, 200]
+        let coverage: [Float] = [1, 0.5, 0, 1]
+        px.withUnsafeMutableBufferPointer { buf in
+            let t = RenderTarget(base: buf.baseAddress!, originY: 0, stride: 16, width: 4, clip: PixelRect(x0: 0, y0: 0, x1: 4, y1: 1))
+            coverage.withUnsafeBufferPointer { cov in
+                // color (100, 50, 0, 128)/255
+                SpanCompositor.composite(t, y: 0, x0: 0, count: 3, coverage: cov.baseAddress!,
+                                         color: SIMD4(100, 50, 0, 128) / 255, mode: .normal)
+                SpanCompositor.composite(t, y: 0, x0: 3, count: 1, coverage: cov.baseAddress! + 3,
+                                         color: SIMD4(100, 50, 0, 128) / 255, mode: .additive)
+            }
+        }
+        XCTAssertEqual(Array(px[0..<4]), [100, 101, 127, 255])
+        // Half coverage: src (50, 25, 0, 64): g = 25 + 102·191/255 = 101.4, b = 255·191/255 = 191.
+        XCTAssertEqual(Array(px[4..<8]), [50, 101, 191, 255])
+        XCTAssertEqual(Array(px[8..<12]), [0, 102, 255, 255])
+        XCTAssertEqual(Array(px[12..<16]), [255, 60, 0, 255])
+    }
+}

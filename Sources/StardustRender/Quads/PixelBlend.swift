@@ -12,10 +12,17 @@ protocol PixelBlend {
     SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
 }
 
-/// Stores floats as RGBA8, clamped to 0…255 and rounded to nearest.
+/// Stores floats as RGBA8, clamped to at most 255 and rounded to nearest.
+///
+/// Callers pass values ≥ −0.5 (both blends only add non-negative terms; source-over's
+/// `1 − αs/255` is at worst a rounding error below 0), so no lower clamp is needed.
+/// Scalar `min`: the generic SIMD `clamped` is not inlined by the optimizer (this
+/// form is vectorized).
 @inline(__always) func storePixel(_ r: SIMD4<Float>, _ p: UnsafeMutablePointer<UInt8>) {
-    let c = r.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)) + 0.5
-    p[0] = UInt8(c.x); p[1] = UInt8(c.y); p[2] = UInt8(c.z); p[3] = UInt8(c.w)
+    p[0] = UInt8(Swift.min(r.x, 255) + 0.5)
+    p[1] = UInt8(Swift.min(r.y, 255) + 0.5)
+    p[2] = UInt8(Swift.min(r.z, 255) + 0.5)
+    p[3] = UInt8(Swift.min(r.w, 255) + 0.5)
 }
 
 /// Source-over: `dst = src + dst·(1 − αsrc)`.

@@ -25,19 +25,44 @@ enum QuadRasterizer {
         for y in r.y0..<r.y1 {
             let e0 = m.e.row(y), f0 = m.f.row(y)
             var lo = Float(r.x0), hi = Float(r.x1)
-            narrow(&lo, &hi, e0, m.e.dx, w)
-            narrow(&lo, &hi, f0, m.f.dx, h)
+            narrow(&lo, &hi, e0, m.e.dx, -0.5, w + 0.5)
+            narrow(&lo, &hi, f0, m.f.dx, -0.5, h + 0.5)
             if !(lo < hi) { continue }
             let xs = max(r.x0, Int(lo.rounded(.down))), xe = min(r.x1, Int(hi.rounded(.down)) + 1)
             if xs >= xe { continue }
+            // The interior, where all four edge ramps are 1 (conservatively shrunk by a pixel).
+            var ilo = lo, ihi = hi
+            narrow(&ilo, &ihi, e0, m.e.dx, 0.5, w - 0.5)
+            narrow(&ilo, &ihi, f0, m.f.dx, 0.5, h - 0.5)
+            var xi0 = xe, xi1 = xe
+            if ilo < ihi {
+                xi0 = min(xe, max(xs, Int(ilo.rounded(.down)) + 1))
+                xi1 = max(xi0, min(xe, Int(ihi.rounded(.down))))
+            }
             let u0 = m.u.row(y), v0 = m.v.row(y)
             let row = target.row(y)
-            for x in xs..<xe {
+            for x in xs..<xi0 {
                 let fx = Float(x)
                 let e = e0 + m.e.dx * fx, f = f0 + m.f.dx * fx
                 let cov = ramp(e + 0.5) * ramp(w - e + 0.5) * ramp(f + 0.5) * ramp(h - f + 0.5)
                 if cov <= 0 { continue }
                 let s = sampler.sample(u0 + m.u.dx * fx, v0 + m.v.dx * fx)
+                if isZero(s) { continue }
+                B.blend(s * (color * cov), into: row + 4 * x)
+            }
+            for x in xi0..<xi1 {
+                let fx = Float(x)
+                let s = sampler.sample(u0 + m.u.dx * fx, v0 + m.v.dx * fx)
+                if isZero(s) { continue }
+                B.blend(s * color, into: row + 4 * x)
+            }
+            for x in xi1..<xe {
+                let fx = Float(x)
+                let e = e0 + m.e.dx * fx, f = f0 + m.f.dx * fx
+                let cov = ramp(e + 0.5) * ramp(w - e + 0.5) * ramp(f + 0.5) * ramp(h - f + 0.5)
+                if cov <= 0 { continue }
+                let s = sampler.sample(u0 + m.u.dx * fx, v0 + m.v.dx * fx)
+                if isZero(s) { continue }
                 B.blend(s * (color * cov), into: row + 4 * x)
             }
         }
@@ -49,7 +74,7 @@ enum QuadRasterizer {
                                                                 blend: B.Type, target: RenderTarget, rect r: PixelRect) {
         let w = m.width, h = m.height
         var lo = Float(r.x0), hi = Float(r.x1)
-        narrow(&lo, &hi, m.e.c, m.e.dx, w)
+        narrow(&lo, &hi, m.e.c, m.e.dx, -0.5, w + 0.5)
         if !(lo < hi) { return }
         let xs = max(r.x0, Int(lo.rounded(.down))), xe = min(r.x1, Int(hi.rounded(.down)) + 1)
         if xs >= xe { return }
@@ -66,6 +91,7 @@ enum QuadRasterizer {
                 let cov = ramp(e + 0.5) * ramp(w - e + 0.5)
                 if cov <= 0 { continue }
                 let s = sampler.sample(m.u.c + m.u.dx * fx, v)
+                if isZero(s) { continue }
                 B.blend(s * (c * cov), into: row + 4 * x)
             }
         }
@@ -73,10 +99,13 @@ enum QuadRasterizer {
 
     @inline(__always) static func ramp(_ x: Float) -> Float { min(max(x, 0), 1) }
 
-    /// Narrows `lo…hi` (real x) to where `−½ < value0 + k·x < extent + ½`.
+    /// Whether a sampled premultiplied color is fully transparent (nothing to blend).
+    @inline(__always) static func isZero(_ s: SIMD4<Float>) -> Bool { s.w == 0 && s.x == 0 && s.y == 0 && s.z == 0 }
+
+    /// Narrows `lo…hi` (real x) to where `minV < value0 + k·x < maxV`.
     @inline(__always)
-    static func narrow(_ lo: inout Float, _ hi: inout Float, _ value0: Float, _ k: Float, _ extent: Float) {
-        let a = -0.5 - value0, b = extent + 0.5 - value0
+    static func narrow(_ lo: inout Float, _ hi: inout Float, _ value0: Float, _ k: Float, _ minV: Float, _ maxV: Float) {
+        let a = minV - value0, b = maxV - value0
         if k > 1e-7 {
             lo = max(lo, a / k); hi = min(hi, b / k)
         } else if k < -1e-7 {

@@ -60,8 +60,9 @@ struct TexelPlane {
         return SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
     }
 
-    /// A coordinate clamped into a safe range before integer conversion.
+    /// `⌊c⌋` for `c` clamped to `-4…1e7` (a safe range for integer conversion).
+    /// Truncation of the shifted, non-negative value avoids a `floorf` call.
     @inline(__always) static func floorIndex(_ c: Float) -> Int {
-        Int(min(max(c, -4), 1.0e8).rounded(.down))
+        Int(Swift.min(Swift.max(c, -4), 1.0e7) + 4) - 4
     }
 }

@@ -9,6 +9,8 @@ struct PreparedSprites: @unchecked Sendable {
     let sprites: [SpriteInstance]
     /// The sampling plane of every mip level, restricted to `contentsRect`.
     let planes: [TexelPlane]
+    /// The same planes as padded float texels (`nil` for very large regions).
+    let floatTexels: FloatTexels?
     /// Texel region `(x, y, width, height)` of `contentsRect` in level 0.
     let region: SIMD4<Double>
     let geometry: SpriteGeometry
@@ -33,6 +35,7 @@ struct PreparedSprites: @unchecked Sendable {
         region = SIMD4(cr.origin.x * Double(view.width), cr.origin.y * Double(view.height),
                        cr.size.width * Double(view.width), cr.size.height * Double(view.height))
         planes = (0..<view.levels.count).map { view.plane($0, contentsRect: cr.standardized) }
+        floatTexels = FloatTexels(view, byteplanes: planes)
         let geometry = SpriteGeometry(halfSize: SIMD2(Float(batch.quadSize.width / 2), Float(batch.quadSize.height / 2)),
                                       scale: Float(scale), rotationInvariant: batch.isRotationInvariant)
         self.geometry = geometry

@@ -57,6 +57,13 @@ enum BandDrawer {
     /// Fills `rect` with one premultiplied pixel value.
     static func fill(_ target: RenderTarget, rect: PixelRect, with p: PremultipliedPixel) {
         if rect.isEmpty { return }
+        if p.r == p.a && p.g == p.a && p.b == p.a {
+            // Transparent, white or gray: one byte value, a plain memset.
+            for y in rect.y0..<rect.y1 {
+                (target.row(y) + 4 * rect.x0).update(repeating: p.a, count: 4 * (rect.x1 - rect.x0))
+            }
+            return
+        }
         let word = UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
         for y in rect.y0..<rect.y1 {
             let row = UnsafeMutableRawPointer(target.row(y) + 4 * rect.x0)

@@ -59,6 +59,19 @@ struct FloatBilinearSampler: TexelSampler {
         let fy = Swift.min(Swift.max(v * plane.scaleY - 0.5 - plane.originY, -1), plane.lastY)
         let ix = Int(fx + 1), iy = Int(fy + 1)  // ⌊f⌋ + 1 ≥ 0: truncation is floor
         let tx = fx + 1 - Float(ix), ty = fy + 1 - Float(iy)
+        return lerp(ix, iy, tx, ty)
+    }
+
+    /// Inside the quad, `u − ½` maps into `[−½, width − ½]` of the region (up to rounding), so
+    /// `⌊·⌋ + 1 ∈ [0, width]`: always on a real or border texel, no clamp needed.
+    @inline(__always) func sampleInside(_ u: Float, _ v: Float) -> SIMD4<Float> {
+        let fx = u * plane.scaleX + (0.5 - plane.originX), fy = v * plane.scaleY + (0.5 - plane.originY)
+        assert(fx >= 0 && fy >= 0 && fx < plane.lastX + 2 && fy < plane.lastY + 2, "sampleInside at (\(u), \(v)) lies outside the mapped region")
+        let ix = Int(fx), iy = Int(fy)
+        return lerp(ix, iy, fx - Float(ix), fy - Float(iy))
+    }
+
+    @inline(__always) private func lerp(_ ix: Int, _ iy: Int, _ tx: Float, _ ty: Float) -> SIMD4<Float> {
         let p = plane.base + (iy * plane.pitch + ix)
         let p00 = p[0], p10 = p[1], p01 = p[plane.pitch], p11 = p[plane.pitch + 1]
         let top = p00 + (p10 - p00) * tx
@@ -84,6 +97,10 @@ struct FloatTrilinearSampler: TexelSampler {
     let weight: Float
     @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
         let a = fine.sample(u, v), b = coarse.sample(u, v)
+        return a + (b - a) * weight
+    }
+    @inline(__always) func sampleInside(_ u: Float, _ v: Float) -> SIMD4<Float> {
+        let a = fine.sampleInside(u, v), b = coarse.sampleInside(u, v)
         return a + (b - a) * weight
     }
 }

@@ -50,9 +50,11 @@ enum QuadRasterizer {
                 if isZero(s) { continue }
                 B.blend(s * (color * cov), into: row + 4 * x)
             }
+            // Interior: coverage 1, texel coordinates stepped incrementally from the span start.
+            var u = u0 + m.u.dx * Float(xi0), v = v0 + m.v.dx * Float(xi0)
             for x in xi0..<xi1 {
-                let fx = Float(x)
-                let s = sampler.sample(u0 + m.u.dx * fx, v0 + m.v.dx * fx)
+                let s = sampler.sampleInside(u, v)
+                u += m.u.dx; v += m.v.dx
                 if isZero(s) { continue }
                 B.blend(s * color, into: row + 4 * x)
             }
@@ -78,6 +80,13 @@ enum QuadRasterizer {
         if !(lo < hi) { return }
         let xs = max(r.x0, Int(lo.rounded(.down))), xe = min(r.x1, Int(hi.rounded(.down)) + 1)
         if xs >= xe { return }
+        var ilo = lo, ihi = hi
+        narrow(&ilo, &ihi, m.e.c, m.e.dx, 0.5, w - 0.5)
+        var xi0 = xe, xi1 = xe
+        if ilo < ihi {
+            xi0 = min(xe, max(xs, Int(ilo.rounded(.down)) + 1))
+            xi1 = max(xi0, min(xe, Int(ihi.rounded(.down))))
+        }
         for y in r.y0..<r.y1 {
             let f = m.f.row(y)
             let covY = ramp(f + 0.5) * ramp(h - f + 0.5)
@@ -85,16 +94,43 @@ enum QuadRasterizer {
             let v = m.v.row(y)
             let c = color * covY
             let row = target.row(y)
-            for x in xs..<xe {
-                let fx = Float(x)
-                let e = m.e.c + m.e.dx * fx
-                let cov = ramp(e + 0.5) * ramp(w - e + 0.5)
-                if cov <= 0 { continue }
-                let s = sampler.sample(m.u.c + m.u.dx * fx, v)
-                if isZero(s) { continue }
-                B.blend(s * (c * cov), into: row + 4 * x)
+            for x in xs..<xi0 {
+                edgePixel(x, m, sampler: sampler, v: v, color: c, width: w, blend: blend, row: row)
+            }
+            var u = m.u.c + m.u.dx * Float(xi0)
+            if covY >= 1 {
+                for x in xi0..<xi1 {
+                    let s = sampler.sampleInside(u, v)
+                    u += m.u.dx
+                    if isZero(s) { continue }
+                    B.blend(s * c, into: row + 4 * x)
+                }
+            } else {
+                // A top or bottom edge row: v may lie outside the region, so sample with clamping.
+                for x in xi0..<xi1 {
+                    let s = sampler.sample(u, v)
+                    u += m.u.dx
+                    if isZero(s) { continue }
+                    B.blend(s * c, into: row + 4 * x)
+                }
+            }
+            for x in xi1..<xe {
+                edgePixel(x, m, sampler: sampler, v: v, color: c, width: w, blend: blend, row: row)
             }
         }
+    }
+
+    /// One pixel of an axis-aligned quad's left or right edge columns.
+    @inline(__always)
+    static func edgePixel<S: TexelSampler, B: PixelBlend>(_ x: Int, _ m: QuadMapping, sampler: S, v: Float, color: SIMD4<Float>,
+                                                          width w: Float, blend: B.Type, row: UnsafeMutablePointer<UInt8>) {
+        let fx = Float(x)
+        let e = m.e.c + m.e.dx * fx
+        let cov = ramp(e + 0.5) * ramp(w - e + 0.5)
+        if cov <= 0 { return }
+        let s = sampler.sample(m.u.c + m.u.dx * fx, v)
+        if isZero(s) { return }
+        B.blend(s * (color * cov), into: row + 4 * x)
     }
 
     @inline(__always) static func ramp(_ x: Float) -> Float { min(max(x, 0), 1) }

@@ -7,6 +7,13 @@ import StardustCore
 /// generic parameters, so the per-pixel call is inlined, never dispatched.
 protocol TexelSampler {
     func sample(_ u: Float, _ v: Float) -> SIMD4<Float>
+    /// The same for a point inside the quad (coverage 1): texel coordinates then lie
+    /// within the mapped region, which lets a sampler skip its clamps.
+    func sampleInside(_ u: Float, _ v: Float) -> SIMD4<Float>
+}
+
+extension TexelSampler {
+    @inline(__always) func sampleInside(_ u: Float, _ v: Float) -> SIMD4<Float> { sample(u, v) }
 }
 
 /// The texel containing the point.

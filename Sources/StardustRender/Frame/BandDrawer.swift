@@ -58,7 +58,7 @@ enum BandDrawer {
     static func fill(_ target: RenderTarget, rect: PixelRect, with p: PremultipliedPixel) {
         if rect.isEmpty { return }
         if p.r == p.a && p.g == p.a && p.b == p.a {
-            // Transparent, white or gray: one byte value, a plain memset.
+            // Transparent or opaque white: one byte value, a plain memset.
             for y in rect.y0..<rect.y1 {
                 (target.row(y) + 4 * rect.x0).update(repeating: p.a, count: 4 * (rect.x1 - rect.x0))
             }

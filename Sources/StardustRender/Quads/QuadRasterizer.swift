@@ -18,26 +18,28 @@ enum QuadRasterizer {
         let r = m.bounds.intersection(target.clip)
         if r.isEmpty { return }
         let w = m.width, h = m.height
+        let ie = reciprocal(m.e.dx), jf = reciprocal(m.f.dx)
         if m.isAxisAligned {
-            drawAxisAligned(m, sampler: sampler, color: color, blend: blend, target: target, rect: r)
+            drawAxisAligned(m, sampler: sampler, color: color, blend: blend, target: target, rect: r, invE: ie)
             return
         }
         for y in r.y0..<r.y1 {
             let e0 = m.e.row(y), f0 = m.f.row(y)
             var lo = Float(r.x0), hi = Float(r.x1)
-            narrow(&lo, &hi, e0, m.e.dx, -0.5, w + 0.5)
-            narrow(&lo, &hi, f0, m.f.dx, -0.5, h + 0.5)
+            narrow(&lo, &hi, e0, m.e.dx, ie, -0.5, w + 0.5)
+            narrow(&lo, &hi, f0, m.f.dx, jf, -0.5, h + 0.5)
             if !(lo < hi) { continue }
             let xs = max(r.x0, Int(lo.rounded(.down))), xe = min(r.x1, Int(hi.rounded(.down)) + 1)
             if xs >= xe { continue }
-            // The interior, where all four edge ramps are 1 (conservatively shrunk by a pixel).
+            // The interior, where all four edge ramps are 1. A pixel misclassified by rounding
+            // is still inside the quad (safe to sample unclamped) with coverage above 1 − 10⁻³.
             var ilo = lo, ihi = hi
-            narrow(&ilo, &ihi, e0, m.e.dx, 0.5, w - 0.5)
-            narrow(&ilo, &ihi, f0, m.f.dx, 0.5, h - 0.5)
+            narrow(&ilo, &ihi, e0, m.e.dx, ie, 0.5, w - 0.5)
+            narrow(&ilo, &ihi, f0, m.f.dx, jf, 0.5, h - 0.5)
             var xi0 = xe, xi1 = xe
             if ilo < ihi {
-                xi0 = min(xe, max(xs, Int(ilo.rounded(.down)) + 1))
-                xi1 = max(xi0, min(xe, Int(ihi.rounded(.down))))
+                xi0 = min(xe, max(xs, Int(ilo.rounded(.up))))
+                xi1 = max(xi0, min(xe, Int(ihi.rounded(.down)) + 1))
             }
             let u0 = m.u.row(y), v0 = m.v.row(y)
             let row = target.row(y)
@@ -73,19 +75,19 @@ enum QuadRasterizer {
     /// The scale-and-translate case: `v` and the vertical coverage are constant along each row.
     @inline(__always)
     static func drawAxisAligned<S: TexelSampler, B: PixelBlend>(_ m: QuadMapping, sampler: S, color: SIMD4<Float>,
-                                                                blend: B.Type, target: RenderTarget, rect r: PixelRect) {
+                                                                blend: B.Type, target: RenderTarget, rect r: PixelRect, invE ie: Float) {
         let w = m.width, h = m.height
         var lo = Float(r.x0), hi = Float(r.x1)
-        narrow(&lo, &hi, m.e.c, m.e.dx, -0.5, w + 0.5)
+        narrow(&lo, &hi, m.e.c, m.e.dx, ie, -0.5, w + 0.5)
         if !(lo < hi) { return }
         let xs = max(r.x0, Int(lo.rounded(.down))), xe = min(r.x1, Int(hi.rounded(.down)) + 1)
         if xs >= xe { return }
         var ilo = lo, ihi = hi
-        narrow(&ilo, &ihi, m.e.c, m.e.dx, 0.5, w - 0.5)
+        narrow(&ilo, &ihi, m.e.c, m.e.dx, ie, 0.5, w - 0.5)
         var xi0 = xe, xi1 = xe
         if ilo < ihi {
-            xi0 = min(xe, max(xs, Int(ilo.rounded(.down)) + 1))
-            xi1 = max(xi0, min(xe, Int(ihi.rounded(.down))))
+            xi0 = min(xe, max(xs, Int(ilo.rounded(.up))))
+            xi1 = max(xi0, min(xe, Int(ihi.rounded(.down)) + 1))
         }
         for y in r.y0..<r.y1 {
             let f = m.f.row(y)
@@ -138,14 +140,18 @@ enum QuadRasterizer {
     /// Whether a sampled premultiplied color is fully transparent (nothing to blend).
     @inline(__always) static func isZero(_ s: SIMD4<Float>) -> Bool { s.w == 0 && s.x == 0 && s.y == 0 && s.z == 0 }
 
-    /// Narrows `lo…hi` (real x) to where `minV < value0 + k·x < maxV`.
+    /// `1/k`, or 0 when `|k|` is too small to bound a span (the field is then treated as constant along the row).
+    @inline(__always) static func reciprocal(_ k: Float) -> Float { abs(k) > 1e-7 ? 1 / k : 0 }
+
+    /// Narrows `lo…hi` (real x) to where `minV < value0 + k·x < maxV`; `invK` is ``reciprocal(_:)`` of `k`.
     @inline(__always)
-    static func narrow(_ lo: inout Float, _ hi: inout Float, _ value0: Float, _ k: Float, _ minV: Float, _ maxV: Float) {
+    static func narrow(_ lo: inout Float, _ hi: inout Float, _ value0: Float, _ k: Float, _ invK: Float,
+                       _ minV: Float, _ maxV: Float) {
         let a = minV - value0, b = maxV - value0
-        if k > 1e-7 {
-            lo = max(lo, a / k); hi = min(hi, b / k)
-        } else if k < -1e-7 {
-            lo = max(lo, b / k); hi = min(hi, a / k)
+        if invK > 0 {
+            lo = max(lo, a * invK); hi = min(hi, b * invK)
+        } else if invK < 0 {
+            lo = max(lo, b * invK); hi = min(hi, a * invK)
         } else if !(a < 0 && b > 0) {
             hi = lo
         }

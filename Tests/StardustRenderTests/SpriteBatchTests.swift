@@ -58,4 +58,25 @@ final class SpriteBatchTests: XCTestCase {
         // A 1-pixel sprite centered on pixel (2.5…3.5) boundary corner: area 1.
         XCTAssertEqual(Fixture.alphaArea(out), 1, accuracy: 0.02)
     }
+
+    /// Sprites sample padded float texels; images sample bytes. The same quad drawn both ways
+    /// (rotated, magnified and minified, from a sprite-sheet cell) agrees to within one level.
+    func testSpriteMatchesTheEquivalentImageDraw() throws {
+        let tex = Texture(Fixture.noise(16, 12, seed: 9))
+        let cell = Rect(0.25, 0.5, 0.5, 0.5)
+        for (rotation, scale) in [(0.0, 1.0), (0.6, 2.3), (2.0, 0.7), (-1.1, 0.3)] {
+            let sprite = SpriteInstance(center: Point(20.3, 17.6), rotation: rotation, scale: scale, color: SIMD4(0.9, 0.8, 0.7, 0.9))
+            let batch = SpriteBatch(texture: tex, contentsRect: cell, quadSize: Size(16, 10), sprites: [sprite])
+            let t = AffineTransform(a: Double(sprite.m.x), b: Double(sprite.m.y), c: Double(sprite.m.z), d: Double(sprite.m.w),
+                                    tx: Double(sprite.t.x), ty: Double(sprite.t.y))
+            let image = ImageDraw(texture: tex, rect: Rect(-8, -5, 16, 10), transform: t, contentsRect: cell,
+                                  tint: Color(red: 1, green: 8.0 / 9, blue: 7.0 / 9, alpha: 0.9))
+            let a = try Fixture.render(Fixture.list(40, 36, [.sprites(batch)]))
+            let b = try Fixture.render(Fixture.list(40, 36, [.image(image)]))
+            var maxDiff = 0
+            for i in 0..<a.pixels.count { maxDiff = max(maxDiff, abs(Int(a.pixels[i]) - Int(b.pixels[i]))) }
+            XCTAssertLessThanOrEqual(maxDiff, 1, "rotation \(rotation) scale \(scale)")
+            XCTAssertGreaterThan(Fixture.alphaArea(a), 0.5 * 16 * 10 * scale * scale * 0.2)
+        }
+    }
 }

@@ -7,7 +7,7 @@ import StardustCore
 /// sprite batches. Built in the prepare phase; O(region texels).
 struct FloatTexels: @unchecked Sendable {
     /// Levels larger than this (in texels) are not converted; the batch then samples bytes.
-    static let maxTexels = 1 << 20
+    static let maxTexels = 1 << 16
 
     let storage: [SIMD4<Float>]
     let planes: [FloatTexelPlane]

@@ -26,16 +26,16 @@ enum QuadRasterizer {
         for y in r.y0..<r.y1 {
             let e0 = m.e.row(y), f0 = m.f.row(y)
             var lo = Float(r.x0), hi = Float(r.x1)
-            narrow(&lo, &hi, e0, m.e.dx, ie, -0.5, w + 0.5)
-            narrow(&lo, &hi, f0, m.f.dx, jf, -0.5, h + 0.5)
+            narrow(&lo, &hi, e0, ie, -0.5, w + 0.5)
+            narrow(&lo, &hi, f0, jf, -0.5, h + 0.5)
             if !(lo < hi) { continue }
             let xs = max(r.x0, Int(lo.rounded(.down))), xe = min(r.x1, Int(hi.rounded(.down)) + 1)
             if xs >= xe { continue }
             // The interior, where all four edge ramps are 1. A pixel misclassified by rounding
             // is still inside the quad (safe to sample unclamped) with coverage above 1 − 10⁻³.
             var ilo = lo, ihi = hi
-            narrow(&ilo, &ihi, e0, m.e.dx, ie, 0.5, w - 0.5)
-            narrow(&ilo, &ihi, f0, m.f.dx, jf, 0.5, h - 0.5)
+            narrow(&ilo, &ihi, e0, ie, 0.5, w - 0.5)
+            narrow(&ilo, &ihi, f0, jf, 0.5, h - 0.5)
             var xi0 = xe, xi1 = xe
             if ilo < ihi {
                 xi0 = min(xe, max(xs, Int(ilo.rounded(.up))))
@@ -78,12 +78,12 @@ enum QuadRasterizer {
                                                                 blend: B.Type, target: RenderTarget, rect r: PixelRect, invE ie: Float) {
         let w = m.width, h = m.height
         var lo = Float(r.x0), hi = Float(r.x1)
-        narrow(&lo, &hi, m.e.c, m.e.dx, ie, -0.5, w + 0.5)
+        narrow(&lo, &hi, m.e.c, ie, -0.5, w + 0.5)
         if !(lo < hi) { return }
         let xs = max(r.x0, Int(lo.rounded(.down))), xe = min(r.x1, Int(hi.rounded(.down)) + 1)
         if xs >= xe { return }
         var ilo = lo, ihi = hi
-        narrow(&ilo, &ihi, m.e.c, m.e.dx, ie, 0.5, w - 0.5)
+        narrow(&ilo, &ihi, m.e.c, ie, 0.5, w - 0.5)
         var xi0 = xe, xi1 = xe
         if ilo < ihi {
             xi0 = min(xe, max(xs, Int(ilo.rounded(.up))))
@@ -143,9 +143,9 @@ enum QuadRasterizer {
     /// `1/k`, or 0 when `|k|` is too small to bound a span (the field is then treated as constant along the row).
     @inline(__always) static func reciprocal(_ k: Float) -> Float { abs(k) > 1e-7 ? 1 / k : 0 }
 
-    /// Narrows `lo…hi` (real x) to where `minV < value0 + k·x < maxV`; `invK` is ``reciprocal(_:)`` of `k`.
+    /// Narrows `lo…hi` (real x) to where `minV < value0 + k·x < maxV`, given `invK` = ``reciprocal(_:)`` of `k`.
     @inline(__always)
-    static func narrow(_ lo: inout Float, _ hi: inout Float, _ value0: Float, _ k: Float, _ invK: Float,
+    static func narrow(_ lo: inout Float, _ hi: inout Float, _ value0: Float, _ invK: Float,
                        _ minV: Float, _ maxV: Float) {
         let a = minV - value0, b = maxV - value0
         if invK > 0 {

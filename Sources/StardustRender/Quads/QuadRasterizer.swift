@@ -53,13 +53,8 @@ enum QuadRasterizer {
                 B.blend(s * (color * cov), into: row + 4 * x)
             }
             // Interior: coverage 1, texel coordinates stepped incrementally from the span start.
-            var u = u0 + m.u.dx * Float(xi0), v = v0 + m.v.dx * Float(xi0)
-            for x in xi0..<xi1 {
-                let s = sampler.sampleInside(u, v)
-                u += m.u.dx; v += m.v.dx
-                if isZero(s) { continue }
-                B.blend(s * color, into: row + 4 * x)
-            }
+            sampler.blendInterior(blend, row: row, x0: xi0, x1: xi1, u: u0 + m.u.dx * Float(xi0), v: v0 + m.v.dx * Float(xi0),
+                                  du: m.u.dx, dv: m.v.dx, color: color)
             for x in xi1..<xe {
                 let fx = Float(x)
                 let e = e0 + m.e.dx * fx, f = f0 + m.f.dx * fx
@@ -101,12 +96,7 @@ enum QuadRasterizer {
             }
             var u = m.u.c + m.u.dx * Float(xi0)
             if covY >= 1 {
-                for x in xi0..<xi1 {
-                    let s = sampler.sampleInside(u, v)
-                    u += m.u.dx
-                    if isZero(s) { continue }
-                    B.blend(s * c, into: row + 4 * x)
-                }
+                sampler.blendInterior(blend, row: row, x0: xi0, x1: xi1, u: u, v: v, du: m.u.dx, dv: 0, color: c)
             } else {
                 // A top or bottom edge row: v may lie outside the region, so sample with clamping.
                 for x in xi0..<xi1 {

@@ -4,10 +4,12 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidFrameSize(String)
     /// `pushClip`/`popClip` and `beginGroup`/`endGroup` do not nest properly.
     case unbalancedCommands(String)
+    /// The display list's background color has a NaN component.
+    case invalidBackground(String)
 
     public var description: String {
         switch self {
-        case .invalidFrameSize(let s), .unbalancedCommands(let s): return s
+        case .invalidFrameSize(let s), .unbalancedCommands(let s), .invalidBackground(let s): return s
         }
     }
 }

@@ -27,7 +27,8 @@ public struct Renderer: Sendable {
     /// Draws every command of `list` in order over `list.background`.
     ///
     /// - Throws: ``RenderError`` for a frame that is empty, not finite or above
-    ///   ``maxPixels``, or whose clips and groups do not nest; text errors from the text painter.
+    ///   ``maxPixels``, a NaN background, or clips and groups that do not nest;
+    ///   text errors from the text painter. (NaN tints and sprite colors count as 0: invisible.)
     public func render(_ list: DisplayList) throws -> Image {
         var image = Image(width: 0, height: 0)
         try render(list, into: &image)
@@ -37,6 +38,10 @@ public struct Renderer: Sendable {
     /// Renders into `image`, reusing its pixel storage when it already has the frame's size.
     public func render(_ list: DisplayList, into image: inout Image) throws {
         let (width, height) = try Renderer.frameSize(list)
+        let bg = list.background
+        guard !(bg.red.isNaN || bg.green.isNaN || bg.blue.isNaN || bg.alpha.isNaN) else {
+            throw RenderError.invalidBackground("the background color has a NaN component: \(bg)")
+        }
         let layout = BandLayout(width: width, height: height, bandHeight: max(1, bandHeight))
         let commands = try FramePreparer.prepare(list, layout: layout)
         if image.width != width || image.height != height {

@@ -25,4 +25,21 @@ final class RendererErrorTests: XCTestCase {
         let out = try Renderer(threads: 1).render(list)
         for y in 0..<2 { for x in 0..<3 { XCTAssertEqual(Fixture.px(out, x, y), [102, 51, 0, 102]) } }
     }
+
+    func testNaNColorsNeverCrash() throws {
+        let nanBackground = DisplayList(size: Size(2, 2), scale: 1, background: Color(red: .nan, green: 0, blue: 0))
+        XCTAssertThrowsError(try Renderer(threads: 1).render(nanBackground)) { error in
+            guard case RenderError.invalidBackground = error else { return XCTFail("\(error)") }
+        }
+        let tex = Texture(Fixture.solid(2, 2, [255, 255, 255, 255]))
+        let list = DisplayList(size: Size(4, 4), scale: 1, background: .black, commands: [
+            .image(ImageDraw(texture: tex, rect: Rect(0, 0, 4, 4), tint: Color(red: .nan, green: 1, blue: 1))),
+            .sprites(SpriteBatch(texture: tex, quadSize: Size(2, 2),
+                                 sprites: [SpriteInstance(m: SIMD4(1, 0, 0, 1), t: SIMD2(2, 2), color: SIMD4(.nan, 1, 1, 1))])),
+        ])
+        let out = try Renderer(threads: 1).render(list)
+        // NaN channels count as 0; the other channels draw normally.
+        XCTAssertEqual(Fixture.px(out, 0, 0), [0, 255, 255, 255])
+        XCTAssertEqual(Fixture.px(out, 2, 2), [0, 255, 255, 255])
+    }
 }

@@ -22,7 +22,7 @@ struct PreparedImage: @unchecked Sendable {
         guard let m = QuadMapping(origin: SIMD2(o.x, o.y), edgeX: SIMD2(ex.x, ex.y), edgeY: SIMD2(ey.x, ey.y),
                                   region: region) else { return nil }
         let opacity = Float(min(max(d.opacity.isNaN ? 0 : d.opacity, 0), 1))
-        let color = d.tint.premultiplied * opacity
+        let color = saturate(d.tint.premultiplied * opacity)
         if color == .zero { return nil }
         self.view = view
         mapping = m

@@ -48,8 +48,7 @@ extension PreparedSprites {
                                               edgeX: SIMD2(Double(exv.x), Double(exv.y)),
                                               edgeY: SIMD2(Double(eyv.x), Double(eyv.y)), region: region) else { continue }
                     if q.bounds.intersection(clip).isEmpty { continue }
-                    let color = SIMD4(min(max(s.color.x, 0), 1), min(max(s.color.y, 0), 1),
-                                      min(max(s.color.z, 0), 1), min(max(s.color.w, 0), 1))
+                    let color = saturate(s.color)
                     let rho = q.texelsPerPixel
                     if max(extX, extY) <= 2 {
                         let level = rho > 1 ? min(last, Int(log2(rho).rounded())) : 0

@@ -1,0 +1,72 @@
+import StardustCore
+
+/// The prepare phase: one pass over a display list, on the calling thread.
+enum FramePreparer {
+    /// Resolves every command to device pixels (× `list.scale`), prepares paths and
+    /// text (their painters are not thread-safe), bins sprites to bands, and checks
+    /// that clips and groups nest. Invisible commands are dropped.
+    ///
+    /// - Throws: ``RenderError/unbalancedCommands(_:)`` for a `popClip`/`endGroup`
+    ///   without its opener, one that closes across the other kind, or one left open;
+    ///   text errors from ``TextPainter``.
+    static func prepare(_ list: DisplayList, layout: BandLayout) throws -> [PreparedCommand] {
+        let scale = list.scale
+        let frame = PixelRect(x0: 0, y0: 0, x1: layout.width, y1: layout.height)
+        var out: [PreparedCommand] = []
+        out.reserveCapacity(list.commands.count)
+        enum Opener { case clip(PixelRect), group }
+        var open: [Opener] = []
+        var clip = frame
+        for (i, command) in list.commands.enumerated() {
+            switch command {
+            case .image(let d):
+                if let p = PreparedImage(d, scale: scale) { out.append(.image(p)) }
+            case .sprites(let b):
+                if let p = PreparedSprites(b, scale: scale, layout: layout) { out.append(.sprites(p)) }
+            case .path(let p):
+                out.append(.path(PathPainter.prepare(p, scale: scale)))
+            case .text(let t):
+                out.append(.text(try TextPainter.prepare(t, scale: scale)))
+            case .pushClip(let rect, let transform):
+                open.append(.clip(clip))
+                clip = clip.intersection(deviceClip(rect, transform, scale: scale))
+                out.append(.pushClip(clip))
+            case .popClip:
+                guard case .clip(let outer)? = open.last else {
+                    throw RenderError.unbalancedCommands(open.isEmpty
+                        ? "command \(i): popClip without a matching pushClip"
+                        : "command \(i): popClip closes a clip pushed outside the group that is still open")
+                }
+                open.removeLast()
+                clip = outer
+                out.append(.popClip)
+            case .beginGroup(let opacity):
+                open.append(.group)
+                out.append(.beginGroup(opacity: Float(opacity.isNaN ? 0 : min(max(opacity, 0), 1))))
+            case .endGroup:
+                guard case .group? = open.last else {
+                    throw RenderError.unbalancedCommands(open.isEmpty
+                        ? "command \(i): endGroup without a matching beginGroup"
+                        : "command \(i): endGroup while a clip pushed inside the group is still open")
+                }
+                open.removeLast()
+                out.append(.endGroup)
+            }
+        }
+        if !open.isEmpty {
+            throw RenderError.unbalancedCommands("the display list ends with \(open.count) clip(s)/group(s) still open")
+        }
+        return out
+    }
+
+    /// The device pixels whose centers lie in the device bounding box of `rect` mapped by
+    /// `transform` and `scale` (exact for axis-aligned transforms): columns
+    /// `⌈minX − ½⌉ ..< ⌈maxX − ½⌉`, rows likewise.
+    static func deviceClip(_ rect: Rect, _ transform: AffineTransform, scale: Double) -> PixelRect {
+        let r = transform.apply(to: rect.standardized)
+        let vals = [r.minX * scale, r.minY * scale, r.maxX * scale, r.maxY * scale]
+        guard vals.allSatisfy(\.isFinite) else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        func px(_ v: Double) -> Int { Int(min(max((v - 0.5).rounded(.up), -1.0e9), 1.0e9)) }
+        return PixelRect(x0: px(vals[0]), y0: px(vals[1]), x1: px(vals[2]), y1: px(vals[3]))
+    }
+}

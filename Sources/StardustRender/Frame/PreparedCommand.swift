@@ -1,0 +1,14 @@
+import StardustCore
+
+/// A display-list command resolved to device pixels by the prepare phase.
+enum PreparedCommand: Sendable {
+    case image(PreparedImage)
+    case sprites(PreparedSprites)
+    case path(PreparedPath)
+    case text(PreparedText)
+    /// The device clip rectangle, already intersected with the enclosing clips.
+    case pushClip(PixelRect)
+    case popClip
+    case beginGroup(opacity: Float)
+    case endGroup
+}

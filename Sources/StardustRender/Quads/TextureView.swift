@@ -1,0 +1,68 @@
+import StardustCore
+
+/// One mip level of a texture as raw premultiplied RGBA8 rows.
+struct TexelLevel {
+    let base: UnsafePointer<UInt8>
+    let width: Int
+    let height: Int
+}
+
+/// A texture's mip chain as raw pointers, valid while the texture lives.
+///
+/// ``Texture`` is immutable (its `levels` is a `let` of never-mutated
+/// arrays), so the storage addresses are stable for the texture's lifetime;
+/// the view keeps the texture alive. Built once per command in the prepare
+/// phase, read by every band.
+struct TextureView: @unchecked Sendable {
+    let texture: Texture
+    let levels: [TexelLevel]
+
+    /// `nil` for an empty (0-pixel) texture, which draws nothing.
+    init?(_ texture: Texture) {
+        guard texture.width > 0, texture.height > 0 else { return nil }
+        self.texture = texture
+        levels = texture.levels.map { img in
+            TexelLevel(base: img.pixels.withUnsafeBufferPointer { $0.baseAddress! }, width: img.width, height: img.height)
+        }
+    }
+
+    var width: Int { levels[0].width }
+    var height: Int { levels[0].height }
+
+    /// The texel-clamped plane of level `k` restricted to `contentsRect` (a unit rectangle).
+    func plane(_ k: Int, contentsRect cr: Rect) -> TexelPlane {
+        let l = levels[k]
+        func span(_ lo: Double, _ hi: Double, _ n: Int) -> (Int, Int) {
+            let a = Int(max(0, min(Double(n - 1), (lo * Double(n)).rounded(.down))))
+            let b = Int(max(Double(a), min(Double(n - 1), (hi * Double(n)).rounded(.up) - 1)))
+            return (a, b)
+        }
+        let (x0, x1) = span(cr.minX, cr.maxX, l.width)
+        let (y0, y1) = span(cr.minY, cr.maxY, l.height)
+        return TexelPlane(base: l.base, rowBytes: 4 * l.width,
+                          scaleX: Float(l.width) / Float(width), scaleY: Float(l.height) / Float(height),
+                          minX: x0, maxX: x1, minY: y0, maxY: y1)
+    }
+}
+
+/// A mip level ready for sampling: level-0 texel coordinates are scaled by
+/// `scaleX`, `scaleY` into the level, and texel indices clamp to
+/// `minX…maxX`, `minY…maxY` (the `contentsRect` region, clamp-to-edge).
+struct TexelPlane {
+    let base: UnsafePointer<UInt8>
+    let rowBytes: Int
+    let scaleX: Float, scaleY: Float
+    let minX: Int, maxX: Int, minY: Int, maxY: Int
+
+    /// The texel at `(x, y)` as floats 0…255 (premultiplied).
+    @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+        let p = base + (y * rowBytes + 4 * x)
+        return SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+    }
+
+    /// `⌊c⌋` for `c` clamped to `-4…1e7` (a safe range for integer conversion).
+    /// Truncation of the shifted, non-negative value avoids a `floorf` call.
+    @inline(__always) static func floorIndex(_ c: Float) -> Int {
+        Int(Swift.min(Swift.max(c, -4), 1.0e7) + 4) - 4
+    }
+}

@@ -1,0 +1,51 @@
+import XCTest
+import StardustCore
+@testable import StardustRender
+
+final class RendererDeterminismTests: XCTestCase {
+    /// Images, three sprite batches (rotated, rotation-invariant additive, tiny), clips and groups at a fractional scale.
+    private func scene() -> DisplayList {
+        let rng = CounterRandom(seed: 42)
+        let dot = SpriteWorkload.texture()
+        func sprites(_ n: Int, _ k: UInt64, _ maxScale: Double) -> [SpriteInstance] {
+            (0..<n).map { i in
+                let u = UInt64(i)
+                let center = Point(rng.unit(k, u, 0) * 90 - 5, rng.unit(k, u, 1) * 70 - 5)
+                let a = Float(0.2 + 0.8 * rng.unit(k, u, 4))
+                return SpriteInstance(center: center, rotation: rng.unit(k, u, 2) * 6.3, scale: 0.05 + maxScale * rng.unit(k, u, 3),
+                                      color: SIMD4(a * 0.9, a * 0.5, a * 0.7, a))
+            }
+        }
+        let noise = Texture(Fixture.noise(24, 16, seed: 3))
+        return DisplayList(size: Size(80, 60), scale: 1.5, background: Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.9), commands: [
+            .image(ImageDraw(texture: noise, rect: Rect(5, 5, 50, 30), transform: AffineTransform(rotationAngle: 0.3),
+                             minificationFilter: .trilinear)),
+            .sprites(SpriteBatch(texture: dot, quadSize: Size(32, 32), sprites: sprites(150, 1, 1.2))),
+            .pushClip(rect: Rect(10.3, 7.7, 55, 40), transform: .identity),
+            .beginGroup(opacity: 0.7),
+            .sprites(SpriteBatch(texture: dot, quadSize: Size(32, 32), sprites: sprites(150, 2, 0.8), blend: .additive,
+                                 isRotationInvariant: true)),
+            .image(ImageDraw(texture: noise, rect: Rect(20, 20, 6, 4), opacity: 0.6, magnificationFilter: .nearest)),
+            .endGroup,
+            .popClip,
+            .sprites(SpriteBatch(texture: noise, quadSize: Size(2, 2), sprites: sprites(200, 3, 1), minificationFilter: .trilinear)),
+        ])
+    }
+
+    func testOutputIsIdenticalForAnyThreadCountAndBandSplit() throws {
+        let list = scene()
+        let reference = try Renderer(threads: 1, bandHeight: 1000).render(list)
+        XCTAssertGreaterThan(Set(reference.pixels).count, 100) // a busy picture, not a blank one
+        for (threads, band) in [(1, 1), (2, 7), (3, 5), (7, 13), (2, 64), (7, 3)] {
+            let out = try Renderer(threads: threads, bandHeight: band).render(list)
+            XCTAssertEqual(out, reference, "threads \(threads), band height \(band)")
+        }
+    }
+
+    func testRenderIntoReusesTheFramebuffer() throws {
+        let list = scene()
+        var image = Image(width: 120, height: 90, color: .red)
+        try Renderer(threads: 2).render(list, into: &image)
+        XCTAssertEqual(image, try Renderer(threads: 1).render(list))
+    }
+}

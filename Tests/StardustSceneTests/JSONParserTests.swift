@@ -38,7 +38,7 @@ final class JSONParserTests: XCTestCase {
     /// Randomized corruption: byte flips, truncations and insertions of a valid
     /// document either parse or throw a syntax error — never crash.
     func testRandomCorruptionNeverCrashes() {
-        let base = Array(#"{"size": [390, 844], "layers": [{"type": "emitter", "emitterCells": [{"name": "a", "birthRate": 3.5e1, "color": "#FFAA00"}]}], "s": "\u0041\n"}"#.utf8)
+        let base = Array(##"{"size": [390, 844], "layers": [{"type": "emitter", "emitterCells": [{"name": "a", "birthRate": 3.5e1, "color": "#FFAA00"}]}], "s": "\u0041\n"}"##.utf8)
         let rng = CounterRandom(seed: 7)
         var parsed = 0
         for i in 0..<2000 {

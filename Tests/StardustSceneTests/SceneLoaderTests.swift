@@ -66,7 +66,7 @@ final class SceneLoaderTests: XCTestCase {
         expectError(#"{"layers": [{"type": "emitter", "emitterShape": "lien"}]}"#,
                     path: "layers[0].emitterShape", containing: "did you mean \"line\"")
         expectError(#"{"layers": [{"type": "blob"}]}"#, path: "layers[0].type", containing: "\"emitter\"")
-        expectError(#"{"background": "#12"}"#, path: "background", containing: "is not a color")
+        expectError(##"{"background": "#12"}"##, path: "background", containing: "is not a color")
         expectError(#"{"layers": [{"type": "emitter", "emitterCells": [{"emissionRange": "ninety"}]}]}"#,
                     path: "layers[0].emitterCells[0].emissionRange", containing: "not an angle")
     }

@@ -54,6 +54,8 @@ public struct RenderJob {
         guard scene.pixelWidth > 0, scene.pixelHeight > 0, scene.pixelWidth * scene.pixelHeight <= ImageLimits.defaultMaxPixels else {
             throw RenderJobError(description: "a \(scene.pixelWidth)×\(scene.pixelHeight) pixel frame is outside the supported range (1 pixel to 100 megapixels).", isUsage: true)
         }
+        var options = self.options
+        if case .range(let r) = frames { options.firstFrameNumber = r.lowerBound }
         let sink = try Exporter.makeSink(path: path, format: format, width: scene.pixelWidth, height: scene.pixelHeight,
                                          fps: scene.fps, options: options)
         let renderer = Renderer(threads: threads)

@@ -8,6 +8,8 @@ public struct ExportOptions: Hashable, Sendable {
     public var globalPalette: Bool = false
     /// PNG, APNG and PNG sequences: zlib effort.
     public var pngCompression: PNGCompression = .default
+    /// The frame number of the first frame (PNG sequences name their files from it).
+    public var firstFrameNumber: Int = 0
 
     /// Options with the given values (all have defaults).
     public init(loopCount: Int = 0, dither: Bool = true, globalPalette: Bool = false, pngCompression: PNGCompression = .default) {

@@ -34,7 +34,7 @@ public enum Exporter {
         case .gif: return try GIFWriter(path: path, width: width, height: height, fps: fps, options: options)
         case .apng: return try APNGWriter(path: path, width: width, height: height, fps: fps, options: options)
         case .mp4, .webm: return try FFmpegSink(path: path, format: format, width: width, height: height, fps: fps)
-        case .pngSequence: return try PNGSequenceWriter(directory: path, width: width, height: height, compression: options.pngCompression)
+        case .pngSequence: return try PNGSequenceWriter(directory: path, width: width, height: height, compression: options.pngCompression, firstFrameNumber: options.firstFrameNumber)
         }
     }
 }

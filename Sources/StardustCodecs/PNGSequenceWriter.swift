@@ -16,9 +16,14 @@ public final class PNGSequenceWriter: FrameSink {
     let compression: PNGCompression
     /// Frames written so far.
     public private(set) var frameCount = 0
+    /// The number in the first file's name: a partial render of frames A..B names its files A…B,
+    /// so that they drop into the folder of a full render.
+    public let firstFrameNumber: Int
 
     /// Creates the folder (and missing parents) for `width`×`height` frames.
-    public init(directory: String, width: Int, height: Int, compression: PNGCompression = .default) throws {
+    public init(directory: String, width: Int, height: Int, compression: PNGCompression = .default,
+                firstFrameNumber: Int = 0) throws {
+        self.firstFrameNumber = max(0, firstFrameNumber)
         guard width > 0, height > 0 else { throw CodecError.invalidArgument("Image size \(width)×\(height) is not valid") }
         var dir = directory
         while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
@@ -35,7 +40,7 @@ public final class PNGSequenceWriter: FrameSink {
     /// Writes the frame as the next numbered PNG.
     public func append(_ frame: Image) throws {
         try Self.checkSize(frame, width: width, height: height)
-        try AtomicFile.write(PNGEncoder.encode(frame, compression: compression), to: directory + "/" + Self.fileName(index: frameCount))
+        try AtomicFile.write(PNGEncoder.encode(frame, compression: compression), to: directory + "/" + Self.fileName(index: firstFrameNumber + frameCount))
         frameCount += 1
     }
 

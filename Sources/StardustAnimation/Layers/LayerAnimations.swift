@@ -4,8 +4,9 @@ import StardustCore
 struct AnimationEntry {
     var key: String?
     var animation: Animation
-    /// The canonical key path, or `nil` for an animation without one (it animates nothing on the layer).
-    var path: String?
+    /// The key paths the animation affects, as written (`raw`, what the animation answers to) and canonical
+    /// (`transform.rotation` → `transform.rotation.z`); several for a group, none for an empty one.
+    var paths: [(raw: String, canonical: String)]
 }
 
 extension Layer {
@@ -18,7 +19,7 @@ extension Layer {
     public func add(_ animation: Animation, forKey key: String?) {
         if let key { removeAnimation(forKey: key) }
         animationEntries.append(AnimationEntry(key: key, animation: animation,
-                                               path: animation.keyPath.map(LayerKeyPath.canonical)))
+                                               paths: animation.animatedKeyPaths.map { ($0, LayerKeyPath.canonical($0)) }))
     }
 
     /// Removes the animation under `key` and reports it stopped with `finished = false`.
@@ -61,25 +62,27 @@ extension Layer {
         var root = key
         var related = false
         for e in animationEntries {
-            guard let p = e.path else { continue }
+            for (_, p) in e.paths {
             if LayerKeyPath.isPrefix(p, of: key) {
                 related = true
                 if p.count < root.count { root = p }
             } else if LayerKeyPath.isPrefix(key, of: p) {
                 related = true
             }
+            }
         }
         guard related else { return value(forKeyPath: key) }
         guard var v = value(forKeyPath: root) else { return nil }
         for e in animationEntries {
-            guard let p = e.path, LayerKeyPath.isPrefix(root, of: p) else { continue }
-            if p.count == root.count {
-                if let nv = e.animation.value(on: v, at: time) { v = nv }
-            } else {
-                let rel = p.dropFirst(root.count + 1)
-                if let sub = v.component(atPath: rel), let nv = e.animation.value(on: sub, at: time),
-                   let composed = v.setting(componentAtPath: rel, to: nv) {
-                    v = composed
+            for (raw, p) in e.paths where LayerKeyPath.isPrefix(root, of: p) {
+                if p.count == root.count {
+                    if let nv = e.animation.value(forKeyPath: raw, on: v, at: time) { v = nv }
+                } else {
+                    let rel = p.dropFirst(root.count + 1)
+                    if let sub = v.component(atPath: rel), let nv = e.animation.value(forKeyPath: raw, on: sub, at: time),
+                       let composed = v.setting(componentAtPath: rel, to: nv) {
+                        v = composed
+                    }
                 }
             }
         }

@@ -175,7 +175,11 @@ public struct JSONParser {
         let start = i
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
         func digits() -> Int { var n = 0; while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1; n += 1 }; return n }
-        guard digits() > 0 else { throw error("expected digits in a number") }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "0") {
+            i += 1 // a leading zero stands alone (RFC 8259)
+        } else {
+            guard digits() > 0 else { throw error("expected digits in a number") }
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") { i += 1; guard digits() > 0 else { throw error("expected digits after '.'") } }
         if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
             i += 1

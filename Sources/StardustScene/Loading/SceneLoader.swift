@@ -74,7 +74,8 @@ public struct SceneLoader {
         if let anims = keys["animations"] {
             for node in try anims.array() {
                 let (target, animation) = try animationEntry(node, names: names)
-                target.add(animation, forKey: nil)
+                // Keyed by the entry's JSON path so that trace and tools can find it.
+                target.add(animation, forKey: node.path)
             }
         }
         return scene

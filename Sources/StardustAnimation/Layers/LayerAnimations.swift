@@ -59,6 +59,29 @@ extension Layer {
     /// Complexity: O(animations on the layer).
     public func presentationValue(forKeyPath keyPath: String, at time: Double) -> AnimatableValue? {
         let key = LayerKeyPath.canonical(keyPath)
+        if key == "transform" || key.hasPrefix("transform."), let angle = pathRotation(at: time),
+           case .transform(let t)? = animatedValue(forCanonicalKeyPath: "transform", at: time) {
+            // A keyframe animation along a path with a rotation mode turns the layer to the path's
+            // tangent, on top of its own transform (CAKeyframeAnimation.rotationMode).
+            let turned = AnimatableValue.transform(Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1).concatenating(t))
+            return key == "transform" ? turned : turned.component(atPath: key.dropFirst("transform.".count))
+        }
+        return animatedValue(forCanonicalKeyPath: key, at: time)
+    }
+
+    /// The sum of the tangent angles of the keyframe animations that move this layer along a path
+    /// with a `rotationMode`, or nil when there is none active.
+    func pathRotation(at time: Double) -> Double? {
+        var total: Double?
+        for e in animationEntries {
+            if let kf = e.animation as? KeyframeAnimation, kf.rotationMode != nil, let r = kf.rotation(at: time) {
+                total = (total ?? 0) + r
+            }
+        }
+        return total
+    }
+
+    func animatedValue(forCanonicalKeyPath key: String, at time: Double) -> AnimatableValue? {
         var root = key
         var related = false
         for e in animationEntries {

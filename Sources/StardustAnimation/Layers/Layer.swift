@@ -240,6 +240,10 @@ open class Layer: AnimationHost {
     /// background and contents and before the sublayers.
     open func drawContents(into list: inout [DrawCommand], time: Double, transform: AffineTransform) {}
 
+    /// Called after an animation is added or removed, so that subclasses can prepare for the
+    /// animated key paths (an emitter installs its presentation hook).
+    open func animationsDidChange() {}
+
     /// Reports a model change of an animatable property to ``Transaction``
     /// (subclasses call it from their own animatable setters).
     public func reportChange(_ keyPath: String, _ old: AnimatableValue, _ new: AnimatableValue) {

@@ -20,12 +20,14 @@ extension Layer {
         if let key { removeAnimation(forKey: key) }
         animationEntries.append(AnimationEntry(key: key, animation: animation,
                                                paths: animation.animatedKeyPaths.map { ($0, LayerKeyPath.canonical($0)) }))
+        animationsDidChange()
     }
 
     /// Removes the animation under `key` and reports it stopped with `finished = false`.
     public func removeAnimation(forKey key: String) {
         guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         let removed = animationEntries.remove(at: i)
+        animationsDidChange()
         removed.animation.didStop(finished: false)
     }
 
@@ -33,6 +35,7 @@ extension Layer {
     public func removeAllAnimations() {
         let removed = animationEntries
         animationEntries.removeAll()
+        animationsDidChange()
         for e in removed { e.animation.didStop(finished: false) }
     }
 
@@ -127,10 +130,22 @@ extension Layer {
                 ended.append(e.animation)
                 return e.animation.isRemovedOnCompletion
             }
+            if !ended.isEmpty { animationsDidChange() }
             for a in ended { a.didStop(finished: true) }
         }
         for s in sublayers { s.advanceAnimations(to: local) }
     }
+
+    /// Whether an attached animation affects `keyPath` (the same key path, a part of it or a whole containing it).
+    public func isAnimating(keyPath: String) -> Bool {
+        let key = LayerKeyPath.canonical(keyPath)
+        return animationEntries.contains { e in
+            e.paths.contains { LayerKeyPath.isPrefix($0.canonical, of: key) || LayerKeyPath.isPrefix(key, of: $0.canonical) }
+        }
+    }
+
+    /// The canonical key paths of every attached animation.
+    public var animatedKeyPaths: [String] { animationEntries.flatMap { $0.paths.map(\.canonical) } }
 
     /// Whether any animation is attached.
     public var hasAnimations: Bool { !animationEntries.isEmpty }

@@ -75,6 +75,29 @@ public final class EmitterLayer: Layer {
         return out
     }
 
+    /// The emitter's key paths (`birthRate`, `emitterPosition`, `emitterCells.NAME.PROPERTY`, …)
+    /// join the layer's own, so that they can be read, set and animated like any layer property.
+    public override func value(forKeyPath keyPath: String) -> AnimatableValue? {
+        emitterValue(forKeyPath: keyPath) ?? super.value(forKeyPath: keyPath)
+    }
+
+    public override func setValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
+        if let old = emitterValue(forKeyPath: keyPath) {
+            if setEmitterValue(value, forKeyPath: keyPath) { reportChange(keyPath, old, value) }
+        } else {
+            super.setValue(value, forKeyPath: keyPath)
+        }
+    }
+
+    /// Animations on emitter key paths reach the particles through the ``animatedValue`` hook,
+    /// installed only while such an animation is attached (its sampling grid costs O(t)).
+    public override func animationsDidChange() {
+        let animatesEmitter = animatedKeyPaths.contains { emitterValue(forKeyPath: $0) != nil }
+        animatedValue = animatesEmitter ? { [unowned self] keyPath, time in
+            self.isAnimating(keyPath: keyPath) ? self.presentationValue(forKeyPath: keyPath, at: time) : nil
+        } : nil
+    }
+
     /// Storage reused by ``drawContents(into:time:transform:)`` from frame to frame.
     private let drawSnapshot = ParticleSnapshot()
 

@@ -80,7 +80,7 @@ enum QuadRasterizer {
             }
             var u = m.u.c + m.u.dx * Float(xi0)
             if covY >= 1 {
-                sampler.blendInterior(blend, row: row, x0: xi0, x1: xi1, u: u, v: v, du: m.u.dx, dv: 0, color: c)
+                sampler.blendAxisAlignedInterior(blend, row: row, x0: xi0, x1: xi1, u: u, v: v, du: m.u.dx, color: c)
             } else {
                 // A top or bottom edge row: v may lie outside the region, so sample with clamping.
                 for x in xi0..<xi1 {

@@ -14,10 +14,19 @@ protocol TexelSampler {
     /// (coverage 1), with texel coordinates `(u, v)` at `x0` advancing by `(du, dv)` per pixel.
     func blendInterior<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int,
                                       u: Float, v: Float, du: Float, dv: Float, color: SIMD4<Float>)
+    /// The same for a row of an axis-aligned quad (`v` constant along the row).
+    func blendAxisAlignedInterior<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int,
+                                                 u: Float, v: Float, du: Float, color: SIMD4<Float>)
 }
 
 extension TexelSampler {
     @inline(__always) func sampleInside(_ u: Float, _ v: Float) -> SIMD4<Float> { sample(u, v) }
+
+    @inline(__always)
+    func blendAxisAlignedInterior<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int,
+                                                 u: Float, v: Float, du: Float, color: SIMD4<Float>) {
+        blendInterior(blend, row: row, x0: x0, x1: x1, u: u, v: v, du: du, dv: 0, color: color)
+    }
 
     @inline(__always)
     func blendInterior<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int,
@@ -56,6 +65,53 @@ struct BilinearSampler: TexelSampler {
         let top = p00 + (p10 - p00) * tx
         let bottom = p01 + (p11 - p01) * tx
         return top + (bottom - top) * ty
+    }
+
+    /// For an axis-aligned row the vertical interpolation is the same for every pixel: the
+    /// two source rows are blended once over the texel columns the row needs (a small stack
+    /// buffer), then each pixel interpolates horizontally in that blended row. Same result
+    /// as ``sample(_:_:)`` up to float rounding (the two lerps are applied in the other order).
+    @inline(__always)
+    func blendAxisAlignedInterior<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int,
+                                                 u: Float, v: Float, du: Float, color: SIMD4<Float>) {
+        let n = x1 - x0
+        if n <= 0 { return }
+        let fy = v * plane.scaleY - 0.5
+        let iy = TexelPlane.floorIndex(fy)
+        let ty = fy - Float(iy)
+        let y0 = min(max(iy, plane.minY), plane.maxY), y1 = min(max(iy + 1, plane.minY), plane.maxY)
+        let fa = u * plane.scaleX - 0.5, fb = (u + du * Float(n - 1)) * plane.scaleX - 0.5
+        // Texel columns lo ... lo + count − 1 (unclamped indices, clamped texels), one spare for rounding.
+        let lo = TexelPlane.floorIndex(min(fa, fb))
+        let count = TexelPlane.floorIndex(max(fa, fb)) + 3 - lo
+        // 16.16 fixed-point position in the blended row and its step.
+        let one = 65536.0
+        let f0 = max(0, ((Double(fa) - Double(lo)) * one).rounded(.down)), step = (Double(du * plane.scaleX) * one).rounded()
+        let f1 = f0 + step * Double(n - 1)
+        // Rows needing more than 4096 texels (a minified huge image) take the general loop.
+        guard count <= 4096, n >= 4, f1 >= 0, max(f0, f1) < Double(count - 1) * one else {
+            blendInterior(blend, row: row, x0: x0, x1: x1, u: u, v: v, du: du, dv: 0, color: color)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: count) { tmp in
+            for k in 0..<count {
+                let x = min(max(lo + k, plane.minX), plane.maxX)
+                let a = plane.texel(x, y0), c = plane.texel(x, y1)
+                tmp[k] = a + (c - a) * ty
+            }
+            let t = tmp.baseAddress!
+            var f = Int(f0)
+            let df = Int(step)
+            for x in x0..<x1 {
+                let i = f >> 16
+                let tx = Float(f & 0xFFFF) * (1 / 65536)
+                f &+= df
+                let a = t[i], c = t[i + 1]
+                let s = a + (c - a) * tx
+                if QuadRasterizer.isZero(s) { continue }
+                B.blend(s * color, into: row + 4 * x)
+            }
+        }
     }
 }
 

@@ -67,6 +67,68 @@ struct BilinearSampler: TexelSampler {
         return top + (bottom - top) * ty
     }
 
+    /// Interior spans: where both neighbouring texel columns and rows lie inside the region
+    /// no clamp is needed, so the middle of the span steps `(u, v)` in 16.16 fixed point
+    /// and indexes the bytes directly; its ends (near the region's edge) sample with clamps.
+    @inline(__always)
+    func blendInterior<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int,
+                                      u: Float, v: Float, du: Float, dv: Float, color: SIMD4<Float>) {
+        let n = x1 - x0
+        if n <= 0 { return }
+        // Level texel position minus ½ at pixel x0 + k: a + b·k.
+        let ax = u * plane.scaleX - 0.5, bx = du * plane.scaleX
+        let ay = v * plane.scaleY - 0.5, by = dv * plane.scaleY
+        var klo: Float = 0, khi = Float(n)
+        QuadRasterizer.narrow(&klo, &khi, ax, QuadRasterizer.reciprocal(bx), Float(plane.minX), Float(plane.maxX))
+        QuadRasterizer.narrow(&klo, &khi, ay, QuadRasterizer.reciprocal(by), Float(plane.minY), Float(plane.maxY))
+        var ks = n, ke = n
+        if klo < khi {
+            ks = min(n, max(0, Int(klo.rounded(.down)) + 1))
+            ke = max(ks, min(n, Int(khi.rounded(.down))))
+        }
+        let one = 65536.0
+        let fx0 = ((Double(ax) + Double(bx) * Double(ks)) * one).rounded(.down), sx = (Double(bx) * one).rounded()
+        let fy0 = ((Double(ay) + Double(by) * Double(ks)) * one).rounded(.down), sy = (Double(by) * one).rounded()
+        let m = Double(max(0, ke - ks - 1))
+        let lox = Double(plane.minX) * one, hix = Double(plane.maxX) * one, loy = Double(plane.minY) * one, hiy = Double(plane.maxY) * one
+        if ke > ks && min(fx0, fx0 + sx * m) >= lox && max(fx0, fx0 + sx * m) < hix
+            && min(fy0, fy0 + sy * m) >= loy && max(fy0, fy0 + sy * m) < hiy {
+            clampedSpan(blend, row: row, x0: x0, from: 0, to: ks, u: u, v: v, du: du, dv: dv, color: color)
+            var f = Int(fx0), g = Int(fy0)
+            let df = Int(sx), dg = Int(sy)
+            let rb = plane.rowBytes
+            for k in ks..<ke {
+                let p = plane.base + ((g >> 16) * rb + 4 * (f >> 16))
+                let tx = Float(f & 0xFFFF) * (1 / 65536), ty = Float(g & 0xFFFF) * (1 / 65536)
+                f &+= df; g &+= dg
+                let p00 = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+                let p10 = SIMD4<Float>(Float(p[4]), Float(p[5]), Float(p[6]), Float(p[7]))
+                let q = p + rb
+                let p01 = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
+                let p11 = SIMD4<Float>(Float(q[4]), Float(q[5]), Float(q[6]), Float(q[7]))
+                let top = p00 + (p10 - p00) * tx
+                let bottom = p01 + (p11 - p01) * tx
+                let s = top + (bottom - top) * ty
+                if QuadRasterizer.isZero(s) { continue }
+                B.blend(s * color, into: row + 4 * (x0 + k))
+            }
+            clampedSpan(blend, row: row, x0: x0, from: ke, to: n, u: u, v: v, du: du, dv: dv, color: color)
+        } else {
+            clampedSpan(blend, row: row, x0: x0, from: 0, to: n, u: u, v: v, du: du, dv: dv, color: color)
+        }
+    }
+
+    /// Pixels `x0 + k` for `k` in `from ..< to`, sampled with clamping.
+    @inline(__always)
+    private func clampedSpan<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, from: Int, to: Int,
+                                            u: Float, v: Float, du: Float, dv: Float, color: SIMD4<Float>) {
+        for k in from..<to {
+            let s = sample(u + du * Float(k), v + dv * Float(k))
+            if QuadRasterizer.isZero(s) { continue }
+            B.blend(s * color, into: row + 4 * (x0 + k))
+        }
+    }
+
     /// For an axis-aligned row the vertical interpolation is the same for every pixel: the
     /// two source rows are blended once over the texel columns the row needs (a small stack
     /// buffer), then each pixel interpolates horizontally in that blended row. Same result

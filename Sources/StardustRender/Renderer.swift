@@ -57,9 +57,10 @@ public struct Renderer: Sendable {
                     BandDrawer.draw(band: b, commands: commands, layout: layout, frame: frame.base, background: background)
                 }
             } else {
-                // Worker w draws bands w, w + workers, … (interleaved for load balance).
-                DispatchQueue.concurrentPerform(iterations: workers) { w in
-                    for b in Swift.stride(from: w, to: bands, by: workers) {
+                // Each worker claims bands one at a time until none are left (dynamic load balance).
+                let queue = BandQueue(count: bands)
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    while let b = queue.claim() {
                         BandDrawer.draw(band: b, commands: commands, layout: layout, frame: frame.base, background: background)
                     }
                 }

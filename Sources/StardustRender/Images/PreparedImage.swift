@@ -8,6 +8,8 @@ struct PreparedImage: @unchecked Sendable {
     /// Premultiplied tint × opacity, 0…1.
     let color: SIMD4<Float>
     let blend: BlendMode
+    /// Set when the draw is texel-for-pixel (no sampling needed).
+    let aligned: PixelAlignedImage?
 
     /// `nil` when the draw is invisible or degenerate (empty texture, zero-area rect, zero opacity).
     init?(_ d: ImageDraw, scale: Double) {
@@ -30,6 +32,7 @@ struct PreparedImage: @unchecked Sendable {
                                        minification: d.minificationFilter, magnification: d.magnificationFilter)
         self.color = color
         blend = d.blend
+        aligned = PixelAlignedImage(m, plane: view.plane(0, contentsRect: cr.standardized))
     }
 
     var bounds: PixelRect { mapping.bounds }
@@ -43,6 +46,10 @@ struct PreparedImage: @unchecked Sendable {
     }
 
     private func draw<B: PixelBlend>(_ b: B.Type, _ target: RenderTarget) {
+        if let a = aligned {
+            a.draw(b, color: color, storeOpaque: blend == .normal && color == SIMD4(repeating: 1), target: target)
+            return
+        }
         switch sampler {
         case .nearest(let s): QuadRasterizer.draw(mapping, sampler: s, color: color, blend: b, target: target)
         case .bilinear(let s): QuadRasterizer.draw(mapping, sampler: s, color: color, blend: b, target: target)

@@ -43,27 +43,11 @@ enum QuadRasterizer {
             }
             let u0 = m.u.row(y), v0 = m.v.row(y)
             let row = target.row(y)
-            for x in xs..<xi0 {
-                let fx = Float(x)
-                let e = e0 + m.e.dx * fx, f = f0 + m.f.dx * fx
-                let cov = ramp(e + 0.5) * ramp(w - e + 0.5) * ramp(f + 0.5) * ramp(h - f + 0.5)
-                if cov <= 0 { continue }
-                let s = sampler.sample(u0 + m.u.dx * fx, v0 + m.v.dx * fx)
-                if isZero(s) { continue }
-                B.blend(s * (color * cov), into: row + 4 * x)
-            }
+            edgeSpan(xs, xi0, m, e0: e0, f0: f0, u0: u0, v0: v0, sampler: sampler, color: color, blend: blend, row: row)
             // Interior: coverage 1, texel coordinates stepped incrementally from the span start.
             sampler.blendInterior(blend, row: row, x0: xi0, x1: xi1, u: u0 + m.u.dx * Float(xi0), v: v0 + m.v.dx * Float(xi0),
                                   du: m.u.dx, dv: m.v.dx, color: color)
-            for x in xi1..<xe {
-                let fx = Float(x)
-                let e = e0 + m.e.dx * fx, f = f0 + m.f.dx * fx
-                let cov = ramp(e + 0.5) * ramp(w - e + 0.5) * ramp(f + 0.5) * ramp(h - f + 0.5)
-                if cov <= 0 { continue }
-                let s = sampler.sample(u0 + m.u.dx * fx, v0 + m.v.dx * fx)
-                if isZero(s) { continue }
-                B.blend(s * (color * cov), into: row + 4 * x)
-            }
+            edgeSpan(xi1, xe, m, e0: e0, f0: f0, u0: u0, v0: v0, sampler: sampler, color: color, blend: blend, row: row)
         }
     }
 
@@ -96,7 +80,7 @@ enum QuadRasterizer {
             }
             var u = m.u.c + m.u.dx * Float(xi0)
             if covY >= 1 {
-                sampler.blendInterior(blend, row: row, x0: xi0, x1: xi1, u: u, v: v, du: m.u.dx, dv: 0, color: c)
+                sampler.blendAxisAlignedInterior(blend, row: row, x0: xi0, x1: xi1, u: u, v: v, du: m.u.dx, color: c)
             } else {
                 // A top or bottom edge row: v may lie outside the region, so sample with clamping.
                 for x in xi0..<xi1 {
@@ -109,6 +93,23 @@ enum QuadRasterizer {
             for x in xi1..<xe {
                 edgePixel(x, m, sampler: sampler, v: v, color: c, width: w, blend: blend, row: row)
             }
+        }
+    }
+
+    /// Pixels `x0 ..< x1` of a row near the quad's edges: full coverage computation, clamped sampling.
+    @inline(__always)
+    static func edgeSpan<S: TexelSampler, B: PixelBlend>(_ x0: Int, _ x1: Int, _ m: QuadMapping, e0: Float, f0: Float,
+                                                         u0: Float, v0: Float, sampler: S, color: SIMD4<Float>,
+                                                         blend: B.Type, row: UnsafeMutablePointer<UInt8>) {
+        let w = m.width, h = m.height
+        for x in x0..<x1 {
+            let fx = Float(x)
+            let e = e0 + m.e.dx * fx, f = f0 + m.f.dx * fx
+            let cov = ramp(e + 0.5) * ramp(w - e + 0.5) * ramp(f + 0.5) * ramp(h - f + 0.5)
+            if cov <= 0 { continue }
+            let s = sampler.sample(u0 + m.u.dx * fx, v0 + m.v.dx * fx)
+            if isZero(s) { continue }
+            B.blend(s * (color * cov), into: row + 4 * x)
         }
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import StardustCore
 
 /// Reads a filtered, premultiplied color (0…255 per channel) at a point
@@ -14,10 +13,19 @@ protocol TexelSampler {
     /// (coverage 1), with texel coordinates `(u, v)` at `x0` advancing by `(du, dv)` per pixel.
     func blendInterior<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int,
                                       u: Float, v: Float, du: Float, dv: Float, color: SIMD4<Float>)
+    /// The same for a row of an axis-aligned quad (`v` constant along the row).
+    func blendAxisAlignedInterior<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int,
+                                                 u: Float, v: Float, du: Float, color: SIMD4<Float>)
 }
 
 extension TexelSampler {
     @inline(__always) func sampleInside(_ u: Float, _ v: Float) -> SIMD4<Float> { sample(u, v) }
+
+    @inline(__always)
+    func blendAxisAlignedInterior<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int,
+                                                 u: Float, v: Float, du: Float, color: SIMD4<Float>) {
+        blendInterior(blend, row: row, x0: x0, x1: x1, u: u, v: v, du: du, dv: 0, color: color)
+    }
 
     @inline(__always)
     func blendInterior<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int,
@@ -28,74 +36,6 @@ extension TexelSampler {
             u += du; v += dv
             if QuadRasterizer.isZero(s) { continue }
             B.blend(s * color, into: row + 4 * x)
-        }
-    }
-}
-
-/// The texel containing the point.
-struct NearestSampler: TexelSampler {
-    let plane: TexelPlane
-    @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
-        let x = min(max(TexelPlane.floorIndex(u * plane.scaleX), plane.minX), plane.maxX)
-        let y = min(max(TexelPlane.floorIndex(v * plane.scaleY), plane.minY), plane.maxY)
-        return plane.texel(x, y)
-    }
-}
-
-/// Bilinear interpolation between the four texel centers around the point, clamped to the region's edge texels.
-struct BilinearSampler: TexelSampler {
-    let plane: TexelPlane
-    @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
-        let fx = u * plane.scaleX - 0.5, fy = v * plane.scaleY - 0.5
-        let ix = TexelPlane.floorIndex(fx), iy = TexelPlane.floorIndex(fy)
-        let tx = fx - Float(ix), ty = fy - Float(iy)
-        let x0 = min(max(ix, plane.minX), plane.maxX), x1 = min(max(ix + 1, plane.minX), plane.maxX)
-        let y0 = min(max(iy, plane.minY), plane.maxY), y1 = min(max(iy + 1, plane.minY), plane.maxY)
-        let p00 = plane.texel(x0, y0), p10 = plane.texel(x1, y0)
-        let p01 = plane.texel(x0, y1), p11 = plane.texel(x1, y1)
-        let top = p00 + (p10 - p00) * tx
-        let bottom = p01 + (p11 - p01) * tx
-        return top + (bottom - top) * ty
-    }
-}
-
-/// Bilinear in two adjacent mip levels, blended by `weight` (0 = `fine` only).
-struct TrilinearSampler: TexelSampler {
-    let fine: BilinearSampler
-    let coarse: BilinearSampler
-    let weight: Float
-    @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
-        let a = fine.sample(u, v), b = coarse.sample(u, v)
-        return a + (b - a) * weight
-    }
-}
-
-/// Which sampler a quad uses, chosen once per quad from its filters and its minification.
-enum SamplerChoice {
-    case nearest(NearestSampler)
-    case bilinear(BilinearSampler)
-    case trilinear(TrilinearSampler)
-
-    /// The magnification filter applies when a device pixel covers at most one texel
-    /// (`texelsPerPixel ≤ 1`), the minification filter otherwise. `nearest` and
-    /// `linear` always read level 0; `trilinear` reads levels ⌊log₂ ρ⌋ and the next,
-    /// blended by the fractional part (just level 0 when magnifying).
-    static func choose(view: TextureView, contentsRect: Rect, texelsPerPixel rho: Float,
-                       minification: ImageFilter, magnification: ImageFilter) -> SamplerChoice {
-        let filter = rho > 1 ? minification : magnification
-        switch filter {
-        case .nearest: return .nearest(NearestSampler(plane: view.plane(0, contentsRect: contentsRect)))
-        case .linear: return .bilinear(BilinearSampler(plane: view.plane(0, contentsRect: contentsRect)))
-        case .trilinear:
-            let lod = rho > 1 ? log2(rho) : 0
-            let last = view.levels.count - 1
-            let l0 = min(Int(lod), last)
-            if l0 >= last || lod <= 0 {
-                return .bilinear(BilinearSampler(plane: view.plane(l0, contentsRect: contentsRect)))
-            }
-            return .trilinear(TrilinearSampler(fine: BilinearSampler(plane: view.plane(l0, contentsRect: contentsRect)),
-                                               coarse: BilinearSampler(plane: view.plane(l0 + 1, contentsRect: contentsRect)),
-                                               weight: lod - Float(l0)))
         }
     }
 }

@@ -43,27 +43,35 @@ struct PreparedSprites: @unchecked Sendable {
         magnification = batch.magnificationFilter
         blend = batch.blend
 
-        // Two-pass counting sort of (sprite, band) pairs: counts, prefix sums, fill.
+        // Counting sort of (sprite, band) pairs: each sprite's band range is computed once,
+        // then counts, prefix sums, fill (stable, so each band keeps array order).
         let bands = layout.count
         var start = [Int](repeating: 0, count: bands + 1)
         var minY = Int.max, maxY = Int.min
         let w = layout.width, h = layout.height
+        var ranges = [SIMD2<Int32>](repeating: SIMD2(1, 0), count: sprites.count)
         sprites.withUnsafeBufferPointer { sp in
-            for i in 0..<sp.count {
-                guard let (b0, b1, y0, y1) = geometry.bandRange(sp[i], layout: layout, width: w, height: h) else { continue }
-                minY = min(minY, y0); maxY = max(maxY, y1)
-                for b in b0...b1 { start[b + 1] += 1 }
+            ranges.withUnsafeMutableBufferPointer { rg in
+                start.withUnsafeMutableBufferPointer { st in
+                    for i in 0..<sp.count {
+                        guard let (b0, b1, y0, y1) = geometry.bandRange(sp[i], layout: layout, width: w, height: h) else { continue }
+                        minY = min(minY, y0); maxY = max(maxY, y1)
+                        rg[i] = SIMD2(Int32(b0), Int32(b1))
+                        for b in b0...b1 { st[b + 1] += 1 }
+                    }
+                }
             }
         }
         if minY >= maxY { return nil }
         for b in 0..<bands { start[b + 1] += start[b] }
         var fill = start
         var binned = [UInt32](repeating: 0, count: start[bands])
-        sprites.withUnsafeBufferPointer { sp in
+        ranges.withUnsafeBufferPointer { rg in
             binned.withUnsafeMutableBufferPointer { out in
-                for i in 0..<sp.count {
-                    guard let (b0, b1, _, _) = geometry.bandRange(sp[i], layout: layout, width: w, height: h) else { continue }
-                    for b in b0...b1 { out[fill[b]] = UInt32(truncatingIfNeeded: i); fill[b] += 1 }
+                fill.withUnsafeMutableBufferPointer { fl in
+                    for i in 0..<rg.count where rg[i].x <= rg[i].y {
+                        for b in Int(rg[i].x)...Int(rg[i].y) { out[fl[b]] = UInt32(truncatingIfNeeded: i); fl[b] += 1 }
+                    }
                 }
             }
         }

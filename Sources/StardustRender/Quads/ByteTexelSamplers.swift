@@ -1,0 +1,148 @@
+import StardustCore
+
+/// The texel containing the point.
+struct NearestSampler: TexelSampler {
+    let plane: TexelPlane
+    @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
+        let x = min(max(TexelPlane.floorIndex(u * plane.scaleX), plane.minX), plane.maxX)
+        let y = min(max(TexelPlane.floorIndex(v * plane.scaleY), plane.minY), plane.maxY)
+        return plane.texel(x, y)
+    }
+}
+
+/// Bilinear interpolation between the four texel centers around the point, clamped to the region's edge texels.
+struct BilinearSampler: TexelSampler {
+    let plane: TexelPlane
+    @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
+        let fx = u * plane.scaleX - 0.5, fy = v * plane.scaleY - 0.5
+        let ix = TexelPlane.floorIndex(fx), iy = TexelPlane.floorIndex(fy)
+        let tx = fx - Float(ix), ty = fy - Float(iy)
+        let x0 = min(max(ix, plane.minX), plane.maxX), x1 = min(max(ix + 1, plane.minX), plane.maxX)
+        let y0 = min(max(iy, plane.minY), plane.maxY), y1 = min(max(iy + 1, plane.minY), plane.maxY)
+        let p00 = plane.texel(x0, y0), p10 = plane.texel(x1, y0)
+        let p01 = plane.texel(x0, y1), p11 = plane.texel(x1, y1)
+        let top = p00 + (p10 - p00) * tx
+        let bottom = p01 + (p11 - p01) * tx
+        return top + (bottom - top) * ty
+    }
+
+    /// Interior spans: where both neighbouring texel columns and rows lie inside the region
+    /// no clamp is needed, so the middle of the span steps `(u, v)` in 16.16 fixed point
+    /// and indexes the bytes directly; its ends (near the region's edge) sample with clamps.
+    @inline(__always)
+    func blendInterior<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int,
+                                      u: Float, v: Float, du: Float, dv: Float, color: SIMD4<Float>) {
+        let n = x1 - x0
+        if n <= 0 { return }
+        // Level texel position minus ½ at pixel x0 + k: a + b·k.
+        let ax = u * plane.scaleX - 0.5, bx = du * plane.scaleX
+        let ay = v * plane.scaleY - 0.5, by = dv * plane.scaleY
+        var klo: Float = 0, khi = Float(n)
+        QuadRasterizer.narrow(&klo, &khi, ax, QuadRasterizer.reciprocal(bx), Float(plane.minX), Float(plane.maxX))
+        QuadRasterizer.narrow(&klo, &khi, ay, QuadRasterizer.reciprocal(by), Float(plane.minY), Float(plane.maxY))
+        var ks = n, ke = n
+        if klo < khi {
+            ks = min(n, max(0, Int(klo.rounded(.down)) + 1))
+            ke = max(ks, min(n, Int(khi.rounded(.down))))
+        }
+        let one = 65536.0
+        let fx0 = ((Double(ax) + Double(bx) * Double(ks)) * one).rounded(.down), sx = (Double(bx) * one).rounded()
+        let fy0 = ((Double(ay) + Double(by) * Double(ks)) * one).rounded(.down), sy = (Double(by) * one).rounded()
+        let m = Double(max(0, ke - ks - 1))
+        let lox = Double(plane.minX) * one, hix = Double(plane.maxX) * one, loy = Double(plane.minY) * one, hiy = Double(plane.maxY) * one
+        if ke > ks && min(fx0, fx0 + sx * m) >= lox && max(fx0, fx0 + sx * m) < hix
+            && min(fy0, fy0 + sy * m) >= loy && max(fy0, fy0 + sy * m) < hiy {
+            clampedSpan(blend, row: row, x0: x0, from: 0, to: ks, u: u, v: v, du: du, dv: dv, color: color)
+            var f = Int(fx0), g = Int(fy0)
+            let df = Int(sx), dg = Int(sy)
+            let rb = plane.rowBytes
+            for k in ks..<ke {
+                let p = plane.base + ((g >> 16) * rb + 4 * (f >> 16))
+                let tx = Float(f & 0xFFFF) * (1 / 65536), ty = Float(g & 0xFFFF) * (1 / 65536)
+                f &+= df; g &+= dg
+                let p00 = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+                let p10 = SIMD4<Float>(Float(p[4]), Float(p[5]), Float(p[6]), Float(p[7]))
+                let q = p + rb
+                let p01 = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
+                let p11 = SIMD4<Float>(Float(q[4]), Float(q[5]), Float(q[6]), Float(q[7]))
+                let top = p00 + (p10 - p00) * tx
+                let bottom = p01 + (p11 - p01) * tx
+                let s = top + (bottom - top) * ty
+                if QuadRasterizer.isZero(s) { continue }
+                B.blend(s * color, into: row + 4 * (x0 + k))
+            }
+            clampedSpan(blend, row: row, x0: x0, from: ke, to: n, u: u, v: v, du: du, dv: dv, color: color)
+        } else {
+            clampedSpan(blend, row: row, x0: x0, from: 0, to: n, u: u, v: v, du: du, dv: dv, color: color)
+        }
+    }
+
+    /// Pixels `x0 + k` for `k` in `from ..< to`, sampled with clamping.
+    @inline(__always)
+    private func clampedSpan<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, from: Int, to: Int,
+                                            u: Float, v: Float, du: Float, dv: Float, color: SIMD4<Float>) {
+        for k in from..<to {
+            let s = sample(u + du * Float(k), v + dv * Float(k))
+            if QuadRasterizer.isZero(s) { continue }
+            B.blend(s * color, into: row + 4 * (x0 + k))
+        }
+    }
+
+    /// For an axis-aligned row the vertical interpolation is the same for every pixel: the
+    /// two source rows are blended once over the texel columns the row needs (a small stack
+    /// buffer), then each pixel interpolates horizontally in that blended row. Same result
+    /// as ``sample(_:_:)`` up to float rounding (the two lerps are applied in the other order).
+    @inline(__always)
+    func blendAxisAlignedInterior<B: PixelBlend>(_ blend: B.Type, row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int,
+                                                 u: Float, v: Float, du: Float, color: SIMD4<Float>) {
+        let n = x1 - x0
+        if n <= 0 { return }
+        let fy = v * plane.scaleY - 0.5
+        let iy = TexelPlane.floorIndex(fy)
+        let ty = fy - Float(iy)
+        let y0 = min(max(iy, plane.minY), plane.maxY), y1 = min(max(iy + 1, plane.minY), plane.maxY)
+        let fa = u * plane.scaleX - 0.5, fb = (u + du * Float(n - 1)) * plane.scaleX - 0.5
+        // Texel columns lo ... lo + count − 1 (unclamped indices, clamped texels), one spare for rounding.
+        let lo = TexelPlane.floorIndex(min(fa, fb))
+        let count = TexelPlane.floorIndex(max(fa, fb)) + 3 - lo
+        // 16.16 fixed-point position in the blended row and its step.
+        let one = 65536.0
+        let f0 = max(0, ((Double(fa) - Double(lo)) * one).rounded(.down)), step = (Double(du * plane.scaleX) * one).rounded()
+        let f1 = f0 + step * Double(n - 1)
+        // Rows needing more than 4096 texels (a minified huge image) take the general loop.
+        guard count <= 4096, n >= 4, f1 >= 0, max(f0, f1) < Double(count - 1) * one else {
+            blendInterior(blend, row: row, x0: x0, x1: x1, u: u, v: v, du: du, dv: 0, color: color)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: count) { tmp in
+            for k in 0..<count {
+                let x = min(max(lo + k, plane.minX), plane.maxX)
+                let a = plane.texel(x, y0), c = plane.texel(x, y1)
+                tmp[k] = a + (c - a) * ty
+            }
+            let t = tmp.baseAddress!
+            var f = Int(f0)
+            let df = Int(step)
+            for x in x0..<x1 {
+                let i = f >> 16
+                let tx = Float(f & 0xFFFF) * (1 / 65536)
+                f &+= df
+                let a = t[i], c = t[i + 1]
+                let s = a + (c - a) * tx
+                if QuadRasterizer.isZero(s) { continue }
+                B.blend(s * color, into: row + 4 * x)
+            }
+        }
+    }
+}
+
+/// Bilinear in two adjacent mip levels, blended by `weight` (0 = `fine` only).
+struct TrilinearSampler: TexelSampler {
+    let fine: BilinearSampler
+    let coarse: BilinearSampler
+    let weight: Float
+    @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
+        let a = fine.sample(u, v), b = coarse.sample(u, v)
+        return a + (b - a) * weight
+    }
+}

@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "StardustCodecsTests", dependencies: ["StardustCodecs", "StardustCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StardustAnimationTests", dependencies: ["StardustAnimation", "StardustCore"]),
         .testTarget(name: "StardustParticlesTests", dependencies: ["StardustParticles", "StardustAnimation", "StardustCore"]),
-        .testTarget(name: "StardustEffectsTests", dependencies: ["StardustEffects", "StardustRender", "StardustCore"]),
+        .testTarget(name: "StardustEffectsTests", dependencies: ["StardustEffects", "StardustRender", "StardustCore", "StardustParticles", "StardustAnimation"]),
         .testTarget(name: "StardustSceneTests", dependencies: ["StardustScene", "Stardust"]),
         .testTarget(name: "StardustCLITests", dependencies: ["stardust"]),
     ],

@@ -69,10 +69,10 @@ final class BasicAnimationTests: XCTestCase {
         let b = AnimatableValue.transform(Transform3D(rotationAngle: -170 * .pi / 180, x: 0, y: 0, z: 1))
         assertTransform(a.interpolated(to: b, fraction: 0.5), maps: Point(1, 0), to: Point(-1, 0))
         // Translation + rotation: translation moves linearly.
-        let tr = AnimatableValue.transform(Transform3D(StardustCore.AffineTransform(rotationAngle: .pi / 2).concatenating(.init(translationX: 10, y: 20))))
+        let tr = AnimatableValue.transform(Transform3D(Transform2D(rotationAngle: .pi / 2).concatenating(.init(translationX: 10, y: 20))))
         assertTransform(id.interpolated(to: tr, fraction: 0.5), maps: Point(0, 0), to: Point(5, 10))
         // Reflections survive a round trip.
-        let flip = StardustCore.AffineTransform(a: -2, b: 0, c: 0.5, d: 3, tx: 1, ty: 2)
+        let flip = Transform2D(a: -2, b: 0, c: 0.5, d: 3, tx: 1, ty: 2)
         let back = AffineDecomposition(flip).transform
         XCTAssertEqual(back.a, flip.a, accuracy: 1e-12); XCTAssertEqual(back.b, flip.b, accuracy: 1e-12)
         XCTAssertEqual(back.c, flip.c, accuracy: 1e-12); XCTAssertEqual(back.d, flip.d, accuracy: 1e-12)

@@ -2,7 +2,7 @@ import XCTest
 @testable import StardustAnimation
 
 final class ClockAndTimerTests: XCTestCase {
-    typealias MTimer = StardustAnimation.Timer
+    typealias MTimer = StardustAnimation.ClockTimer
 
     func testRepeatingTimerFiresOncePerIntervalEvenWhenTheClockJumps() {
         let clock = MediaClock()

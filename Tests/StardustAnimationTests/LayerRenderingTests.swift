@@ -225,8 +225,8 @@ final class LayerRenderingTests: XCTestCase {
 
     func testDrawContentsHookGetsLocalTimeAndTransform() {
         final class Probe: Layer {
-            var seen: [(Double, StardustCore.AffineTransform)] = []
-            override func drawContents(into list: inout [DrawCommand], time: Double, transform: StardustCore.AffineTransform) {
+            var seen: [(Double, Transform2D)] = []
+            override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
                 seen.append((time, transform))
             }
         }

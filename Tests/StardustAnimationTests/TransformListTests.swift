@@ -33,7 +33,7 @@ final class TransformListTests: XCTestCase {
         XCTAssertEqual(l.functions[5], .scale(x: 2, y: 3))
         XCTAssertEqual(l.functions[6], .scale(x: 1, y: 0.5))
         XCTAssertEqual(l.functions[7], .skew(x: .pi / 4, y: 0))
-        XCTAssertEqual(l.functions[8], .matrix(StardustCore.AffineTransform(translationX: 5, y: 6)))
+        XCTAssertEqual(l.functions[8], .matrix(Transform2D(translationX: 5, y: 6)))
         XCTAssertEqual(try TransformList(parsing: "none").functions, [])
         XCTAssertEqual(try TransformList(parsing: "").functions, [])
         // skewX(45°) shears x by y.

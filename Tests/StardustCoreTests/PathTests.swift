@@ -85,7 +85,7 @@ final class PathTests: XCTestCase {
 
     func testApplyingATransformAndAddPath() {
         let square = Path(rect: Rect(x: 0, y: 0, width: 10, height: 10))
-        let moved = square.applying(AffineTransform(rotationAngle: .pi / 2).concatenating(AffineTransform(translationX: 100, y: 0)))
+        let moved = square.applying(Transform2D(rotationAngle: .pi / 2).concatenating(Transform2D(translationX: 100, y: 0)))
         let b = moved.controlPointBounds
         XCTAssertEqual(b.minX, 90, accuracy: 1e-9); XCTAssertEqual(b.maxX, 100, accuracy: 1e-9)
         XCTAssertEqual(b.minY, 0, accuracy: 1e-9); XCTAssertEqual(b.maxY, 10, accuracy: 1e-9)

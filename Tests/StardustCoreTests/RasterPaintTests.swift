@@ -24,7 +24,7 @@ final class RasterPaintTests: XCTestCase {
     func testOpacityAndTransformAndDegenerateCases() {
         // A radial gradient in local space scaled ×2 into device pixels: device (20, 20) is the local center.
         let s = PaintShader(paint: .radialGradient(center: Point(10, 10), radius: 5, stops: [GradientStop(0, .white), GradientStop(1, .black)]),
-                            opacity: 0.5, deviceFromLocal: AffineTransform(scaleX: 2, y: 2))
+                            opacity: 0.5, deviceFromLocal: Transform2D(scaleX: 2, y: 2))
         let row = shade(s, y: 19, x0: 19, count: 12)
         // Pixel (19, 19): local (9.75, 9.75), t = 0.0707; pixel (30, 19) is 10.5 px = 5.25 local units right: padded black.
         let t0 = Float(0.25 * 2.0.squareRoot() / 5)

@@ -82,7 +82,7 @@ final class RasterStrokeTests: XCTestCase {
         }
         XCTAssertTrue(Stroker.outline(of: circle, style: StrokeStyle(width: .nan)).isEmpty)
         var img = Image(width: 8, height: 8)
-        let bad = AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        let bad = Transform2D(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
         img.fill(circle, color: .white, transform: bad)
         img.stroke(circle, style: StrokeStyle(width: 1), color: .white, transform: bad)
         XCTAssertEqual(img, Image(width: 8, height: 8))

@@ -12,9 +12,9 @@ final class Transform3DTests: XCTestCase {
     func testRotationAboutZEqualsTheAffineRotation() {
         for angle in [0.3, -1.2, .pi / 2, 3.0] {
             let r3 = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1)
-            assertEqual(r3, Transform3D(AffineTransform(rotationAngle: angle)))
+            assertEqual(r3, Transform3D(Transform2D(rotationAngle: angle)))
             XCTAssertTrue(r3.isAffine)
-            assertEqual(r3.affine, AffineTransform(rotationAngle: angle))
+            assertEqual(r3.affine, Transform2D(rotationAngle: angle))
         }
         // The axis need not be normalized.
         assertEqual(Transform3D(rotationAngle: 1, x: 0, y: 0, z: 5), Transform3D(rotationAngle: 1, x: 0, y: 0, z: 1))
@@ -39,7 +39,7 @@ final class Transform3DTests: XCTestCase {
         // translatedBy applies the translation first (CATransform3DTranslate).
         XCTAssertEqual(Transform3D(scaleX: 2, y: 3, z: 4).translatedBy(x: 1, y: 2, z: 3), ts)
         // Embedding commutes with concatenation.
-        let t1 = AffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6), t2 = AffineTransform(rotationAngle: 0.7)
+        let t1 = Transform2D(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6), t2 = Transform2D(rotationAngle: 0.7)
         assertEqual(Transform3D(t1).concatenating(Transform3D(t2)), Transform3D(t1.concatenating(t2)))
     }
 
@@ -72,7 +72,7 @@ final class Transform3DTests: XCTestCase {
 
     func testIsAffine() {
         XCTAssertTrue(Transform3D.identity.isAffine)
-        XCTAssertTrue(Transform3D(AffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)).isAffine)
+        XCTAssertTrue(Transform3D(Transform2D(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)).isAffine)
         XCTAssertTrue(Transform3D(translationX: 4, y: 5, z: 0).isAffine)
         XCTAssertFalse(Transform3D(translationX: 0, y: 0, z: 1).isAffine)
         XCTAssertFalse(Transform3D(scaleX: 1, y: 1, z: 2).isAffine)
@@ -87,7 +87,7 @@ final class Transform3DTests: XCTestCase {
         assertEqual(approx.apply(to: p), t.project(Vector3(p.x, p.y, 0)).point, accuracy: 1e-9)
         let q = Point(30.5, 40.25)
         assertEqual(approx.apply(to: q), t.project(Vector3(q.x, q.y, 0)).point, accuracy: 1e-2)
-        let affine = Transform3D(AffineTransform(rotationAngle: 1).translatedBy(x: 3, y: 4))
+        let affine = Transform3D(Transform2D(rotationAngle: 1).translatedBy(x: 3, y: 4))
         XCTAssertEqual(affine.affineApproximation(around: p), affine.affine)
     }
 }

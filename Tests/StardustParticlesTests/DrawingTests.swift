@@ -18,7 +18,7 @@ final class DrawingTests: XCTestCase {
         cell.minificationFilter = .nearest
         layer.emitterPosition = Point(5, 6)
         var list: [DrawCommand] = []
-        let transform = AffineTransform(scaleX: 2, y: 3).concatenating(AffineTransform(translationX: 100, y: 50))
+        let transform = Transform2D(scaleX: 2, y: 3).concatenating(Transform2D(translationX: 100, y: 50))
         layer.drawContents(into: &list, time: 0.5, transform: transform)
         let b = batches(list)
         XCTAssertEqual(b.count, 1)

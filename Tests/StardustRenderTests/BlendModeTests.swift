@@ -35,7 +35,7 @@ final class BlendModeTests: XCTestCase {
             let alpha = Float(0.3 + 0.05 * d)
             return SpriteInstance(center: center, rotation: 0.4 * d, scale: 0.3 + 0.15 * d, color: SIMD4(repeating: alpha))
         }
-        let image = ImageDraw(texture: tex, rect: Rect(10.3, 3.7, 45, 45), transform: AffineTransform(rotationAngle: 0.3), opacity: 0.8)
+        let image = ImageDraw(texture: tex, rect: Rect(10.3, 3.7, 45, 45), transform: Transform2D(rotationAngle: 0.3), opacity: 0.8)
         let list = Fixture.list(40, 35, scale: 2, background: .white,
                                 [.image(image), .sprites(SpriteBatch(texture: tex, quadSize: Size(32, 32), sprites: sprites))])
         let out = try Fixture.render(list)

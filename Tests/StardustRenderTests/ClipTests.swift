@@ -30,7 +30,7 @@ final class ClipTests: XCTestCase {
         // At scale 2, the outer clip (0,0,4,4)pt → pixels 0..<8; the inner (2.5,2,3,3)pt translated by (0,1) → x 5..<11, y 6..<12.
         let list = Fixture.list(10, 10, scale: 2, [
             .pushClip(rect: Rect(0, 0, 4, 4), transform: .identity),
-            .pushClip(rect: Rect(2.5, 2, 3, 3), transform: AffineTransform(translationX: 0, y: 1)),
+            .pushClip(rect: Rect(2.5, 2, 3, 3), transform: Transform2D(translationX: 0, y: 1)),
             .image(red), .popClip, .popClip,
         ])
         let out = try Fixture.render(list, bandHeight: 5)

@@ -65,7 +65,7 @@ final class PathPainterTests: XCTestCase {
     func testBandsAndClipGiveIdenticalPixels() {
         var p = circle(Point(15.2, 14.7), 11)
         p.addPath(circle(Point(15.2, 14.7), 5))
-        let cmd = PathDraw(path: p, transform: AffineTransform(rotationAngle: 0.3).translatedBy(x: 1, y: -2),
+        let cmd = PathDraw(path: p, transform: Transform2D(rotationAngle: 0.3).translatedBy(x: 1, y: -2),
                            style: .fill(.evenOdd),
                            paint: .radialGradient(center: Point(15, 15), radius: 12, stops: [GradientStop(0, .red), GradientStop(1, Color(red: 0, green: 0, blue: 1, alpha: 0.5))]),
                            opacity: 0.9)
@@ -101,7 +101,7 @@ final class PathPainterTests: XCTestCase {
         XCTAssertEqual(Double(c[19, 2].a), 255 * t, accuracy: 1)
 
         // Opaque stops under a transform: the gradient lives in local space.
-        let move = AffineTransform(translationX: 10, y: 0)
+        let move = Transform2D(translationX: 10, y: 0)
         let cmd2 = PathDraw(path: Path(rect: Rect(-10, 0, 40, 4)), transform: move,
                             paint: .linearGradient(start: Point(0, 0), end: Point(20, 0), stops: [GradientStop(0, .red), GradientStop(1, .green)]))
         let c2 = Canvas(40, 4)
@@ -139,7 +139,7 @@ final class PathPainterTests: XCTestCase {
     func testDegenerateCommandsDrawNothing() {
         let c = Canvas(8, 8)
         c.draw(PathPainter.prepare(PathDraw(path: Path(), paint: .color(.white)), scale: 2))
-        c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(0, 0, 4, 4)), transform: AffineTransform(scaleX: 0, y: 1), paint: .color(.white)), scale: 2))
+        c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(0, 0, 4, 4)), transform: Transform2D(scaleX: 0, y: 1), paint: .color(.white)), scale: 2))
         c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(.nan, 0, 4, 4)), paint: .color(.white)), scale: 2))
         c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(-1e9, -1e9, 1e3, 1e3)), paint: .color(.white)), scale: 2))
         c.draw(PathPainter.prepare(PathDraw(path: Path(rect: Rect(5, 0, 10, 2)), paint: .color(.white)), scale: 2)) // right of the canvas
@@ -194,7 +194,7 @@ final class PathPainterOpaqueTests: XCTestCase {
         for paint in paints {
             var path = Path(ellipseIn: Rect(2, 3, 26, 22))
             path.addPath(Path(rect: Rect(10.25, 0.5, 4.5, 29)))
-            let cmd = PathDraw(path: path, transform: AffineTransform(rotationAngle: 0.2).translatedBy(x: 2, y: 0), paint: paint)
+            let cmd = PathDraw(path: path, transform: Transform2D(rotationAngle: 0.2).translatedBy(x: 2, y: 0), paint: paint)
             let p = PathPainter.prepare(cmd, scale: 2)
             XCTAssertTrue(p.shader.isOpaque)
             let expected = reference(p, w: 64, h: 64, background: 77)

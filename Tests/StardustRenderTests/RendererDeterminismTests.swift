@@ -18,7 +18,7 @@ final class RendererDeterminismTests: XCTestCase {
         }
         let noise = Texture(Fixture.noise(24, 16, seed: 3))
         return DisplayList(size: Size(80, 60), scale: 1.5, background: Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.9), commands: [
-            .image(ImageDraw(texture: noise, rect: Rect(5, 5, 50, 30), transform: AffineTransform(rotationAngle: 0.3),
+            .image(ImageDraw(texture: noise, rect: Rect(5, 5, 50, 30), transform: Transform2D(rotationAngle: 0.3),
                              minificationFilter: .trilinear)),
             .sprites(SpriteBatch(texture: dot, quadSize: Size(32, 32), sprites: sprites(150, 1, 1.2))),
             .pushClip(rect: Rect(10.3, 7.7, 55, 40), transform: .identity),

@@ -20,7 +20,7 @@ final class RendererErrorTests: XCTestCase {
         let list = DisplayList(size: Size(3, 2), scale: 1, background: Color(red: 1, green: 0.5, blue: 0, alpha: 0.4), commands: [
             .image(ImageDraw(texture: tex, rect: Rect(0, 0, 0, 2))),
             .image(ImageDraw(texture: Texture(Image(width: 0, height: 0)), rect: Rect(0, 0, 2, 2))),
-            .image(ImageDraw(texture: tex, rect: Rect(0, 0, 2, 2), transform: AffineTransform(scaleX: 1, y: 0))),
+            .image(ImageDraw(texture: tex, rect: Rect(0, 0, 2, 2), transform: Transform2D(scaleX: 1, y: 0))),
         ])
         let out = try Renderer(threads: 1).render(list)
         for y in 0..<2 { for x in 0..<3 { XCTAssertEqual(Fixture.px(out, x, y), [102, 51, 0, 102]) } }

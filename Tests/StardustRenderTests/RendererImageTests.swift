@@ -99,7 +99,7 @@ final class RendererImageTests: XCTestCase {
     /// A 20×20 opaque square rotated 30° about (25, 25): smooth edges, area preserved.
     func testRotatedOpaqueSquareIsAntialiasedAndKeepsItsArea() throws {
         let tex = Texture(Fixture.solid(20, 20, [255, 255, 255, 255]))
-        let t = AffineTransform(rotationAngle: .pi / 6).concatenating(AffineTransform(translationX: 25, y: 25))
+        let t = Transform2D(rotationAngle: .pi / 6).concatenating(Transform2D(translationX: 25, y: 25))
         let out = try Fixture.render(Fixture.list(50, 50, [.image(ImageDraw(texture: tex, rect: Rect(-10, -10, 20, 20), transform: t))]))
         XCTAssertEqual(Fixture.alphaArea(out), 400, accuracy: 4)
         var partial = 0
@@ -119,13 +119,13 @@ final class RendererImageTests: XCTestCase {
         for (blend, tint, opacity) in [(BlendMode.normal, Color.white, 1.0), (.normal, Color(red: 1, green: 0.5, blue: 0.2, alpha: 0.9), 0.7),
                                        (.additive, Color.white, 1.0)] {
             func draw(_ angle: Double) throws -> Image {
-                let t = AffineTransform(rotationAngle: angle).concatenating(AffineTransform(translationX: 3, y: 2))
+                let t = Transform2D(rotationAngle: angle).concatenating(Transform2D(translationX: 3, y: 2))
                 return try Fixture.render(Fixture.list(12, 10, [
                     .image(ImageDraw(texture: bg, rect: Rect(0, 0, 12, 10))),
                     .image(ImageDraw(texture: tex, rect: Rect(0, 0, 7, 5), transform: t, tint: tint, opacity: opacity, blend: blend)),
                 ]))
             }
-            let probe = { (a: Double) in PreparedImage(ImageDraw(texture: tex, rect: Rect(0, 0, 7, 5), transform: AffineTransform(rotationAngle: a)), scale: 1) }
+            let probe = { (a: Double) in PreparedImage(ImageDraw(texture: tex, rect: Rect(0, 0, 7, 5), transform: Transform2D(rotationAngle: a)), scale: 1) }
             XCTAssertNotNil(probe(0)?.aligned); XCTAssertNil(probe(1e-7)?.aligned)
             let aligned = try draw(0), sampled = try draw(1e-7)
             XCTAssertEqual(aligned, sampled, "\(blend) \(tint) \(opacity)")

@@ -67,7 +67,7 @@ final class SpriteBatchTests: XCTestCase {
         for (rotation, scale) in [(0.0, 1.0), (0.6, 2.3), (2.0, 0.7), (-1.1, 0.3)] {
             let sprite = SpriteInstance(center: Point(20.3, 17.6), rotation: rotation, scale: scale, color: SIMD4(0.9, 0.8, 0.7, 0.9))
             let batch = SpriteBatch(texture: tex, contentsRect: cell, quadSize: Size(16, 10), sprites: [sprite])
-            let t = AffineTransform(a: Double(sprite.m.x), b: Double(sprite.m.y), c: Double(sprite.m.z), d: Double(sprite.m.w),
+            let t = Transform2D(a: Double(sprite.m.x), b: Double(sprite.m.y), c: Double(sprite.m.z), d: Double(sprite.m.w),
                                     tx: Double(sprite.t.x), ty: Double(sprite.t.y))
             let image = ImageDraw(texture: tex, rect: Rect(-8, -5, 16, 10), transform: t, contentsRect: cell,
                                   tint: Color(red: 1, green: 8.0 / 9, blue: 7.0 / 9, alpha: 0.9))

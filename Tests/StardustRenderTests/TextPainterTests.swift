@@ -182,7 +182,7 @@ final class TextPainterTests: XCTestCase {
         let rect = Rect(x: 0, y: 0, width: 200, height: 40)
         let flat = try XCTUnwrap(try renderText(TextDraw(string: "HELLO", fontSize: 30, rect: rect), width: 300, height: 300).ink())
         // Rotate +90° (clockwise on screen) about the origin, then move into view.
-        let t = AffineTransform(rotationAngle: .pi / 2).concatenating(AffineTransform(translationX: 150, y: 20))
+        let t = Transform2D(rotationAngle: .pi / 2).concatenating(Transform2D(translationX: 150, y: 20))
         let turned = try XCTUnwrap(try renderText(TextDraw(string: "HELLO", fontSize: 30, rect: rect, transform: t),
                                                   width: 300, height: 300).ink())
         XCTAssertEqual(turned.x1 - turned.x0, flat.y1 - flat.y0, accuracy: 2)
@@ -196,7 +196,7 @@ final class TextPainterTests: XCTestCase {
         let rect = Rect(x: 0, y: 0, width: 150, height: 40)
         let flat = try XCTUnwrap(try renderText(TextDraw(string: "RGB", fontSize: 30, rect: rect), width: 200, height: 50).ink())
         // x ↦ 180 − x.
-        let mirror = AffineTransform(scaleX: -1, y: 1).concatenating(AffineTransform(translationX: 180, y: 0))
+        let mirror = Transform2D(scaleX: -1, y: 1).concatenating(Transform2D(translationX: 180, y: 0))
         let m = try XCTUnwrap(try renderText(TextDraw(string: "RGB", fontSize: 30, rect: rect, transform: mirror),
                                              width: 200, height: 50).ink())
         XCTAssertEqual(Double(m.x0), 180 - Double(flat.x1), accuracy: 1.5)
@@ -225,7 +225,7 @@ final class TextPainterTests: XCTestCase {
 
     func testTwoBandsEqualOneBand() throws {
         let cmd = TextDraw(string: "Bands\nsplit gyph", fontSize: 22, color: Color(red: 0.2, green: 0.6, blue: 1, alpha: 0.8),
-                           rect: Rect(x: 3, y: 2, width: 120, height: 60), transform: AffineTransform(rotationAngle: 0.2))
+                           rect: Rect(x: 3, y: 2, width: 120, height: 60), transform: Transform2D(rotationAngle: 0.2))
         let one = try renderText(cmd, scale: 1.5, width: 220, height: 160)
         XCTAssertNotNil(one.ink())
         for cuts in [[37], [1, 50, 51, 90], Array(stride(from: 7, to: 160, by: 13))] {
@@ -292,8 +292,8 @@ final class TextPainterTests: XCTestCase {
         for cmd in [TextDraw(string: "", rect: rect),
                     TextDraw(string: "x", fontSize: 0, rect: rect),
                     TextDraw(string: "x", fontSize: .nan, rect: rect),
-                    TextDraw(string: "x", rect: rect, transform: AffineTransform(scaleX: 0, y: 1)),
-                    TextDraw(string: "x", rect: rect, transform: AffineTransform(translationX: -1e300, y: 0))] {
+                    TextDraw(string: "x", rect: rect, transform: Transform2D(scaleX: 0, y: 1)),
+                    TextDraw(string: "x", rect: rect, transform: Transform2D(translationX: -1e300, y: 0))] {
             let p = try TextPainter.prepare(cmd, scale: 1)
             XCTAssertTrue(p.isEmpty || p.coverage.allSatisfy { $0 == 0 })
         }
@@ -310,7 +310,7 @@ final class TextConcurrencyTests: XCTestCase {
             let k = Double(i % 3)
             built.append(TextDraw(string: "Thread \(i % 3) ✓ ÅVA", fontSize: 14 + k * 5, isBold: i % 2 == 0,
                                      rect: Rect(x: 2, y: 2, width: 120, height: 60), wraps: true,
-                                     transform: AffineTransform(rotationAngle: k * 0.1)))
+                                     transform: Transform2D(rotationAngle: k * 0.1)))
         }
         let commands = built
         let serial = try commands.map { try TextPainter.prepare($0, scale: 1.5) }

@@ -23,7 +23,7 @@ public struct AffineDecomposition: Hashable, Sendable {
     public var translation: Point
 
     /// Decomposes `t` exactly.
-    public init(_ t: StardustCore.AffineTransform) {
+    public init(_ t: Transform2D) {
         scaleX = (t.a * t.a + t.b * t.b).squareRoot()
         rotation = scaleX > 0 ? atan2(t.b, t.a) : 0
         let co = cos(rotation), si = sin(rotation)
@@ -33,11 +33,11 @@ public struct AffineDecomposition: Hashable, Sendable {
     }
 
     /// The transform these parts describe.
-    public var transform: StardustCore.AffineTransform {
+    public var transform: Transform2D {
         let co = cos(rotation), si = sin(rotation)
         let a = scaleX * co, b = scaleX * si
         let c = shear * co - scaleY * si, d = shear * si + scaleY * co
-        return StardustCore.AffineTransform(a: a, b: b, c: c, d: d,
+        return Transform2D(a: a, b: b, c: c, d: d,
                                tx: translation.x, ty: translation.y)
     }
 

@@ -12,15 +12,15 @@ public enum TransformFunction: Hashable, Sendable {
     /// `skewX(a)`, `skewY(a)` in radians, as `skew(ax, ay)`.
     case skew(x: Double, y: Double)
     /// `matrix(a, b, c, d, tx, ty)`.
-    case matrix(StardustCore.AffineTransform)
+    case matrix(Transform2D)
 
     /// The function's own transform.
-    public var affineTransform: StardustCore.AffineTransform {
+    public var affineTransform: Transform2D {
         switch self {
-        case let .translate(x, y): return StardustCore.AffineTransform(translationX: x, y: y)
-        case let .scale(x, y): return StardustCore.AffineTransform(scaleX: x, y: y)
-        case let .rotate(a): return StardustCore.AffineTransform(rotationAngle: a)
-        case let .skew(x, y): return StardustCore.AffineTransform(a: 1, b: tan(y), c: tan(x), d: 1, tx: 0, ty: 0)
+        case let .translate(x, y): return Transform2D(translationX: x, y: y)
+        case let .scale(x, y): return Transform2D(scaleX: x, y: y)
+        case let .rotate(a): return Transform2D(rotationAngle: a)
+        case let .skew(x, y): return Transform2D(a: 1, b: tan(y), c: tan(x), d: 1, tx: 0, ty: 0)
         case let .matrix(m): return m
         }
     }
@@ -83,8 +83,8 @@ public struct TransformList: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The combined transform: the last function applies first to a point.
-    public var affineTransform: StardustCore.AffineTransform {
-        var m = StardustCore.AffineTransform.identity
+    public var affineTransform: Transform2D {
+        var m = Transform2D.identity
         for f in functions { m = f.affineTransform.concatenating(m) }
         return m
     }
@@ -197,7 +197,7 @@ struct TransformListParser {
             case "skewX": out.append(.skew(x: args[0], y: 0))
             case "skewY": out.append(.skew(x: 0, y: args[0]))
             case "skew": out.append(.skew(x: args[0], y: args.count > 1 ? args[1] : 0))
-            default: out.append(.matrix(StardustCore.AffineTransform(a: args[0], b: args[1], c: args[2], d: args[3], tx: args[4], ty: args[5])))
+            default: out.append(.matrix(Transform2D(a: args[0], b: args[1], c: args[2], d: args[3], tx: args[4], ty: args[5])))
             }
         }
     }

@@ -56,7 +56,7 @@ open class GradientLayer: Layer {
 
     /// Appends the bounds as a path filled with ``Paint/linearGradient(start:end:stops:)``
     /// from `startPoint` to `endPoint` mapped into the presentation bounds.
-    open override func drawContents(into list: inout [DrawCommand], time: Double, transform: AffineTransform) {
+    open override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         let stops = self.stops
         guard !stops.isEmpty else { return }
         var b = bounds, sp = startPoint, ep = endPoint

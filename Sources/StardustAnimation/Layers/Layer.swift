@@ -147,9 +147,9 @@ open class Layer: AnimationHost {
     public var frame: Rect {
         get {
             let anchor = anchorPointInBounds
-            let t = AffineTransform(translationX: -anchor.x, y: -anchor.y)
+            let t = Transform2D(translationX: -anchor.x, y: -anchor.y)
                 .concatenating(transform.affine)
-                .concatenating(AffineTransform(translationX: position.x, y: position.y))
+                .concatenating(Transform2D(translationX: position.x, y: position.y))
             return t.apply(to: bounds)
         }
         set {
@@ -238,7 +238,7 @@ open class Layer: AnimationHost {
     /// time `time`, with `transform` mapping its bounds space to scene points.
     /// Subclasses (emitters, text, shapes) override it; it is called after the
     /// background and contents and before the sublayers.
-    open func drawContents(into list: inout [DrawCommand], time: Double, transform: AffineTransform) {}
+    open func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {}
 
     /// Called after an animation is added or removed, so that subclasses can prepare for the
     /// animated key paths (an emitter installs its presentation hook).

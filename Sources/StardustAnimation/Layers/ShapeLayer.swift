@@ -83,7 +83,7 @@ open class ShapeLayer: Layer {
     /// Appends a fill ``PathDraw`` (when `fillColor` is visible) and then a
     /// stroke ``PathDraw`` of the `strokeStart…strokeEnd` part (when
     /// `strokeColor` is visible and `lineWidth` > 0), with presentation values.
-    open override func drawContents(into list: inout [DrawCommand], time: Double, transform: AffineTransform) {
+    open override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         guard let path, !path.isEmpty else { return }
         if let fill = currentColor("fillColor", fillColor, time), fill.alpha > 0 {
             list.append(.path(PathDraw(path: path, transform: transform, style: .fill(fillRule), paint: .color(fill))))

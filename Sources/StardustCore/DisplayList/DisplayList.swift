@@ -37,7 +37,7 @@ public enum DrawCommand: Sendable {
     case text(TextDraw)
     /// Restricts the following commands to a rectangle (`masksToBounds`) until the matching ``popClip``.
     /// The rectangle is in the local space of `transform`; clips nest by intersection.
-    case pushClip(rect: Rect, transform: AffineTransform)
+    case pushClip(rect: Rect, transform: Transform2D)
     case popClip
     /// Draws the following commands into a transparent group that is then
     /// composited with `opacity` (a layer's `opacity` over its sublayers), until ``endGroup``.
@@ -70,7 +70,7 @@ public enum ImageFilter: String, Hashable, Sendable, Codable, CaseIterable {
 public struct ImageDraw: Sendable {
     public var texture: Texture
     public var rect: Rect
-    public var transform: AffineTransform
+    public var transform: Transform2D
     public var contentsRect: Rect
     public var tint: Color
     public var opacity: Double
@@ -78,7 +78,7 @@ public struct ImageDraw: Sendable {
     public var magnificationFilter: ImageFilter
     public var blend: BlendMode
 
-    public init(texture: Texture, rect: Rect, transform: AffineTransform = .identity,
+    public init(texture: Texture, rect: Rect, transform: Transform2D = .identity,
                 contentsRect: Rect = .unit, tint: Color = .white, opacity: Double = 1,
                 minificationFilter: ImageFilter = .linear, magnificationFilter: ImageFilter = .linear,
                 blend: BlendMode = .normal) {
@@ -93,7 +93,7 @@ public struct ImageDraw: Sendable {
 /// The sprite covers the batch's `quadSize` centered on the origin of its
 /// own space, mapped to scene points by the affine transform
 /// `(m.x, m.y, m.z, m.w, t.x, t.y)` = `(a, b, c, d, tx, ty)` of
-/// ``AffineTransform``. `color` is the premultiplied tint with the opacity
+/// ``Transform2D``. `color` is the premultiplied tint with the opacity
 /// folded in: `(r·α, g·α, b·α, α)`, each in 0…1.
 public struct SpriteInstance: Hashable, Sendable {
     public var m: SIMD4<Float>
@@ -173,13 +173,13 @@ public struct PathDraw: Sendable {
         case stroke(StrokeStyle)
     }
     public var path: Path
-    public var transform: AffineTransform
+    public var transform: Transform2D
     public var style: Style
     public var paint: Paint
     public var opacity: Double
     public var blend: BlendMode
 
-    public init(path: Path, transform: AffineTransform = .identity, style: Style = .fill(.nonZero),
+    public init(path: Path, transform: Transform2D = .identity, style: Style = .fill(.nonZero),
                 paint: Paint, opacity: Double = 1, blend: BlendMode = .normal) {
         self.path = path; self.transform = transform; self.style = style; self.paint = paint
         self.opacity = opacity; self.blend = blend
@@ -199,12 +199,12 @@ public struct TextDraw: Sendable {
     public var rect: Rect
     public var alignment: Alignment
     public var wraps: Bool
-    public var transform: AffineTransform
+    public var transform: Transform2D
     public var opacity: Double
 
     public init(string: String, fontFamily: String? = nil, fontSize: Double = 36, isBold: Bool = false,
                 color: Color = .white, rect: Rect, alignment: Alignment = .left, wraps: Bool = false,
-                transform: AffineTransform = .identity, opacity: Double = 1) {
+                transform: Transform2D = .identity, opacity: Double = 1) {
         self.string = string; self.fontFamily = fontFamily; self.fontSize = fontSize; self.isBold = isBold
         self.color = color; self.rect = rect; self.alignment = alignment; self.wraps = wraps
         self.transform = transform; self.opacity = opacity
@@ -214,7 +214,7 @@ public struct TextDraw: Sendable {
 extension DrawCommand {
     /// A filled rounded rectangle (a layer's background).
     public static func roundedRect(_ rect: Rect, cornerRadius: Double, color: Color,
-                                   transform: AffineTransform = .identity, opacity: Double = 1) -> DrawCommand {
+                                   transform: Transform2D = .identity, opacity: Double = 1) -> DrawCommand {
         .path(PathDraw(path: Path(roundedRect: rect, cornerRadius: cornerRadius), transform: transform,
                        paint: .color(color), opacity: opacity))
     }
@@ -222,7 +222,7 @@ extension DrawCommand {
     /// A layer border: a band of `width` inside `rect`'s edge, following its rounded corners
     /// (Core Animation draws borders inside the bounds).
     public static func border(_ rect: Rect, cornerRadius: Double, width: Double, color: Color,
-                              transform: AffineTransform = .identity, opacity: Double = 1) -> DrawCommand {
+                              transform: Transform2D = .identity, opacity: Double = 1) -> DrawCommand {
         var p = Path(roundedRect: rect, cornerRadius: cornerRadius)
         let inner = rect.standardized.insetBy(dx: width, dy: width)
         if inner.width > 0 && inner.height > 0 {

@@ -50,7 +50,7 @@ public struct Transform3D: Hashable, Sendable, Codable {
     }
 
     /// Embeds an affine transform (CATransform3DMakeAffineTransform).
-    public init(_ t: AffineTransform) {
+    public init(_ t: Transform2D) {
         self = .identity
         m11 = t.a; m12 = t.b; m21 = t.c; m22 = t.d; m41 = t.tx; m42 = t.ty
     }
@@ -93,8 +93,8 @@ public struct Transform3D: Hashable, Sendable, Codable {
     }
 
     /// The 2D part (CATransform3DGetAffineTransform): exact when ``isAffine``.
-    public var affine: AffineTransform {
-        AffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
+    public var affine: Transform2D {
+        Transform2D(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
     }
 
     /// Transforms a 3D point and divides by w (perspective projection).
@@ -109,15 +109,15 @@ public struct Transform3D: Hashable, Sendable, Codable {
 
     /// The best affine approximation of this transform around `p` (exact for affine transforms):
     /// used to draw flat content through a perspective transform one quad at a time.
-    public func affineApproximation(around p: Point) -> AffineTransform {
+    public func affineApproximation(around p: Point) -> Transform2D {
         if isAffine { return affine }
         let h = 1.0
         let o = project(Vector3(p.x, p.y, 0)).point
         let ex = project(Vector3(p.x + h, p.y, 0)).point - o
         let ey = project(Vector3(p.x, p.y + h, 0)).point - o
-        let t = AffineTransform(a: ex.x, b: ex.y, c: ey.x, d: ey.y, tx: 0, ty: 0)
+        let t = Transform2D(a: ex.x, b: ex.y, c: ey.x, d: ey.y, tx: 0, ty: 0)
         let lp = t.apply(to: p)
-        return AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: o.x - lp.x, ty: o.y - lp.y)
+        return Transform2D(a: t.a, b: t.b, c: t.c, d: t.d, tx: o.x - lp.x, ty: o.y - lp.y)
     }
 
     /// The inverse, or `nil` when singular (CATransform3DInvert returns the input then).

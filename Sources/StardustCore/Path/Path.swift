@@ -128,7 +128,7 @@ public struct Path: Hashable, Sendable {
     // MARK: Transforms and measures
 
     /// The path with every point transformed.
-    public func applying(_ t: AffineTransform) -> Path {
+    public func applying(_ t: Transform2D) -> Path {
         Path(elements: elements.map { e in
             switch e {
             case .move(let p): return .move(to: t.apply(to: p))

@@ -23,7 +23,7 @@ public struct EdgeList: Sendable {
     public var count: Int { edges.count }
 
     /// Collects the edges of `polylines` mapped by `transform`.
-    public init(polylines: [Polyline], transform: AffineTransform = .identity) {
+    public init(polylines: [Polyline], transform: Transform2D = .identity) {
         let limit = 1e12
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         var pts: [Point] = []

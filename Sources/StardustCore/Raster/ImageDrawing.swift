@@ -2,14 +2,14 @@ extension Image {
     /// Fills `path` (mapped by `transform` into pixel coordinates) with `color`,
     /// anti-aliased, blended source-over in premultiplied arithmetic.
     /// Curves are flattened to within 0.05 pixel. O(edges · log edges + covered pixels).
-    public mutating func fill(_ path: Path, color: Color, rule: FillRule = .nonZero, transform: AffineTransform = .identity) {
+    public mutating func fill(_ path: Path, color: Color, rule: FillRule = .nonZero, transform: Transform2D = .identity) {
         fill(path, paint: .color(color), rule: rule, transform: transform)
     }
 
     /// Fills `path` with a solid color or a gradient (`paint` is in the path's space, before `transform`),
     /// multiplied by `opacity`, source-over.
     public mutating func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero,
-                              transform: AffineTransform = .identity, opacity: Double = 1) {
+                              transform: Transform2D = .identity, opacity: Double = 1) {
         let edges = EdgeList(polylines: path.removingNonFiniteSubpaths().flattened(tolerance: Image.tolerance(for: transform)),
                              transform: transform)
         composite(edges, rule: rule, shader: PaintShader(paint: paint, opacity: opacity, deviceFromLocal: transform))
@@ -17,14 +17,14 @@ extension Image {
 
     /// Strokes `path` with `style` (the pen lives in the path's space, so a
     /// non-uniform `transform` stretches it as in Core Graphics) in `color`, source-over.
-    public mutating func stroke(_ path: Path, style: StrokeStyle, color: Color, transform: AffineTransform = .identity) {
+    public mutating func stroke(_ path: Path, style: StrokeStyle, color: Color, transform: Transform2D = .identity) {
         let outline = Stroker.outline(of: path.removingNonFiniteSubpaths(), style: style, tolerance: Image.tolerance(for: transform))
         let edges = EdgeList(polylines: outline, transform: transform)
         composite(edges, rule: .nonZero, shader: PaintShader(paint: .color(color)))
     }
 
     /// 0.05 pixel in the path's space: 0.05 divided by the transform's stretch (0.05 for a degenerate transform).
-    static func tolerance(for transform: AffineTransform) -> Double {
+    static func tolerance(for transform: Transform2D) -> Double {
         let s = transform.maxScale
         return s.isFinite && s > 1e-12 ? 0.05 / s : 0.05
     }

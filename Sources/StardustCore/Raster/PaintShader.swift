@@ -37,7 +37,7 @@ public struct PaintShader: Sendable {
     /// - Parameters:
     ///   - opacity: multiplies every color; clamped to 0…1.
     ///   - deviceFromLocal: maps the path's local space to device pixels (gradients are inverted through it).
-    public init(paint: Paint, opacity: Double = 1, deviceFromLocal: AffineTransform = .identity) {
+    public init(paint: Paint, opacity: Double = 1, deviceFromLocal: Transform2D = .identity) {
         let op = Float(opacity.isNaN ? 0 : min(max(opacity, 0), 1))
         var ax = 0.0, ay = 0.0, a0 = 0.0, bx = 0.0, by = 0.0, b0 = 0.0
         switch paint {

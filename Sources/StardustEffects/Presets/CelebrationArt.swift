@@ -6,9 +6,9 @@ import StardustCore
 enum CelebrationArt {
     static let pixelsPerPoint = 2.0
 
-    static func canvas(_ w: Double, _ h: Double, _ draw: (inout Image, StardustCore.AffineTransform) -> Void) -> Texture {
+    static func canvas(_ w: Double, _ h: Double, _ draw: (inout Image, Transform2D) -> Void) -> Texture {
         var image = Image(width: Int(w * pixelsPerPoint), height: Int(h * pixelsPerPoint))
-        draw(&image, StardustCore.AffineTransform(scaleX: pixelsPerPoint, y: pixelsPerPoint))
+        draw(&image, Transform2D(scaleX: pixelsPerPoint, y: pixelsPerPoint))
         return Texture(image)
     }
 

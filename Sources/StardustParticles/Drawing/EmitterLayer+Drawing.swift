@@ -10,7 +10,7 @@ extension EmitterLayer {
     /// points; z is dropped — the affine transform flattens the layer). Particles are ordered by
     /// ``renderMode`` and split into consecutive runs of the same texture and quad. Particles with no
     /// contents, scale 0 or alpha 0 (or a non-finite position, scale or angle) are skipped. O(n) (O(n log n) for the sorted modes).
-    public func drawSprites(_ snapshot: ParticleSnapshot, into list: inout [DrawCommand], transform: StardustCore.AffineTransform) {
+    public func drawSprites(_ snapshot: ParticleSnapshot, into list: inout [DrawCommand], transform: Transform2D) {
         let n = snapshot.count
         guard n > 0 else { return }
         let cells = allCells

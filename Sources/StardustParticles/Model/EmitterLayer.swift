@@ -104,7 +104,7 @@ public final class EmitterLayer: Layer {
     /// Appends the particles alive at local time `time` (the simulation time: the layer tree has
     /// already mapped its parent time through the layer's timing) as sprite batches, see
     /// ``drawSprites(_:into:transform:)``. Reuses one snapshot, so it is not reentrant.
-    public override func drawContents(into list: inout [DrawCommand], time: Double, transform: AffineTransform) {
+    public override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         evaluate(atLocalTime: time, into: drawSnapshot, threads: 0)
         drawSprites(drawSnapshot, into: &list, transform: transform)
     }

@@ -62,7 +62,7 @@ enum FramePreparer {
     /// The device pixels whose centers lie in the device bounding box of `rect` mapped by
     /// `transform` and `scale` (exact for axis-aligned transforms): columns
     /// `⌈minX − ½⌉ ..< ⌈maxX − ½⌉`, rows likewise.
-    static func deviceClip(_ rect: Rect, _ transform: AffineTransform, scale: Double) -> PixelRect {
+    static func deviceClip(_ rect: Rect, _ transform: Transform2D, scale: Double) -> PixelRect {
         let r = transform.apply(to: rect.standardized)
         let vals = [r.minX * scale, r.minY * scale, r.maxX * scale, r.maxY * scale]
         guard vals.allSatisfy(\.isFinite) else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }

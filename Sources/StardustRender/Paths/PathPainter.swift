@@ -40,7 +40,7 @@ public enum PathPainter {
     /// space (so the pen follows the transform, as in Core Graphics) and then
     /// mapped. Subpaths with NaN or infinite points are skipped. O(points · log points).
     public static func prepare(_ command: PathDraw, scale: Double) -> PreparedPath {
-        let device = command.transform.concatenating(AffineTransform(scaleX: scale, y: scale))
+        let device = command.transform.concatenating(Transform2D(scaleX: scale, y: scale))
         let stretch = device.maxScale
         guard stretch > 0, stretch.isFinite, command.opacity > 0 else { return PreparedPath(bounds: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)) }
         let tol = tolerance / stretch

@@ -27,7 +27,7 @@ public enum TextPainter {
     ///   or loaded; ``TextError/tooLarge(_:)`` for absurd sizes.
     public static func prepare(_ command: TextDraw, scale: Double) throws -> PreparedText {
         let empty = PreparedText(bounds: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
-        let m = command.transform.concatenating(AffineTransform(scaleX: scale, y: scale))
+        let m = command.transform.concatenating(Transform2D(scaleX: scale, y: scale))
         let det = m.determinant
         let s = abs(det).squareRoot()
         let opacity = command.opacity.isFinite ? min(max(command.opacity, 0), 1) : 0

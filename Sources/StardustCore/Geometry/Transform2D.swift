@@ -1,17 +1,18 @@
 import Foundation
 
-/// A 2D affine transform with `CGAffineTransform`'s layout and conventions.
+/// A 2D affine transform with `CGAffineTransform`'s layout and conventions. (Named `Transform2D`, the
+/// partner of ``Transform3D``, because Foundation already has an `AffineTransform`.)
 ///
 /// A point is a row vector: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
 /// `t1.concatenating(t2)` applies `t1` first, then `t2` — as in Core Graphics.
-public struct AffineTransform: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Transform2D: Hashable, Sendable, Codable, CustomStringConvertible {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     @inlinable public init(translationX x: Double, y: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
     @inlinable public init(scaleX sx: Double, y sy: Double) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
@@ -24,33 +25,33 @@ public struct AffineTransform: Hashable, Sendable, Codable, CustomStringConverti
     @inlinable public var isIdentity: Bool { self == .identity }
 
     /// `self` then `t`.
-    @inlinable public func concatenating(_ t: AffineTransform) -> AffineTransform {
-        AffineTransform(a: a * t.a + b * t.c, b: a * t.b + b * t.d,
+    @inlinable public func concatenating(_ t: Transform2D) -> Transform2D {
+        Transform2D(a: a * t.a + b * t.c, b: a * t.b + b * t.d,
                         c: c * t.a + d * t.c, d: c * t.b + d * t.d,
                         tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
     }
 
     /// A translation applied before `self` (CGAffineTransformTranslate).
-    @inlinable public func translatedBy(x: Double, y: Double) -> AffineTransform {
-        AffineTransform(translationX: x, y: y).concatenating(self)
+    @inlinable public func translatedBy(x: Double, y: Double) -> Transform2D {
+        Transform2D(translationX: x, y: y).concatenating(self)
     }
     /// A scale applied before `self` (CGAffineTransformScale).
-    @inlinable public func scaledBy(x: Double, y: Double) -> AffineTransform {
-        AffineTransform(scaleX: x, y: y).concatenating(self)
+    @inlinable public func scaledBy(x: Double, y: Double) -> Transform2D {
+        Transform2D(scaleX: x, y: y).concatenating(self)
     }
     /// A rotation applied before `self` (CGAffineTransformRotate).
-    @inlinable public func rotated(by angle: Double) -> AffineTransform {
-        AffineTransform(rotationAngle: angle).concatenating(self)
+    @inlinable public func rotated(by angle: Double) -> Transform2D {
+        Transform2D(rotationAngle: angle).concatenating(self)
     }
 
     @inlinable public var determinant: Double { a * d - b * c }
 
     /// The inverse transform, or `nil` when the transform is singular.
-    @inlinable public func inverted() -> AffineTransform? {
+    @inlinable public func inverted() -> Transform2D? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        return AffineTransform(a: ia, b: ib, c: ic, d: id,
+        return Transform2D(a: ia, b: ib, c: ic, d: id,
                                tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 

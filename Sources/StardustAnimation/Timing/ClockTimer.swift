@@ -7,8 +7,8 @@
 /// ``MediaClock/advance(to:)``. The clock keeps the timer alive until it is
 /// invalidated (or, for a one-shot timer, has fired).
 ///
-/// In code that also imports Foundation, write `StardustAnimation.Timer`.
-public final class Timer: ClockEventSource {
+/// Named `ClockTimer` so that it does not clash with Foundation's `Timer`.
+public final class ClockTimer: ClockEventSource {
     /// The interval between firings (at least 0.0001 s, as Foundation).
     public let timeInterval: Double
     /// Whether the timer fires every interval (else once).
@@ -20,21 +20,21 @@ public final class Timer: ClockEventSource {
     /// How many times the clock has fired the timer.
     public private(set) var fireCount = 0
     private let start: Double
-    private let block: (Timer) -> Void
+    private let block: (ClockTimer) -> Void
     private weak var clock: MediaClock?
 
     /// Creates a timer on `clock` and schedules it: its first firing is at
     /// `clock.currentTime + interval`. Intervals ≤ 0 (or not finite) become
     /// 0.0001 s, as Foundation does.
     public static func scheduledTimer(withTimeInterval interval: Double, repeats: Bool, clock: MediaClock,
-                                      block: @escaping (Timer) -> Void) -> Timer {
-        let t = Timer(interval: interval, repeats: repeats, start: clock.currentTime, block: block)
+                                      block: @escaping (ClockTimer) -> Void) -> ClockTimer {
+        let t = ClockTimer(interval: interval, repeats: repeats, start: clock.currentTime, block: block)
         t.clock = clock
         clock.register(t)
         return t
     }
 
-    private init(interval: Double, repeats: Bool, start: Double, block: @escaping (Timer) -> Void) {
+    private init(interval: Double, repeats: Bool, start: Double, block: @escaping (ClockTimer) -> Void) {
         let i = interval.isFinite && interval > 0 ? max(interval, 0.0001) : 0.0001
         self.timeInterval = i; self.repeats = repeats; self.block = block
         self.start = start

@@ -1,2 +1,0 @@
-import XCTest
-final class StardustRenderTestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -4,7 +4,7 @@ import StardustEffects
 import StardustParticles
 
 extension SceneLoader {
-    static let animationTypes = ["basic", "keyframe", "spring", "group"]
+    static let animationTypes = ["basic", "keyframe", "spring", "group", "animator"]
     static let animationCommonKeys = [
         "layer", "keyPath", "type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
         "autoreverses", "fillMode", "removedOnCompletion", "timingFunction", "additive", "cumulative",

@@ -73,6 +73,12 @@ public struct SceneLoader {
         }
         if let anims = keys["animations"] {
             for node in try anims.array() {
+                if case .string("animator")? = node.value["type"] {
+                    for (i, (target, animation)) in try animatorEntries(node, names: names).enumerated() {
+                        target.add(animation, forKey: "\(node.path).changes[\(i)]")
+                    }
+                    continue
+                }
                 let (target, animation) = try animationEntry(node, names: names)
                 // Keyed by the entry's JSON path so that trace and tools can find it.
                 target.add(animation, forKey: node.path)

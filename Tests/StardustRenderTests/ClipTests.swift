@@ -52,4 +52,39 @@ final class ClipTests: XCTestCase {
             }
         }
     }
+
+    /// A rotated clip is an anti-aliased coverage mask: exact inside and outside, partial on its
+    /// edges, and its area is the rectangle's.
+    func testRotatedClipIsAnAntialiasedMask() throws {
+        let t = Transform2D(rotationAngle: .pi / 6).concatenating(Transform2D(translationX: 20, y: 20))
+        let list = Fixture.list(40, 40, background: .blue, [
+            .pushClip(rect: Rect(-8, -8, 16, 16), transform: t), .image(ImageDraw(texture: red.texture, rect: Rect(0, 0, 40, 40))), .popClip,
+        ])
+        let out = try Fixture.render(list, bandHeight: 7)
+        var redArea = 0.0, partial = 0
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let p = out[x, y]
+                XCTAssertEqual(p.a, 255); XCTAssertEqual(Int(p.r) + Int(p.b), 255, accuracy: 1)
+                redArea += Double(p.r) / 255
+                if p.r > 0 && p.r < 255 { partial += 1 }
+            }
+        }
+        XCTAssertEqual(redArea, 256, accuracy: 2.56)
+        XCTAssertGreaterThan(partial, 30)
+        XCTAssertEqual(Fixture.px(out, 20, 20), [255, 0, 0, 255])
+        XCTAssertEqual(Fixture.px(out, 2, 2), [0, 0, 255, 255])
+    }
+
+    /// Inside a rotated clip, commands keep their own blend mode (additive adds to the frame).
+    func testRotatedClipKeepsBlendModes() throws {
+        let glow = ImageDraw(texture: Texture(Fixture.solid(1, 1, [50, 0, 0, 255])), rect: Rect(0, 0, 20, 20), blend: .additive)
+        let list = Fixture.list(20, 20, background: Color(red: 100.0 / 255, green: 0, blue: 0), [
+            .pushClip(rect: Rect(-5, -5, 10, 10), transform: Transform2D(rotationAngle: 0.4).concatenating(Transform2D(translationX: 10, y: 10))),
+            .image(glow), .popClip,
+        ])
+        let out = try Fixture.render(list)
+        XCTAssertEqual(Fixture.px(out, 10, 10), [150, 0, 0, 255])
+        XCTAssertEqual(Fixture.px(out, 0, 0), [100, 0, 0, 255])
+    }
 }

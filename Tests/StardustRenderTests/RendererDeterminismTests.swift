@@ -28,7 +28,9 @@ final class RendererDeterminismTests: XCTestCase {
             .image(ImageDraw(texture: noise, rect: Rect(20, 20, 6, 4), opacity: 0.6, magnificationFilter: .nearest)),
             .endGroup,
             .popClip,
+            .pushClip(rect: Rect(-20, -15, 40, 30), transform: Transform2D(rotationAngle: 0.7).concatenating(Transform2D(translationX: 45, y: 30))),
             .sprites(SpriteBatch(texture: noise, quadSize: Size(2, 2), sprites: sprites(200, 3, 1), minificationFilter: .trilinear)),
+            .popClip,
         ])
     }
 

@@ -79,4 +79,26 @@ final class SpriteBatchTests: XCTestCase {
             XCTAssertGreaterThan(Fixture.alphaArea(a), 0.5 * 16 * 10 * scale * scale * 0.2)
         }
     }
+
+    private func checkerboard(_ n: Int) -> Texture {
+        var px = [UInt8](repeating: 255, count: n * n * 4)
+        for y in 0..<n { for x in 0..<n where (x + y) % 2 == 1 { for c in 0..<3 { px[4 * (n * y + x) + c] = 0 } } }
+        return Texture(Image(width: n, height: n, pixels: px))
+    }
+
+    /// Minified sprites read the mip chain: a 1-pixel checkerboard shrunk 4× (trilinear) and
+    /// 16× (a 2-pixel sprite, nearest in the matching level) both come out mid-gray.
+    func testMinifiedSpritesAverageThroughMipLevels() throws {
+        let tex = checkerboard(32)
+        let quarter = SpriteInstance(center: Point(8, 8), rotation: 0, scale: 0.25, color: SIMD4(repeating: 1))
+        let tiny = SpriteInstance(center: Point(20, 8), rotation: 0, scale: 1.0 / 16, color: SIMD4(repeating: 1))
+        let out = try Fixture.render(Fixture.list(24, 16, [.sprites(SpriteBatch(texture: tex, quadSize: Size(32, 32), sprites: [quarter, tiny],
+                                                                              minificationFilter: .trilinear))]))
+        for y in 5..<11 { for x in 5..<11 { XCTAssertEqual(Double(out[x, y].r), 127.5, accuracy: 1.5, "(\(x), \(y))") } }
+        for y in 7..<9 { for x in 19..<21 { XCTAssertEqual(Double(out[x, y].r), 127.5, accuracy: 1.5, "(\(x), \(y))"); XCTAssertEqual(out[x, y].a, 255) } }
+        // Linear (no mips) at 1/4 samples between two texels, but nearest at 1/4 would alias to black or white.
+        let near = try Fixture.render(Fixture.list(24, 16, [.sprites(SpriteBatch(texture: tex, quadSize: Size(32, 32), sprites: [quarter],
+                                                                               minificationFilter: .nearest))]))
+        XCTAssertTrue(near[7, 7].r == 0 || near[7, 7].r == 255)
+    }
 }

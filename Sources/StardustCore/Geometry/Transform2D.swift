@@ -1,7 +1,7 @@
 import Foundation
 
 /// A 2D affine transform with `CGAffineTransform`'s layout and conventions. (Named `Transform2D`, the
-/// partner of ``Transform3D``, because Foundation already has an `AffineTransform`.)
+/// partner of ``Transform3D``, because Foundation already has an `Transform2D`.)
 ///
 /// A point is a row vector: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
 /// `t1.concatenating(t2)` applies `t1` first, then `t2` — as in Core Graphics.

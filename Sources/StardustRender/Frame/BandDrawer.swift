@@ -1,7 +1,7 @@
 import StardustCore
 
 /// The draw phase for one band: clears its rows, then runs every prepared
-/// command clipped to them, with band-local buffers for groups.
+/// command clipped to them, with band-local buffers for groups and masked clips.
 ///
 /// Nothing here depends on where the band starts except which rows are
 /// written, so every pixel gets the same value for any band split.
@@ -14,7 +14,7 @@ enum BandDrawer {
         var target = RenderTarget(base: frame + y0 * stride, originY: y0, stride: stride, width: layout.width, clip: bandRect)
         fill(target, rect: bandRect, with: background)
 
-        enum Saved { case clip(PixelRect), group(RenderTarget, Float) }
+        enum Saved { case clip(PixelRect), group(RenderTarget, Float), maskedClip(RenderTarget, ClipMask, PixelRect) }
         var saved: [Saved] = []
         var buffers: [UnsafeMutablePointer<UInt8>] = []
         var depth = 0
@@ -30,11 +30,29 @@ enum BandDrawer {
                 if !p.bounds.intersection(target.clip).isEmpty { PathPainter.draw(p, into: target) }
             case .text(let t):
                 if !t.bounds.intersection(target.clip).isEmpty { TextPainter.draw(t, into: target) }
-            case .pushClip(let rect):
+            case .pushClip(let rect, nil):
                 saved.append(.clip(target.clip))
                 target.clip = rect.intersection(bandRect)
+            case .pushClip(let rect, let mask?):
+                // Draw into a copy of the destination, resolved through the mask at popClip.
+                let region = rect.intersection(bandRect)
+                saved.append(.maskedClip(target, mask, region))
+                if depth == buffers.count {
+                    buffers.append(.allocate(capacity: max(1, (y1 - y0) * stride)))
+                }
+                let copy = RenderTarget(base: buffers[depth], originY: y0, stride: stride, width: layout.width, clip: region)
+                depth += 1
+                ClipMask.copy(region, from: target, to: copy)
+                target = copy
             case .popClip:
-                if case .clip(let c)? = saved.popLast() { target.clip = c }
+                switch saved.popLast() {
+                case .clip(let c)?: target.clip = c
+                case .maskedClip(let parent, let mask, let region)?:
+                    mask.resolve(target, onto: parent, rect: region)
+                    target = parent
+                    depth -= 1
+                default: break
+                }
             case .beginGroup(let opacity):
                 saved.append(.group(target, opacity))
                 if depth == buffers.count {

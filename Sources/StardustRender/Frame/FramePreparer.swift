@@ -29,8 +29,16 @@ enum FramePreparer {
                 out.append(.text(try TextPainter.prepare(t, scale: scale)))
             case .pushClip(let rect, let transform):
                 open.append(.clip(clip))
-                clip = clip.intersection(deviceClip(rect, transform, scale: scale))
-                out.append(.pushClip(clip))
+                if transform.b == 0 && transform.c == 0 {
+                    clip = clip.intersection(deviceClip(rect, transform, scale: scale))
+                    out.append(.pushClip(clip, nil))
+                } else if let mask = ClipMask(rect, transform, scale: scale) {
+                    clip = clip.intersection(mask.bounds)
+                    out.append(.pushClip(clip, mask))
+                } else {
+                    clip = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+                    out.append(.pushClip(clip, nil))
+                }
             case .popClip:
                 guard case .clip(let outer)? = open.last else {
                     throw RenderError.unbalancedCommands(open.isEmpty
@@ -59,9 +67,8 @@ enum FramePreparer {
         return out
     }
 
-    /// The device pixels whose centers lie in the device bounding box of `rect` mapped by
-    /// `transform` and `scale` (exact for axis-aligned transforms): columns
-    /// `⌈minX − ½⌉ ..< ⌈maxX − ½⌉`, rows likewise.
+    /// The device pixels whose centers lie in `rect` mapped by an axis-aligned `transform`
+    /// and `scale`: columns `⌈minX − ½⌉ ..< ⌈maxX − ½⌉`, rows likewise.
     static func deviceClip(_ rect: Rect, _ transform: Transform2D, scale: Double) -> PixelRect {
         let r = transform.apply(to: rect.standardized)
         let vals = [r.minX * scale, r.minY * scale, r.maxX * scale, r.maxY * scale]

@@ -6,8 +6,9 @@ enum PreparedCommand: Sendable {
     case sprites(PreparedSprites)
     case path(PreparedPath)
     case text(PreparedText)
-    /// The device clip rectangle, already intersected with the enclosing clips.
-    case pushClip(PixelRect)
+    /// The device clip rectangle, already intersected with the enclosing clips, and the
+    /// coverage mask of a rotated or skewed clip (`nil` for an axis-aligned one).
+    case pushClip(PixelRect, ClipMask?)
     case popClip
     case beginGroup(opacity: Float)
     case endGroup

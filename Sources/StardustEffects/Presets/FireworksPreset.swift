@@ -13,10 +13,7 @@ enum FireworksPreset {
     }
 
     static func emitter(size: Size) -> EmitterLayer {
-        let e = EmitterLayer()
-        e.name = "fireworks"
-        e.bounds = Rect(origin: .zero, size: size)
-        e.position = Point(size.width / 2, size.height / 2)
+        let e = EmitterLayer.covering(size, name: "fireworks")
         e.emitterPosition = Point(size.width / 2, size.height)
         e.emitterSize = size
         e.renderMode = .oldestFirst

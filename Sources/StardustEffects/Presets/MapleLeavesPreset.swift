@@ -12,13 +12,7 @@ enum MapleLeavesPreset {
     }
 
     static func emitter(size: Size) -> EmitterLayer {
-        let e = EmitterLayer()
-        e.name = "leaves"
-        e.bounds = Rect(origin: .zero, size: size)
-        e.position = Point(size.width / 2, size.height / 2)
-        e.emitterShape = .line
-        e.emitterPosition = Point(size.width / 2, 0)
-        e.emitterSize = Size(size.width, 0)
+        let e = EmitterLayer.topEdgeLine(size, name: "leaves")
         let leaf = BuiltinImages.texture(named: "maple-leaf")
         let deg = Double.pi / 180
 

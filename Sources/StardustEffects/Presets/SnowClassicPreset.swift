@@ -7,13 +7,7 @@ enum SnowClassicPreset {
     @Sendable static func scene(_ size: Size) -> Scene {
         let scene = Scene(name: "snow-classic", size: size, scale: 1, duration: 6, fps: 20, seed: 1,
                           background: Color(hex: "#101828")!)
-        let e = EmitterLayer()
-        e.name = "snow"
-        e.bounds = Rect(origin: .zero, size: size)
-        e.position = Point(size.width / 2, size.height / 2)
-        e.emitterShape = .line
-        e.emitterPosition = Point(size.width / 2, 0)
-        e.emitterSize = Size(size.width, 0)
+        let e = EmitterLayer.topEdgeLine(size, name: "snow")
         let c = EmitterCell()
         c.name = "snowFlake"
         c.contents = BuiltinImages.texture(named: "snowflake")

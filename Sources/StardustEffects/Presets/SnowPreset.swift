@@ -15,13 +15,7 @@ enum SnowPreset {
 
     /// The two-cell snow emitter across the top edge, pre-warmed by 10 s.
     static func emitter(size: Size) -> EmitterLayer {
-        let e = EmitterLayer()
-        e.name = "snow"
-        e.bounds = Rect(origin: .zero, size: size)
-        e.position = Point(size.width / 2, size.height / 2)
-        e.emitterShape = .line
-        e.emitterPosition = Point(size.width / 2, 0)
-        e.emitterSize = Size(size.width, 0)
+        let e = EmitterLayer.topEdgeLine(size, name: "snow")
         e.timing.beginTime = 0
         e.timing.timeOffset = 10
         e.emitterCells = [cell(name: "flake", image: "dot", velocity: 30), cell(name: "blurryFlake", image: "blurry-dot", velocity: 40)]

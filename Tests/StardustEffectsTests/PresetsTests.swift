@@ -82,3 +82,20 @@ final class PresetsTests: XCTestCase {
         XCTAssertTrue(dancer.frames[1] === dancer.frames[3] && dancer.frames[0] === dancer.frames[4])
     }
 }
+
+/// The scene's seed reaches every emitter: same seed, same particles; another seed, other particles.
+final class SceneSeedTests: XCTestCase {
+    func positions(seed: UInt64) throws -> [Float] {
+        let scene = try XCTUnwrap(Presets.named("snow-classic")).make()
+        scene.seed = seed
+        scene.applySeed()
+        let e = try XCTUnwrap(scene.layer(named: "snow") as? EmitterLayer)
+        let s = e.evaluate(at: 3)
+        return Array(s.x)
+    }
+
+    func testSeedSelectsTheParticles() throws {
+        XCTAssertEqual(try positions(seed: 5), try positions(seed: 5))
+        XCTAssertNotEqual(try positions(seed: 5), try positions(seed: 6))
+    }
+}

@@ -43,7 +43,15 @@ public final class Scene {
 
     /// The frame at time `t`: every layer's presentation state drawn in order.
     public func displayList(at t: Double) -> DisplayList {
-        root.displayList(size: size, scale: scale, background: background, at: t)
+        applySeed()
+        return root.displayList(size: size, scale: scale, background: background, at: t)
+    }
+
+    /// Gives every emitter of the tree the scene's ``seed`` (combined with the emitter's own `seed`),
+    /// so that the same scene and seed give the same particles and another seed other ones.
+    /// ``displayList(at:)`` calls it; call it before evaluating emitters directly.
+    public func applySeed() {
+        for case let emitter as EmitterLayer in allLayers { emitter.sceneSeed = seed }
     }
 
     /// Every layer of the tree, depth first.

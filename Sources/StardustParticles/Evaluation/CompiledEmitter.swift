@@ -127,6 +127,6 @@ extension EmitterLayer {
             }
             compiled[i].horizon = h
         }
-        return CompiledEmitter(cells: compiled, shape: emitterShape, mode: emitterMode, seed: UInt64(seed))
+        return CompiledEmitter(cells: compiled, shape: emitterShape, mode: emitterMode, seed: UInt64(seed) | sceneSeed << 32)
     }
 }

@@ -43,6 +43,9 @@ public final class EmitterLayer: Layer {
     public var spin: Double = 1
     /// The seed of the layer's random streams: the same seed gives the same particles. Default 0.
     public var seed: UInt32 = 0
+    /// The seed of the scene the emitter belongs to, combined with ``seed`` (Stardust's addition:
+    /// `stardust render --seed N` reseeds every emitter of a scene). 0 leaves ``seed`` alone.
+    public var sceneSeed: UInt64 = 0
     /// The top-level cells.
     public var emitterCells: [EmitterCell] = []
 

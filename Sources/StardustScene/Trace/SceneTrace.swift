@@ -13,6 +13,7 @@ public enum SceneTrace {
         var counts: [(String, Int)] = []
         var states: [String] = []
         var layers: [(String, String)] = []
+        scene.applySeed()
         visit(scene.root, parentTime: t, path: []) { layer, parentTime in
             if let name = layer.name {
                 layers.append((name, layerValues(layer, at: layer.localTime(fromParentTime: parentTime))))

@@ -1,0 +1,33 @@
+import Foundation
+import XCTest
+import Stardust
+
+/// The library example of README.md compiles and does what it says.
+final class ReadmeExampleTests: XCTestCase {
+    func testReadmeLibraryExample() throws {
+        let emitter = EmitterLayer()
+        emitter.emitterShape = .line
+        emitter.emitterPosition = Point(195, 0)
+        emitter.emitterSize = Size(390, 0)
+        let flake = EmitterCell()
+        flake.contents = BuiltinImages.texture(named: "dot")
+        flake.birthRate = 30; flake.lifetime = 20; flake.velocity = 30; flake.yAcceleration = 30
+        emitter.emitterCells = [flake]
+
+        let scene = Scene(name: "mysnow", size: Size(390, 844))
+        scene.root.addSublayer(emitter)
+        scene.scale = 0.5
+        scene.duration = 0.2
+        let frame = try Renderer().render(scene.displayList(at: 3))
+        XCTAssertEqual(frame.width, 195)
+        XCTAssertTrue(frame.pixels.contains { $0 != 0 }, "three seconds in, flakes are visible")
+
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("mysnow.gif").path
+        try RenderJob(scene: scene).write(to: path)
+        let gif = try GIFDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        XCTAssertEqual(gif.frames.count, scene.frameCount)
+    }
+}

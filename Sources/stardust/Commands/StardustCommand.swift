@@ -10,7 +10,7 @@ struct StardustCommand: ParsableCommand {
 
         Examples:
           stardust                                  # snow.gif
-          stardust render fireworks -o fw.mp4       # a preset to a movie (needs ffmpeg)
+          stardust render fireworks -o fw.mp4       # MP4 needs ffmpeg
           stardust render scene.json -o out/ --frames 0..59
           stardust trace snow --at 12 --particles   # the evaluated state as JSON Lines
           stardust presets                          # what can be rendered by name

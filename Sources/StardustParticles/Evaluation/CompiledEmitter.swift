@@ -61,10 +61,14 @@ extension EmitterLayer {
         let hook = animatedValue
         let step = Self.animationSamplingStep
         var grid: [Double] = []
-        if hook != nil, t >= 0 {
+        if hook != nil, t >= 0, t.isFinite {
+            // The grid covers at most the last `animationSampleLimit` steps before `t`: earlier,
+            // the model values apply. This bounds the cost and memory of a
+            // seek far into an animated emitter's history (docs/PARTICLES-GUIDE.md, limits).
             let n = Int((t / step).rounded(.down))
-            grid.reserveCapacity(n + 1)
-            for k in 0...n { grid.append(Double(k) * step) }
+            let first = max(0, n - max(1, animationSampleLimit))
+            grid.reserveCapacity(n - first + 1)
+            for k in first...n { grid.append(Double(k) * step) }
         }
         let layerLines = LayerProperty.allCases.filter(\.isSampledAtBirth).compactMap { p in
             timelines[p.rawValue].map { (p, $0) }

@@ -63,6 +63,11 @@ public final class EmitterLayer: Layer {
     /// The grid on which ``animatedValue`` is sampled: 1/240 s.
     public static let animationSamplingStep = 1.0 / 240
 
+    /// The most samples of ``animatedValue`` one evaluation takes (default 144 000: ten minutes of
+    /// emitter time at 240 Hz). Animations on emitter properties are honoured for that long before
+    /// the evaluated time; births before it see the model values. Bounds the cost of a seek.
+    public var animationSampleLimit = 144_000
+
     /// Timed parameter changes, by canonical key path (see ``setEmitterValue(_:forKeyPath:at:)``).
     var timelines: [String: PropertyTimeline] = [:]
 

@@ -99,7 +99,9 @@ struct CellValues {
             case .greenSpeed: greenSpeed = n
             case .blueSpeed: blueSpeed = n
             case .alphaSpeed: alphaSpeed = n
-            case .color, .contentsRect, .contentsScale, .enabled: break
+            case .color, .contentsRect, .contentsScale, .enabled, .beginTime, .duration, .speed, .timeOffset,
+                 .repeatCount, .repeatDuration, .autoreverses, .fillMode, .minificationFilter, .magnificationFilter:
+                break
             }
         default: break
         }

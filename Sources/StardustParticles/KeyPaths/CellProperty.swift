@@ -16,6 +16,10 @@ public enum CellProperty: String, Hashable, Sendable, CaseIterable {
     case contentsRect, contentsScale
     /// Core Animation's key is `enabled`; `isEnabled` is accepted too.
     case enabled
+    /// The cell's media timing (for a sub-cell, measured on its parent particle's age).
+    case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
+    /// Texture filters, as strings (`"nearest"`, `"linear"`, `"trilinear"`).
+    case minificationFilter, magnificationFilter
 
     /// Parses a key (`"birthRate"`, `"enabled"`, `"isEnabled"`).
     public init?(key: String) {
@@ -28,7 +32,9 @@ public enum CellProperty: String, Hashable, Sendable, CaseIterable {
     /// The others (`contentsRect`, `contentsScale`, `enabled`) apply to the whole history.
     public var isSampledAtBirth: Bool {
         switch self {
-        case .contentsRect, .contentsScale, .enabled: return false
+        case .contentsRect, .contentsScale, .enabled, .beginTime, .duration, .speed, .timeOffset, .repeatCount,
+             .repeatDuration, .autoreverses, .fillMode, .minificationFilter, .magnificationFilter:
+            return false
         default: return true
         }
     }
@@ -39,6 +45,10 @@ public enum CellProperty: String, Hashable, Sendable, CaseIterable {
         case .color: return .color(cell.color)
         case .contentsRect: return .rect(cell.contentsRect)
         case .enabled: return .bool(cell.isEnabled)
+        case .autoreverses: return .bool(cell.timing.autoreverses)
+        case .fillMode: return .string(cell.timing.fillMode.rawValue)
+        case .minificationFilter: return .string(cell.minificationFilter.rawValue)
+        case .magnificationFilter: return .string(cell.magnificationFilter.rawValue)
         default: return .number(number(of: cell))
         }
     }
@@ -51,7 +61,19 @@ public enum CellProperty: String, Hashable, Sendable, CaseIterable {
         case (.contentsRect, .rect(let r)): cell.contentsRect = r
         case (.enabled, .bool(let b)): cell.isEnabled = b
         case (.enabled, .number(let n)): cell.isEnabled = n != 0
-        case (.color, _), (.contentsRect, _), (.enabled, _): return false
+        case (.autoreverses, .bool(let b)): cell.timing.autoreverses = b
+        case (.fillMode, .string(let v)):
+            guard let m = FillMode(rawValue: v) else { return false }
+            cell.timing.fillMode = m
+        case (.minificationFilter, .string(let v)):
+            guard let f = ImageFilter(rawValue: v) else { return false }
+            cell.minificationFilter = f
+        case (.magnificationFilter, .string(let v)):
+            guard let f = ImageFilter(rawValue: v) else { return false }
+            cell.magnificationFilter = f
+        case (.color, _), (.contentsRect, _), (.enabled, _), (.autoreverses, _), (.fillMode, _),
+             (.minificationFilter, _), (.magnificationFilter, _):
+            return false
         case (_, .number(let n)): setNumber(n, on: cell)
         default: return false
         }
@@ -85,7 +107,13 @@ public enum CellProperty: String, Hashable, Sendable, CaseIterable {
         case .blueSpeed: return c.blueSpeed
         case .alphaSpeed: return c.alphaSpeed
         case .contentsScale: return c.contentsScale
-        case .color, .contentsRect, .enabled: return 0
+        case .beginTime: return c.timing.beginTime
+        case .duration: return c.timing.duration
+        case .speed: return c.timing.speed
+        case .timeOffset: return c.timing.timeOffset
+        case .repeatCount: return c.timing.repeatCount
+        case .repeatDuration: return c.timing.repeatDuration
+        case .color, .contentsRect, .enabled, .autoreverses, .fillMode, .minificationFilter, .magnificationFilter: return 0
         }
     }
 
@@ -116,7 +144,13 @@ public enum CellProperty: String, Hashable, Sendable, CaseIterable {
         case .blueSpeed: c.blueSpeed = v
         case .alphaSpeed: c.alphaSpeed = v
         case .contentsScale: c.contentsScale = v
-        case .color, .contentsRect, .enabled: break
+        case .beginTime: c.timing.beginTime = v
+        case .duration: c.timing.duration = v
+        case .speed: c.timing.speed = v
+        case .timeOffset: c.timing.timeOffset = v
+        case .repeatCount: c.timing.repeatCount = v
+        case .repeatDuration: c.timing.repeatDuration = v
+        case .color, .contentsRect, .enabled, .autoreverses, .fillMode, .minificationFilter, .magnificationFilter: break
         }
     }
 }

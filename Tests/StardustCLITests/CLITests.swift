@@ -59,6 +59,11 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(badOption.status, 2)
         let badFlag = try run(["render", "--no-such-flag"])
         XCTAssertEqual(badFlag.status, 2)
+        XCTAssertEqual(try run(["render", "snow", "--at", "nan"]).status, 2)
+        XCTAssertEqual(try run(["render", "snow", "--at", "1", "--frames", "0..1"]).status, 2)
+        XCTAssertEqual(try run(["bench", "sprites", "--runs", "0"]).status, 2)
+        XCTAssertEqual(try run(["bench", "nope"]).status, 2)
+        XCTAssertEqual(try run(["validate", NSTemporaryDirectory()]).status, 2)
     }
 
     func testInvalidSceneIsRejectedWithItsJSONPath() throws {
@@ -100,9 +105,12 @@ final class CLITests: XCTestCase {
 
     func testOutputIntoAMissingFolderFailsWithoutLeavingAFile() throws {
         let dir = try tempDir()
-        let r = try run(["render", "snow", "--at", "0", "--size", "20x20", "-o", dir.appendingPathComponent("no/such/dir/x.png").path, "--quiet"])
+        let target = dir.appendingPathComponent("no/such/dir/x.png")
+        let r = try run(["render", "snow", "--at", "0", "--size", "20x20", "-o", target.path, "--quiet"])
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertFalse(r.stderr.isEmpty)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("no").path))
     }
 
     func testTracePrintsOneJSONObjectPerFrame() throws {

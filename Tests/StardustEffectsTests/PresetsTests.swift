@@ -39,6 +39,33 @@ final class PresetsTests: XCTestCase {
         XCTAssertTrue((0..<s.count).contains { s.y[$0] > 422 })
     }
 
+    func testSnowClassicAndMapleLeavesCarryTheSpecValues() throws {
+        let classic = try XCTUnwrap(try preset("snow-classic").layer(named: "snow") as? EmitterLayer)
+        let f = try XCTUnwrap(classic.emitterCells.first)
+        XCTAssertEqual(f.name, "snowFlake")
+        XCTAssertEqual([f.birthRate, f.lifetime, f.lifetimeRange, f.emissionLongitude, f.emissionRange, f.velocity,
+                        f.velocityRange, f.xAcceleration, f.yAcceleration, f.scale, f.scaleRange, f.scaleSpeed, f.spin,
+                        f.spinRange, f.redRange, f.greenRange, f.blueRange, f.alphaRange, f.alphaSpeed],
+                       [25, 15, 1, .pi / 2, .pi / 2, 30, 100, 5, 80, 0.9, 1, -0.15, 1, .pi, 0.1, 0.1, 0.1, 0.75, -0.15])
+        XCTAssertEqual(f.color, Color(red: 0.9, green: 1.0, blue: 1.0, alpha: 0.5))
+
+        let leaves = try XCTUnwrap(try preset("maple-leaves").layer(named: "leaves") as? EmitterLayer)
+        XCTAssertEqual(leaves.emitterShape, .line)
+        let deg = Double.pi / 180
+        let red = leaves.emitterCells[0], yellow = leaves.emitterCells[1]
+        XCTAssertEqual([red.birthRate, red.lifetime, red.lifetimeRange, red.emissionRange, red.velocity, red.velocityRange,
+                        red.xAcceleration, red.yAcceleration, red.scale, red.scaleRange, red.scaleSpeed, red.spin,
+                        red.spinRange, red.alphaRange, red.alphaSpeed],
+                       [3, 10, 3, 5 * deg, 30, 100, 5, 80, 1.2, 1, -0.15, 1, .pi, 0.8, -0.2])
+        XCTAssertEqual(red.emissionLongitude, -60 * deg, accuracy: 1e-12)
+        XCTAssertEqual([yellow.birthRate, yellow.lifetime, yellow.lifetimeRange, yellow.emissionRange, yellow.redRange,
+                        yellow.greenRange, yellow.spinRange, yellow.alphaSpeed],
+                       [2, 5, 3, 10 * deg, 0.2, 0.3, -.pi, -0.1])
+        XCTAssertEqual(yellow.color, Color(red: 8.0, green: 7.0, blue: 0, alpha: 0.5))
+        // Out-of-range components clamp when drawn: the tint is (1, 1, 0) at half alpha.
+        XCTAssertEqual(yellow.color.clamped, Color(red: 1, green: 1, blue: 0, alpha: 0.5))
+    }
+
     func testFireworksExplosionFollowsItsRocket() throws {
         let e = try XCTUnwrap(try preset("fireworks").layer(named: "fireworks") as? EmitterLayer)
         XCTAssertEqual(e.renderMode, .oldestFirst)

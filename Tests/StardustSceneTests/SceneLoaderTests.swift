@@ -122,3 +122,43 @@ final class SceneLoaderTests: XCTestCase {
         }
     }
 }
+
+final class SceneLoaderValidationTests: XCTestCase {
+    func error(_ json: String) -> SceneError? {
+        var loader = SceneLoader(baseDirectory: "/") { _ in throw SceneError(path: "$", "no files") }
+        do { _ = try loader.scene(fromJSON: json); return nil } catch { return error as? SceneError }
+    }
+    let layer = #"{"type": "image", "name": "l", "contents": "builtin:dot"}"#
+
+    func testKeyframeInputsAreChecked() {
+        XCTAssertEqual(error(#"{"layers": [\#(layer)], "animations": [{"layer": "l", "type": "keyframe", "keyPath": "opacity", "values": []}]}"#)?.path,
+                       "animations[0].values")
+        XCTAssertEqual(error(#"{"layers": [\#(layer)], "animations": [{"layer": "l", "type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 0.5, 1]}]}"#)?.path,
+                       "animations[0].keyTimes")
+        XCTAssertNil(error(#"{"layers": [\#(layer)], "animations": [{"layer": "l", "type": "keyframe", "keyPath": "opacity", "calculationMode": "discrete", "values": [0, 1], "keyTimes": [0, 0.5, 1]}]}"#))
+        XCTAssertEqual(error(#"{"layers": [\#(layer)], "animations": [{"layer": "l", "type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 0.7, 0.5]}]}"#)?.path,
+                       "animations[0].keyTimes")
+        XCTAssertEqual(error(#"{"layers": [\#(layer)], "animations": [{"layer": "l", "type": "keyframe", "keyPath": "opacity", "values": [0, 1], "timingFunctions": ["easeIn", "easeOut"]}]}"#)?.path,
+                       "animations[0].timingFunctions")
+        XCTAssertEqual(error(#"{"layers": [\#(layer)], "animations": [{"layer": "l", "type": "keyframe", "keyPath": "opacity", "path": "M 0 0 L 1 1"}]}"#)?.path,
+                       "animations[0].path")
+    }
+
+    func testNonFiniteAnglesAreRejected() {
+        XCTAssertEqual(error(#"{"layers": [{"type": "emitter", "emitterCells": [{"emissionRange": "nandeg"}]}]}"#)?.path,
+                       "layers[0].emitterCells[0].emissionRange")
+        XCTAssertEqual(error(#"{"layers": [{"type": "emitter", "emitterCells": [{"spin": "inf"}]}]}"#)?.path,
+                       "layers[0].emitterCells[0].spin")
+    }
+
+    func testSpringDurationAndBounceAreUsed() throws {
+        var loader = SceneLoader(baseDirectory: "/") { _ in throw SceneError(path: "$", "no files") }
+        let scene = try loader.scene(fromJSON: #"{"layers": [\#(layer)], "animations": [{"layer": "l", "type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "perceptualDuration": 0.5, "bounce": 0.3}]}"#)
+        let spring = try XCTUnwrap(scene.layer(named: "l")?.animationKeys().first.flatMap { scene.layer(named: "l")?.animation(forKey: $0) } as? SpringAnimation)
+        // SwiftUI's mapping (PARTICLES.md §3.4): duration 0.5, bounce 0.3 → stiffness 157.91, damping 17.59.
+        XCTAssertEqual(spring.stiffness, 157.91, accuracy: 0.01)
+        XCTAssertEqual(spring.damping, 17.59, accuracy: 0.01)
+        XCTAssertEqual(error(#"{"layers": [\#(layer)], "animations": [{"layer": "l", "type": "spring", "keyPath": "opacity", "bounce": "lots"}]}"#)?.path,
+                       "animations[0].bounce")
+    }
+}

@@ -56,16 +56,51 @@ extension SceneLoader {
                     do { kf.path = try Path(svg: try n.string()) } catch let e as SVGPathError { throw SceneError(path: n.path, e.description) }
                 }
                 if kf.values == nil && kf.path == nil { throw SceneError(path: node.path, "a keyframe animation needs \"values\" or \"path\"") }
-                if let n = k["keyTimes"] { kf.keyTimes = try n.array().map { try $0.number(in: 0...1) } }
-                if let n = k["timingFunctions"] { kf.timingFunctions = try n.array().map { try timingFunction($0) } }
+                if let n = k["values"], kf.values?.isEmpty ?? true { throw SceneError(path: n.path, "expected at least one keyframe value") }
+                if let n = k["path"] {
+                    guard case .point = model else {
+                        throw SceneError(path: n.path, "a path animates a point-valued key path such as \"position\", not \"\(keyPath)\"")
+                    }
+                }
                 if let n = k["calculationMode"] { kf.calculationMode = CalculationMode(rawValue: try n.choice(CalculationMode.allCases.map(\.rawValue)))! }
+                let segments = max(1, (kf.values?.count ?? 2) - 1)
+                if let n = k["keyTimes"] {
+                    let times = try n.array().map { try $0.number(in: 0...1) }
+                    if let count = kf.values?.count, kf.path == nil {
+                        let expected = kf.calculationMode == .discrete ? [count, count + 1] : [count]
+                        guard expected.contains(times.count) else {
+                            throw SceneError(path: n.path, "expected \(expected.map(String.init).joined(separator: " or ")) key times (one per value\(kf.calculationMode == .discrete ? ", or one more in discrete mode" : "")), found \(times.count)")
+                        }
+                    }
+                    guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+                        throw SceneError(path: n.path, "key times must not decrease")
+                    }
+                    kf.keyTimes = times
+                }
+                if let n = k["timingFunctions"] {
+                    let fns = try n.array().map { try timingFunction($0) }
+                    if kf.path == nil, fns.count > segments {
+                        throw SceneError(path: n.path, "expected at most \(segments) timing functions (one per segment), found \(fns.count)")
+                    }
+                    kf.timingFunctions = fns
+                }
                 if let n = k["rotationMode"] { kf.rotationMode = RotationMode(rawValue: try n.choice(RotationMode.allCases.map(\.rawValue)))! }
                 if let n = k["tensionValues"] { kf.tensionValues = try n.array().map { try $0.number(in: -1...1) } }
                 if let n = k["continuityValues"] { kf.continuityValues = try n.array().map { try $0.number(in: -1...1) } }
                 if let n = k["biasValues"] { kf.biasValues = try n.array().map { try $0.number(in: -1...1) } }
                 anim = kf
             case "spring":
-                let s = SpringAnimation(keyPath: keyPath)
+                let s: SpringAnimation
+                if k["perceptualDuration"] != nil || k["bounce"] != nil {
+                    // iOS 17's duration-and-bounce form (SwiftUI's mapping to mass 1, stiffness, damping).
+                    s = SpringAnimation(perceptualDuration: try k["perceptualDuration"].map { try $0.number(in: 0.01...60) } ?? 0.5,
+                                        bounce: try k["bounce"].map { try $0.number(in: -1...1) } ?? 0, keyPath: keyPath)
+                    for key in ["mass", "stiffness", "damping"] where k[key] != nil {
+                        throw SceneError(path: k[key]!.path, "give either perceptualDuration/bounce or mass/stiffness/damping, not both")
+                    }
+                } else {
+                    s = SpringAnimation(keyPath: keyPath)
+                }
                 s.fromValue = try value("fromValue"); s.toValue = try value("toValue"); s.byValue = try value("byValue")
                 if let n = k["mass"] { s.mass = try n.number(in: 1e-6...1e6) }
                 if let n = k["stiffness"] { s.stiffness = try n.number(in: 1e-6...1e9) }

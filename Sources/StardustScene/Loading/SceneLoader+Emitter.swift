@@ -34,8 +34,8 @@ extension SceneLoader {
             var seen = Set<String>()
             e.emitterCells = try n.array().map { try cell($0, depth: 1, siblings: &seen) }
         }
-        // The emitter fills its parent unless the file says otherwise (Core Animation code usually sets the frame).
-        if k["bounds"] == nil { e.bounds = Rect(0, 0, 0, 0) }
+        // Without bounds and position the emitter layer sits at its parent's origin with zero size,
+        // so emitter coordinates are the parent's (the scene's, at the top level).
         do { try e.validate() } catch { throw SceneError(path: k["emitterCells"]?.path ?? "emitterCells", "\(error)") }
         return e
     }

@@ -64,17 +64,17 @@ public struct JSONNode {
         guard case .string(let raw) = value else { throw fail("expected an angle (radians, or a string like \"90deg\"), found \(value.kindName)") }
         let s = raw.trimmingCharacters(in: .whitespaces).lowercased()
         func num(_ t: Substring) -> Double? { t.isEmpty ? nil : Double(t) }
-        if s.hasSuffix("deg"), let v = num(s.dropLast(3)) { return v * .pi / 180 }
-        if s.hasSuffix("rad"), let v = num(s.dropLast(3)) { return v }
-        if s.hasSuffix("turn"), let v = num(s.dropLast(4)) { return v * 2 * .pi }
+        if s.hasSuffix("deg"), let v = num(s.dropLast(3)), v.isFinite { return v * .pi / 180 }
+        if s.hasSuffix("rad"), let v = num(s.dropLast(3)), v.isFinite { return v }
+        if s.hasSuffix("turn"), let v = num(s.dropLast(4)), v.isFinite { return v * 2 * .pi }
         if let r = s.range(of: "pi") {
             let before = s[..<r.lowerBound], after = s[r.upperBound...]
             let k: Double? = before.isEmpty ? 1 : before == "-" ? -1 : Double(before)
             var d: Double? = 1
             if after.hasPrefix("/") { d = Double(after.dropFirst()) } else if !after.isEmpty { d = nil }
-            if let k, let d, d != 0 { return k * .pi / d }
+            if let k, let d, d != 0, (k * .pi / d).isFinite { return k * .pi / d }
         }
-        if let v = Double(s) { return v }
+        if let v = Double(s), v.isFinite { return v }
         throw fail("\"\(raw)\" is not an angle; write radians as a number, or \"90deg\", \"1.5rad\", \"pi/2\"")
     }
 

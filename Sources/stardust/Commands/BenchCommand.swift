@@ -22,6 +22,8 @@ struct BenchCommand: ParsableCommand {
     var runs: Int?
 
     func run() throws {
+        if threads < 0 { throw CLIError.usage("--threads must be 0 (all cores) or more.") }
+        if let runs, runs < 1 { throw CLIError.usage("--runs must be at least 1.") }
         let names = name == "all" ? Benchmarks.names : [name]
         for n in names {
             guard Benchmarks.names.contains(n) else {

@@ -51,6 +51,8 @@ struct RenderCommand: ParsableCommand {
         if let f = fps, !(f > 0 && f <= 240) { throw CLIError.usage("--fps must be in (0, 240]; got \(f).") }
         if let d = duration, !(d > 0 && d <= 3600) { throw CLIError.usage("--duration must be in (0, 3600] seconds; got \(d).") }
         if threads < 0 { throw CLIError.usage("--threads must be 0 (all cores) or more.") }
+        if let at, !at.isFinite { throw CLIError.usage("--at must be a finite time in seconds; got \(at).") }
+        if at != nil && frames != nil { throw CLIError.usage("use either --at T (one frame) or --frames A..B, not both.") }
         let overrides = SceneOverrides(size: try size.map(parseSize), scale: scale, fps: fps, duration: duration, seed: seed)
         let scene = try SceneSource.load(target, overrides: overrides)
         let baseName = scene.name.isEmpty ? "out" : scene.name

@@ -31,6 +31,7 @@ struct TraceCommand: ParsableCommand {
         if at != nil && (fps != nil || duration != nil) {
             throw CLIError.usage("use either --at T or --fps/--duration, not both.")
         }
+        if let at, !at.isFinite { throw CLIError.usage("--at must be a finite time in seconds; got \(at).") }
         if let f = fps, !(f > 0 && f <= 1000) { throw CLIError.usage("--fps must be in (0, 1000]; got \(f).") }
         if let d = duration, !(d >= 0 && d <= 86_400) { throw CLIError.usage("--duration must be in [0, 86400] seconds; got \(d).") }
         let scene = try SceneSource.load(target, overrides: SceneOverrides(fps: fps, duration: duration))

@@ -9,9 +9,11 @@ enum SceneSource {
         if let preset = Presets.named(target) {
             scene = preset.make(overrides.size ?? preset.defaultSize)
         } else if target.hasSuffix(".json") || FileManager.default.fileExists(atPath: target) {
-            guard FileManager.default.fileExists(atPath: target) else {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) else {
                 throw CLIError.usage("no scene file at \(target).")
             }
+            guard !isFolder.boolValue else { throw CLIError.usage("\(target) is a folder, not a scene file.") }
             do {
                 scene = try SceneLoader.load(path: target)
             } catch let e as SceneError {

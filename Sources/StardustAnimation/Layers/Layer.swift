@@ -240,6 +240,13 @@ open class Layer: AnimationHost {
     /// background and contents and before the sublayers.
     open func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {}
 
+    /// The same hook with the layer's full 3D transform (layer space → scene points, perspective
+    /// included) beside its affine approximation at the layer's center. The default draws through the
+    /// 2D hook; content with depth of its own (an emitter's particles) overrides this one.
+    open func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D, transform3D: Transform3D) {
+        drawContents(into: &list, time: time, transform: transform)
+    }
+
     /// Called after an animation is added or removed, so that subclasses can prepare for the
     /// animated key paths (an emitter installs its presentation hook).
     open func animationsDidChange() {}

@@ -53,7 +53,7 @@ extension Layer {
                                              minificationFilter: minificationFilter, magnificationFilter: magnificationFilter)))
             }
         }
-        drawContents(into: &list, time: local, transform: a)
+        drawContents(into: &list, time: local, transform: a, transform3D: full)
         if !sublayers.isEmpty {
             let childSpace = Layer.sublayerSpace(full: full, sublayerTransform: s.sublayerTransform, center: s.bounds.center)
             for child in sublayersInDrawingOrder(atLocalTime: local) {

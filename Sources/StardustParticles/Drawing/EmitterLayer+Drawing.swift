@@ -10,7 +10,14 @@ extension EmitterLayer {
     /// points; z is dropped — the affine transform flattens the layer). Particles are ordered by
     /// ``renderMode`` and split into consecutive runs of the same texture and quad. Particles with no
     /// contents, scale 0 or alpha 0 (or a non-finite position, scale or angle) are skipped. O(n) (O(n log n) for the sorted modes).
-    public func drawSprites(_ snapshot: ParticleSnapshot, into list: inout [DrawCommand], transform: Transform2D) {
+    ///
+    /// With `transform3D` (the layer's full transform) that is not affine, or with ``preservesDepth``,
+    /// each particle's center is projected through it — at z = 0 (flattened into the layer, Core
+    /// Animation's default) or at its own z with `preservesDepth` — and its quad is the local affine
+    /// approximation there, so perspective shrinks far particles.
+    public func drawSprites(_ snapshot: ParticleSnapshot, into list: inout [DrawCommand], transform: Transform2D,
+                            transform3D: Transform3D? = nil) {
+        let perspective = transform3D.flatMap { t in (!t.isAffine || preservesDepth) ? t : nil }
         let n = snapshot.count
         guard n > 0 else { return }
         let cells = allCells
@@ -43,7 +50,7 @@ extension EmitterLayer {
         let x = snapshot.x, y = snapshot.y, sc = snapshot.scale, rot = snapshot.rotation
         let r = snapshot.red, g = snapshot.green, b = snapshot.blue, a = snapshot.alpha
         let cellIndex = snapshot.cellIndex
-        let L = transform
+        let L0 = transform
         var current = -1
         var sprites: [SpriteInstance] = []
         func flush() {
@@ -62,10 +69,22 @@ extension EmitterLayer {
             guard s > 0, s.isFinite, alpha > 0, x[i].isFinite, y[i].isFinite, rot[i].isFinite else { continue }
             if group[ci] != current { flush(); current = group[ci] }
             let co = cos(Double(rot[i])) * s, si = sin(Double(rot[i])) * s
+            var L = L0
+            var c = L0.apply(to: Point(x: Double(x[i]), y: Double(y[i])))
+            if let P = perspective {
+                let depth = preservesDepth ? Double(z[i]) : 0
+                let projected = P.project(Vector3(Double(x[i]), Double(y[i]), depth))
+                guard projected.w > 1e-9, projected.point.x.isFinite, projected.point.y.isFinite else { continue }
+                // The flat approximation at the particle, shrunk by how much farther its depth is.
+                let flat = P.affineApproximation(around: Point(x: Double(x[i]), y: Double(y[i])))
+                let w0 = P.project(Vector3(Double(x[i]), Double(y[i]), 0)).w
+                let k = w0 > 1e-9 ? w0 / projected.w : 1
+                L = Transform2D(a: flat.a * k, b: flat.b * k, c: flat.c * k, d: flat.d * k, tx: 0, ty: 0)
+                c = projected.point
+            }
             // Rotation-and-scale first, then the layer transform's linear part.
             let ma = co * L.a + si * L.c, mb = co * L.b + si * L.d
             let mc = -si * L.a + co * L.c, md = -si * L.b + co * L.d
-            let c = L.apply(to: Point(x: Double(x[i]), y: Double(y[i])))
             let cr: Float = min(max(r[i], 0), 1) * alpha
             let cg: Float = min(max(g[i], 0), 1) * alpha
             let cb: Float = min(max(b[i], 0), 1) * alpha

@@ -116,4 +116,12 @@ public final class EmitterLayer: Layer {
         evaluate(atLocalTime: time, into: drawSnapshot, threads: 0)
         drawSprites(drawSnapshot, into: &list, transform: transform)
     }
+
+    /// Particles are projected through the layer's full 3D transform (perspective included):
+    /// flattened into the layer's plane first, or at their own depth with ``preservesDepth``.
+    public override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D,
+                                      transform3D: Transform3D) {
+        evaluate(atLocalTime: time, into: drawSnapshot, threads: 0)
+        drawSprites(drawSnapshot, into: &list, transform: transform, transform3D: transform3D)
+    }
 }

@@ -1,0 +1,43 @@
+import StardustAnimation
+import StardustCore
+import XCTest
+@testable import StardustParticles
+
+/// Particles go through the layer's full 3D transform: flattened into the layer plane by default,
+/// at their own depth with `preservesDepth` (hand-computed perspective: w = 1 + z·m34).
+final class PerspectiveDrawingTests: XCTestCase {
+    func sprite(preservesDepth: Bool) throws -> SpriteInstance {
+        let e = EmitterLayer()
+        e.bounds = Rect(0, 0, 200, 200)
+        e.position = Point(100, 100)              // layer space = scene space, anchor at (100, 100)
+        var t = Transform3D.identity
+        t.m34 = -1.0 / 500
+        e.transform = t
+        e.emitterPosition = Point(150, 100)
+        e.emitterZPosition = 100
+        e.preservesDepth = preservesDepth
+        let c = EmitterCell()
+        c.birthRate = 1; c.lifetime = 10
+        c.contents = Texture(Image(width: 4, height: 4, color: .white))
+        e.emitterCells = [c]
+        var list: [DrawCommand] = []
+        e.render(into: &list, parentTime: 0.5, parentTransform: .identity)
+        for case .sprites(let batch) in list { return try XCTUnwrap(batch.sprites.first) }
+        throw XCTSkip("no sprite drawn")
+    }
+
+    func testFlattenedParticlesIgnoreTheirDepth() throws {
+        let s = try sprite(preservesDepth: false)
+        XCTAssertEqual(Double(s.t.x), 150, accuracy: 1e-3)
+        XCTAssertEqual(Double(s.t.y), 100, accuracy: 1e-3)
+        XCTAssertEqual(Double(s.m.x), 1, accuracy: 1e-3)
+    }
+
+    func testPreservedDepthIsProjected() throws {
+        // z = 100 ⇒ w = 1 − 100/500 = 0.8: offsets from the anchor grow by 1.25, and so does the quad.
+        let s = try sprite(preservesDepth: true)
+        XCTAssertEqual(Double(s.t.x), 100 + 50 * 1.25, accuracy: 1e-3)
+        XCTAssertEqual(Double(s.t.y), 100, accuracy: 1e-3)
+        XCTAssertEqual(Double(s.m.x), 1.25, accuracy: 1e-3)
+    }
+}

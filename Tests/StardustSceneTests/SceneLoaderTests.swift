@@ -144,6 +144,10 @@ final class SceneLoaderValidationTests: XCTestCase {
                        "animations[0].path")
     }
 
+    func testDuplicateKeysAreRejected() {
+        XCTAssertEqual(error(#"{"layers": [{"type": "group", "opacity": 1, "opacity": 0}]}"#)?.path, "layers[0].opacity")
+    }
+
     func testNonFiniteAnglesAreRejected() {
         XCTAssertEqual(error(#"{"layers": [{"type": "emitter", "emitterCells": [{"emissionRange": "nandeg"}]}]}"#)?.path,
                        "layers[0].emitterCells[0].emissionRange")

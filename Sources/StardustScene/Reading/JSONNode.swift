@@ -122,6 +122,7 @@ public struct JSONNode {
         var out: [String: JSONNode] = [:]
         for (k, v) in members {
             let childPath = path == "$" ? k : "\(path).\(k)"
+            guard out[k] == nil else { throw SceneError(path: childPath, "the key \"\(k)\" appears twice in this object") }
             guard allowed.contains(k) else {
                 let close = Suggestions.close(to: k, in: allowed)
                 let hint = close.isEmpty ? "" : "; did you mean \(close.map { "\"\($0)\"" }.joined(separator: ", "))?"

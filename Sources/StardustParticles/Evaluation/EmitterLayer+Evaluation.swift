@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import StardustCore
 import StardustAnimation
 
@@ -80,16 +81,22 @@ extension EmitterLayer {
         snapshot.count = total
     }
 
-    /// Runs `body(0 ..< n)` on `workers` threads, each taking every `workers`-th index.
+    /// Runs `body(0 ..< n)` on `workers` threads, each taking the next index not yet taken.
     private static func parallel(_ n: Int, _ workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
         if workers <= 1 || n < 2 {
             for i in 0..<n { body(i) }
             return
         }
+        // Indices are handed out one by one, so that a worker delayed by the machine does not hold
+        // up the others (each index writes only its own outputs: the order does not matter).
         let w = min(workers, n)
-        DispatchQueue.concurrentPerform(iterations: w) { start in
-            var i = start
-            while i < n { body(i); i += w }
+        let next = WorkCounter()
+        DispatchQueue.concurrentPerform(iterations: w) { _ in
+            while true {
+                let i = next.value.add(1, ordering: .relaxed).oldValue
+                guard i < n else { break }
+                body(i)
+            }
         }
     }
 
@@ -226,11 +233,10 @@ extension EmitterLayer {
         if t - first < minLife && t - last >= 0 {
             return Int(run.k1 - run.k0)
         }
-        for k in run.k0..<run.k1 {
+        for k in run.k0..<run.k1 {  // without branches: near the end of the lifetimes, alive is a coin flip
             let age = t - (run.start + (Double(k) - run.count0) * invRate)
-            guard age >= 0 else { continue }
             let rng = ParticleRandom(instance: inst.stream, index: UInt64(bitPattern: k))
-            if age < ParticleBirth.life(p, rng).life { n += 1 }
+            n &+= (age >= 0) && (age < ParticleBirth.life(p, rng).life) ? 1 : 0
         }
         return n
     }
@@ -274,12 +280,12 @@ extension EmitterLayer {
                            _ out: SnapshotColumns, _ offset: Int) -> Int {
         let n = batch
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 11 * n) { dbl in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: n) { ints in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * n) { ints in
                 let d = dbl.baseAddress!
                 let ages = d, lives = d + n, births = d + 2 * n
                 let uAngle = d + 3 * n, uSpeed = d + 4 * n, uScale = d + 5 * n, uSpin = d + 6 * n
                 let uR = d + 7 * n, uG = d + 8 * n, uB = d + 9 * n, uA = d + 10 * n
-                let ks = ints.baseAddress!
+                let ks = ints.baseAddress!, keys = ks + n
                 let invRate = 1 / p.rate
                 let p0 = SIMD4<Float>(Float(p.center.x), Float(p.center.y), Float(p.center.z), 0)
                 let acc = SIMD4<Float>(Float(p.accel.x), Float(p.accel.y), Float(p.accel.z), 0)
@@ -289,26 +295,27 @@ extension EmitterLayer {
                 var written = 0
                 var k = run.k0
                 while k < run.k1 {
-                    // 1. The live births of the next `n` (the same test as `write`) and their uniforms.
+                    // 1. The live births of the next `n` (the same test as `write`), without branches:
+                    // near the end of the lifetimes whether a birth is alive is a coin flip.
                     var m = 0
                     let end = min(run.k1, k + Int64(n))
                     while k < end {
                         let tb = run.start + (Double(k) - run.count0) * invRate
                         let age = t - tb
-                        if age >= 0 {
-                            let rng = ParticleRandom(instance: inst.stream, index: UInt64(bitPattern: k))
-                            let (life, au) = ParticleBirth.life(p, rng)
-                            if age < life {
-                                ages[m] = age; lives[m] = life; births[m] = tb; ks[m] = UInt64(bitPattern: k)
-                                let (_, _, us) = rng.triple(ParticleAttribute.lifeAngleSpeed)
-                                let (u0, u1, u2) = rng.triple(ParticleAttribute.scaleSpinRed)
-                                let (u3, u4, u5) = rng.triple(ParticleAttribute.greenBlueAlpha)
-                                uAngle[m] = au; uSpeed[m] = us; uScale[m] = u0; uSpin[m] = u1
-                                uR[m] = u2; uG[m] = u3; uB[m] = u4; uA[m] = u5
-                                m += 1
-                            }
-                        }
+                        let rng = ParticleRandom(instance: inst.stream, index: UInt64(bitPattern: k))
+                        let (life, _) = ParticleBirth.life(p, rng)
+                        ages[m] = age; lives[m] = life; births[m] = tb; ks[m] = UInt64(bitPattern: k); keys[m] = rng.key
+                        m &+= (age >= 0) && (age < life) ? 1 : 0
                         k += 1
+                    }
+                    // The uniforms of the live ones.
+                    for j in 0..<m {
+                        let rng = ParticleRandom(key: keys[j])
+                        let (_, au, us) = rng.triple(ParticleAttribute.lifeAngleSpeed)
+                        let (u0, u1, u2) = rng.triple(ParticleAttribute.scaleSpinRed)
+                        let (u3, u4, u5) = rng.triple(ParticleAttribute.greenBlueAlpha)
+                        uAngle[j] = au; uSpeed[j] = us; uScale[j] = u0; uSpin[j] = u1
+                        uR[j] = u2; uG[j] = u3; uB[j] = u4; uA[j] = u5
                     }
                     guard m > 0 else { continue }
                     for j in m..<((m + 3) & ~3) {
@@ -410,6 +417,11 @@ struct SnapshotColumns: @unchecked Sendable {
         age[i] = t; lifetime[i] = Float(b.lifetime)
         birth[i] = b.birthTime; cells[i] = cell; ids[i] = b.id
     }
+}
+
+/// The next index of ``EmitterLayer/parallel(_:_:_:)``.
+final class WorkCounter: Sendable {
+    let value = Atomic<Int>(0)
 }
 
 /// Per-run counts written by worker threads (each index by exactly one worker).

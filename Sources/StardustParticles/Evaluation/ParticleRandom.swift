@@ -27,6 +27,10 @@ struct ParticleRandom {
         key = Self.mix(instance &+ (index &+ 1) &* 0x9E37_79B9_7F4A_7C15)
     }
 
+    /// The stream whose particle key is `key` (``key`` of another stream).
+    @inline(__always) @usableFromInline
+    init(key: UInt64) { self.key = key }
+
     /// 64 random bits for attribute `a`.
     @inline(__always) @usableFromInline
     func bits(_ a: UInt64) -> UInt64 { Self.mix(key &+ (a &+ 1) &* 0xD1B5_4A32_D192_ED03) }

@@ -46,8 +46,8 @@ public final class ParticleSnapshot {
 
     /// Makes room for `n` particles (contents are not kept when it grows).
     ///
-    /// The 17 columns live in one block, each starting 320 bytes (5 cache lines) further into a
-    /// 4 KiB page than the previous one. Separately allocated large columns would all start at the
+    /// The 17 columns live in one block; large columns each start 320 bytes (5 cache lines) further
+    /// into a 4 KiB page than the previous one. Separately allocated large columns would all start at the
     /// same page offset, so that the evaluation's 17 parallel write streams compete for the same L1
     /// set and evict each other's lines on every store (several times slower writes).
     func reserve(_ n: Int) {
@@ -61,7 +61,10 @@ public final class ParticleSnapshot {
         var offsets: [Int] = [], at = 0
         for size in sizes {
             offsets.append(at)
-            at += (size + page - 1) / page * page + skew
+            // Small snapshots (a few thousand particles) stay packed: the page alignment only pays
+            // for long write streams, and padding every column to whole pages would push a
+            // fresh small snapshot past malloc's mmap threshold (a seek then pays page faults).
+            at += size >= 64 << 10 ? (size + page - 1) / page * page + skew : (size + 63) / 64 * 64
         }
         let raw = UnsafeMutableRawPointer.allocate(byteCount: at, alignment: page)
         block = raw

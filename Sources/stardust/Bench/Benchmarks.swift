@@ -10,7 +10,7 @@ enum Benchmarks {
         case "sprites": return try sprites(threads: threads, runs: runs ?? 20)
         case "snow-frame": return try snowFrame(threads: threads, runs: runs ?? 30)
         case "particles-eval": return particlesEval(threads: threads, runs: runs ?? 5)
-        case "particles-seek": return particlesSeek(threads: threads, runs: runs ?? 5)
+        case "particles-seek": return particlesSeek(threads: threads, runs: runs ?? 15)
         case "png": return try png(runs: runs ?? 5)
         case "gif-encode": return try gifEncode(threads: threads, runs: runs ?? 3)
         default: return []

@@ -207,6 +207,21 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(positions, [.end])
     }
 
+    /// The delay factor is a share of the duration in time (UIKit): with easeIn over 1 s and
+    /// delayFactor 0.5, the block starts at 0.5 s and runs easeIn over the last 0.5 s —
+    /// at 0.75 s it shows easeIn(0.5) = 0.31536 (PARTICLES.md §3.2 table).
+    func testDelayFactorIsMeasuredInTimeWithACurve() {
+        let a = makeAnimator(curve: .easeIn)
+        a.addAnimations({ [host] in host.setValue(.number(10), forKeyPath: "y") }, delayFactor: 0.5)
+        a.startAnimation()
+        clock.advance(to: 0.5)
+        XCTAssertEqual(host.number("y", at: 0.5)!, 0, accuracy: 1e-9)
+        clock.advance(to: 0.75)
+        XCTAssertEqual(host.number("y", at: 0.75)!, 3.1536, accuracy: 1e-3)
+        clock.advance(to: 1)
+        XCTAssertEqual(host.model("y"), 10)
+    }
+
     func testDelayFactorAndBlocksAddedWhileRunning() {
         let a = makeAnimator()
         a.addAnimations({ [host] in host.setValue(.number(10), forKeyPath: "y") }, delayFactor: 0.5)

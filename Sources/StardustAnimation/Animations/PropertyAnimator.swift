@@ -164,7 +164,10 @@ public final class PropertyAnimator: ClockEventSource {
         let df = delayFactor.isFinite ? min(max(delayFactor, 0), 1) : 0
         switch state {
         case .inactive: pendingBlocks.append((animations, df))
-        case .active: run(animations, startFraction: max(df, current().f))
+        case .active:
+            // UIKit delays by delayFactor × the remaining duration.
+            let p = current().p
+            run(animations, startFraction: reversed ? p * (1 - df) : p + df * (1 - p))
         case .stopped: break
         }
     }
@@ -235,9 +238,9 @@ public final class PropertyAnimator: ClockEventSource {
     /// `false` → stopped, waiting for ``finishAnimation(at:)``. No effect unless active.
     public func stopAnimation(_ withoutFinishing: Bool) {
         guard state == .active else { return }
-        let f = current().f
+        let now = current()
         Transaction.performWithoutAnimation {
-            for c in captures { c.host.setValue(presented(c, fraction: f), forKeyPath: c.keyPath) }
+            for c in captures { c.host.setValue(presented(c, progress: now.p, fraction: now.f), forKeyPath: c.keyPath) }
         }
         removeAnimations()
         segment = nil; paused = nil; needsNewSegment = false
@@ -307,12 +310,25 @@ public final class PropertyAnimator: ClockEventSource {
         }, block)
     }
 
-    private func presented(_ c: Capture, fraction f: Double) -> AnimatableValue {
-        c.from.interpolated(to: c.to, fraction: Self.localFraction(f, start: c.startFraction))
+    private func presented(_ c: Capture, progress p: Double, fraction f: Double) -> AnimatableValue {
+        c.from.interpolated(to: c.to, fraction: blockFraction(progress: p, fraction: f, start: c.startFraction))
     }
 
-    static func localFraction(_ f: Double, start s: Double) -> Double {
-        s <= 0 ? f : (f <= s ? 0 : (f - s) / (1 - s))
+    /// The value fraction of an animation block that starts at time progress `s` (its delay factor):
+    /// a block without delay follows the animator's value fraction `f`; a delayed one stays at 0
+    /// until the time progress `p` reaches `s`, then runs the animator's curve over the rest of the
+    /// time (`UIViewPropertyAnimator.addAnimations(_:delayFactor:)`: the delay is a share of the duration).
+    func blockFraction(progress p: Double, fraction f: Double, start s: Double) -> Double {
+        guard s > 0 else { return f }
+        let local = p <= s ? 0 : min(1, (p - s) / (1 - s))
+        return AnimatorCurve(timingParameters, duration: duration * (1 - s)).value(local)
+    }
+
+    /// The time progress at clock time `t` (for the animations on hosts).
+    func progress(at t: Double) -> Double {
+        if let pz = paused { return pz.p }
+        if let s = segment { return s.progress(t) }
+        return current().p
     }
 
     private func removeAnimations() {

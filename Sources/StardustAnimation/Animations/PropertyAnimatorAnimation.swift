@@ -13,7 +13,7 @@ final class PropertyAnimatorAnimation: Animation {
 
     override func value(on base: AnimatableValue, at parentTime: Double) -> AnimatableValue? {
         guard let a = animator else { return nil }
-        let f = PropertyAnimator.localFraction(a.valueFraction(at: parentTime), start: startFraction)
+        let f = a.blockFraction(progress: a.progress(at: parentTime), fraction: a.valueFraction(at: parentTime), start: startFraction)
         return from.interpolated(to: to, fraction: f)
     }
 

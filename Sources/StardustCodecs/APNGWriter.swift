@@ -7,7 +7,8 @@ import StardustCore
 /// `fdAT` chunks. Sequence numbers count up from 0 over `fcTL` and `fdAT`; `acTL` holds the frame count
 /// (patched in at ``finish()``) and ``ExportOptions/loopCount`` as `num_plays` (0 = forever). Delays are
 /// stored as fractions (`1/30`, `1001/30000`, …) with numerator and denominator ≤ 65535.
-public final class APNGWriter: FrameSink {
+public final class APNGWriter: InMemoryAnimationWriter {
+    public static let formatName = "APNG"
     /// Output size in pixels; every frame must match it.
     public let width: Int
     /// Output height in pixels.
@@ -42,20 +43,12 @@ public final class APNGWriter: FrameSink {
     /// The encoded file of an in-memory writer after ``finish()``.
     public var bytes: [UInt8] { output }
 
-    /// Encodes `frames` at `fps` into APNG bytes.
-    public static func encode(_ frames: [Image], fps: Double, options: ExportOptions = ExportOptions()) throws -> [UInt8] {
-        guard let first = frames.first else { throw CodecError.invalidArgument("An APNG needs at least one frame") }
-        let writer = try APNGWriter(width: first.width, height: first.height, fps: fps, options: options)
-        for f in frames { try writer.append(f) }
-        try writer.finish()
-        return writer.bytes
-    }
 
     private static func validate(width: Int, height: Int, fps: Double) throws {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw CodecError.invalidArgument("APNG size \(width)×\(height) is not valid")
         }
-        guard fps.isFinite, fps > 0 else { throw CodecError.invalidArgument("Frame rate \(fps) is not a positive number") }
+        try validateFrameRate(fps)
     }
 
     /// The fraction closest to `seconds` with numerator and denominator ≤ 65535 (continued fractions).

@@ -16,7 +16,8 @@ import StardustCore
 /// - Timing: delays are whole centiseconds; the rounding error is carried from frame to frame (frame
 ///   `i` ends at `round(100·tᵢ)` cs), so 30 fps becomes 3, 3, 4, 3, 3, 4 … and averages exactly.
 /// - Looping: a NETSCAPE2.0 block stores ``ExportOptions/loopCount`` (0 = forever).
-public final class GIFWriter: FrameSink {
+public final class GIFWriter: InMemoryAnimationWriter {
+    public static let formatName = "GIF"
     /// Output size in pixels; every frame must match it.
     public let width: Int
     /// Output height in pixels.
@@ -58,20 +59,12 @@ public final class GIFWriter: FrameSink {
     /// The encoded file of an in-memory writer after ``finish()``.
     public var bytes: [UInt8] { output }
 
-    /// Encodes `frames` at `fps` into GIF bytes.
-    public static func encode(_ frames: [Image], fps: Double, options: ExportOptions = ExportOptions()) throws -> [UInt8] {
-        guard let first = frames.first else { throw CodecError.invalidArgument("A GIF needs at least one frame") }
-        let writer = try GIFWriter(width: first.width, height: first.height, fps: fps, options: options)
-        for f in frames { try writer.append(f) }
-        try writer.finish()
-        return writer.bytes
-    }
 
     private static func validate(width: Int, height: Int, fps: Double) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw CodecError.invalidArgument("GIF size \(width)×\(height) is outside 1…65535 pixels")
         }
-        guard fps.isFinite, fps > 0 else { throw CodecError.invalidArgument("Frame rate \(fps) is not a positive number") }
+        try validateFrameRate(fps)
     }
 
     /// Adds a frame lasting `1 / fps` seconds.

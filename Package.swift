@@ -1,59 +1,86 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Release builds of the hot modules drop overflow and bounds checks; every
-/// inner loop in them is written against explicit bounds.
-let fast: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
-
+// The folders under Sources/ are the stages of the pipeline (docs/ARCHITECTURE.md):
+// a module depends only on modules of earlier stages.
+//
+//   1-Core     geometry, color, randomness, images, paths, the display list, parallel-for
+//   2-Model    layers and animations, particle emitters         (model → evaluate(at:) → display list)
+//   3-Render   display list → pixels: every rasterizer, one blend
+//   4-Codecs   pixels ↔ files: PNG, GIF, APNG, JPEG, audio, output sinks
+//   5-Scene    the Scene, its JSON loader (with image decoding), built-in images, trace
+//   6-Presets  the built-in effects, as scene builders
+//   7-Shell    the umbrella library `Stardust` and the `stardust` command-line tool
+//
+// No unsafe flags: the package can be added by version. Hot loops get their speed from the code.
 let package = Package(
     name: "Stardust",
-    platforms: [.macOS(.v13)],
+    // No API newer than these is used (the one parallel-for hands out work with an NSLock, not `Atomic`).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Stardust", targets: ["Stardust"]),
         .executable(name: "stardust", targets: ["stardust"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // System libraries present on a fresh machine.
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
-        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
-        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
+        // 1 · Core
+        .target(name: "StardustCore", path: "Sources/1-Core/StardustCore"),
 
-        // Stage 0: math, color, randomness, images, paths, the display list.
-        .target(name: "StardustCore", swiftSettings: fast),
-        // Stage: display list -> pixels.
-        .target(name: "StardustRender", dependencies: ["StardustCore", "CFreeType", "CFontconfig"], swiftSettings: fast),
-        // Stage: pixels -> files.
-        .target(name: "CStardustJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "StardustCodecs", dependencies: ["StardustCore", "CZlib", "CJPEG", "CStardustJPEG"], swiftSettings: fast),
-        // Model stages: evaluate(at:) -> display list.
-        .target(name: "StardustAnimation", dependencies: ["StardustCore"], swiftSettings: fast),
-        .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation"], swiftSettings: fast),
-        .target(name: "StardustEffects", dependencies: ["StardustCore", "StardustAnimation", "StardustParticles"], swiftSettings: fast),
-        // Scene files (JSON) -> model.
-        .target(name: "StardustScene", dependencies: ["StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects"]),
-        // Umbrella.
+        // 2 · Model: evaluate(at:) → display list
+        .target(name: "StardustAnimation", dependencies: ["StardustCore"], path: "Sources/2-Model/StardustAnimation"),
+        .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation"],
+                path: "Sources/2-Model/StardustParticles"),
+
+        // 3 · Render: display list → pixels
+        .systemLibrary(name: "CFreeType", path: "Sources/3-Render/CFreeType", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CFontconfig", path: "Sources/3-Render/CFontconfig", pkgConfig: "fontconfig"),
+        .target(name: "StardustRender", dependencies: ["StardustCore", "CFreeType", "CFontconfig"],
+                path: "Sources/3-Render/StardustRender"),
+
+        // 4 · Codecs: pixels ↔ files
+        .systemLibrary(name: "CZlib", path: "Sources/4-Codecs/CZlib"),
+        .systemLibrary(name: "CJPEG", path: "Sources/4-Codecs/CJPEG"),
+        .target(name: "CStardustJPEG", path: "Sources/4-Codecs/CStardustJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "StardustCodecs", dependencies: ["StardustCore", "CZlib", "CJPEG", "CStardustJPEG"],
+                path: "Sources/4-Codecs/StardustCodecs"),
+
+        // 5 · Scene: files → model
+        .target(name: "StardustScene", dependencies: [
+            "StardustCore", "StardustAnimation", "StardustParticles", "StardustRender", "StardustCodecs",
+        ], path: "Sources/5-Scene/StardustScene"),
+
+        // 6 · Presets
+        .target(name: "StardustPresets", dependencies: [
+            "StardustCore", "StardustAnimation", "StardustParticles", "StardustRender", "StardustScene",
+        ], path: "Sources/6-Presets/StardustPresets"),
+
+        // 7 · Shell: the umbrella library and the command-line tool
         .target(name: "Stardust", dependencies: [
-            "StardustCore", "StardustRender", "StardustCodecs", "StardustAnimation",
-            "StardustParticles", "StardustEffects", "StardustScene",
-        ]),
-        // The command-line tool: a thin shell over the library.
+            "StardustCore", "StardustAnimation", "StardustParticles", "StardustRender", "StardustCodecs",
+            "StardustScene", "StardustPresets",
+        ], path: "Sources/7-Shell/Stardust"),
         .executableTarget(name: "stardust", dependencies: [
             "Stardust",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: fast),
+        ], path: "Sources/7-Shell/stardust"),
 
-        .testTarget(name: "StardustCoreTests", dependencies: ["StardustCore"]),
-        .testTarget(name: "StardustRenderTests", dependencies: ["StardustRender", "StardustCore"]),
-        .testTarget(name: "StardustCodecsTests", dependencies: ["StardustCodecs", "StardustCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "StardustAnimationTests", dependencies: ["StardustAnimation", "StardustCore"]),
-        .testTarget(name: "StardustParticlesTests", dependencies: ["StardustParticles", "StardustAnimation", "StardustCore"]),
-        .testTarget(name: "StardustEffectsTests", dependencies: ["StardustEffects", "StardustRender", "StardustCore", "StardustParticles", "StardustAnimation"]),
-        .testTarget(name: "StardustSceneTests", dependencies: ["StardustScene", "Stardust"]),
-        .testTarget(name: "StardustCLITests", dependencies: ["stardust"]),
+        // Tests: one target per module, plus shared support.
+        .target(name: "StardustTestSupport", dependencies: ["StardustCore", "StardustAnimation", "StardustRender"],
+                path: "Tests/StardustTestSupport"),
+        .testTarget(name: "StardustCoreTests", dependencies: ["StardustCore", "StardustTestSupport"]),
+        .testTarget(name: "StardustAnimationTests", dependencies: ["StardustAnimation", "StardustCore", "StardustTestSupport"]),
+        .testTarget(name: "StardustParticlesTests", dependencies: [
+            "StardustParticles", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport",
+        ]),
+        .testTarget(name: "StardustRenderTests", dependencies: ["StardustRender", "StardustCore", "StardustTestSupport"]),
+        .testTarget(name: "StardustCodecsTests", dependencies: ["StardustCodecs", "StardustCore", "StardustTestSupport"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "StardustSceneTests", dependencies: ["StardustScene", "Stardust", "StardustTestSupport"]),
+        .testTarget(name: "StardustPresetsTests", dependencies: ["StardustPresets", "Stardust", "StardustTestSupport"]),
+        .testTarget(name: "StardustCLITests", dependencies: ["stardust", "StardustTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

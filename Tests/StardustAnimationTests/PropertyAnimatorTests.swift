@@ -1,3 +1,4 @@
+import StardustTestSupport
 import XCTest
 @testable import StardustAnimation
 

@@ -1,3 +1,4 @@
+import StardustTestSupport
 import StardustCodecs
 import StardustCore
 import XCTest
@@ -48,7 +49,7 @@ final class DecoderRobustnessTests: XCTestCase {
 
     /// Fixed-seed random byte flips: the decoders may accept or reject, but must not crash.
     func testRandomCorruptionNeverCrashes() throws {
-        var rng = SplitMix64(state: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         let inputs: [(String, [UInt8])] = [
             ("png", smallPNG()),
             ("interlaced png", try TestSupport.fixture("adam7_rgba8.png")),

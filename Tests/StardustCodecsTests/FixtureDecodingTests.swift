@@ -1,3 +1,4 @@
+import StardustTestSupport
 import StardustCodecs
 import StardustCore
 import XCTest

@@ -1,3 +1,4 @@
+import StardustTestSupport
 import StardustCodecs
 import StardustCore
 import XCTest
@@ -91,7 +92,7 @@ final class GIFTests: XCTestCase {
 
     func testQuantizerFindsTheDominantColorsOfAMultiModalImage() throws {
         // Four 20×20 squares of noisy colors; the palette must reproduce each square's mean color closely.
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         let centers: [(Int, Int, Int)] = [(200, 30, 30), (30, 200, 30), (30, 30, 200), (220, 220, 40)]
         let image = TestSupport.image(width: 40, height: 40) { x, y in
             let c = centers[(x / 20) + 2 * (y / 20)]
@@ -132,7 +133,7 @@ final class GIFTests: XCTestCase {
 
     func testLZWHandlesCodeGrowthAndTableResetsOnLargeNoisyFrames() throws {
         // 256 distinct colors in a pseudo-random order: the LZW table fills (4096 codes) many times.
-        var rng = SplitMix64(state: 7)
+        var rng = SplitMix64(seed: 7)
         let palette: [(UInt8, UInt8, UInt8)] = (0..<256).map { (i: Int) -> (UInt8, UInt8, UInt8) in
             (UInt8(i), UInt8((i * 7) & 255), UInt8((i * 13) & 255))
         }

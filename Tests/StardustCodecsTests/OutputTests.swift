@@ -1,3 +1,4 @@
+import StardustTestSupport
 import Foundation
 import StardustCodecs
 import StardustCore

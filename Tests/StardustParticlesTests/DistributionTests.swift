@@ -1,3 +1,4 @@
+import StardustTestSupport
 import XCTest
 import StardustCore
 @testable import StardustParticles
@@ -44,7 +45,7 @@ final class DistributionTests: XCTestCase {
     /// The KS test itself rejects a half-width range (the ±R/2 reading), so the tests above have teeth.
     func testKSRejectsHalfRange() {
         let ps = sample()
-        let d = ksUniform(ps.map { Double($0.lifetime) }, 8.5, 11.5)
+        let d = Statistics.ksUniform(ps.map { Double($0.lifetime) }, 8.5, 11.5)
         XCTAssertGreaterThan(d, 1.63 / Double(ps.count).squareRoot())
     }
 

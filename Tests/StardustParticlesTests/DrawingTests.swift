@@ -1,3 +1,4 @@
+import StardustTestSupport
 import XCTest
 import StardustCore
 @testable import StardustParticles
@@ -12,7 +13,7 @@ final class DrawingTests: XCTestCase {
         let (layer, cell) = singleCellLayer { c in
             c.birthRate = 1; c.lifetime = 10; c.velocity = 10; c.spin = 0.5; c.scale = 2
             c.color = Color(red: 1, green: 0.5, blue: 0.25, alpha: 0.5); c.redSpeed = 1
-            c.contents = whiteTexture(8, 4); c.contentsScale = 2
+            c.contents = TestSupport.whiteTexture(8, 4); c.contentsScale = 2
             c.contentsRect = Rect(0, 0, 0.5, 1)
         }
         cell.minificationFilter = .nearest
@@ -41,7 +42,7 @@ final class DrawingTests: XCTestCase {
 
     func testInvisibleParticlesAreSkipped() {
         let (layer, _) = singleCellLayer { c in
-            c.birthRate = 10; c.lifetime = 10; c.alphaSpeed = -0.5; c.contents = whiteTexture()
+            c.birthRate = 10; c.lifetime = 10; c.alphaSpeed = -0.5; c.contents = TestSupport.whiteTexture()
         }
         var list: [DrawCommand] = []
         layer.drawContents(into: &list, time: 5, transform: .identity)
@@ -52,7 +53,7 @@ final class DrawingTests: XCTestCase {
         noContents.drawContents(into: &list, time: 5, transform: .identity)
         XCTAssertTrue(list.isEmpty)
         let (shrunk, _) = singleCellLayer { c in
-            c.birthRate = 10; c.lifetime = 10; c.scaleSpeed = -1; c.contents = whiteTexture()
+            c.birthRate = 10; c.lifetime = 10; c.scaleSpeed = -1; c.contents = TestSupport.whiteTexture()
         }
         list = []
         shrunk.drawContents(into: &list, time: 5, transform: .identity)
@@ -63,7 +64,7 @@ final class DrawingTests: XCTestCase {
     func orderedLayer(_ mode: EmitterRenderMode) -> EmitterLayer {
         let (layer, _) = singleCellLayer { c in
             c.birthRate = 20; c.lifetime = 10; c.velocity = 10; c.velocityRange = 5
-            c.emissionLatitude = 0.4; c.contents = whiteTexture()
+            c.emissionLatitude = 0.4; c.contents = TestSupport.whiteTexture()
         }
         layer.renderMode = mode
         return layer
@@ -94,11 +95,11 @@ final class DrawingTests: XCTestCase {
     func testAdditiveBlendAndBatchingByTexture() {
         let layer = EmitterLayer()
         layer.renderMode = .additive
-        let tex = whiteTexture()
+        let tex = TestSupport.whiteTexture()
         let cells = (0..<3).map { i -> EmitterCell in
             let c = EmitterCell(name: "c\(i)")
             c.birthRate = 5; c.lifetime = 10
-            c.contents = i == 2 ? whiteTexture() : tex
+            c.contents = i == 2 ? TestSupport.whiteTexture() : tex
             return c
         }
         layer.emitterCells = cells

@@ -1,3 +1,4 @@
+import StardustTestSupport
 import XCTest
 import StardustCore
 import StardustAnimation
@@ -93,7 +94,7 @@ final class KeyPathAndLimitTests: XCTestCase {
 
     func testNonFiniteValuesNeitherCrashNorDraw() {
         let (layer, cell) = singleCellLayer { c in
-            c.birthRate = 10; c.lifetime = 5; c.velocity = .infinity; c.contents = whiteTexture()
+            c.birthRate = 10; c.lifetime = 5; c.velocity = .infinity; c.contents = TestSupport.whiteTexture()
         }
         XCTAssertEqual(layer.evaluate(at: 1).count, 11)
         var list: [DrawCommand] = []

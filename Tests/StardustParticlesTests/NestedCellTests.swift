@@ -1,3 +1,4 @@
+import StardustTestSupport
 import XCTest
 import StardustCore
 @testable import StardustParticles
@@ -22,7 +23,7 @@ final class NestedCellTests: XCTestCase {
         burst.velocity = 60; burst.emissionRange = .pi
         burst.scale = 0.5
         burst.timing.beginTime = 1.5; burst.timing.duration = 1
-        burst.contents = whiteTexture()
+        burst.contents = TestSupport.whiteTexture()
         rocket.emitterCells = [burst]
         layer.emitterCells = [rocket]
         return layer

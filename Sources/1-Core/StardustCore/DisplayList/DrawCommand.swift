@@ -1,0 +1,19 @@
+/// One drawing operation of a ``DisplayList``.
+public enum DrawCommand: Sendable {
+    /// A textured quad: an image layer's contents, a single sprite.
+    case image(ImageDraw)
+    /// Many textured quads sharing one texture (the particles of one cell).
+    case sprites(SpriteBatch)
+    /// A filled or stroked vector path (shapes, rounded rectangles, borders).
+    case path(PathDraw)
+    /// A run of text laid out in a box.
+    case text(TextDraw)
+    /// Restricts the following commands to a rectangle (`masksToBounds`) until the matching ``popClip``.
+    /// The rectangle is in the local space of `transform`; clips nest by intersection.
+    case pushClip(rect: Rect, transform: Transform2D)
+    case popClip
+    /// Draws the following commands into a transparent group that is then
+    /// composited with `opacity` (a layer's `opacity` over its sublayers), until ``endGroup``.
+    case beginGroup(opacity: Double)
+    case endGroup
+}

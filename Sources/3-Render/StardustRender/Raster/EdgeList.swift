@@ -1,0 +1,56 @@
+import StardustCore
+
+/// The non-horizontal edges of a set of polygons, in device pixels, ready
+/// for ``CoverageRasterizer``.
+///
+/// Every polyline is treated as closed (filling closes open subpaths, as in
+/// Core Graphics). A polyline with a NaN or infinite point is skipped whole,
+/// so that a bad point cannot leave an unclosed polygon behind; coordinates
+/// are clamped to ±10¹² so that later arithmetic cannot overflow.
+/// Building is O(n log n) in the number of edges (they are sorted by top y).
+public struct EdgeList: Sendable {
+    /// One edge with `y0 < y1`; `direction` is +1 when the original edge ran down the screen, −1 when up.
+    @usableFromInline struct Edge: Sendable {
+        @usableFromInline var x0: Double, y0: Double, x1: Double, y1: Double
+        @usableFromInline var direction: Float
+    }
+
+    @usableFromInline private(set) var edges: [Edge] = []
+    /// The bounds of every finite point that contributed an edge, or `nil` when there are no edges.
+    public private(set) var bounds: Rect?
+
+    /// Whether there is nothing to fill.
+    public var isEmpty: Bool { edges.isEmpty }
+    /// The number of non-horizontal edges.
+    public var count: Int { edges.count }
+
+    /// Collects the edges of `polylines` mapped by `transform`.
+    public init(polylines: [Polyline], transform: Transform2D = .identity) {
+        let limit = 1e12
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var pts: [Point] = []
+        for pl in polylines {
+            guard pl.points.count >= 2 else { continue }
+            pts.removeAll(keepingCapacity: true)
+            var finite = true
+            for p in pl.points {
+                let q = transform.isIdentity ? p : transform.apply(to: p)
+                guard q.x.isFinite, q.y.isFinite else { finite = false; break }
+                pts.append(Point(min(max(q.x, -limit), limit), min(max(q.y, -limit), limit)))
+            }
+            guard finite else { continue }
+            var prev = pts[pts.count - 1]
+            for p in pts {
+                defer { prev = p }
+                if p.y == prev.y { continue }
+                let down = p.y > prev.y
+                let top = down ? prev : p, bottom = down ? p : prev
+                edges.append(Edge(x0: top.x, y0: top.y, x1: bottom.x, y1: bottom.y, direction: down ? 1 : -1))
+                minX = min(minX, p.x, prev.x); maxX = max(maxX, p.x, prev.x)
+                minY = min(minY, top.y); maxY = max(maxY, bottom.y)
+            }
+        }
+        edges.sort { $0.y0 < $1.y0 }
+        if !edges.isEmpty { bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
+    }
+}

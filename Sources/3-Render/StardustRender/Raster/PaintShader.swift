@@ -1,0 +1,192 @@
+import StardustCore
+
+/// A ``Paint`` resolved for device pixels: a solid premultiplied color or a
+/// gradient evaluated at pixel centers.
+///
+/// Gradients are evaluated in the path's local space: the device pixel
+/// center is mapped back through the inverse of `deviceFromLocal`, its
+/// gradient parameter `t` computed (projection on start→end for linear,
+/// distance from the center over the radius for radial), clamped to 0…1
+/// (pad) and looked up in a 1024-entry ramp whose colors are interpolated
+/// between stops in premultiplied space. Opacity is folded into every color.
+/// A linear gradient with `start == end`, a radial one with a radius ≤ 0 or
+/// a non-invertible transform paints the last stop everywhere.
+/// Shading costs O(1) per pixel; building the ramp O(1024 + stops).
+public struct PaintShader: Sendable {
+    enum Kind: Sendable { case solid, linear, radial }
+    let kind: Kind
+    /// The premultiplied color (with opacity) of a solid paint.
+    public let solidColor: SIMD4<Float>
+    let ramp: [SIMD4<Float>]
+    // t (linear) or the gradient-space point (radial) as an affine function of the device pixel center.
+    let ax: Double, ay: Double, a0: Double
+    let bx: Double, by: Double, b0: Double
+
+    /// Whether every color the shader produces has alpha exactly 1 (so source-over at full
+    /// coverage replaces the pixel: see ``shadeOpaquePixels(y:x0:count:into:)``).
+    public let isOpaque: Bool
+    /// The ramp (or the solid color) as packed RGBA8 bytes, filled only when ``isOpaque``.
+    let rampPixels: [UInt32]
+    let solidPixel: UInt32
+
+    /// The number of ramp entries.
+    public static let rampSize = 1024
+
+    /// Whether every pixel gets ``solidColor``.
+    public var isSolid: Bool { kind == .solid }
+
+    /// Resolves `paint` (defined in a path's local space) for device pixels.
+    /// - Parameters:
+    ///   - opacity: multiplies every color; clamped to 0…1.
+    ///   - deviceFromLocal: maps the path's local space to device pixels (gradients are inverted through it).
+    public init(paint: Paint, opacity: Double = 1, deviceFromLocal: Transform2D = .identity) {
+        let op = Float(opacity.isNaN ? 0 : min(max(opacity, 0), 1))
+        var ax = 0.0, ay = 0.0, a0 = 0.0, bx = 0.0, by = 0.0, b0 = 0.0
+        switch paint {
+        case .color(let c):
+            kind = .solid; solidColor = PaintShader.finite(c) * op; ramp = []
+        case .linearGradient(let start, let end, let stops):
+            let v = end - start, len2 = v.dot(v)
+            guard let inv = deviceFromLocal.inverted(), len2 > 0, len2.isFinite, !stops.isEmpty else {
+                kind = .solid; solidColor = PaintShader.lastColor(stops) * op; ramp = []; break
+            }
+            // t = ((inv·p) − start)·v / |v|²
+            ax = (inv.a * v.x + inv.b * v.y) / len2
+            ay = (inv.c * v.x + inv.d * v.y) / len2
+            a0 = ((inv.tx - start.x) * v.x + (inv.ty - start.y) * v.y) / len2
+            kind = .linear; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
+        case .radialGradient(let center, let radius, let stops):
+            guard let inv = deviceFromLocal.inverted(), radius > 0, radius.isFinite, !stops.isEmpty else {
+                kind = .solid; solidColor = PaintShader.lastColor(stops) * op; ramp = []; break
+            }
+            // q = ((inv·p) − center) / radius; t = |q|
+            let k = 1 / radius
+            ax = inv.a * k; ay = inv.c * k; a0 = (inv.tx - center.x) * k
+            bx = inv.b * k; by = inv.d * k; b0 = (inv.ty - center.y) * k
+            kind = .radial; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
+        }
+        self.ax = ax; self.ay = ay; self.a0 = a0; self.bx = bx; self.by = by; self.b0 = b0
+        let opaque = kind == .solid ? solidColor.w == 1 : ramp.allSatisfy { $0.w == 1 }
+        isOpaque = opaque
+        solidPixel = PaintShader.pack(solidColor)
+        rampPixels = opaque && kind != .solid ? ramp.map(PaintShader.pack) : []
+    }
+
+    /// Premultiplied 0…1 color → RGBA8 bytes in memory order, rounded exactly as
+    /// `SpanCompositor` rounds an opaque source at full coverage.
+    @inline(__always) static func pack(_ c: SIMD4<Float>) -> UInt32 {
+        let r = (c * 255).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)) + 0.5
+        let v = UInt32(UInt8(r.x)) | UInt32(UInt8(r.y)) << 8 | UInt32(UInt8(r.z)) << 16 | UInt32(UInt8(r.w)) << 24
+        return v.littleEndian
+    }
+
+    /// For an opaque shader (``isOpaque``), writes the final RGBA8 bytes of pixels
+    /// `x0 ..< x0 + count` of row `y` at full coverage: what source-over would
+    /// produce over any background, bit for bit. `out` is the first pixel's byte.
+    /// A vertical linear gradient or a solid color fills the span with one value.
+    public func shadeOpaquePixels(y: Int, x0: Int, count: Int, into out: UnsafeMutableRawPointer) {
+        guard count > 0 else { return }
+        let last = Double(PaintShader.rampSize - 1)
+        let py = Double(y) + 0.5
+        switch kind {
+        case .solid:
+            let v = solidPixel
+            for i in 0..<count { out.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self) }
+        case .linear:
+            let rowA = ay * py + a0
+            rampPixels.withUnsafeBufferPointer { r in
+                if ax == 0 {
+                    let c = rowA > 0 ? (rowA < 1 ? rowA : 1) : 0
+                    let v = r[Int(c * last + 0.5)]
+                    for i in 0..<count { out.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self) }
+                    return
+                }
+                for i in 0..<count {
+                    let t = ax * (Double(x0 + i) + 0.5) + rowA
+                    let c = t > 0 ? (t < 1 ? t : 1) : 0
+                    out.storeBytes(of: r[Int(c * last + 0.5)], toByteOffset: 4 * i, as: UInt32.self)
+                }
+            }
+        case .radial:
+            let rowA = ay * py + a0, rowB = by * py + b0
+            rampPixels.withUnsafeBufferPointer { r in
+                for i in 0..<count {
+                    let pxc = Double(x0 + i) + 0.5
+                    let qx = ax * pxc + rowA, qy = bx * pxc + rowB
+                    let t = (qx * qx + qy * qy).squareRoot()
+                    let c = t < 1 ? t : (t >= 1 ? 1 : 0)
+                    out.storeBytes(of: r[Int(c * last + 0.5)], toByteOffset: 4 * i, as: UInt32.self)
+                }
+            }
+        }
+    }
+
+    /// Writes the colors of pixels `x0 ..< x0 + count` of row `y` (premultiplied, 0…1).
+    /// Each value depends only on `(x, y)`, never on the span, so bands agree bit for bit.
+    public func shade(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        guard count > 0 else { return }
+        let py = Double(y) + 0.5
+        switch kind {
+        case .solid:
+            out.update(repeating: solidColor, count: count)
+        case .linear:
+            let rowA = ay * py + a0
+            let last = Double(PaintShader.rampSize - 1)
+            ramp.withUnsafeBufferPointer { r in
+                for i in 0..<count {
+                    let t = ax * (Double(x0 + i) + 0.5) + rowA
+                    let c = t > 0 ? (t < 1 ? t : 1) : 0
+                    out[i] = r[Int(c * last + 0.5)]
+                }
+            }
+        case .radial:
+            let rowA = ay * py + a0, rowB = by * py + b0
+            let last = Double(PaintShader.rampSize - 1)
+            ramp.withUnsafeBufferPointer { r in
+                for i in 0..<count {
+                    let px = Double(x0 + i) + 0.5
+                    let qx = ax * px + rowA, qy = bx * px + rowB
+                    let t = (qx * qx + qy * qy).squareRoot()
+                    let c = t < 1 ? t : (t >= 1 ? 1 : 0)
+                    out[i] = r[Int(c * last + 0.5)]
+                }
+            }
+        }
+    }
+
+    /// The premultiplied color with NaN components (from bad input) replaced by 0, so that nothing downstream traps.
+    static func finite(_ c: Color) -> SIMD4<Float> {
+        let p = c.premultiplied
+        return p.replacing(with: 0, where: p .!= p)
+    }
+
+    static func lastColor(_ stops: [GradientStop]) -> SIMD4<Float> {
+        sortedStops(stops).last.map { finite($0.color) } ?? .zero
+    }
+
+    static func sortedStops(_ stops: [GradientStop]) -> [GradientStop] {
+        stops.map { GradientStop($0.location.isNaN ? 0 : min(max($0.location, 0), 1), $0.color) }
+            .enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+    }
+
+    /// The premultiplied colors at t = i / (rampSize − 1), with opacity.
+    static func makeRamp(_ stops0: [GradientStop], opacity: Float) -> [SIMD4<Float>] {
+        let stops = sortedStops(stops0)
+        let colors = stops.map { finite($0.color) }
+        let n = rampSize
+        var ramp = [SIMD4<Float>](repeating: .zero, count: n)
+        var k = 0
+        for i in 0..<n {
+            let t = Double(i) / Double(n - 1)
+            var c: SIMD4<Float>
+            if t <= stops[0].location { c = colors[0] } else if t >= stops[stops.count - 1].location { c = colors[stops.count - 1] } else {
+                while k + 1 < stops.count && stops[k + 1].location <= t { k += 1 }
+                let l0 = stops[k].location, l1 = stops[k + 1].location
+                let f = Float((t - l0) / (l1 - l0))
+                c = colors[k] + (colors[k + 1] - colors[k]) * f
+            }
+            ramp[i] = c * opacity
+        }
+        return ramp
+    }
+}

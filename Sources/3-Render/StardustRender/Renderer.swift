@@ -1,0 +1,80 @@
+import Dispatch
+import Foundation
+import StardustCore
+
+/// Rasterizes a ``DisplayList`` into a premultiplied RGBA8 image.
+///
+/// Rendering has two phases. *Prepare* walks the commands once on the calling
+/// thread: it maps everything to device pixels (points × `list.scale`),
+/// prepares paths and text, computes bounds, and bins sprites to bands.
+/// *Draw* splits the frame into horizontal bands of ``bandHeight`` rows and
+/// draws each band (every command, clipped to its rows) on one of
+/// ``threads`` workers. A pixel's value depends only on the commands, so the
+/// output is byte-identical for any thread count and band height.
+public struct Renderer: Sendable {
+    /// Worker threads; 0 means one per active core.
+    public var threads: Int
+    /// Rows per band (at least 1). Smaller bands balance load better; the output does not depend on it.
+    public var bandHeight: Int
+
+    /// The largest frame the renderer accepts, in pixels (100 megapixels).
+    public static let maxPixels = ImageLimits.defaultMaxPixels
+
+    public init(threads: Int = 0, bandHeight: Int = 64) {
+        self.threads = threads; self.bandHeight = bandHeight
+    }
+
+    /// Draws every command of `list` in order over `list.background`.
+    ///
+    /// - Throws: ``RenderError`` for a frame that is empty, not finite or above
+    ///   ``maxPixels``, a NaN background, or clips and groups that do not nest;
+    ///   text errors from the text painter. (NaN tints and sprite colors count as 0: invisible.)
+    public func render(_ list: DisplayList) throws -> Image {
+        var image = Image(width: 0, height: 0)
+        try render(list, into: &image)
+        return image
+    }
+
+    /// Renders into `image`, reusing its pixel storage when it already has the frame's size.
+    public func render(_ list: DisplayList, into image: inout Image) throws {
+        let (width, height) = try Renderer.frameSize(list)
+        let bg = list.background
+        guard !(bg.red.isNaN || bg.green.isNaN || bg.blue.isNaN || bg.alpha.isNaN) else {
+            throw RenderError.invalidBackground("the background color has a NaN component: \(bg)")
+        }
+        let layout = BandLayout(width: width, height: height, bandHeight: max(1, bandHeight))
+        let commands = try FramePreparer.prepare(list, layout: layout)
+        if image.width != width || image.height != height {
+            image = Image(width: width, height: height)
+        }
+        let background = PremultipliedPixel(list.background)
+        image.pixels.withUnsafeMutableBufferPointer { buf in
+            let frame = FramePointer(base: buf.baseAddress!)
+            // Bands are claimed one at a time by the workers (dynamic load balance); a band's pixels
+            // never depend on which worker draws it.
+            parallelFor(layout.count, threads: threads) { b in
+                BandDrawer.draw(band: b, commands: commands, layout: layout, frame: frame.base, background: background)
+            }
+        }
+    }
+
+    /// The frame's pixel size, validated.
+    static func frameSize(_ list: DisplayList) throws -> (Int, Int) {
+        let w = list.size.width * list.scale, h = list.size.height * list.scale
+        guard list.scale.isFinite, list.scale > 0 else {
+            throw RenderError.invalidFrameSize("the display list's scale must be a positive finite number, got \(list.scale)")
+        }
+        guard w.isFinite, h.isFinite, w.rounded() >= 1, h.rounded() >= 1 else {
+            throw RenderError.invalidFrameSize("the frame must be at least 1×1 pixel, got \(w)×\(h) (size \(list.size) at scale \(list.scale))")
+        }
+        guard w.rounded() * h.rounded() <= Double(maxPixels) else {
+            throw RenderError.invalidFrameSize("the frame of \(Int(w.rounded()))×\(Int(h.rounded())) pixels exceeds the limit of \(maxPixels) pixels")
+        }
+        return (list.pixelWidth, list.pixelHeight)
+    }
+}
+
+/// The frame's base address, shared read-only by the band workers (each writes only its own rows).
+struct FramePointer: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
+}

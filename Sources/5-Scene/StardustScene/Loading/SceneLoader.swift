@@ -1,0 +1,116 @@
+import Foundation
+import StardustAnimation
+import StardustCore
+import StardustRender
+import StardustParticles
+
+/// Reads scene files (SPEC §10) into a ``Scene``.
+///
+/// Every error names the JSON path of the offending value and what was
+/// expected; unknown keys list the closest valid names. A scene that fails
+/// validation produces no scene at all.
+public struct SceneLoader {
+    /// Loads the pixels of an image file (a path already resolved against the scene's folder).
+    public typealias ImageLoader = (_ path: String) throws -> Image
+
+    /// The folder that relative image paths are resolved against.
+    public var baseDirectory: String
+    var loadImage: ImageLoader
+    var textureCache: [String: Texture] = [:]
+
+    public init(baseDirectory: String, imageLoader: @escaping ImageLoader) {
+        self.baseDirectory = baseDirectory
+        self.loadImage = imageLoader
+    }
+
+    /// The keys of the scene object.
+    static let sceneKeys = ["name", "size", "scale", "duration", "fps", "seed", "background", "layers", "animations",
+                            "physics", "effects", "pointer", "audio"]
+
+    /// Parses scene JSON text.
+    public mutating func scene(fromJSON text: String) throws -> Scene {
+        try scene(from: JSONNode(JSONParser.parse(text)))
+    }
+
+    /// Builds a scene from a parsed document.
+    public mutating func scene(from doc: JSONNode) throws -> Scene {
+        let keys = try doc.object(allowedKeys: Self.sceneKeys)
+        for unsupported in ["physics", "effects", "pointer", "audio"] {
+            if let n = keys[unsupported] {
+                throw SceneError(path: n.path, "\"\(unsupported)\" is part of the scene format but not supported by this version of Stardust yet")
+            }
+        }
+        let size = try keys["size"].map { try $0.size() } ?? Size(390, 844)
+        guard size.width >= 1, size.height >= 1, size.width <= 20_000, size.height <= 20_000 else {
+            throw SceneError(path: keys["size"]?.path ?? "size", "expected a width and height between 1 and 20000 points")
+        }
+        let scene = Scene(
+            name: try keys["name"]?.string() ?? "",
+            size: size,
+            scale: try keys["scale"].map { try $0.number(in: 0.01...16) } ?? 2,
+            duration: try keys["duration"].map { try $0.number(in: 0...3600) } ?? 10,
+            fps: try keys["fps"].map { try $0.number(in: 0.1...240) } ?? 30,
+            seed: UInt64(try keys["seed"].map { try $0.integer(in: 0...Int(UInt32.max)) } ?? 1),
+            background: .clear)
+        if let bg = keys["background"] {
+            if case .string(let s) = bg.value, !s.hasPrefix("#") {
+                // An image behind everything, stretched over the scene.
+                let layer = Layer()
+                layer.name = "background"
+                layer.bounds = Rect(origin: .zero, size: size)
+                layer.position = Point(size.width / 2, size.height / 2)
+                layer.contents = try texture(bg)
+                scene.root.addSublayer(layer)
+            } else {
+                scene.background = try bg.color()
+            }
+        }
+        var names: [String: Layer] = [:]
+        if let layers = keys["layers"] {
+            for node in try layers.array() {
+                scene.root.addSublayer(try layer(node, depth: 1, names: &names))
+            }
+        }
+        if let anims = keys["animations"] {
+            for node in try anims.array() {
+                if case .string("animator")? = node.value["type"] {
+                    for (i, (target, animation)) in try animatorEntries(node, names: names).enumerated() {
+                        target.add(animation, forKey: "\(node.path).changes[\(i)]")
+                    }
+                    continue
+                }
+                let (target, animation) = try animationEntry(node, names: names)
+                // Keyed by the entry's JSON path so that trace and tools can find it.
+                target.add(animation, forKey: node.path)
+            }
+        }
+        return scene
+    }
+
+    // MARK: Images
+
+    /// Resolves `builtin:NAME` or a file path relative to the scene file.
+    mutating func texture(_ node: JSONNode) throws -> Texture {
+        let ref = try node.string()
+        if let cached = textureCache[ref] { return cached }
+        let tex: Texture
+        if ref.hasPrefix("builtin:") {
+            guard let t = BuiltinImages.texture(named: ref) else {
+                throw SceneError(path: node.path, "no builtin image \"\(ref)\"; available: \(BuiltinImages.names.map { "builtin:" + $0 }.joined(separator: ", "))")
+            }
+            tex = t
+        } else {
+            let path = ref.hasPrefix("/") ? ref : (baseDirectory as NSString).appendingPathComponent(ref)
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw SceneError(path: node.path, "image file \"\(ref)\" not found (looked for \(path))")
+            }
+            do {
+                tex = Texture(try loadImage(path))
+            } catch {
+                throw SceneError(path: node.path, "image file \"\(ref)\" could not be read: \(error)")
+            }
+        }
+        textureCache[ref] = tex
+        return tex
+    }
+}

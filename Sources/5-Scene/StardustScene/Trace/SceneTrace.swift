@@ -1,0 +1,98 @@
+import Foundation
+import StardustAnimation
+import StardustCore
+import StardustRender
+import StardustParticles
+
+/// The `stardust trace` format (SPEC §10): one JSON object per frame with
+/// live particle counts per emitter cell, layer presentation values and,
+/// optionally, every live particle.
+public enum SceneTrace {
+    /// The JSON line for time `t` (scene time, seconds).
+    public static func line(for scene: Scene, at t: Double, includeParticles: Bool) -> String {
+        var counts: [(String, Int)] = []
+        var states: [String] = []
+        var layers: [(String, String)] = []
+        scene.applySeed()
+        visit(scene.root, parentTime: t, path: []) { layer, parentTime in
+            if let name = layer.name {
+                layers.append((name, layerValues(layer, at: layer.localTime(fromParentTime: parentTime))))
+            }
+            guard let emitter = layer as? EmitterLayer else { return }
+            let snapshot = emitter.evaluate(at: parentTime)
+            let cells = emitter.allCells
+            let names = cellNames(emitter)
+            var perCell = [Int](repeating: 0, count: cells.count)
+            let ci = snapshot.cellIndex
+            for i in 0..<snapshot.count where Int(ci[i]) < perCell.count { perCell[Int(ci[i])] += 1 }
+            for (i, n) in names.enumerated() { counts.append((n, perCell[i])) }
+            if includeParticles {
+                for i in 0..<snapshot.count {
+                    let p = snapshot[i]
+                    let cell = p.cellIndex < names.count ? names[p.cellIndex] : "?"
+                    states.append("{\"cell\":\(quote(cell)),\"position\":[\(num(p.position.x)),\(num(p.position.y)),\(num(p.position.z))],"
+                        + "\"velocity\":[\(num(p.velocity.x)),\(num(p.velocity.y)),\(num(p.velocity.z))],"
+                        + "\"scale\":\(num(p.scale)),\"rotation\":\(num(p.rotation)),"
+                        + "\"color\":[\(num(p.color.x)),\(num(p.color.y)),\(num(p.color.z)),\(num(p.color.w))],"
+                        + "\"age\":\(num(p.age)),\"lifetime\":\(num(p.lifetime))}")
+                }
+            }
+        }
+        var out = "{\"t\":\(num(t)),\"particles\":{"
+        out += counts.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",")
+        out += "},\"layers\":{" + layers.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "},\"bodies\":{}"
+        if includeParticles { out += ",\"particleStates\":[" + states.joined(separator: ",") + "]" }
+        return out + "}"
+    }
+
+    /// `"layer.cell"` names (nested cells as `"layer.parent.child"`) in the emitter's `allCells` order.
+    static func cellNames(_ emitter: EmitterLayer) -> [String] {
+        var out: [String] = []
+        func walk(_ cells: [EmitterCell], prefix: String) {
+            for (i, c) in cells.enumerated() {
+                let n = prefix + "." + (c.name ?? "cell\(i)")
+                out.append(n)
+                walk(c.emitterCells, prefix: n)
+            }
+        }
+        walk(emitter.emitterCells, prefix: emitter.name ?? "emitter")
+        return out
+    }
+
+    static func visit(_ layer: Layer, parentTime: Double, path: [Int], _ body: (Layer, Double) -> Void) {
+        body(layer, parentTime)
+        let local = layer.localTime(fromParentTime: parentTime)
+        for s in layer.sublayers { visit(s, parentTime: local, path: path, body) }
+    }
+
+    static func layerValues(_ layer: Layer, at time: Double) -> String {
+        func v(_ k: String) -> AnimatableValue? { layer.presentationValue(forKeyPath: k, at: time) }
+        var fields: [String] = []
+        if case .point(let p)? = v("position") { fields.append("\"position\":[\(num(p.x)),\(num(p.y))]") }
+        if case .number(let o)? = v("opacity") { fields.append("\"opacity\":\(num(o))") }
+        if case .number(let r)? = v("transform.rotation") { fields.append("\"transform.rotation\":\(num(r))") }
+        if case .number(let s)? = v("transform.scale") { fields.append("\"transform.scale\":\(num(s))") }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    static func num<F: BinaryFloatingPoint>(_ x: F) -> String {
+        let d = Double(x)
+        guard d.isFinite else { return "null" }
+        if d == d.rounded() && abs(d) < 1e15 { return String(Int64(d)) }
+        return String(format: "%.6g", d)
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default:
+                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,43 @@
+import StardustCore
+import StardustScene
+
+/// A built-in scene that `stardust render NAME` can draw (SPEC §12).
+public struct Preset: Sendable {
+    public let name: String
+    /// One line for `stardust presets`.
+    public let summary: String
+    /// The scene size in points when none is given.
+    public let defaultSize: Size
+    private let builder: @Sendable (Size) -> Scene
+
+    public init(name: String, summary: String, defaultSize: Size, builder: @escaping @Sendable (Size) -> Scene) {
+        self.name = name; self.summary = summary; self.defaultSize = defaultSize; self.builder = builder
+    }
+
+    /// A fresh scene of the preset at `size` (points).
+    public func make(_ size: Size) -> Scene { builder(size) }
+    /// A fresh scene at the default size.
+    public func make() -> Scene { builder(defaultSize) }
+}
+
+/// The built-in presets.
+public enum Presets {
+    /// The phone-sized canvas of the source material (an iPhone 14 in points).
+    public static let phone = Size(390, 844)
+
+    public static let all: [Preset] = [
+        Preset(name: "snow", summary: "Launch-screen snowfall: two cells of soft dots falling over a launch screen (the default).",
+               defaultSize: phone, builder: SnowPreset.scene),
+        Preset(name: "snow-classic", summary: "Classic snowfall of spinning, fading snowflake crystals.",
+               defaultSize: phone, builder: SnowClassicPreset.scene),
+        Preset(name: "fireworks", summary: "Rockets with sparkling trails that burst into colored stars (nested emitter cells).",
+               defaultSize: phone, builder: FireworksPreset.scene),
+        Preset(name: "maple-leaves", summary: "Red and yellow maple leaves drifting down and fading.",
+               defaultSize: phone, builder: MapleLeavesPreset.scene),
+        Preset(name: "celebration", summary: "Reward screen: plane and race car fly in, a trophy grows, a character dances, snow, leaves and fireworks.",
+               defaultSize: phone, builder: CelebrationPreset.scene),
+    ]
+
+    /// The preset with this name, if any.
+    public static func named(_ name: String) -> Preset? { all.first { $0.name == name } }
+}

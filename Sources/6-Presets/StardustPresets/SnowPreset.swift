@@ -1,0 +1,101 @@
+import Foundation
+import StardustAnimation
+import StardustCore
+import StardustScene
+import StardustParticles
+
+/// `snow` (SPEC §12): the launch-screen snowfall, a transparent emitter over
+/// a simple launch screen (a gradient and a logo drawn with the path rasterizer).
+enum SnowPreset {
+    @Sendable static func scene(_ size: Size) -> Scene {
+        let scene = Scene(name: "snow", size: size, scale: 1, duration: 5, fps: 20, seed: 1)
+        scene.root.addSublayer(LaunchScreen.layer(size: size))
+        scene.root.addSublayer(emitter(size: size))
+        return scene
+    }
+
+    /// The two-cell snow emitter across the top edge, pre-warmed by 10 s.
+    static func emitter(size: Size) -> EmitterLayer {
+        let e = EmitterLayer.topEdgeLine(size, name: "snow")
+        e.timing.beginTime = 0
+        e.timing.timeOffset = 10
+        e.emitterCells = [cell(name: "flake", image: "dot", velocity: 30), cell(name: "blurryFlake", image: "blurry-dot", velocity: 40)]
+        return e
+    }
+
+    static func cell(name: String, image: String, velocity: Double) -> EmitterCell {
+        let c = EmitterCell()
+        c.name = name
+        c.contents = BuiltinImages.texture(named: image)
+        c.isRotationInvariant = true
+        c.emissionRange = .pi
+        c.lifetime = 20
+        c.birthRate = 30
+        c.scale = 0.15
+        c.scaleRange = 0.6
+        c.velocity = velocity
+        c.velocityRange = 20
+        c.spin = -0.5
+        c.spinRange = 1.0
+        c.yAcceleration = 30
+        c.xAcceleration = 5
+        return c
+    }
+}
+
+/// The launch screen behind the snow: a night-blue gradient and a logo (a
+/// star in a ring) drawn with shape layers, and the product name.
+enum LaunchScreen {
+    static func layer(size: Size) -> Layer {
+        let root = GradientLayer()
+        root.name = "launchScreen"
+        root.bounds = Rect(origin: .zero, size: size)
+        root.position = Point(size.width / 2, size.height / 2)
+        root.colors = [Color(hex: "#0B1A3A")!, Color(hex: "#1D3B6E")!, Color(hex: "#3A2E6E")!]
+        root.locations = [0, 0.6, 1]
+
+        let logoSize = min(size.width, size.height) * 0.3
+        let ring = ShapeLayer()
+        ring.name = "logo"
+        ring.bounds = Rect(0, 0, logoSize, logoSize)
+        ring.position = Point(size.width / 2, size.height * 0.42)
+        ring.path = Path(ellipseIn: Rect(0, 0, logoSize, logoSize).insetBy(dx: logoSize * 0.04, dy: logoSize * 0.04))
+        ring.fillColor = Color(red: 1, green: 1, blue: 1, alpha: 0.08)
+        ring.strokeColor = Color(red: 1, green: 1, blue: 1, alpha: 0.85)
+        ring.lineWidth = logoSize * 0.035
+        root.addSublayer(ring)
+
+        let star = ShapeLayer()
+        star.bounds = Rect(0, 0, logoSize, logoSize)
+        star.position = Point(logoSize / 2, logoSize / 2)
+        star.path = StarShape.path(center: Point(logoSize / 2, logoSize / 2), outer: logoSize * 0.3, inner: logoSize * 0.13, points: 5)
+        star.fillColor = Color(hex: "#FFD866")!
+        ring.addSublayer(star)
+
+        let title = TextLayer()
+        title.string = "Stardust"
+        title.fontSize = max(12, logoSize * 0.22)
+        title.alignmentMode = .center
+        title.foregroundColor = Color(white: 1, alpha: 0.9)
+        title.bounds = Rect(0, 0, size.width, title.fontSize * 1.5)
+        title.position = Point(size.width / 2, ring.position.y + logoSize * 0.75)
+        root.addSublayer(title)
+        return root
+    }
+}
+
+/// Star-shaped paths for logos and art.
+enum StarShape {
+    /// A star with `points` tips, the first pointing up.
+    static func path(center c: Point, outer: Double, inner: Double, points: Int) -> Path {
+        var p = Path()
+        for i in 0..<(2 * points) {
+            let r = i % 2 == 0 ? outer : inner
+            let a = -Double.pi / 2 + Double(i) * Double.pi / Double(points)
+            let q = Point(c.x + r * cos(a), c.y + r * sin(a))
+            if i == 0 { p.move(to: q) } else { p.addLine(to: q) }
+        }
+        p.closeSubpath()
+        return p
+    }
+}

@@ -7,7 +7,7 @@ import StardustCore
 final class PointFastPathTests: XCTestCase {
     /// The snapshot the general path gives at local time `t`.
     func reference(_ layer: EmitterLayer, at t: Double) -> ParticleSnapshot {
-        let e = layer.compile(upTo: t)
+        let e = layer.compile(upTo: t, sceneSeed: 0)
         let plan = layer.makePlan(e, at: t)
         var counts: [Int] = []
         for run in plan.runs { counts.append(EmitterLayer.process(run, e, plan, t, nil, 0)) }

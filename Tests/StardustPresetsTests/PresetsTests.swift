@@ -116,9 +116,8 @@ final class SceneSeedTests: XCTestCase {
     func positions(seed: UInt64) throws -> [Float] {
         let scene = try XCTUnwrap(Presets.named("snow-classic")).make()
         scene.seed = seed
-        scene.applySeed()
         let e = try XCTUnwrap(scene.layer(named: "snow") as? EmitterLayer)
-        let s = e.evaluate(at: 3)
+        let s = e.evaluate(at: 3, sceneSeed: scene.seed)
         return Array(s.x)
     }
 

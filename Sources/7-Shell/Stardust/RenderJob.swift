@@ -59,8 +59,9 @@ public struct RenderJob {
         let sink = try Exporter.makeSink(path: path, format: format, width: scene.pixelWidth, height: scene.pixelHeight,
                                          fps: scene.fps, options: options)
         let renderer = Renderer(threads: threads)
+        let scratch = DrawScratch()  // particle storage reused from frame to frame
         for (i, t) in times.enumerated() {
-            try sink.append(renderer.render(scene.displayList(at: t)))
+            try sink.append(renderer.render(scene.displayList(at: t, scratch: scratch)))
             progress(i + 1)
         }
         try sink.finish()

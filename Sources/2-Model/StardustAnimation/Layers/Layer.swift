@@ -241,9 +241,11 @@ open class Layer: AnimationHost {
     open func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {}
 
     /// The same hook with the layer's full 3D transform (layer space → scene points, perspective
-    /// included) beside its affine approximation at the layer's center. The default draws through the
-    /// 2D hook; content with depth of its own (an emitter's particles) overrides this one.
-    open func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D, transform3D: Transform3D) {
+    /// included) beside its affine approximation at the layer's center, and the drawing context (the
+    /// scene's seed, the caller's scratch space). The default draws through the 2D hook; content with
+    /// depth or randomness of its own (an emitter's particles) overrides this one.
+    open func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D, transform3D: Transform3D,
+                           context: DrawContext) {
         drawContents(into: &list, time: time, transform: transform)
     }
 

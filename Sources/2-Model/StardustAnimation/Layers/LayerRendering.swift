@@ -4,9 +4,13 @@ extension Layer {
     /// The display list of the tree rooted at this layer at scene time `time`
     /// (the root's superlayer time), with presentation values throughout.
     /// Complexity: O(layers × (properties + animations)) plus what subclasses draw.
-    public func displayList(size: Size, scale: Double = 2, background: Color = .clear, at time: Double) -> DisplayList {
+    ///
+    /// `context` carries the scene's seed and the caller's scratch space (see ``DrawContext``): pass
+    /// the same context frame after frame to reuse buffers, and one context per thread.
+    public func displayList(size: Size, scale: Double = 2, background: Color = .clear, at time: Double,
+                            context: DrawContext = DrawContext()) -> DisplayList {
         var commands: [DrawCommand] = []
-        render(into: &commands, parentTime: time, parentTransform: .identity)
+        render(into: &commands, parentTime: time, parentTransform: .identity, context: context)
         return DisplayList(size: size, scale: scale, background: background, commands: commands)
     }
 
@@ -31,7 +35,8 @@ extension Layer {
     /// ascending `zPosition` (stable), `popClip`, border. Opacity below 1 wraps
     /// the layer's commands in a group unless there is only one drawing
     /// command, which then carries the opacity itself.
-    public func render(into list: inout [DrawCommand], parentTime: Double, parentTransform: Transform3D) {
+    public func render(into list: inout [DrawCommand], parentTime: Double, parentTransform: Transform3D,
+                       context: DrawContext = DrawContext()) {
         let local = localTime(fromParentTime: parentTime)
         let s = snapshot(atLocalTime: local)
         guard !s.isHidden, s.opacity > 0 else { return }
@@ -53,11 +58,11 @@ extension Layer {
                                              minificationFilter: minificationFilter, magnificationFilter: magnificationFilter)))
             }
         }
-        drawContents(into: &list, time: local, transform: a, transform3D: full)
+        drawContents(into: &list, time: local, transform: a, transform3D: full, context: context)
         if !sublayers.isEmpty {
             let childSpace = Layer.sublayerSpace(full: full, sublayerTransform: s.sublayerTransform, center: s.bounds.center)
             for child in sublayersInDrawingOrder(atLocalTime: local) {
-                child.render(into: &list, parentTime: local, parentTransform: childSpace)
+                child.render(into: &list, parentTime: local, parentTransform: childSpace, context: context)
             }
         }
         if masksToBounds { list.append(.popClip) }

@@ -47,7 +47,7 @@ struct BirthParameters: Sendable {
 }
 
 /// The birth-sampled values of a cell at one time.
-struct CellValues {
+struct CellValues: Equatable {
     var birthRate = 0.0, lifetime = 0.0, lifetimeRange = 0.0
     var emissionLatitude = 0.0, emissionLongitude = 0.0, emissionRange = 0.0
     var velocity = 0.0, velocityRange = 0.0
@@ -109,7 +109,7 @@ struct CellValues {
 }
 
 /// The birth-sampled values of the layer at one time.
-struct LayerValues {
+struct LayerValues: Equatable {
     var position = Point.zero, zPosition = 0.0, size = Size.zero, depth = 0.0
     var birthRate = 1.0, lifetime = 1.0, velocity = 1.0, scale = 1.0, spin = 1.0
 

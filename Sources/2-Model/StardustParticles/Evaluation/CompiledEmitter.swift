@@ -1,3 +1,4 @@
+import Foundation
 import StardustCore
 import StardustAnimation
 
@@ -43,9 +44,27 @@ extension EmitterLayer {
         return (min(a, b), max(a, b), abs(s))
     }
 
+    /// The compiled emitter for an evaluation at simulation time `t`, from the cache when the model
+    /// has not changed since it was compiled.
+    ///
+    /// Without an ``animatedValue`` hook the compiled emitter does not depend on `t`, so it is kept
+    /// (under a lock: two threads may evaluate one emitter at two times) together with the
+    /// ``CompileKey`` of the model it was built from; the key costs O(cells) to build and compare,
+    /// against O(cells × segments) and string key-path lookups for a compile.
+    func compiled(upTo t: Double, sceneSeed: UInt64) -> CompiledEmitter {
+        guard animatedValue == nil else { return compile(upTo: t, sceneSeed: sceneSeed) }
+        let key = CompileKey(self, sceneSeed: sceneSeed)
+        if let hit = compileCache.value(for: key) { return hit }
+        let fresh = compile(upTo: t, sceneSeed: sceneSeed)
+        compileCache.store(fresh, for: key)
+        return fresh
+    }
+
     /// Resolves timelines, the presentation hook and the cell tree for an evaluation at simulation time `t`.
-    /// O(cells × (timed changes + hook samples)); the hook is sampled on a grid from 0 to `t`.
-    func compile(upTo t: Double) -> CompiledEmitter {
+    /// O(cells × (timed changes + hook samples)); the hook is sampled on a grid from 0 to `t`, for
+    /// the key paths that animations drive (``animatedEmitterKeyPaths``), or every key path when
+    /// the hook was installed by hand.
+    func compile(upTo t: Double, sceneSeed: UInt64) -> CompiledEmitter {
         // Flatten the tree (pre-order) with parents and key-path prefixes.
         var flat: [(cell: EmitterCell, parent: Int, path: String, prefix: String?, enabled: Bool)] = []
         func walk(_ cells: [EmitterCell], parent: Int, path: String, prefix: String?, enabled: Bool) {
@@ -59,6 +78,14 @@ extension EmitterLayer {
         walk(emitterCells, parent: -1, path: "", prefix: "", enabled: true)
 
         let hook = animatedValue
+        let driven = animatedEmitterKeyPaths
+        // A key path is sampled when an animation drives it, a part of it (`emitterPosition.x`) or a
+        // whole it belongs to; decided once per key path, not per grid point.
+        func sampled(_ keyPath: String) -> Bool {
+            guard let driven else { return true }
+            return driven.contains { $0 == keyPath || $0.hasPrefix(keyPath + ".") || keyPath.hasPrefix($0 + ".") }
+        }
+        let hookedLayerProperties = hook == nil ? [] : LayerProperty.allCases.filter { $0.isSampledAtBirth && sampled($0.rawValue) }
         let step = Self.animationSamplingStep
         var grid: [Double] = []
         if hook != nil, t >= 0, t.isFinite {
@@ -78,7 +105,7 @@ extension EmitterLayer {
             var v = layerModel
             for (p, line) in layerLines { v.apply(p, line.value(at: s)) }
             if let hook, s.isFinite {
-                for p in LayerProperty.allCases where p.isSampledAtBirth {
+                for p in hookedLayerProperties {
                     if let a = hook(p.rawValue, s) { v.apply(p, a) }
                 }
             }
@@ -100,6 +127,7 @@ extension EmitterLayer {
             let model = CellValues(f.cell)
             let window = Self.emissionWindow(f.cell.timing)
             let keyPaths = f.prefix.map { pre in props.map { pre + $0.rawValue } }
+            let hookedProperties = hook == nil ? [] : (keyPaths ?? []).indices.filter { sampled(keyPaths![$0]) }
             var params: [BirthParameters] = []
             params.reserveCapacity(starts.count)
             var maxLife = 0.0, anyRate = false
@@ -107,7 +135,7 @@ extension EmitterLayer {
                 var v = model
                 for (p, l) in lines { v.apply(p, l.value(at: s)) }
                 if let hook, let keyPaths, s.isFinite {
-                    for (i, p) in props.enumerated() { if let a = hook(keyPaths[i], s) { v.apply(p, a) } }
+                    for i in hookedProperties { if let a = hook(keyPaths[i], s) { v.apply(props[i], a) } }
                 }
                 let bp = BirthParameters(cell: v, layer: layerValues(at: s), isTopLevel: f.parent < 0,
                                          speedFactor: window.speed)
@@ -132,5 +160,58 @@ extension EmitterLayer {
             compiled[i].horizon = h
         }
         return CompiledEmitter(cells: compiled, shape: emitterShape, mode: emitterMode, seed: UInt64(seed) | sceneSeed << 32)
+    }
+}
+
+/// Everything ``EmitterLayer/compile(upTo:sceneSeed:)`` reads from the model when no animation
+/// drives the emitter: equal keys give equal compiled emitters.
+struct CompileKey: Equatable {
+    struct Cell: Equatable {
+        var values: CellValues
+        var timing: MediaTiming
+        var name: String?
+        var isEnabled: Bool
+        var childCount: Int
+    }
+    var layer: LayerValues
+    var shape: EmitterShape
+    var mode: EmitterMode
+    var seed: UInt64
+    var timelineVersion: Int
+    /// The cell tree in pre-order (each cell with its number of children: enough to rebuild the shape).
+    var cells: [Cell]
+
+    init(_ e: EmitterLayer, sceneSeed: UInt64) {
+        layer = LayerValues(e); shape = e.emitterShape; mode = e.emitterMode
+        seed = UInt64(e.seed) | sceneSeed << 32
+        timelineVersion = e.timelineVersion
+        var cells: [Cell] = []
+        func walk(_ list: [EmitterCell]) {
+            for c in list {
+                cells.append(Cell(values: CellValues(c), timing: c.timing, name: c.name, isEnabled: c.isEnabled,
+                                  childCount: c.emitterCells.count))
+                walk(c.emitterCells)
+            }
+        }
+        walk(e.emitterCells)
+        self.cells = cells
+    }
+}
+
+/// The last compiled emitter and the key of the model it came from. Evaluations on several threads
+/// share it; the lock is held only to read or replace the pair, never while compiling.
+final class CompileCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var key: CompileKey?
+    private var compiled: CompiledEmitter?
+
+    func value(for k: CompileKey) -> CompiledEmitter? {
+        lock.lock(); defer { lock.unlock() }
+        return key == k ? compiled : nil
+    }
+
+    func store(_ c: CompiledEmitter, for k: CompileKey) {
+        lock.lock(); defer { lock.unlock() }
+        key = k; compiled = c
     }
 }

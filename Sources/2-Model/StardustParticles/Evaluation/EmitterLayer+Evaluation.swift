@@ -27,10 +27,20 @@ extension EmitterLayer {
     static let runLength: Int64 = 8192
 
     /// The particles alive at parent time `t` (mapped through ``timing``; the simulation starts at
-    /// local time 0). Allocates a new snapshot; see ``evaluate(at:into:threads:)`` to reuse one.
-    public func evaluate(at t: Double, threads: Int = 0) -> ParticleSnapshot {
+    /// local time 0). Allocates a new snapshot; see ``evaluate(at:sceneSeed:into:threads:)`` to reuse one.
+    ///
+    /// `sceneSeed` is the seed of the scene the emitter belongs to, combined with the layer's own
+    /// ``seed`` (0 leaves it alone).
+    public func evaluate(at t: Double, sceneSeed: UInt64 = 0, threads: Int = 0) -> ParticleSnapshot {
         let s = ParticleSnapshot()
-        evaluate(at: t, into: s, threads: threads)
+        evaluate(at: t, sceneSeed: sceneSeed, into: s, threads: threads)
+        return s
+    }
+
+    /// The particles alive at simulation (layer local) time `t`, in a new snapshot.
+    public func evaluate(atLocalTime t: Double, sceneSeed: UInt64 = 0, threads: Int = 0) -> ParticleSnapshot {
+        let s = ParticleSnapshot()
+        evaluate(atLocalTime: t, sceneSeed: sceneSeed, into: s, threads: threads)
         return s
     }
 
@@ -39,22 +49,25 @@ extension EmitterLayer {
     /// Cost: O(cells × segments + births in the last `maxLifetime` seconds), independent of how long
     /// the emitter has run (without an ``animatedValue`` hook, whose sampling grid costs O(t)).
     /// `threads` = 0 uses every core; the result is identical for any thread count.
-    public func evaluate(at t: Double, into snapshot: ParticleSnapshot, threads: Int = 0) {
+    ///
+    /// Evaluation is a function of (model, `sceneSeed`, `t`): it changes nothing in the layer, and two
+    /// threads may evaluate one emitter at two times at once, each into its own snapshot.
+    public func evaluate(at t: Double, sceneSeed: UInt64 = 0, into snapshot: ParticleSnapshot, threads: Int = 0) {
         let d = timing.resolvedDuration(default: .infinity)
         guard let local = timing.local(at: t, duration: d) else {
             snapshot.count = 0; snapshot.time = 0; snapshot.isTruncated = false
             return
         }
-        evaluate(atLocalTime: local.time, into: snapshot, threads: threads)
+        evaluate(atLocalTime: local.time, sceneSeed: sceneSeed, into: snapshot, threads: threads)
     }
 
     /// Evaluates at simulation (layer local) time `t`.
-    public func evaluate(atLocalTime t: Double, into snapshot: ParticleSnapshot, threads: Int = 0) {
+    public func evaluate(atLocalTime t: Double, sceneSeed: UInt64 = 0, into snapshot: ParticleSnapshot, threads: Int = 0) {
         snapshot.time = t
         snapshot.count = 0
         snapshot.isTruncated = false
         guard t.isFinite, t >= 0, !emitterCells.isEmpty else { return }
-        let compiled = compile(upTo: t)
+        let compiled = compiled(upTo: t, sceneSeed: sceneSeed)
         let plan = makePlan(compiled, at: t)
         let runs = plan.runs
 

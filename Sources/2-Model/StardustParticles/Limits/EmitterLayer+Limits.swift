@@ -4,7 +4,7 @@ extension EmitterLayer {
     /// the sub-particles each parent emits in its emission window) × its longest lifetime, at the
     /// largest rates of the recorded parameter history. Saturates at `Int.max`. O(cells × changes).
     public var estimatedParticleCount: Int {
-        let e = compile(upTo: 0)
+        let e = compile(upTo: 0, sceneSeed: 0)
         var perSecond = [Double](repeating: 0, count: e.cells.count)
         var total = 0.0
         for (i, c) in e.cells.enumerated() where c.emits {

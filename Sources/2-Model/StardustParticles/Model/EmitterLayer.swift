@@ -42,10 +42,10 @@ public final class EmitterLayer: Layer {
     /// Multiplies every particle's spin, sampled at birth. Default 1.
     public var spin: Double = 1
     /// The seed of the layer's random streams: the same seed gives the same particles. Default 0.
+    /// A scene's seed is combined with it at evaluation time (the `sceneSeed` argument of
+    /// ``evaluate(at:sceneSeed:into:threads:)``, the `seed` of a ``DrawContext``): `stardust render
+    /// --seed N` reseeds every emitter of a scene without changing the model.
     public var seed: UInt32 = 0
-    /// The seed of the scene the emitter belongs to, combined with ``seed`` (Stardust's addition:
-    /// `stardust render --seed N` reseeds every emitter of a scene). 0 leaves ``seed`` alone.
-    public var sceneSeed: UInt64 = 0
     /// The top-level cells.
     public var emitterCells: [EmitterCell] = []
 
@@ -69,7 +69,14 @@ public final class EmitterLayer: Layer {
     public var animationSampleLimit = 144_000
 
     /// Timed parameter changes, by canonical key path (see ``setEmitterValue(_:forKeyPath:at:)``).
-    var timelines: [String: PropertyTimeline] = [:]
+    var timelines: [String: PropertyTimeline] = [:] { didSet { timelineVersion &+= 1 } }
+    /// Counts changes of ``timelines`` (part of the compile cache's key).
+    private(set) var timelineVersion = 0
+    /// The last compiled emitter (see ``compiled(upTo:sceneSeed:)``).
+    let compileCache = CompileCache()
+    /// The emitter key paths that attached animations drive, when the ``animatedValue`` hook was
+    /// installed by ``animationsDidChange()``; nil when it was set by hand (then every key path is sampled).
+    private(set) var animatedEmitterKeyPaths: Set<String>?
 
     /// An emitter layer with Core Animation's defaults.
     public override init() { super.init() }
@@ -100,28 +107,29 @@ public final class EmitterLayer: Layer {
     /// Animations on emitter key paths reach the particles through the ``animatedValue`` hook,
     /// installed only while such an animation is attached (its sampling grid costs O(t)).
     public override func animationsDidChange() {
-        let animatesEmitter = animatedKeyPaths.contains { emitterValue(forKeyPath: $0) != nil }
-        animatedValue = animatesEmitter ? { [unowned self] keyPath, time in
+        let driven = Set(animatedKeyPaths.filter { emitterValue(forKeyPath: $0) != nil }.map(Self.canonical))
+        animatedEmitterKeyPaths = driven.isEmpty ? nil : driven
+        animatedValue = driven.isEmpty ? nil : { [unowned self] keyPath, time in
             self.isAnimating(keyPath: keyPath) ? self.presentationValue(forKeyPath: keyPath, at: time) : nil
-        } : nil
+        }
     }
-
-    /// Storage reused by ``drawContents(into:time:transform:)`` from frame to frame.
-    private let drawSnapshot = ParticleSnapshot()
 
     /// Appends the particles alive at local time `time` (the simulation time: the layer tree has
     /// already mapped its parent time through the layer's timing) as sprite batches, see
-    /// ``drawSprites(_:into:transform:)``. Reuses one snapshot, so it is not reentrant.
-    public override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
-        evaluate(atLocalTime: time, into: drawSnapshot, threads: 0)
-        drawSprites(drawSnapshot, into: &list, transform: transform)
+    /// ``drawSprites(_:into:transform:transform3D:)``, evaluated with the context's seed into a
+    /// snapshot from the context's scratch space (so two threads with two contexts may draw one
+    /// emitter at two times at once). Particles are projected through the layer's full 3D transform
+    /// (perspective included): flattened into the layer's plane first, or at their own depth with
+    /// ``preservesDepth``.
+    public override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D,
+                                      transform3D: Transform3D, context: DrawContext) {
+        let snapshot = context.scratch.buffer(for: self) { ParticleSnapshot() }
+        evaluate(atLocalTime: time, sceneSeed: context.seed, into: snapshot, threads: 0)
+        drawSprites(snapshot, into: &list, transform: transform, transform3D: transform3D)
     }
 
-    /// Particles are projected through the layer's full 3D transform (perspective included):
-    /// flattened into the layer's plane first, or at their own depth with ``preservesDepth``.
-    public override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D,
-                                      transform3D: Transform3D) {
-        evaluate(atLocalTime: time, into: drawSnapshot, threads: 0)
-        drawSprites(drawSnapshot, into: &list, transform: transform, transform3D: transform3D)
+    /// The 2D hook: the particles flattened through `transform`, with no scene seed, into a fresh snapshot.
+    public override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
+        drawSprites(evaluate(atLocalTime: time), into: &list, transform: transform)
     }
 }

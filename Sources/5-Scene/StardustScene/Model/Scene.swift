@@ -42,16 +42,14 @@ public final class Scene {
     public var pixelHeight: Int { Int((size.height * scale).rounded()) }
 
     /// The frame at time `t`: every layer's presentation state drawn in order.
-    public func displayList(at t: Double) -> DisplayList {
-        applySeed()
-        return root.displayList(size: size, scale: scale, background: background, at: t)
-    }
-
-    /// Gives every emitter of the tree the scene's ``seed`` (combined with the emitter's own `seed`),
-    /// so that the same scene and seed give the same particles and another seed other ones.
-    /// ``displayList(at:)`` calls it; call it before evaluating emitters directly.
-    public func applySeed() {
-        for case let emitter as EmitterLayer in allLayers { emitter.sceneSeed = seed }
+    ///
+    /// A pure function of the model, ``seed`` and `t`: it changes nothing in the scene. `scratch` is
+    /// the caller's reusable buffer space (pass the same one frame after frame to avoid
+    /// reallocating particle storage); two threads may render two times of one scene at once, each
+    /// with its own scratch.
+    public func displayList(at t: Double, scratch: DrawScratch = DrawScratch()) -> DisplayList {
+        root.displayList(size: size, scale: scale, background: background, at: t,
+                         context: DrawContext(seed: seed, scratch: scratch))
     }
 
     /// Every layer of the tree, depth first.

@@ -13,13 +13,12 @@ public enum SceneTrace {
         var counts: [(String, Int)] = []
         var states: [String] = []
         var layers: [(String, String)] = []
-        scene.applySeed()
         visit(scene.root, parentTime: t, path: []) { layer, parentTime in
             if let name = layer.name {
                 layers.append((name, layerValues(layer, at: layer.localTime(fromParentTime: parentTime))))
             }
             guard let emitter = layer as? EmitterLayer else { return }
-            let snapshot = emitter.evaluate(at: parentTime)
+            let snapshot = emitter.evaluate(at: parentTime, sceneSeed: scene.seed)
             let cells = emitter.allCells
             let names = cellNames(emitter)
             var perCell = [Int](repeating: 0, count: cells.count)

@@ -44,11 +44,12 @@ enum Benchmarks {
     static func snowFrame(threads: Int, runs: Int) throws -> [BenchResult] {
         let scene = snowScene()
         let renderer = Renderer(threads: threads)
-        _ = try renderer.render(scene.displayList(at: 30))
+        let scratch = DrawScratch()
+        _ = try renderer.render(scene.displayList(at: 30, scratch: scratch))
         var samples: [Double] = []
         for i in 0..<runs {
             let t = 30 + Double(i) / 60
-            samples.append(try measureMilliseconds { _ = try renderer.render(scene.displayList(at: t)) })
+            samples.append(try measureMilliseconds { _ = try renderer.render(scene.displayList(at: t, scratch: scratch)) })
         }
         var r = BenchResult(benchmark: "snow-frame", variant: "1170x2532", unit: "ms/frame", samples: samples, threads: threads)
         r.extra = [("fps", String(format: "%.1f", 1000 / r.median))]

@@ -68,7 +68,7 @@ let package = Package(
         ], path: "Sources/7-Shell/stardust"),
 
         // Tests: one target per module, plus shared support.
-        .target(name: "StardustTestSupport", dependencies: ["StardustCore", "StardustAnimation", "StardustRender"],
+        .target(name: "StardustTestSupport", dependencies: ["StardustCore", "StardustAnimation", "StardustParticles", "StardustRender"],
                 path: "Tests/StardustTestSupport"),
         .testTarget(name: "StardustCoreTests", dependencies: ["StardustCore", "StardustTestSupport"]),
         .testTarget(name: "StardustAnimationTests", dependencies: ["StardustAnimation", "StardustCore", "StardustTestSupport"]),

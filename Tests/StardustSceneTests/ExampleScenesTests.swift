@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import StardustTestSupport
 @testable import Stardust
 
 /// Every scene in examples/ loads, validates and renders.
@@ -18,7 +19,22 @@ final class ExampleScenesTests: XCTestCase {
             scene.scale = 0.25
             let image = try Renderer(threads: 1).render(scene.displayList(at: 1.5))
             XCTAssertEqual(image.width, scene.pixelWidth, name)
-            XCTAssertTrue(image.pixels.contains { $0 != 0 }, "\(name) rendered nothing")
+            let report = try SpriteVisibility.check(root: scene.root, size: scene.size, scale: scene.scale,
+                                                    seed: scene.seed, at: 1.5)
+            XCTAssertGreaterThanOrEqual(Double(report.drawn), 0.9 * Double(report.visible), "\(name): \(report)")
+            // Every image layer at the top of the tree is drawn at its presentation position.
+            for layer in scene.root.sublayers where layer.contents != nil {
+                let p = layer.presentationValue(forKeyPath: "position", at: 1.5)
+                guard case .point(let c)? = p else { XCTFail("\(name): no position"); continue }
+                layer.isHidden = true
+                let without = try Renderer(threads: 1).render(scene.displayList(at: 1.5))
+                layer.isHidden = false
+                let x = Int(c.x * scene.scale), y = Int(c.y * scene.scale), i = 4 * (y * image.width + x)
+                XCTAssertNotEqual(Array(image.pixels[i..<i + 4]), Array(without.pixels[i..<i + 4]),
+                                  "\(name): layer \(layer.name ?? "?") is not drawn at its position \(c)")
+            }
+            let emitters = scene.allLayers.filter { $0 is EmitterLayer }.count
+            XCTAssertTrue(emitters == 0 || report.visible > 0, "\(name): no visible particle at t = 1.5")
         }
     }
 

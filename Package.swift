@@ -46,6 +46,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: fast),
 
+        // 2D rigid-body engine (Box2D v3 layout); depends on the standard library only.
+        .target(name: "StardustPhysics"),
         .testTarget(name: "StardustCoreTests", dependencies: ["StardustCore"]),
         .testTarget(name: "StardustRenderTests", dependencies: ["StardustRender", "StardustCore"]),
         .testTarget(name: "StardustCodecsTests", dependencies: ["StardustCodecs", "StardustCore"], resources: [.copy("Fixtures")]),
@@ -54,6 +56,7 @@ let package = Package(
         .testTarget(name: "StardustEffectsTests", dependencies: ["StardustEffects", "StardustRender", "StardustCore", "StardustParticles", "StardustAnimation"]),
         .testTarget(name: "StardustSceneTests", dependencies: ["StardustScene", "Stardust"]),
         .testTarget(name: "StardustCLITests", dependencies: ["stardust"]),
+        .testTarget(name: "StardustPhysicsTests", dependencies: ["StardustPhysics"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,3 @@
+import Testing
+@testable import StardustPhysics
+@Test func smoke() { #expect(PhysicsVersion.major == 0) }

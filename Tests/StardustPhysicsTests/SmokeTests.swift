@@ -1,3 +1,0 @@
-import Testing
-@testable import StardustPhysics
-@Test func smoke() { #expect(PhysicsVersion.major == 0) }

@@ -84,6 +84,36 @@ public enum PhysicsWorkloads {
     }
 }
 
+extension PhysicsWorkloads {
+    /// A small mixed scene (boxes, circles, capsules, a pivot chain) used
+    /// to pin the determinism hash: 300 steps of 1/120 s must give
+    /// `mixedSceneGoldenHash` in debug and release builds alike.
+    public static func mixedScene() -> World {
+        var w = World(WorldDefinition(gravity: Vec2(0, 10)))
+        let ground = w.createBody(BodyDefinition(type: .static))
+        _ = try? w.createShape(ground, ShapeDefinition(), .polygon(.box(halfWidth: 50, halfHeight: 1, center: Vec2(0, 1))))
+        for i in 0..<12 {
+            let x = Double(i % 4) * 1.1 - 1.6, y = -1.0 - Double(i / 4) * 1.3
+            let b = w.createBody(BodyDefinition(type: .dynamic, position: Vec2(x, y), angle: i % 3 == 0 ? 0.1 * Double(i) : (i % 3 == 2 ? 0.3 : 0)))
+            switch i % 3 {
+            case 0: _ = try? w.createShape(b, ShapeDefinition(), .polygon(.box(halfWidth: 0.4, halfHeight: 0.4)))
+            case 1:
+                var sd = ShapeDefinition(); sd.restitution = 0.3
+                _ = try? w.createShape(b, sd, .circle(Circle(radius: 0.35)))
+            default: _ = try? w.createShape(b, ShapeDefinition(), .capsule(Capsule(point1: Vec2(-0.3, 0), point2: Vec2(0.3, 0), radius: 0.2)))
+            }
+        }
+        var prev: BodyID? = nil
+        for k in 0..<4 {
+            let b = w.createBody(BodyDefinition(type: .dynamic, position: Vec2(4 + Double(k) * 0.5, -6)))
+            _ = try? w.createShape(b, ShapeDefinition(), .circle(Circle(radius: 0.2)))
+            _ = try? w.createPivotJoint(prev, b, worldPivot: Vec2(3.75 + Double(k) * 0.5, -6))
+            prev = b
+        }
+        return w
+    }
+}
+
 extension Vec2 {
     /// Distance to `p`, units.
     public func distance(to p: Vec2) -> Double { (p - self).length }

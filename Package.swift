@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "StardustAnimation", dependencies: ["StardustCore"], path: "Sources/2-Model/StardustAnimation"),
         .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation"],
                 path: "Sources/2-Model/StardustParticles"),
+        // A 2D rigid-body engine (Box2D v3 layout): the standard library only, no layers.
+        .target(name: "StardustPhysics", path: "Sources/2-Model/StardustPhysics"),
 
         // 3 · Render: display list → pixels
         .systemLibrary(name: "CFreeType", path: "Sources/3-Render/CFreeType", pkgConfig: "freetype2"),
@@ -75,6 +77,7 @@ let package = Package(
         .testTarget(name: "StardustParticlesTests", dependencies: [
             "StardustParticles", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport",
         ]),
+        .testTarget(name: "StardustPhysicsTests", dependencies: ["StardustPhysics"]),
         .testTarget(name: "StardustRenderTests", dependencies: ["StardustRender", "StardustCore", "StardustTestSupport"]),
         .testTarget(name: "StardustCodecsTests", dependencies: ["StardustCodecs", "StardustCore", "StardustTestSupport"],
                     resources: [.copy("Fixtures")]),

@@ -1,0 +1,90 @@
+// BroadPhase.swift — proxies in two AABB trees and new-pair finding.
+//
+// Static shapes live in their own tree (it never changes while bodies
+// move); dynamic and kinematic shapes share the moving tree. A shape whose
+// tight AABB leaves its fat AABB is re-inserted with a fresh margin and put
+// in the move buffer. Each step, every moved proxy queries the trees for
+// overlapping fat AABBs and a contact is created for each new pair. The move
+// buffer is processed in order and pairs are de-duplicated through a
+// membership-only hash set, so contact creation order is deterministic.
+
+extension World {
+    mutating func createProxy(_ s: Int32, forceMove: Bool) {
+        let b = Int(shapes[Int(s)].body)
+        let isStatic = bodyInfos[b].type == .static
+        let aabb = shapes[Int(s)].geometry.aabb(bodySims[b].transform)
+        let margin = isStatic ? definition.speculativeDistance : definition.aabbMargin
+        let fat = aabb.expanded(by: margin)
+        shapes[Int(s)].aabb = aabb
+        shapes[Int(s)].fatAABB = fat
+        shapes[Int(s)].inStaticTree = isStatic
+        shapes[Int(s)].proxy = isStatic ? staticTree.createProxy(fat, userData: s) : movingTree.createProxy(fat, userData: s)
+        if forceMove { moveBuffer.append(s) }
+    }
+
+    mutating func destroyProxy(_ s: Int32) {
+        let p = shapes[Int(s)].proxy
+        if p < 0 { return }
+        if shapes[Int(s)].inStaticTree { staticTree.destroyProxy(p) } else { movingTree.destroyProxy(p) }
+        shapes[Int(s)].proxy = -1
+    }
+
+    /// After a teleport: refresh every shape's bounds of body `b`.
+    mutating func refreshProxies(_ b: Int) {
+        var s = bodyInfos[b].headShape
+        while s != -1 {
+            let aabb = shapes[Int(s)].geometry.aabb(bodySims[b].transform)
+            shapes[Int(s)].aabb = aabb
+            if !shapes[Int(s)].fatAABB.contains(aabb) {
+                let margin = shapes[Int(s)].inStaticTree ? definition.speculativeDistance : definition.aabbMargin
+                let fat = aabb.expanded(by: margin)
+                shapes[Int(s)].fatAABB = fat
+                if shapes[Int(s)].inStaticTree { staticTree.moveProxy(shapes[Int(s)].proxy, fat) } else { movingTree.moveProxy(shapes[Int(s)].proxy, fat) }
+                moveBuffer.append(s)
+            }
+            s = shapes[Int(s)].nextShape
+        }
+    }
+
+    /// Can shapes `a` and `b` form a contact at all?
+    @inline(__always) func shouldPair(_ a: Int32, _ b: Int32) -> Bool {
+        let sa = shapes[Int(a)], sb = shapes[Int(b)]
+        if sa.body == sb.body { return false }
+        if sa.isSensor && sb.isSensor { return false }
+        if !sa.filter.shouldCollide(with: sb.filter) { return false }
+        let ta = bodyInfos[Int(sa.body)].type, tb = bodyInfos[Int(sb.body)].type
+        if ta != .dynamic && tb != .dynamic { return false }
+        return !jointsPreventCollision(sa.body, sb.body)
+    }
+
+    /// Creates contacts for new overlapping pairs of moved proxies. O(moved · log n).
+    mutating func updatePairs() {
+        if moveBuffer.isEmpty { return }
+        var stack = queryStack
+        var found: [Int32] = []
+        found.reserveCapacity(16)
+        for k in 0..<moveBuffer.count {
+            let s = moveBuffer[k]
+            if !shapeIDs.alive[Int(s)] || shapes[Int(s)].proxy < 0 { continue }
+            let fat = shapes[Int(s)].fatAABB
+            found.removeAll(keepingCapacity: true)
+            movingTree.query(fat, stack: &stack) { other in
+                if other != s { found.append(other) }
+                return true
+            }
+            if !shapes[Int(s)].inStaticTree {
+                staticTree.query(fat, stack: &stack) { other in
+                    found.append(other)
+                    return true
+                }
+            }
+            for other in found {
+                let key = PairSet.key(s, other)
+                if pairSet.contains(key) || !shouldPair(s, other) { continue }
+                createContact(s, other)
+            }
+        }
+        moveBuffer.removeAll(keepingCapacity: true)
+        queryStack = stack
+    }
+}

@@ -1,0 +1,224 @@
+// DynamicTree.swift — a dynamic AABB tree (bounding volume hierarchy).
+//
+// Leaves hold fattened AABBs so that a body moving a little does not touch
+// the tree. Insertion picks the sibling by the surface-area heuristic
+// (perimeter in 2D) and rebalances with AVL-style rotations (Box2D v2.4's
+// `b2DynamicTree`), which keeps queries O(log n) for typical scenes.
+// Storage is one array of structs with a free list: no per-node allocation,
+// and copying the world copies the tree.
+
+struct TreeNode: Sendable {
+    var aabb = AABB(lower: .zero, upper: .zero)
+    var parent: Int32 = -1      // doubles as the free-list link
+    var child1: Int32 = -1
+    var child2: Int32 = -1
+    var height: Int32 = -1      // leaf = 0, free = -1
+    var userData: Int32 = -1    // shape index for leaves
+    @inline(__always) var isLeaf: Bool { child1 == -1 }
+}
+
+struct DynamicTree: Sendable {
+    var nodes: [TreeNode] = []
+    var root: Int32 = -1
+    var freeList: Int32 = -1
+    var proxyCount = 0
+
+    private mutating func allocateNode() -> Int32 {
+        if freeList == -1 {
+            nodes.append(TreeNode())
+            return Int32(nodes.count - 1)
+        }
+        let n = freeList
+        freeList = nodes[Int(n)].parent
+        nodes[Int(n)] = TreeNode()
+        return n
+    }
+
+    private mutating func freeNode(_ n: Int32) {
+        nodes[Int(n)].parent = freeList
+        nodes[Int(n)].height = -1
+        freeList = n
+    }
+
+    /// Adds a leaf. O(log n).
+    mutating func createProxy(_ aabb: AABB, userData: Int32) -> Int32 {
+        let leaf = allocateNode()
+        nodes[Int(leaf)].aabb = aabb
+        nodes[Int(leaf)].userData = userData
+        nodes[Int(leaf)].height = 0
+        insertLeaf(leaf)
+        proxyCount += 1
+        return leaf
+    }
+
+    mutating func destroyProxy(_ leaf: Int32) {
+        removeLeaf(leaf)
+        freeNode(leaf)
+        proxyCount -= 1
+    }
+
+    /// Re-inserts a leaf with new bounds. O(log n).
+    mutating func moveProxy(_ leaf: Int32, _ aabb: AABB) {
+        removeLeaf(leaf)
+        nodes[Int(leaf)].aabb = aabb
+        insertLeaf(leaf)
+    }
+
+    @inline(__always) func fatAABB(_ leaf: Int32) -> AABB { nodes[Int(leaf)].aabb }
+
+    private mutating func insertLeaf(_ leaf: Int32) {
+        if root == -1 {
+            root = leaf
+            nodes[Int(root)].parent = -1
+            return
+        }
+        let leafAABB = nodes[Int(leaf)].aabb
+        var index = root
+        while !nodes[Int(index)].isLeaf {
+            let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
+            let area = nodes[Int(index)].aabb.perimeter
+            let combinedArea = nodes[Int(index)].aabb.union(leafAABB).perimeter
+            let cost = 2 * combinedArea
+            let inheritance = 2 * (combinedArea - area)
+            func descendCost(_ c: Int32) -> Double {
+                let u = leafAABB.union(nodes[Int(c)].aabb)
+                if nodes[Int(c)].isLeaf { return u.perimeter + inheritance }
+                return (u.perimeter - nodes[Int(c)].aabb.perimeter) + inheritance
+            }
+            let cost1 = descendCost(c1), cost2 = descendCost(c2)
+            if cost < cost1 && cost < cost2 { break }
+            index = cost1 < cost2 ? c1 : c2
+        }
+        let sibling = index
+        let oldParent = nodes[Int(sibling)].parent
+        let newParent = allocateNode()
+        nodes[Int(newParent)].parent = oldParent
+        nodes[Int(newParent)].aabb = leafAABB.union(nodes[Int(sibling)].aabb)
+        nodes[Int(newParent)].height = nodes[Int(sibling)].height + 1
+        nodes[Int(newParent)].child1 = sibling
+        nodes[Int(newParent)].child2 = leaf
+        nodes[Int(sibling)].parent = newParent
+        nodes[Int(leaf)].parent = newParent
+        if oldParent != -1 {
+            if nodes[Int(oldParent)].child1 == sibling { nodes[Int(oldParent)].child1 = newParent } else { nodes[Int(oldParent)].child2 = newParent }
+        } else {
+            root = newParent
+        }
+        refit(from: nodes[Int(leaf)].parent)
+    }
+
+    private mutating func refit(from start: Int32) {
+        var index = start
+        while index != -1 {
+            index = balance(index)
+            let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
+            nodes[Int(index)].height = 1 + max(nodes[Int(c1)].height, nodes[Int(c2)].height)
+            nodes[Int(index)].aabb = nodes[Int(c1)].aabb.union(nodes[Int(c2)].aabb)
+            index = nodes[Int(index)].parent
+        }
+    }
+
+    private mutating func removeLeaf(_ leaf: Int32) {
+        if leaf == root { root = -1; return }
+        let parent = nodes[Int(leaf)].parent
+        let grand = nodes[Int(parent)].parent
+        let sibling = nodes[Int(parent)].child1 == leaf ? nodes[Int(parent)].child2 : nodes[Int(parent)].child1
+        if grand != -1 {
+            if nodes[Int(grand)].child1 == parent { nodes[Int(grand)].child1 = sibling } else { nodes[Int(grand)].child2 = sibling }
+            nodes[Int(sibling)].parent = grand
+            freeNode(parent)
+            refit(from: grand)
+        } else {
+            root = sibling
+            nodes[Int(sibling)].parent = -1
+            freeNode(parent)
+        }
+    }
+
+    /// A left or right rotation when the subtree at `a` is imbalanced.
+    /// Returns the new subtree root.
+    private mutating func balance(_ iA: Int32) -> Int32 {
+        let a = nodes[Int(iA)]
+        if a.isLeaf || a.height < 2 { return iA }
+        let iB = a.child1, iC = a.child2
+        let balance = nodes[Int(iC)].height - nodes[Int(iB)].height
+        if balance > 1 { return rotate(up: iC, over: iA, sibling: iB, cIsChild2: true) }
+        if balance < -1 { return rotate(up: iB, over: iA, sibling: iC, cIsChild2: false) }
+        return iA
+    }
+
+    /// Promotes `iC` (a child of `iA`) above `iA`.
+    private mutating func rotate(up iC: Int32, over iA: Int32, sibling iB: Int32, cIsChild2: Bool) -> Int32 {
+        let iF = nodes[Int(iC)].child1, iG = nodes[Int(iC)].child2
+        nodes[Int(iC)].child1 = iA
+        nodes[Int(iC)].parent = nodes[Int(iA)].parent
+        nodes[Int(iA)].parent = iC
+        let p = nodes[Int(iC)].parent
+        if p != -1 {
+            if nodes[Int(p)].child1 == iA { nodes[Int(p)].child1 = iC } else { nodes[Int(p)].child2 = iC }
+        } else {
+            root = iC
+        }
+        let (keep, give) = nodes[Int(iF)].height > nodes[Int(iG)].height ? (iF, iG) : (iG, iF)
+        nodes[Int(iC)].child2 = keep
+        if cIsChild2 { nodes[Int(iA)].child2 = give } else { nodes[Int(iA)].child1 = give }
+        nodes[Int(give)].parent = iA
+        nodes[Int(iA)].aabb = nodes[Int(iB)].aabb.union(nodes[Int(give)].aabb)
+        nodes[Int(iC)].aabb = nodes[Int(iA)].aabb.union(nodes[Int(keep)].aabb)
+        nodes[Int(iA)].height = 1 + max(nodes[Int(iB)].height, nodes[Int(give)].height)
+        nodes[Int(iC)].height = 1 + max(nodes[Int(iA)].height, nodes[Int(keep)].height)
+        return iC
+    }
+
+    /// Calls `visit(userData)` for each leaf overlapping `aabb`; stop by
+    /// returning false. `stack` is caller-owned scratch so that queries do
+    /// not allocate. O(log n + hits).
+    @inline(__always)
+    func query(_ aabb: AABB, stack: inout [Int32], _ visit: (Int32) -> Bool) {
+        if root == -1 { return }
+        stack.removeAll(keepingCapacity: true)
+        stack.append(root)
+        nodes.withUnsafeBufferPointer { nodes in
+            while let n = stack.popLast() {
+                let node = nodes[Int(n)]
+                if !node.aabb.overlaps(aabb) { continue }
+                if node.isLeaf {
+                    if !visit(node.userData) { return }
+                } else {
+                    stack.append(node.child1)
+                    stack.append(node.child2)
+                }
+            }
+        }
+    }
+
+    /// Leaves whose fat AABB the segment p1→p2 may cross, in tree order;
+    /// `visit` returns the new max fraction (0 stops, unchanged continues).
+    func rayCast(_ input: RayCastInput, stack: inout [Int32], _ visit: (Int32, RayCastInput) -> Double) {
+        if root == -1 { return }
+        let p1 = input.origin
+        let d = input.translation
+        var maxFraction = input.maxFraction
+        stack.removeAll(keepingCapacity: true)
+        stack.append(root)
+        while let n = stack.popLast() {
+            let node = nodes[Int(n)]
+            let p2 = p1 + maxFraction * d
+            let segBox = AABB(lower: Vec2(min(p1.x, p2.x), min(p1.y, p2.y)), upper: Vec2(max(p1.x, p2.x), max(p1.y, p2.y)))
+            if !node.aabb.overlaps(segBox) { continue }
+            // Separating axis along the segment normal.
+            let v = d.leftPerp
+            let c = node.aabb.center
+            let h = 0.5 * (node.aabb.upper - node.aabb.lower)
+            if abs(dot(v, p1 - c)) - (abs(v.x) * h.x + abs(v.y) * h.y) > 0 { continue }
+            if node.isLeaf {
+                let f = visit(node.userData, RayCastInput(origin: p1, translation: d, maxFraction: maxFraction))
+                if f == 0 { return }
+                if f > 0 { maxFraction = f }
+            } else {
+                stack.append(node.child1)
+                stack.append(node.child2)
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+// Timing driver for the physics benchmarks (PERFORMANCE.md physics-pyramid,
+// physics-rain). Built by run.sh as a standalone release package from
+// Sources/StardustPhysics, so it needs no change to the main Package.swift.
+// Prints one JSON object per line. Times only the step calls.
+
+import StardustPhysics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
+
+let args = CommandLine.arguments
+let runs = args.count > 1 ? Int(args[1]) ?? 3 : 3
+let which = args.count > 2 ? args[2] : "all"
+
+if which == "all" || which == "hash" {
+    var w = PhysicsWorkloads.mixedScene()
+    for _ in 0..<300 { w.step(1.0 / 120) }
+    print("{\"check\":\"golden-hash\",\"hash\":\(w.stateHash())}")
+}
+
+for base in [20, 100] where which == "all" || which == "pyramid" || which == "pyramid-\(base)" {
+    var times: [Double] = []
+    var disp = 0.0
+    for _ in 0..<runs {
+        var p = PhysicsWorkloads.pyramid(base: base)
+        let t0 = now()
+        p.run(steps: 500)
+        times.append((now() - t0) * 1000 / 500)
+        disp = p.topDisplacement
+    }
+    print("{\"benchmark\":\"physics-pyramid\",\"variant\":\"base-\(base)\",\"anchor\":\"stardust\",\"unit\":\"ms/step\",\"ms_per_step\":\(median(times)),\"min\":\(times.min()!),\"max\":\(times.max()!),\"runs\":\(runs),\"top_displacement\":\(disp),\"threads\":1}")
+}
+
+if which == "all" || which == "rain" {
+    var times: [Double] = []
+    var awake = 0
+    for _ in 0..<runs {
+        var w = PhysicsWorkloads.rain()
+        let t0 = now()
+        for _ in 0..<1000 { w.step(1.0 / 60) }
+        times.append((now() - t0) * 1000 / 1000)
+        awake = w.awakeBodyCount
+    }
+    print("{\"benchmark\":\"physics-rain\",\"variant\":\"4000\",\"anchor\":\"stardust\",\"unit\":\"ms/step\",\"ms_per_step\":\(median(times)),\"min\":\(times.min()!),\"max\":\(times.max()!),\"runs\":\(runs),\"awake_after\":\(awake),\"threads\":1}")
+}

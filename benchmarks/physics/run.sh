@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Builds Sources/StardustPhysics plus main.swift as a standalone release
+# package (in a scratch folder, -O, no unsafe flags) and runs the physics
+# benchmarks: physics-pyramid base-20 / base-100 and physics-rain.
+#   benchmarks/physics/run.sh [runs=3] [all|pyramid|pyramid-20|pyramid-100|rain|hash]
+# Output: JSON lines. The lead can wire this into `stardust bench physics-*`
+# by calling PhysicsWorkloads from the CLI the same way main.swift does.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+scratch="${PHYSICS_BENCH_DIR:-${TMPDIR:-/tmp}/stardust-physics-bench}"
+mkdir -p "$scratch/Sources/StardustPhysics" "$scratch/Sources/physics-bench"
+rm -rf "$scratch/Sources/StardustPhysics" && cp -R "$root/Sources/StardustPhysics" "$scratch/Sources/StardustPhysics"
+cp "$here/main.swift" "$scratch/Sources/physics-bench/main.swift"
+cat > "$scratch/Package.swift" <<'PKG'
+// swift-tools-version: 6.0
+import PackageDescription
+let package = Package(
+    name: "PhysicsBench",
+    targets: [
+        .target(name: "StardustPhysics"),
+        .executableTarget(name: "physics-bench", dependencies: ["StardustPhysics"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+PKG
+(cd "$scratch" && swift build -c release --product physics-bench >&2)
+"$scratch/.build/release/physics-bench" "${1:-3}" "${2:-all}"

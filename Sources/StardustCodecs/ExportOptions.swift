@@ -1,4 +1,3 @@
-import Foundation
 /// Options shared by the exporters; each format uses the ones that apply to it.
 public struct ExportOptions: Hashable, Sendable {
     /// GIF and APNG loop count: 0 = loop forever, n = the value stored in NETSCAPE2.0 / acTL `num_plays`.
@@ -13,14 +12,16 @@ public struct ExportOptions: Hashable, Sendable {
     /// GIF: lossy tolerance, as a squared RGB distance (0 = off). A changed pixel may keep the color
     /// already shown, or take any palette entry that continues the LZW string, when that color is within
     /// this distance of its quantized color. Ignored when the palette holds every color exactly.
-    public var gifLossyTolerance: Int = Int(ProcessInfo.processInfo.environment["GIF_LOSSY"] ?? "0") ?? 0
+    public var gifLossyTolerance: Int = 32
     /// PNG, APNG and PNG sequences: zlib effort.
     public var pngCompression: PNGCompression = .default
     /// The frame number of the first frame (PNG sequences name their files from it).
     public var firstFrameNumber: Int = 0
 
     /// Options with the given values (all have defaults).
-    public init(loopCount: Int = 0, dither: Bool = true, globalPalette: Bool = true, pngCompression: PNGCompression = .default) {
+    public init(loopCount: Int = 0, dither: Bool = true, globalPalette: Bool = true, pngCompression: PNGCompression = .default,
+                gifLossyTolerance: Int = 32) {
         self.loopCount = loopCount; self.dither = dither; self.globalPalette = globalPalette; self.pngCompression = pngCompression
+        self.gifLossyTolerance = gifLossyTolerance
     }
 }

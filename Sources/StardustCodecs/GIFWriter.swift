@@ -1,4 +1,3 @@
-import Foundation
 import StardustCore
 
 /// Writes animated GIFs, frame by frame, so that they stay small when shared: what does not change
@@ -238,9 +237,18 @@ public final class GIFWriter: InMemoryAnimationWriter {
         words.withUnsafeBufferPointer { cur in
             prev.withUnsafeBufferPointer { old in
                 lastChange.withUnsafeMutableBufferPointer { last in
-                    for p in 0..<n where cur[p] != old[p] {
-                        if old[p] >= 0x8000_0000 { counts.add(old[p], UInt64(k &- last[p])) }
-                        last[p] = k
+                    let ra = UnsafeRawPointer(cur.baseAddress!), rb = UnsafeRawPointer(old.baseAddress!)
+                    var p = 0
+                    while p < n {
+                        if p & 7 == 0 && p &+ 8 <= n && eightWordsEqual(ra, rb, 4 &* p) {
+                            p &+= 8
+                            continue
+                        }
+                        if cur[p] != old[p] {
+                            if old[p] >= 0x8000_0000 { counts.add(old[p], UInt64(k &- last[p])) }
+                            last[p] = k
+                        }
+                        p &+= 1
                     }
                 }
             }
@@ -353,7 +361,8 @@ public final class GIFWriter: InMemoryAnimationWriter {
         if var last = pending {
             // Pixels that must become transparent but are shown opaque: the previous frame is disposed
             // ("restore to background", i.e. cleared) over a rectangle that covers them.
-            if let clear = Self.bounds(width: width, height: height, colors, canvas, { new, old in new == 0 && old != 0 }) {
+            let anyTransparent = colors.withUnsafeBufferPointer { col in col.contains(0) }
+            if anyTransparent, let clear = Self.bounds(width: width, height: height, colors, canvas, clearing: true) {
                 let r = last.rect
                 if clear.0 >= r.0 && clear.1 >= r.1 && clear.2 <= r.2 && clear.3 <= r.3 {
                     output[last.start + 3] |= 2 << 2
@@ -403,21 +412,37 @@ public final class GIFWriter: InMemoryAnimationWriter {
         return dr &* dr &+ dg &* dg &+ db &* db
     }
 
-    /// The bounding box (x0, y0, x1, y1; exclusive ends) of the pixels where `test(a, b)` holds.
-    private static func bounds(width: Int, height: Int, _ a: [UInt32], _ b: [UInt32],
-                               _ test: (UInt32, UInt32) -> Bool) -> (Int, Int, Int, Int)? {
+    /// The bounding box (x0, y0, x1, y1; exclusive ends) of the pixels where `a` and `b` differ
+    /// (`clearing`: where `a` is transparent and `b` is not). Rows are skipped eight pixels at a time.
+    private static func bounds(width: Int, height: Int, _ a: [UInt32], _ b: [UInt32], clearing: Bool = false) -> (Int, Int, Int, Int)? {
         a.withUnsafeBufferPointer { pa in
             b.withUnsafeBufferPointer { pb in
+                precondition(pa.count >= width * height && pb.count >= width * height)
+                let ra = UnsafeRawPointer(pa.baseAddress!), rb = UnsafeRawPointer(pb.baseAddress!)
+                @inline(__always) func hit(_ p: Int) -> Bool {
+                    clearing ? (pa[p] == 0 && pb[p] != 0) : pa[p] != pb[p]
+                }
+                @inline(__always) func blockHit(_ p: Int) -> Bool {
+                    if clearing {
+                        for q in p..<(p &+ 8) where pa[q] == 0 && pb[q] != 0 { return true }
+                        return false
+                    }
+                    return !eightWordsEqual(ra, rb, 4 &* p)
+                }
                 var x0 = width, y0 = height, x1 = 0, y1 = 0
                 for y in 0..<height {
                     let row = y &* width
                     var first = -1
-                    for x in 0..<width where test(pa[row &+ x], pb[row &+ x]) { first = x; break }
+                    var x = 0
+                    while x &+ 8 <= width && !blockHit(row &+ x) { x &+= 8 }
+                    while x < width { if hit(row &+ x) { first = x; break }; x &+= 1 }
                     if first < 0 { continue }
                     var last = first
-                    var x = width - 1
-                    while x > first { if test(pa[row &+ x], pb[row &+ x]) { last = x; break }; x -= 1 }
-                    x0 = min(x0, first); x1 = max(x1, last + 1); y0 = min(y0, y); y1 = y + 1
+                    x = width
+                    while x &- 8 > first && !blockHit(row &+ x &- 8) { x &-= 8 }
+                    x &-= 1
+                    while x > first { if hit(row &+ x) { last = x; break }; x &-= 1 }
+                    x0 = min(x0, first); x1 = max(x1, last &+ 1); y0 = min(y0, y); y1 = y &+ 1
                 }
                 return x1 > x0 ? (x0, y0, x1, y1) : nil
             }
@@ -429,7 +454,7 @@ public final class GIFWriter: InMemoryAnimationWriter {
     /// their explicit index, whichever continues the LZW string (and changed pixels, with a lossy
     /// tolerance, any entry that close to their color). Updates the canvas to what decoders show.
     private func write(_ frame: inout Pending, disposal: UInt8, include: (Int, Int, Int, Int)?) throws {
-        var rect = Self.bounds(width: width, height: height, canvas, frame.colors) { $0 != $1 } ?? (0, 0, 1, 1)
+        var rect = Self.bounds(width: width, height: height, canvas, frame.colors) ?? (0, 0, 1, 1)
         if let e = include { rect = (min(rect.0, e.0), min(rect.1, e.1), max(rect.2, e.2), max(rect.3, e.3)) }
         frame.before = canvas
         frame.start = output.count

@@ -1,4 +1,3 @@
-import Foundation
 /// Maps straight RGBA8 pixels to palette indices, optionally with ordered (Bayer 8×8) dithering.
 ///
 /// The result for a pixel is a function of its position and color only — never of its neighbours or of
@@ -9,8 +8,9 @@ import Foundation
 /// and the second nearest `i2`, and the position `t ∈ [0, ½]` of the color's projection on the segment
 /// from `i1` to `i2`. With dithering the pixel takes `i2` when `t` exceeds the Bayer threshold at
 /// `(x mod 8, y mod 8)`, so a region of that color mixes the two entries in the right proportion. The
-/// thresholds are squeezed towards ½ by ``ditherStrength`` (colors close to a palette entry are not
-/// dithered at all) and pairs farther apart than ``maxDitherDistance`` are never mixed (no speckles
+/// thresholds can be squeezed towards ½ by ``ditherStrength`` (1 = classic ordered dithering). Pairs
+/// closer than ``minDitherDistance`` are not mixed (such steps do not band visibly, and mixing them only
+/// adds noise that costs LZW bytes), nor pairs farther apart than ``maxDitherDistance`` (no speckles
 /// between unrelated colors). Colors in the palette map exactly (`t = 0`).
 ///
 /// The per-color results live in an open-addressed hash table keyed by the 24-bit color, plus a
@@ -30,9 +30,11 @@ struct PaletteMapper {
     private var used = 0
 
     /// 1 = classic ordered dithering; smaller values dither only colors that are far from both entries.
-    static let ditherStrength = Double(ProcessInfo.processInfo.environment["GIF_DS"] ?? "0.5") ?? 0.5
+    static let ditherStrength = 1.0
+    /// Entries closer than this are not mixed: the step between them is below visible banding.
+    static let minDitherDistance = 8
     /// Entries farther apart than this (Euclidean RGB levels) are never mixed.
-    static let maxDitherDistance = Int(ProcessInfo.processInfo.environment["GIF_DD"] ?? "48") ?? 48
+    static let maxDitherDistance = 48
 
     init(palette: [SIMD3<UInt8>], transparentIndex: UInt8?, dither: Bool) {
         self.palette = palette
@@ -88,7 +90,7 @@ struct PaletteMapper {
             let p1 = palette[best], p2 = palette[second]
             let er = Int(p2.x) - Int(p1.x), eg = Int(p2.y) - Int(p1.y), eb = Int(p2.z) - Int(p1.z)
             let len2 = er * er + eg * eg + eb * eb
-            if len2 > 0 && len2 <= PaletteMapper.maxDitherDistance * PaletteMapper.maxDitherDistance {
+            if len2 >= PaletteMapper.minDitherDistance * PaletteMapper.minDitherDistance && len2 <= PaletteMapper.maxDitherDistance * PaletteMapper.maxDitherDistance {
                 let dot = (r - Int(p1.x)) * er + (g - Int(p1.y)) * eg + (b - Int(p1.z)) * eb
                 if dot > 0 { t = min(255, (dot * 255 + len2 / 2) / len2) }
             }
@@ -142,13 +144,23 @@ struct PaletteMapper {
         let useDither = dither
         thresholds.withUnsafeBufferPointer { th in
             words.withUnsafeBufferPointer { tab in
+                let raw = UnsafeRawPointer(pixels.baseAddress!)
+                let rawPrevious = previous.map { UnsafeRawPointer($0.baseAddress!) }
                 for y in 0..<height {
                     let row = y &* width
                     let trow = (y & 7) << 3
-                    for x in 0..<width {
+                    var x = 0
+                    while x < width {
                         let p = row &+ x
+                        if let rawPrevious {
+                            // Skip unchanged pixels eight at a time.
+                            if x & 7 == 0 && x &+ 8 <= width {
+                                if eightWordsEqual(raw, rawPrevious, 4 &* p) { x &+= 8; continue }
+                            }
+                            if rawPrevious.load(fromByteOffset: 4 &* p, as: UInt32.self) == pixels[p] { x &+= 1; continue }
+                        }
+                        defer { x &+= 1 }
                         let c = pixels[p]
-                        if let previous, previous[p] == c { continue }
                         if c < 0x8000_0000, let t {
                             indices[p] = UInt8(truncatingIfNeeded: t)
                             colors[p] = 0
@@ -165,4 +177,14 @@ struct PaletteMapper {
             }
         }
     }
+}
+
+/// Whether the eight 32-bit words at byte offset `offset` of `a` and `b` are equal (four 64-bit loads;
+/// no SIMD mask types, which the optimizer does not always lower well).
+@inline(__always) func eightWordsEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ offset: Int) -> Bool {
+    let x0 = a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    let x1 = a.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+    let x2 = a.loadUnaligned(fromByteOffset: offset &+ 16, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: offset &+ 16, as: UInt64.self)
+    let x3 = a.loadUnaligned(fromByteOffset: offset &+ 24, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: offset &+ 24, as: UInt64.self)
+    return (x0 | x1 | x2 | x3) == 0
 }

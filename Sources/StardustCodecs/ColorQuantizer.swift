@@ -90,7 +90,31 @@ enum ColorQuantizer {
         if bins.count <= maxColors { return bins.map { round($0.color) } }
         var centers = medianCut(&bins, maxColors: maxColors)
         for _ in 0..<lloydRounds { centers = lloyd(bins, centers) }
-        return centers.map(round)
+        return snapToDominantColors(bins, centers).map(round)
+    }
+
+    /// Moves each center onto the heaviest color of its cluster when that color holds at least half of
+    /// the cluster's weight, so flat colors (UI fills, text, a white box) are reproduced exactly.
+    /// O(bins · centers).
+    private static func snapToDominantColors(_ bins: [Bin], _ centers: [SIMD3<Float>]) -> [SIMD3<Float>] {
+        let n = centers.count
+        var total = [Float](repeating: 0, count: n)
+        var heaviest = [Int](repeating: -1, count: n)
+        for (k, b) in bins.enumerated() {
+            var best = 0
+            var bestD = Float.infinity
+            for j in 0..<n {
+                let d = centers[j] - b.color
+                let dist = (d * d).sum()
+                if dist < bestD { bestD = dist; best = j }
+            }
+            total[best] += b.weight
+            if heaviest[best] < 0 || bins[heaviest[best]].weight < b.weight { heaviest[best] = k }
+        }
+        return (0..<n).map { j in
+            let h = heaviest[j]
+            return h >= 0 && bins[h].weight * 2 >= total[j] ? bins[h].color : centers[j]
+        }
     }
 
     private static func round(_ c: SIMD3<Float>) -> SIMD3<UInt8> {

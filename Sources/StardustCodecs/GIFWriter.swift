@@ -60,6 +60,7 @@ public final class GIFWriter: InMemoryAnimationWriter {
     private var previousSource: [UInt32]?
     /// What a decoder shows before the pending frame (little-endian RGBA words, 0 = transparent).
     private var canvas: [UInt32]
+    private var canvasBefore: [UInt32] = []
     private var pending: Pending?
     private var region: [UInt8] = []
     /// Global palette: the last frame's source and its mapping (kept to map only changed pixels).
@@ -217,8 +218,7 @@ public final class GIFWriter: InMemoryAnimationWriter {
         var local: Palette?
         /// Lossy tolerance used for this frame (0 = exact).
         var tolerance: Int
-        /// The canvas before the frame, its first byte in `output` and its rectangle.
-        var before: [UInt32] = []
+        /// The frame's first byte in `output` and its rectangle (the canvas before it is `canvasBefore`).
         var start = 0
         var rect = (0, 0, 1, 1)
     }
@@ -369,7 +369,7 @@ public final class GIFWriter: InMemoryAnimationWriter {
                     output[last.start + 3] &= ~(1 << 2)
                 } else {
                     output.removeSubrange(last.start...)
-                    canvas = last.before
+                    canvas = canvasBefore
                     try write(&last, disposal: 2, include: clear)
                 }
                 let w = width
@@ -456,7 +456,14 @@ public final class GIFWriter: InMemoryAnimationWriter {
     private func write(_ frame: inout Pending, disposal: UInt8, include: (Int, Int, Int, Int)?) throws {
         var rect = Self.bounds(width: width, height: height, canvas, frame.colors) ?? (0, 0, 1, 1)
         if let e = include { rect = (min(rect.0, e.0), min(rect.1, e.1), max(rect.2, e.2), max(rect.3, e.3)) }
-        frame.before = canvas
+        // Kept for re-encoding this frame; a persistent buffer, so no allocation per frame.
+        if canvasBefore.count == canvas.count {
+            canvas.withUnsafeBufferPointer { src in
+                canvasBefore.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: src.baseAddress!, count: src.count) }
+            }
+        } else {
+            canvasBefore = canvas
+        }
         frame.start = output.count
         frame.rect = rect
         let (x0, y0, x1, y1) = rect

@@ -1,60 +1,120 @@
-/// Builds palettes of at most 256 colors: median cut on a 5-bit-per-channel histogram, refined by
-/// two rounds of k-means (Lloyd) over the histogram bins.
-///
-/// Median cut repeatedly splits the box with the largest squared error at the weighted median of its
-/// widest channel; each box's color is the mean of the pixels in it. Cost: O(pixels) to fill the
-/// histogram plus O(bins · colors) per k-means round (bins ≤ 32 768), independent of the image size.
-struct ColorHistogram {
-    /// Per 15-bit bin: pixel count and channel sums (full 8-bit precision).
-    var count = [UInt32](repeating: 0, count: 32768)
-    var sums = [SIMD4<UInt32>](repeating: .zero, count: 32768)
+/// Exact color counts: an open-addressed hash of 24-bit colors to weights (pixel-frames).
+struct ColorCounts {
+    /// `color | 1 << 24`, 0 = empty.
+    private var keys = [UInt32](repeating: 0, count: 1 << 12)
+    private var weights = [UInt64](repeating: 0, count: 1 << 12)
+    private(set) var distinct = 0
 
-    @inline(__always) static func bin(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
-        Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
-    }
-
-    /// Adds every `step`-th pixel with alpha ≥ 128 of straight RGBA8 `pixels`. O(count / step).
-    mutating func add(_ pixels: UnsafeBufferPointer<UInt8>, step: Int = 1) {
-        count.withUnsafeMutableBufferPointer { cnt in
-            sums.withUnsafeMutableBufferPointer { sum in
-                var i = 0
-                let n = pixels.count
-                while i + 3 < n {
-                    let a = pixels[i + 3]
-                    if a >= 128 {
-                        let r = pixels[i], g = pixels[i + 1], b = pixels[i + 2]
-                        let k = ColorHistogram.bin(r, g, b)
-                        cnt[k] &+= 1
-                        sum[k] &+= SIMD4(UInt32(r), UInt32(g), UInt32(b), 0)
-                    }
-                    i += 4 * step
-                }
+    /// Adds `weight` to the 24-bit color `rgb` (r in the low byte).
+    mutating func add(_ rgb: UInt32, _ weight: UInt64) {
+        let key = (rgb & 0x00FF_FFFF) | 0x0100_0000
+        var mask = keys.count - 1
+        var s = Int((key &* 0x9E37_79B1) >> 8) & mask
+        while true {
+            let k = keys[s]
+            if k == key { weights[s] &+= weight; return }
+            if k == 0 { break }
+            s = (s &+ 1) & mask
+        }
+        keys[s] = key; weights[s] = weight
+        distinct += 1
+        if distinct * 2 > keys.count {
+            let oldKeys = keys, oldWeights = weights
+            keys = [UInt32](repeating: 0, count: oldKeys.count * 2)
+            weights = [UInt64](repeating: 0, count: oldKeys.count * 2)
+            mask = keys.count - 1
+            for (k, w) in zip(oldKeys, oldWeights) where k != 0 {
+                var t = Int((k &* 0x9E37_79B1) >> 8) & mask
+                while keys[t] != 0 { t = (t &+ 1) & mask }
+                keys[t] = k; weights[t] = w
             }
         }
+    }
+
+    /// Adds every pixel with alpha ≥ 128 of straight RGBA8 words (weight 1 each; runs collapsed).
+    mutating func add(_ pixels: UnsafeBufferPointer<UInt32>) {
+        var run: UInt32 = 0xFFFF_FFFF
+        var n: UInt64 = 0
+        for c in pixels where c >= 0x8000_0000 {
+            let rgb = c & 0x00FF_FFFF
+            if rgb == run { n &+= 1; continue }
+            if n > 0 { add(run, n) }
+            run = rgb; n = 1
+        }
+        if n > 0 { add(run, n) }
+    }
+
+    /// (color, weight) pairs sorted by color: the order does not depend on insertion history.
+    func sortedEntries() -> [(rgb: UInt32, weight: UInt64)] {
+        var out: [(rgb: UInt32, weight: UInt64)] = []
+        out.reserveCapacity(distinct)
+        for (k, w) in zip(keys, weights) where k != 0 { out.append((k & 0x00FF_FFFF, w)) }
+        out.sort { $0.rgb < $1.rgb }
+        return out
     }
 }
 
 enum ColorQuantizer {
     private struct Bin { var color: SIMD3<Float>; var weight: Float }
 
-    /// A palette of at most `maxColors` RGB colors (flattened r, g, b) for the histogram's pixels.
-    static func palette(from histogram: ColorHistogram, maxColors: Int) -> [SIMD3<UInt8>] {
+    /// Bins above this count are merged into 6-bit (then 5-bit) cells first, bounding the k-means cost.
+    static let maxBins = 32768
+    /// k-means rounds after median cut.
+    static let lloydRounds = 3
+
+    /// A palette of at most `maxColors` colors for exactly counted colors: the colors themselves when
+    /// they fit, otherwise median cut + k-means weighted by the counts (which minimizes the squared
+    /// error summed over all counted pixels). Deterministic: depends only on the counts.
+    static func palette(from counts: ColorCounts, maxColors: Int) -> [SIMD3<UInt8>] {
+        let entries = counts.sortedEntries()
+        guard !entries.isEmpty, maxColors > 0 else { return [] }
+        if entries.count <= maxColors {
+            return entries.map { SIMD3(UInt8($0.rgb & 0xFF), UInt8(($0.rgb >> 8) & 0xFF), UInt8(($0.rgb >> 16) & 0xFF)) }
+        }
         var bins: [Bin] = []
-        for k in 0..<32768 where histogram.count[k] > 0 {
-            let n = Float(histogram.count[k])
-            let s = histogram.sums[k]
-            bins.append(Bin(color: SIMD3(Float(s.x), Float(s.y), Float(s.z)) / n, weight: n))
+        for shift in [0, 2, 3] {
+            // Merge colors into cells of 2^shift levels per channel (exact sums, so means stay exact).
+            if shift > 0 && bins.count <= maxBins { break }
+            var cells: [UInt32: (SIMD3<Double>, Double)] = [:]
+            var order: [UInt32] = []
+            for e in entries {
+                let r = e.rgb & 0xFF, g = (e.rgb >> 8) & 0xFF, b = (e.rgb >> 16) & 0xFF
+                let key = (r >> shift) << 16 | (g >> shift) << 8 | (b >> shift)
+                let w = Double(e.weight)
+                let c = SIMD3(Double(r), Double(g), Double(b)) * w
+                if let old = cells[key] { cells[key] = (old.0 + c, old.1 + w) } else { cells[key] = (c, w); order.append(key) }
+            }
+            order.sort()
+            bins = order.map { k in let v = cells[k]!; return Bin(color: SIMD3<Float>(v.0 / v.1), weight: Float(v.1)) }
         }
-        guard !bins.isEmpty, maxColors > 0 else { return [] }
-        if bins.count <= maxColors {
-            return bins.map { round($0.color) }
-        }
+        if bins.count <= maxColors { return bins.map { round($0.color) } }
         var centers = medianCut(&bins, maxColors: maxColors)
-        // k-means refinement, skipped when it would dominate the cost (very many distinct bins).
-        if bins.count * centers.count <= 4_000_000 {
-            for _ in 0..<2 { centers = lloyd(bins, centers) }
+        for _ in 0..<lloydRounds { centers = lloyd(bins, centers) }
+        return snapToDominantColors(bins, centers).map(round)
+    }
+
+    /// Moves each center onto the heaviest color of its cluster when that color holds at least half of
+    /// the cluster's weight, so flat colors (UI fills, text, a white box) are reproduced exactly.
+    /// O(bins · centers).
+    private static func snapToDominantColors(_ bins: [Bin], _ centers: [SIMD3<Float>]) -> [SIMD3<Float>] {
+        let n = centers.count
+        var total = [Float](repeating: 0, count: n)
+        var heaviest = [Int](repeating: -1, count: n)
+        for (k, b) in bins.enumerated() {
+            var best = 0
+            var bestD = Float.infinity
+            for j in 0..<n {
+                let d = centers[j] - b.color
+                let dist = (d * d).sum()
+                if dist < bestD { bestD = dist; best = j }
+            }
+            total[best] += b.weight
+            if heaviest[best] < 0 || bins[heaviest[best]].weight < b.weight { heaviest[best] = k }
         }
-        return centers.map(round)
+        return (0..<n).map { j in
+            let h = heaviest[j]
+            return h >= 0 && bins[h].weight * 2 >= total[j] ? bins[h].color : centers[j]
+        }
     }
 
     private static func round(_ c: SIMD3<Float>) -> SIMD3<UInt8> {

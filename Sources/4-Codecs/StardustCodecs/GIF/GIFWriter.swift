@@ -1,23 +1,36 @@
 import StardustCore
 
-/// Writes animated GIFs, frame by frame.
+/// Writes animated GIFs, frame by frame, so that they stay small when shared: what does not change
+/// between frames is stored once.
 ///
-/// - Palettes: per frame (the default; frames are encoded as they arrive and only the current one is in
-///   memory) or one global palette (``ExportOptions/globalPalette``; frames are kept until ``finish()``,
-///   and the palette is built from a sample of all of them). A frame set with at most 256 distinct
-///   colors (255 when some pixels are transparent) is stored exactly; otherwise ``ColorQuantizer``
-///   (median cut + k-means) picks the colors and Floyd–Steinberg dithering is applied if enabled.
-/// - Transparency: GIF alpha is 1 bit. Pixels with alpha < 128 become the transparent index; all others
-///   are stored opaque with their un-premultiplied color. Frames with transparent pixels are stored whole
-///   with disposal "restore to background" so that earlier frames do not show through.
-/// - Frame differencing: an opaque frame following an opaque frame stores only the rectangle that changed,
-///   with unchanged pixels as the transparent index (disposal "do not dispose"); its palette is built
-///   from the changed pixels only.
+/// - Temporal stability: a pixel's palette index is a function of its position and color only (nearest
+///   color, optionally ordered Bayer dithering — see ``PaletteMapper``), so unchanged pixels quantize
+///   identically in every frame.
+/// - Palettes: one global palette by default (``ExportOptions/globalPalette``). Frames are kept (up to
+///   ``maxBufferedBytes`` of pixels) while exact color statistics are gathered — every pixel counts once
+///   per frame it is shown, so the palette minimizes the squared error over the whole animation — then
+///   the palette is built (the colors themselves when ≤ 256, else median cut + k-means) and the frames
+///   are encoded; frames arriving after the buffer is full reuse it. With `globalPalette = false`
+///   each frame gets a local palette built from the pixels that changed, and frames stream out.
+/// - Frame differencing: each frame stores only the bounding rectangle of the pixels whose *displayed*
+///   color changes; inside it, pixels that already show the right color are the transparent index
+///   (disposal 1, "do not dispose"). This compares quantized results, so source noise that quantizes
+///   to the same entry costs nothing.
+/// - Transparency: GIF alpha is 1 bit. Pixels with alpha < 128 are transparent; all others are stored
+///   opaque with their un-premultiplied color. A frame is written when the next one arrives: if the
+///   next frame needs a pixel to turn transparent that this one leaves opaque, this frame gets disposal
+///   2 ("restore to background", which decoders clear to transparent) over a rectangle grown to cover
+///   those pixels, so earlier frames never show through.
 /// - Timing: delays are whole centiseconds; the rounding error is carried from frame to frame (frame
 ///   `i` ends at `round(100·tᵢ)` cs), so 30 fps becomes 3, 3, 4, 3, 3, 4 … and averages exactly.
 /// - Looping: a NETSCAPE2.0 block stores ``ExportOptions/loopCount`` (0 = forever).
+///
+/// The output depends only on the frames, delays and options (single-threaded, hash tables iterated in
+/// sorted order), so the same frames always give the same bytes.
 public final class GIFWriter: InMemoryAnimationWriter {
     public static let formatName = "GIF"
+    /// Frames are buffered for the global palette until they hold this many bytes of RGBA.
+    public static let maxBufferedBytes = 256 << 20
     /// Output size in pixels; every frame must match it.
     public let width: Int
     /// Output height in pixels.
@@ -29,20 +42,40 @@ public final class GIFWriter: InMemoryAnimationWriter {
     private var output: [UInt8] = []
     private var elapsed: Double = 0
     private var frameCount = 0
-    private var pending: [(pixels: [UInt8], delay: Int)] = []
     private var lzw = GIFLZWEncoder()
-    private var indices: [UInt8]
     private var finished = false
-    /// The previous frame's straight pixels, for frame differencing.
-    private var previous: [UInt8]?
-    private var previousHadTransparency = false
+
+    // Global palette: buffered frames and their color statistics until the palette exists.
+    private var buffered: [(words: [UInt32], delay: Int)] = []
+    private var bufferedBytes = 0
+    private var counts = ColorCounts()
+    private var lastChange: [Int32] = []
+    private var statFrames = 0
+    private var sawTransparency = false
+    private var global: Palette?
+    private var globalMapper: PaletteMapper?
+    private var globalWords: [UInt32] { globalMapper?.words ?? [] }
+
+    /// Straight RGBA words of the previous frame (statistics, or per-frame palettes).
+    private var previousSource: [UInt32]?
+    /// What a decoder shows before the pending frame (little-endian RGBA words, 0 = transparent).
+    private var canvas: [UInt32]
+    private var canvasBefore: [UInt32] = []
+    private var pending: Pending?
+    private var region: [UInt8] = []
+    /// Global palette: the last frame's source and its mapping (kept to map only changed pixels).
+    private var mappedSource: [UInt32]?
+    private var mappedIndices: [UInt8] = []
+    private var mappedColors: [UInt32] = []
+    private var alternative: [UInt8] = []
+    private var target: [UInt32] = []
 
     /// A writer that streams to `path` (atomically: the file appears on ``finish()``).
     /// Throws when the size is not 1…65535 or `fps` is not positive.
     public init(path: String, width: Int, height: Int, fps: Double, options: ExportOptions = ExportOptions()) throws {
         try GIFWriter.validate(width: width, height: height, fps: fps)
         self.width = width; self.height = height; self.fps = fps; self.options = options
-        indices = [UInt8](repeating: 0, count: width * height)
+        canvas = [UInt32](repeating: 0, count: width * height)
         file = try AtomicFileWriter(path: path)
         if !options.globalPalette { writeHeader(globalPalette: nil) }
     }
@@ -51,14 +84,13 @@ public final class GIFWriter: InMemoryAnimationWriter {
     public init(width: Int, height: Int, fps: Double, options: ExportOptions = ExportOptions()) throws {
         try GIFWriter.validate(width: width, height: height, fps: fps)
         self.width = width; self.height = height; self.fps = fps; self.options = options
-        indices = [UInt8](repeating: 0, count: width * height)
+        canvas = [UInt32](repeating: 0, count: width * height)
         file = nil
         if !options.globalPalette { writeHeader(globalPalette: nil) }
     }
 
     /// The encoded file of an in-memory writer after ``finish()``.
     public var bytes: [UInt8] { output }
-
 
     private static func validate(width: Int, height: Int, fps: Double) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
@@ -78,34 +110,38 @@ public final class GIFWriter: InMemoryAnimationWriter {
         let start = Int((elapsed * 100).rounded())
         elapsed += duration
         let delay = min(65535, Int((elapsed * 100).rounded()) - start)
-        let straight = StraightPixels.of(frame)
+        let words = Self.words(StraightPixels.of(frame))
         frameCount += 1
-        if options.globalPalette {
-            pending.append((straight, delay))
+        if options.globalPalette && global == nil {
+            if !sawTransparency { sawTransparency = words.contains { $0 < 0x8000_0000 } }
+            accumulate(words)
+            buffered.append((words, delay))
+            bufferedBytes += 4 * words.count
+            if bufferedBytes >= Self.maxBufferedBytes { try startGlobal(final: false) }
         } else {
-            writeFrame(straight, delay: delay, global: nil)
-            try flush()
+            try encode(words, delay: delay)
         }
     }
 
-    /// Encodes pending frames (global palette), writes the trailer and moves the file into place.
+    /// Straight RGBA8 bytes as little-endian words (`r | g << 8 | b << 16 | a << 24`).
+    private static func words(_ bytes: [UInt8]) -> [UInt32] {
+        bytes.withUnsafeBytes { raw in
+            [UInt32](unsafeUninitializedCapacity: raw.count / 4) { buf, count in
+                for i in 0..<buf.count { buf[i] = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 &* i, as: UInt32.self)) }
+                count = buf.count
+            }
+        }
+    }
+
+    /// Encodes pending frames, writes the trailer and moves the file into place.
     public func finish() throws {
         guard !finished else { throw CodecError.invalidArgument("The GIF was already finished") }
         guard frameCount > 0 else {
             file?.discard()
             throw CodecError.invalidArgument("A GIF needs at least one frame")
         }
-        if options.globalPalette {
-            // Reserve a transparent index for frame differencing when there is more than one frame.
-            let palette = Self.buildPalette(pending.map(\.pixels), reserveTransparent: pending.count > 1)
-            writeHeader(globalPalette: palette)
-            var mapper = PaletteMapper(palette: palette.colors, transparentIndex: palette.transparentIndex, exact: palette.exact)
-            for (pixels, delay) in pending {
-                withUnsafeMutablePointer(to: &mapper) { writeFrame(pixels, delay: delay, global: (palette, $0)) }
-                try flush()
-            }
-            pending = []
-        }
+        if options.globalPalette && global == nil { try startGlobal(final: true) }
+        pending = nil
         output.append(0x3B)
         finished = true
         try flush()
@@ -123,6 +159,7 @@ public final class GIFWriter: InMemoryAnimationWriter {
     struct Palette {
         var colors: [SIMD3<UInt8>]
         var transparentIndex: UInt8?
+        /// Whether every counted color is in the palette (then nothing is lossy).
         var exact: Bool
         /// Table entries written (a power of two ≥ 2) and its bit count.
         var tableBits: Int {
@@ -132,36 +169,13 @@ public final class GIFWriter: InMemoryAnimationWriter {
         }
     }
 
-    /// Exact colors when they fit, otherwise median cut over a sample of at most ~2 M pixels.
-    static func buildPalette(_ frames: [[UInt8]], reserveTransparent: Bool = false) -> Palette {
-        var transparent = reserveTransparent
-        for f in frames where !transparent {
-            var i = 3
-            while i < f.count { if f[i] < 128 { transparent = true; break }; i += 4 }
-        }
-        let limit = transparent ? 255 : 256
-        var exact = Set<UInt32>()
-        var fits = true
-        outer: for f in frames {
-            var i = 0
-            while i < f.count {
-                if f[i + 3] >= 128 {
-                    exact.insert(UInt32(f[i]) << 16 | UInt32(f[i + 1]) << 8 | UInt32(f[i + 2]))
-                    if exact.count > limit { fits = false; break outer }
-                }
-                i += 4
-            }
-        }
-        if fits {
-            let colors = exact.sorted().map { SIMD3(UInt8($0 >> 16), UInt8(($0 >> 8) & 0xFF), UInt8($0 & 0xFF)) }
-            return Palette(colors: colors, transparentIndex: transparent ? UInt8(colors.count) : nil, exact: true)
-        }
-        let total = frames.reduce(0) { $0 + $1.count / 4 }
-        let step = max(1, total / 2_000_000)
-        var histogram = ColorHistogram()
-        for f in frames { f.withUnsafeBufferPointer { histogram.add($0, step: step) } }
-        let colors = ColorQuantizer.palette(from: histogram, maxColors: limit)
-        return Palette(colors: colors, transparentIndex: transparent ? UInt8(colors.count) : nil, exact: false)
+    /// The palette for counted colors: exact when they fit, otherwise ``ColorQuantizer``; the
+    /// transparent index (when reserved) is the entry after the colors.
+    static func buildPalette(_ counts: ColorCounts, reserveTransparent: Bool) -> Palette {
+        let limit = reserveTransparent ? 255 : 256
+        let colors = ColorQuantizer.palette(from: counts, maxColors: limit)
+        return Palette(colors: colors, transparentIndex: reserveTransparent ? UInt8(colors.count) : nil,
+                       exact: counts.distinct <= limit)
     }
 
     // MARK: - Blocks
@@ -190,97 +204,350 @@ public final class GIFWriter: InMemoryAnimationWriter {
         output.append(0)
     }
 
-    /// Whether any pixel of straight RGBA8 `pixels` has alpha < 128.
-    private static func hasTransparency(_ pixels: [UInt8]) -> Bool {
-        pixels.withUnsafeBufferPointer { p in
-            var i = 3
-            while i < p.count { if p[i] < 128 { return true }; i += 4 }
-            return false
-        }
+    // MARK: - Frames
+
+
+    /// The last frame written: its bytes stay in `output` until the next frame decides its disposal.
+    private struct Pending {
+        /// One index per canvas pixel (the transparent index for transparent pixels).
+        var indices: [UInt8]
+        /// The color each canvas pixel should show after this frame (0 = transparent).
+        var colors: [UInt32]
+        var delay: Int
+        /// The local palette, or nil with the global one.
+        var local: Palette?
+        /// Lossy tolerance used for this frame (0 = exact).
+        var tolerance: Int
+        /// The frame's first byte in `output` and its rectangle (the canvas before it is `canvasBefore`).
+        var start = 0
+        var rect = (0, 0, 1, 1)
     }
 
-    /// The bounding box (x0, y0, x1, y1; exclusive ends) of the pixels that differ between two frames.
-    private func changedRect(_ a: [UInt8], _ b: [UInt8]) -> (Int, Int, Int, Int)? {
-        a.withUnsafeBytes { ra in
-            b.withUnsafeBytes { rb in
-                let pa = ra.bindMemory(to: UInt32.self), pb = rb.bindMemory(to: UInt32.self)
+    /// Adds a buffered frame's changes to the global palette statistics: every pixel counts once per
+    /// frame it is shown in, so the palette minimizes the squared error summed over all frames.
+    private func accumulate(_ words: [UInt32]) {
+        let n = width * height
+        guard let prev = previousSource else {
+            lastChange = [Int32](repeating: 0, count: n)
+            previousSource = words
+            statFrames = 1
+            return
+        }
+        let k = Int32(statFrames)
+        words.withUnsafeBufferPointer { cur in
+            prev.withUnsafeBufferPointer { old in
+                lastChange.withUnsafeMutableBufferPointer { last in
+                    let ra = UnsafeRawPointer(cur.baseAddress!), rb = UnsafeRawPointer(old.baseAddress!)
+                    var p = 0
+                    while p < n {
+                        if p & 7 == 0 && p &+ 8 <= n && eightWordsEqual(ra, rb, 4 &* p) {
+                            p &+= 8
+                            continue
+                        }
+                        if cur[p] != old[p] {
+                            if old[p] >= 0x8000_0000 { counts.add(old[p], UInt64(k &- last[p])) }
+                            last[p] = k
+                        }
+                        p &+= 1
+                    }
+                }
+            }
+        }
+        previousSource = words
+        statFrames += 1
+    }
+
+    /// Builds the global palette from the statistics, writes the header and encodes the buffered frames.
+    private func startGlobal(final: Bool) throws {
+        if let prev = previousSource {
+            let k = Int32(statFrames)
+            prev.withUnsafeBufferPointer { old in
+                var run: UInt32 = 0xFFFF_FFFF
+                var w: UInt64 = 0
+                for p in 0..<old.count where old[p] >= 0x8000_0000 {
+                    let c = old[p] & 0x00FF_FFFF
+                    let add = UInt64(k - lastChange[p])
+                    if c == run { w += add; continue }
+                    if w > 0 { counts.add(run, w) }
+                    run = c; w = add
+                }
+                if w > 0 { counts.add(run, w) }
+            }
+        }
+        previousSource = nil; lastChange = []
+        // A transparent index is needed for transparent pixels and for unchanged pixels of later frames.
+        let palette = Self.buildPalette(counts, reserveTransparent: sawTransparency || !final || frameCount > 1)
+        counts = ColorCounts()
+        global = palette
+        globalMapper = PaletteMapper(palette: palette.colors, transparentIndex: palette.transparentIndex, dither: options.dither)
+        writeHeader(globalPalette: palette)
+        let frames = buffered
+        buffered = []; bufferedBytes = 0
+        for (words, delay) in frames { try encode(words, delay: delay) }
+    }
+
+    /// Maps a frame, settles the previous frame's disposal, then writes this one.
+    private func encode(_ words: [UInt32], delay: Int) throws {
+        let n = width * height
+        var indices: [UInt8]
+        var colors: [UInt32]
+        var local: Palette?
+        if global != nil {
+            // Only pixels whose source changed are mapped again.
+            if mappedIndices.isEmpty {
+                mappedIndices = [UInt8](repeating: 0, count: n)
+                mappedColors = [UInt32](repeating: 0, count: n)
+            }
+            words.withUnsafeBufferPointer { src in
+                mappedIndices.withUnsafeMutableBufferPointer { idx in
+                    mappedColors.withUnsafeMutableBufferPointer { col in
+                        if let prev = mappedSource {
+                            prev.withUnsafeBufferPointer { old in
+                                globalMapper!.map(src, previous: old, width: width, height: height, indices: idx, colors: col)
+                            }
+                        } else {
+                            globalMapper!.map(src, previous: nil, width: width, height: height, indices: idx, colors: col)
+                        }
+                    }
+                }
+            }
+            mappedSource = words
+            indices = mappedIndices
+            colors = mappedColors
+        } else {
+            // Per-frame palette from the pixels that changed since the previous frame.
+            var counts = ColorCounts()
+            var hasTransparency = false
+            words.withUnsafeBufferPointer { src in
+                if let prev = previousSource {
+                    prev.withUnsafeBufferPointer { old in
+                        for p in 0..<n where src[p] != old[p] {
+                            if src[p] >= 0x8000_0000 { counts.add(src[p], 1) } else { hasTransparency = true }
+                        }
+                    }
+                } else {
+                    counts.add(src)
+                }
+                if !hasTransparency { for p in 0..<n where src[p] < 0x8000_0000 { hasTransparency = true; break } }
+            }
+            let palette = Self.buildPalette(counts, reserveTransparent: hasTransparency || previousSource != nil)
+            var mapper = PaletteMapper(palette: palette.colors, transparentIndex: palette.transparentIndex, dither: options.dither)
+            indices = [UInt8](repeating: 0, count: n)
+            colors = [UInt32](repeating: 0, count: n)
+            words.withUnsafeBufferPointer { src in
+                indices.withUnsafeMutableBufferPointer { idx in
+                    colors.withUnsafeMutableBufferPointer { col in
+                        mapper.map(src, previous: nil, width: width, height: height, indices: idx, colors: col)
+                    }
+                }
+            }
+            local = palette
+        }
+        let palette = local ?? global!
+        if local != nil, let prev = previousSource, pending != nil {
+            // Pixels whose source did not change keep the color shown (their new palette may differ).
+            words.withUnsafeBufferPointer { src in
+                prev.withUnsafeBufferPointer { old in
+                    canvas.withUnsafeBufferPointer { shown in
+                        colors.withUnsafeMutableBufferPointer { col in
+                            for p in 0..<n where src[p] == old[p] { col[p] = shown[p] }
+                        }
+                    }
+                }
+            }
+        }
+        if local != nil { previousSource = words }
+
+        if var last = pending {
+            // Pixels that must become transparent but are shown opaque: the previous frame is disposed
+            // ("restore to background", i.e. cleared) over a rectangle that covers them.
+            let anyTransparent = colors.withUnsafeBufferPointer { col in col.contains(0) }
+            if anyTransparent, let clear = Self.bounds(width: width, height: height, colors, canvas, clearing: true) {
+                let r = last.rect
+                if clear.0 >= r.0 && clear.1 >= r.1 && clear.2 <= r.2 && clear.3 <= r.3 {
+                    output[last.start + 3] |= 2 << 2
+                    output[last.start + 3] &= ~(1 << 2)
+                } else {
+                    output.removeSubrange(last.start...)
+                    canvas = canvasBefore
+                    try write(&last, disposal: 2, include: clear)
+                }
+                let w = width
+                canvas.withUnsafeMutableBufferPointer { shown in
+                    for y in last.rect.1..<last.rect.3 { for x in last.rect.0..<last.rect.2 { shown[y &* w &+ x] = 0 } }
+                }
+            }
+            try flush()
+            pending = nil
+        }
+
+        // Lossy: a pixel keeps the color already shown when it is within the tolerance of its new color.
+        let tolerance = Self.tolerance(for: palette, options)
+        if tolerance > 0 {
+            words.withUnsafeBufferPointer { _ in
+                canvas.withUnsafeBufferPointer { shown in
+                    colors.withUnsafeMutableBufferPointer { col in
+                        for p in 0..<n where col[p] != shown[p] && shown[p] != 0 && col[p] != 0 {
+                            if Self.distance(col[p], shown[p]) <= tolerance { col[p] = shown[p] }
+                        }
+                    }
+                }
+            }
+        }
+        var frame = Pending(indices: indices, colors: colors, delay: delay, local: local, tolerance: tolerance)
+        try write(&frame, disposal: 1, include: nil)
+        pending = frame
+    }
+
+    /// The lossy tolerance for a palette: off when the palette holds every color exactly.
+    static func tolerance(for palette: Palette, _ options: ExportOptions) -> Int {
+        palette.exact ? 0 : max(0, options.gifLossyTolerance)
+    }
+
+    /// Squared RGB distance of two little-endian RGBA words.
+    @inline(__always) static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        let dr = Int(a & 0xFF) &- Int(b & 0xFF)
+        let dg = Int((a >> 8) & 0xFF) &- Int((b >> 8) & 0xFF)
+        let db = Int((a >> 16) & 0xFF) &- Int((b >> 16) & 0xFF)
+        return dr &* dr &+ dg &* dg &+ db &* db
+    }
+
+    /// The bounding box (x0, y0, x1, y1; exclusive ends) of the pixels where `a` and `b` differ
+    /// (`clearing`: where `a` is transparent and `b` is not). Rows are skipped eight pixels at a time.
+    private static func bounds(width: Int, height: Int, _ a: [UInt32], _ b: [UInt32], clearing: Bool = false) -> (Int, Int, Int, Int)? {
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                precondition(pa.count >= width * height && pb.count >= width * height)
+                let ra = UnsafeRawPointer(pa.baseAddress!), rb = UnsafeRawPointer(pb.baseAddress!)
+                @inline(__always) func hit(_ p: Int) -> Bool {
+                    clearing ? (pa[p] == 0 && pb[p] != 0) : pa[p] != pb[p]
+                }
+                @inline(__always) func blockHit(_ p: Int) -> Bool {
+                    if clearing {
+                        for q in p..<(p &+ 8) where pa[q] == 0 && pb[q] != 0 { return true }
+                        return false
+                    }
+                    return !eightWordsEqual(ra, rb, 4 &* p)
+                }
                 var x0 = width, y0 = height, x1 = 0, y1 = 0
                 for y in 0..<height {
-                    let row = y * width
-                    var first = -1, last = -1
-                    for x in 0..<width where pa[row + x] != pb[row + x] { first = x; break }
+                    let row = y &* width
+                    var first = -1
+                    var x = 0
+                    while x &+ 8 <= width && !blockHit(row &+ x) { x &+= 8 }
+                    while x < width { if hit(row &+ x) { first = x; break }; x &+= 1 }
                     if first < 0 { continue }
-                    var x = width - 1
-                    while x >= first { if pa[row + x] != pb[row + x] { last = x; break }; x -= 1 }
-                    x0 = min(x0, first); x1 = max(x1, last + 1); y0 = min(y0, y); y1 = y + 1
+                    var last = first
+                    x = width
+                    while x &- 8 > first && !blockHit(row &+ x &- 8) { x &-= 8 }
+                    x &-= 1
+                    while x > first { if hit(row &+ x) { last = x; break }; x &-= 1 }
+                    x0 = min(x0, first); x1 = max(x1, last &+ 1); y0 = min(y0, y); y1 = y &+ 1
                 }
                 return x1 > x0 ? (x0, y0, x1, y1) : nil
             }
         }
     }
 
-    /// Writes one frame. With a previous opaque frame and no transparency in this one, only the
-    /// rectangle that changed is stored, with unchanged pixels as the transparent index (disposal
-    /// "do not dispose"); otherwise the whole frame is stored.
-    private func writeFrame(_ pixels: [UInt8], delay: Int, global: (Palette, UnsafeMutablePointer<PaletteMapper>)?) {
-        let transparentPixels = Self.hasTransparency(pixels)
-        var rect = (0, 0, width, height)
-        var region = pixels
-        var differencing = false
-        if let previous, !previousHadTransparency, !transparentPixels, global == nil || global!.0.transparentIndex != nil {
-            differencing = true
-            rect = changedRect(previous, pixels) ?? (0, 0, 1, 1)
-            let (x0, y0, x1, y1) = rect
-            let w = x1 - x0
-            region = [UInt8](repeating: 0, count: w * (y1 - y0) * 4)
-            pixels.withUnsafeBytes { src in
-                previous.withUnsafeBytes { prev in
-                    region.withUnsafeMutableBytes { dst in
-                        let s = src.bindMemory(to: UInt32.self), p = prev.bindMemory(to: UInt32.self)
-                        let d = dst.bindMemory(to: UInt32.self)
-                        for y in y0..<y1 {
-                            for x in x0..<x1 {
-                                let v = s[y * width + x]
-                                // Unchanged pixels get alpha 0 and so map to the transparent index.
-                                d[(y - y0) * w + x - x0] = v == p[y * width + x] ? 0 : v
+    /// Appends a frame as the rectangle where the canvas differs from what the frame should show (grown
+    /// to `include`); pixels inside it that already show the right color may be the transparent index or
+    /// their explicit index, whichever continues the LZW string (and changed pixels, with a lossy
+    /// tolerance, any entry that close to their color). Updates the canvas to what decoders show.
+    private func write(_ frame: inout Pending, disposal: UInt8, include: (Int, Int, Int, Int)?) throws {
+        var rect = Self.bounds(width: width, height: height, canvas, frame.colors) ?? (0, 0, 1, 1)
+        if let e = include { rect = (min(rect.0, e.0), min(rect.1, e.1), max(rect.2, e.2), max(rect.3, e.3)) }
+        // Kept for re-encoding this frame; a persistent buffer, so no allocation per frame.
+        if canvasBefore.count == canvas.count {
+            canvas.withUnsafeBufferPointer { src in
+                canvasBefore.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: src.baseAddress!, count: src.count) }
+            }
+        } else {
+            canvasBefore = canvas
+        }
+        frame.start = output.count
+        frame.rect = rect
+        let (x0, y0, x1, y1) = rect
+        let rw = x1 - x0, rh = y1 - y0
+        let palette = frame.local ?? global!
+        let table = PaletteMapper.words(of: palette.colors)
+        let t = palette.transparentIndex
+
+        // Graphic control extension and image descriptor.
+        output += [0x21, 0xF9, 4, disposal << 2 | (t != nil ? 1 : 0)]
+        appendUInt16(frame.delay)
+        output += [t ?? 0, 0]
+        output.append(0x2C)
+        appendUInt16(x0); appendUInt16(y0); appendUInt16(rw); appendUInt16(rh)
+        output.append(frame.local == nil ? 0 : 0x80 | UInt8(palette.tableBits - 1))
+        if frame.local != nil { appendColorTable(palette) }
+
+        let count = rw * rh
+        if region.count < count {
+            region = [UInt8](repeating: 0, count: count)
+            alternative = [UInt8](repeating: 0, count: count)
+            target = [UInt32](repeating: 0, count: count)
+        }
+        let w = width
+        let lossy = frame.tolerance > 0
+        canvas.withUnsafeBufferPointer { shown in
+            frame.colors.withUnsafeBufferPointer { want in
+                frame.indices.withUnsafeBufferPointer { idx in
+                    table.withUnsafeBufferPointer { tab in
+                        region.withUnsafeMutableBufferPointer { out in
+                            alternative.withUnsafeMutableBufferPointer { alt in
+                                target.withUnsafeMutableBufferPointer { tgt in
+                                    var o = 0
+                                    for y in y0..<y1 {
+                                        let row = y &* w
+                                        for x in x0..<x1 {
+                                            let p = row &+ x
+                                            let i = idx[p], c = want[p]
+                                            if let t, shown[p] == c {
+                                                out[o] = t
+                                                alt[o] = tab[Int(i)] == c && c != 0 ? i : t
+                                                tgt[o] = 0
+                                            } else {
+                                                out[o] = i
+                                                alt[o] = i
+                                                tgt[o] = lossy && c != 0 && tab[Int(i)] == c ? c : 0
+                                            }
+                                            o &+= 1
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
                 }
             }
         }
-        previous = pixels
-        previousHadTransparency = transparentPixels
-        let rw = rect.2 - rect.0, rh = rect.3 - rect.1
-        let palette = global?.0 ?? Self.buildPalette([region], reserveTransparent: differencing)
-
-        // Graphic control extension: disposal 1 (keep) for opaque and differenced frames, 2 (restore to
-        // background) for frames with transparent pixels so that earlier frames do not show through.
-        let t = palette.transparentIndex
-        let disposal: UInt8 = transparentPixels ? 2 : 1
-        output += [0x21, 0xF9, 4, disposal << 2 | (t != nil ? 1 : 0)]
-        appendUInt16(delay)
-        output += [t ?? 0, 0]
-        // Image descriptor.
-        output.append(0x2C)
-        appendUInt16(rect.0); appendUInt16(rect.1); appendUInt16(rw); appendUInt16(rh)
-        output.append(global == nil ? 0x80 | UInt8(palette.tableBits - 1) : 0)
-        if global == nil { appendColorTable(palette) }
-
-        let dither = options.dither && !palette.exact
-        let count = rw * rh
-        region.withUnsafeBufferPointer { src in
-            indices.withUnsafeMutableBufferPointer { all in
-                let dst = UnsafeMutableBufferPointer(rebasing: all[0..<count])
-                if let global {
-                    global.1.pointee.map(src, width: rw, height: rh, dither: dither, into: dst)
-                } else {
-                    var m = PaletteMapper(palette: palette.colors, transparentIndex: t, exact: palette.exact)
-                    m.map(src, width: rw, height: rh, dither: dither, into: dst)
+        let minCodeSize = max(2, palette.tableBits)
+        region.withUnsafeMutableBufferPointer { out in
+            alternative.withUnsafeBufferPointer { alt in
+                target.withUnsafeBufferPointer { tgt in
+                    table.withUnsafeBufferPointer { tab in
+                        let choices = GIFLZWEncoder.Choices(alternative: alt, target: tgt, table: tab, tolerance: frame.tolerance, transparent: t)
+                        lzw.encode(UnsafeMutableBufferPointer(rebasing: out[0..<count]), choices: choices,
+                                   minCodeSize: minCodeSize, into: &output)
+                    }
                 }
             }
         }
-        let minCodeSize = max(2, palette.tableBits)
-        indices.withUnsafeBufferPointer { lzw.encode(UnsafeBufferPointer(rebasing: $0[0..<count]), minCodeSize: minCodeSize, into: &output) }
+        // What decoders show now.
+        canvas.withUnsafeMutableBufferPointer { shown in
+            region.withUnsafeBufferPointer { out in
+                table.withUnsafeBufferPointer { tab in
+                    var o = 0
+                    for y in y0..<y1 {
+                        let row = y &* w
+                        for x in x0..<x1 {
+                            let s = out[o]
+                            if s != t { shown[row &+ x] = tab[Int(s)] }
+                            o &+= 1
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -114,32 +114,121 @@ enum Benchmarks {
         return out
     }
 
-    /// `gif-encode`: 60 frames of the snow preset at 390×844 (scale 1) → animated GIF: ms, bytes, mean PSNR.
+    /// `gif-encode`: the snow preset at 390×844 (scale 1) → animated GIF with the default options: ms for
+    /// the whole encode, bytes, and mean PSNR. Two variants: 60 frames at t = i/30 s (the original
+    /// workload) and the 100 frames of the default `snow.gif` (20 fps, 5 s). When `ffmpeg` is on PATH the
+    /// same frames also go through ffmpeg's two-pass GIF, and when Python has Pillow through
+    /// `benchmarks/anchors/gif_pillow.py`; those lines carry `"anchor"` and our ratios.
+    ///
+    /// PSNR: the mean over frames of the PSNR of the decoded frame (our `GIFDecoder`, composed on a
+    /// transparent canvas) against the source frame, over all four RGBA channels of premultiplied pixels
+    /// (`Image.psnr`). The snow frames are opaque, so this is the RGB PSNR with alpha equal everywhere.
     static func gifEncode(threads: Int, runs: Int) throws -> [BenchResult] {
-        let scene = Presets.named("snow")!.make()
-        scene.scale = 1
         let renderer = Renderer(threads: threads)
-        let frames = try (0..<60).map { try renderer.render(scene.displayList(at: Double($0) / 30)) }
+        var out: [BenchResult] = []
+        let scene60 = Presets.named("snow")!.make()
+        scene60.scale = 1
+        let frames60 = try (0..<60).map { try renderer.render(scene60.displayList(at: Double($0) / 30)) }
+        out += try gifEncodeVariant("snow-60x390x844", frames: frames60, fps: 30, threads: threads, runs: runs)
+        let scene100 = Presets.named("snow")!.make()
+        scene100.scale = 1
+        let job = RenderJob(scene: scene100, threads: threads)
+        let frames100 = try job.times.map { try renderer.render(scene100.displayList(at: $0)) }
+        out += try gifEncodeVariant("snow-\(frames100.count)x390x844", frames: frames100, fps: scene100.fps, threads: threads, runs: runs)
+        return out
+    }
+
+    private static func meanPSNR(_ gif: [UInt8], _ frames: [Image]) throws -> Double {
+        let decoded = try GIFDecoder.decode(gif)
+        guard decoded.frames.count == frames.count else { return .nan }
+        var sum = 0.0
+        for (a, b) in zip(decoded.frames, frames) { sum += a.image.psnr(against: b) }
+        return sum / Double(frames.count)
+    }
+
+    private static func gifEncodeVariant(_ variant: String, frames: [Image], fps: Double, threads: Int, runs: Int) throws -> [BenchResult] {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stardust-bench-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("snow.gif").path
+        let w = frames[0].width, h = frames[0].height
         var samples: [Double] = []
         for _ in 0..<runs {
             samples.append(try measureMilliseconds {
-                let sink = try Exporter.makeSink(path: path, format: .gif, width: frames[0].width, height: frames[0].height,
-                                                 fps: 30, options: ExportOptions())
+                let sink = try Exporter.makeSink(path: path, format: .gif, width: w, height: h, fps: fps, options: ExportOptions())
                 for f in frames { try sink.append(f) }
                 try sink.finish()
             })
         }
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        let decoded = try GIFDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        var psnrSum = 0.0
-        for (a, b) in zip(decoded.frames, frames) { psnrSum += a.image.psnr(against: b) }
-        let psnr = psnrSum / Double(frames.count)
-        var r = BenchResult(benchmark: "gif-encode", variant: "snow-60x390x844", unit: "ms", samples: samples, threads: threads)
-        r.extra = [("bytes", "\(bytes)"), ("psnr", String(format: "%.2f", psnr))]
-        return [r]
+        let ours = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let psnr = try meanPSNR(ours, frames)
+        var result = BenchResult(benchmark: "gif-encode", variant: variant, unit: "ms", samples: samples, threads: threads)
+        result.extra = [("frames", "\(frames.count)"), ("bytes", "\(ours.count)"), ("psnr", String(format: "%.2f", psnr))]
+        var out = [result]
+
+        // Anchors on the same frames: raw straight RGBA in one file.
+        let raw = dir.appendingPathComponent("frames.rgba").path
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(frames.count * w * h * 4)
+        for f in frames { bytes += f.straightRGBA() }
+        try Data(bytes).write(to: URL(fileURLWithPath: raw))
+        func anchor(_ name: String, _ ms: [Double], _ gif: [UInt8]) throws -> BenchResult {
+            let p = try meanPSNR(gif, frames)
+            var r = BenchResult(benchmark: "gif-encode", variant: variant, unit: "ms", samples: ms, threads: 1)
+            r.extra = [("anchor", "\"\(name)\""), ("frames", "\(frames.count)"), ("bytes", "\(gif.count)"),
+                       ("psnr", String(format: "%.2f", p)),
+                       ("oursBytesRatio", String(format: "%.3f", Double(ours.count) / Double(gif.count))),
+                       ("oursTimeRatio", String(format: "%.3f", result.median / r.median)),
+                       ("oursPsnrDelta", String(format: "%.2f", psnr - p))]
+            return r
+        }
+        if let ffmpeg = findExecutable("ffmpeg") {
+            let gifPath = dir.appendingPathComponent("ffmpeg.gif").path
+            let filter = "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle"
+            let args = ["-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(w)x\(h)",
+                        "-framerate", String(fps), "-i", raw, "-filter_complex", filter, "-f", "gif", gifPath]
+            var ms: [Double] = []
+            var ok = true
+            for _ in 0..<runs { ms.append(measureMilliseconds { ok = ok && run(ffmpeg, args) }) }
+            if ok, let gif = try? Data(contentsOf: URL(fileURLWithPath: gifPath)) {
+                out.append(try anchor("ffmpeg-two-pass", ms, Array(gif)))
+            }
+        }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../benchmarks/anchors/gif_pillow.py").standardized.path
+        if let python = findExecutable("python3"), FileManager.default.fileExists(atPath: script) {
+            let gifPath = dir.appendingPathComponent("pillow.gif").path
+            let jsonPath = dir.appendingPathComponent("pillow.json").path
+            let args = [script, raw, "\(w)", "\(h)", "\(frames.count)", String(fps), gifPath, "\(runs)"]
+            if run(python, args, stdout: jsonPath),
+               let json = try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any],
+               let ms = json["ms"] as? [Double], let gif = try? Data(contentsOf: URL(fileURLWithPath: gifPath)) {
+                out.append(try anchor("pillow-save_all", ms, Array(gif)))
+            }
+        }
+        return out
+    }
+
+    /// The first executable named `name` on PATH.
+    private static func findExecutable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
+            return "\(dir)/\(name)"
+        }
+        return nil
+    }
+
+    /// Runs a tool to completion; true when it exits with status 0.
+    private static func run(_ executable: String, _ arguments: [String], stdout: String? = nil) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let stdout {
+            FileManager.default.createFile(atPath: stdout, contents: nil)
+            process.standardOutput = FileHandle(forWritingAtPath: stdout)
+        }
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
     }
 }

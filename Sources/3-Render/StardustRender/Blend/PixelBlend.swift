@@ -14,15 +14,42 @@ protocol PixelBlend {
     SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
 }
 
-/// Stores floats as RGBA8, clamped to 0…255 and rounded to nearest.
-///
-/// Scalar `min`/`max`: the generic SIMD `clamped` is not inlined by the optimizer (this
-/// form is vectorized).
+/// Stores floats as RGBA8, clamped to 0…255 and rounded to nearest (halves up).
 @inline(__always) func storePixel(_ r: SIMD4<Float>, _ p: UnsafeMutablePointer<UInt8>) {
-    p[0] = UInt8(Swift.min(Swift.max(r.x, 0), 255) + 0.5)
-    p[1] = UInt8(Swift.min(Swift.max(r.y, 0), 255) + 0.5)
-    p[2] = UInt8(Swift.min(Swift.max(r.z, 0), 255) + 0.5)
-    p[3] = UInt8(Swift.min(Swift.max(r.w, 0), 255) + 0.5)
+    UnsafeMutableRawPointer(p).storeBytes(of: pixelBytes(r), as: SIMD4<UInt8>.self)
+}
+
+/// `UInt8(min(max(c, 0), 255) + 0.5)` for each lane, bit for bit, without the checked
+/// conversion: `UInt8(Float)` carries range/NaN checks that scalarize the pixel and branch
+/// four times, and baseline x86-64 (SSE2) has no vector truncation we could reach otherwise.
+///
+/// Clamping after the `+ 0.5` gives the same value (float addition is monotonic and
+/// `0 + 0.5`, `255 + 0.5` are exact) and lets the clamps compile to one `maxps` and one
+/// `minps` (clamped first, LLVM hoists the add into both arms of the selects).
+///
+/// Why the conversion is exact: for `y` in `[0, 2²²)`, `m = y + 2²³` lies in `[2²³, 2²⁴)`,
+/// where the float spacing is 1, so the add rounds `y` to the nearest integer (ties to even)
+/// and that integer is `m`'s mantissa field. `m − 2²³` is exact; when it exceeds `y` the
+/// rounding went up, and subtracting 1 gives `⌊y⌋` = `trunc(y)` (y ≥ 0). Here
+/// `y ∈ [0.5, 255.5]`.
+///
+/// NaN still traps, as the checked conversion did: one `cmpunordps`, a never-taken branch.
+/// (`replacing(with:where:)` is used because the generic `clamped` is not inlined.)
+@inline(__always) func pixelBytes(_ r: SIMD4<Float>) -> SIMD4<UInt8> {
+    if any(r .!= r) { nanPixel(r) }
+    var y = r + 0.5
+    y = y.replacing(with: 0.5, where: y .< 0.5)
+    y = y.replacing(with: 255.5, where: y .> 255.5)
+    let m = y + 8_388_608
+    let rounded = unsafeBitCast(m, to: SIMD4<UInt32>.self) & 0x7F_FFFF
+    let t = rounded.replacing(with: rounded &- 1, where: (m - 8_388_608) .> y)
+    return SIMD4<UInt8>(truncatingIfNeeded: t)
+}
+
+/// The checked conversion's trap for a NaN channel, kept out of line so the hot path stays small.
+@inline(never) func nanPixel(_ r: SIMD4<Float>) -> Never {
+    for i in r.indices { _ = UInt8(Swift.min(Swift.max(r[i], 0), 255) + 0.5) }
+    preconditionFailure("unreachable: a channel is NaN")
 }
 
 /// Source-over: `dst = src + dst·(1 − αsrc)`.

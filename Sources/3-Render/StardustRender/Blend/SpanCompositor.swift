@@ -5,7 +5,8 @@ import StardustCore
 ///
 /// Blending is ``PixelBlend``'s: `normal` = `src + dst·(1 − αsrc)`,
 /// `additive` = `min(1, src + dst)`, on premultiplied values, rounded to
-/// nearest. Complexity: O(count); no allocation.
+/// nearest. Complexity: O(count); no allocation. `i < count` ≤ the row's width, so pixel
+/// offsets use wrapping arithmetic (no per-pixel overflow check).
 enum SpanCompositor {
     /// For pixels `x0 ..< x0 + count` of row `y`: `src = color · coverage[i]`
     /// (premultiplied, components in 0…1), blended with `mode`.
@@ -33,7 +34,7 @@ enum SpanCompositor {
         for i in 0..<count {
             let c = coverage[i]
             if c <= 0 { continue }
-            B.blend(c255 * Swift.min(c, 1), into: row + 4 * i)
+            B.blend(c255 * Swift.min(c, 1), into: row + 4 &* i)
         }
     }
 
@@ -43,7 +44,7 @@ enum SpanCompositor {
         for i in 0..<count {
             let c = coverage[i]
             if c <= 0 { continue }
-            B.blend(colors[i] * (Swift.min(c, 1) * 255), into: row + 4 * i)
+            B.blend(colors[i] * (Swift.min(c, 1) * 255), into: row + 4 &* i)
         }
     }
 }

@@ -53,11 +53,12 @@ struct BilinearSampler: TexelSampler {
         if ke > ks && min(fx0, fx0 + sx * m) >= lox && max(fx0, fx0 + sx * m) < hix
             && min(fy0, fy0 + sy * m) >= loy && max(fy0, fy0 + sy * m) < hiy {
             clampedSpan(blend, row: row, x0: x0, from: 0, to: ks, u: u, v: v, du: du, dv: dv, color: color)
+            // Positions are proven inside the region above: wrapping index math, no per-pixel overflow checks.
             var f = Int(fx0), g = Int(fy0)
             let df = Int(sx), dg = Int(sy)
             let rb = plane.rowBytes
             for k in ks..<ke {
-                let p = plane.base + ((g >> 16) * rb + 4 * (f >> 16))
+                let p = plane.base + ((g >> 16) &* rb &+ 4 &* (f >> 16))
                 let tx = Float(f & 0xFFFF) * (1 / 65536), ty = Float(g & 0xFFFF) * (1 / 65536)
                 f &+= df; g &+= dg
                 let p00 = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
@@ -69,7 +70,7 @@ struct BilinearSampler: TexelSampler {
                 let bottom = p01 + (p11 - p01) * tx
                 let s = top + (bottom - top) * ty
                 if QuadRasterizer.isZero(s) { continue }
-                B.blend(s * color, into: row + 4 * (x0 + k))
+                B.blend(s * color, into: row + 4 &* (x0 &+ k))
             }
             clampedSpan(blend, row: row, x0: x0, from: ke, to: n, u: u, v: v, du: du, dv: dv, color: color)
         } else {
@@ -84,7 +85,7 @@ struct BilinearSampler: TexelSampler {
         for k in from..<to {
             let s = sample(u + du * Float(k), v + dv * Float(k))
             if QuadRasterizer.isZero(s) { continue }
-            B.blend(s * color, into: row + 4 * (x0 + k))
+            B.blend(s * color, into: row + 4 &* (x0 &+ k))
         }
     }
 
@@ -130,7 +131,7 @@ struct BilinearSampler: TexelSampler {
                 let a = t[i], c = t[i + 1]
                 let s = a + (c - a) * tx
                 if QuadRasterizer.isZero(s) { continue }
-                B.blend(s * color, into: row + 4 * x)
+                B.blend(s * color, into: row + 4 &* x)
             }
         }
     }

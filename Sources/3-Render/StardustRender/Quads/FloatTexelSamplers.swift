@@ -42,29 +42,32 @@ struct FloatBilinearSampler: TexelSampler {
                 let s = sampleInside(u, v)
                 u += du; v += dv
                 if QuadRasterizer.isZero(s) { continue }
-                B.blend(s * color, into: row + 4 * x)
+                B.blend(s * color, into: row + 4 &* x)
             }
             return
         }
+        // The guard bounds every position inside the padded plane, so the index math below
+        // cannot overflow: wrapping ops drop a checked multiply and add per pixel.
         var fu = Int(fx0), fv = Int(fy0)
         let su = Int(sx), sv = Int(sy)
         let pitch = plane.pitch, base = plane.base
         for x in x0..<x1 {
-            let p = base + ((fv >> 16) * pitch + (fu >> 16))
+            let p = base + ((fv >> 16) &* pitch &+ (fu >> 16))
             let tx = Float(fu & 0xFFFF) * (1 / 65536), ty = Float(fv & 0xFFFF) * (1 / 65536)
             fu &+= su; fv &+= sv
-            let p00 = p[0], p10 = p[1], p01 = p[pitch], p11 = p[pitch + 1]
+            let p00 = p[0], p10 = p[1], p01 = p[pitch], p11 = p[pitch &+ 1]
             let top = p00 + (p10 - p00) * tx
             let bottom = p01 + (p11 - p01) * tx
             let s = top + (bottom - top) * ty
             if QuadRasterizer.isZero(s) { continue }
-            B.blend(s * color, into: row + 4 * x)
+            B.blend(s * color, into: row + 4 &* x)
         }
     }
 
+    /// `(ix, iy)` is a texel of the padded plane (callers clamp or prove it): wrapping index math.
     @inline(__always) private func lerp(_ ix: Int, _ iy: Int, _ tx: Float, _ ty: Float) -> SIMD4<Float> {
-        let p = plane.base + (iy * plane.pitch + ix)
-        let p00 = p[0], p10 = p[1], p01 = p[plane.pitch], p11 = p[plane.pitch + 1]
+        let p = plane.base + (iy &* plane.pitch &+ ix)
+        let p00 = p[0], p10 = p[1], p01 = p[plane.pitch], p11 = p[plane.pitch &+ 1]
         let top = p00 + (p10 - p00) * tx
         let bottom = p01 + (p11 - p01) * tx
         return top + (bottom - top) * ty

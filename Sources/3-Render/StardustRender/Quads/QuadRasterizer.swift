@@ -7,6 +7,10 @@ import StardustCore
 /// inside each edge: exact for axis-aligned edges on pixel boundaries, and a
 /// box-filter approximation whose integral equals the covered area along
 /// straight edges. The color is `sample(u, v) · color · coverage`.
+///
+/// Pixel addresses use wrapping arithmetic (`row + 4 &* x`): `x` lies in `target.clip`, a
+/// column range of the row, so `4·x` cannot overflow, and the checked form would cost a
+/// compare-and-branch per pixel (the build has no unchecked mode).
 enum QuadRasterizer {
     /// Draws `m` with `sampler`, tinted by `color` (premultiplied, 0…1), into the pixels of `target.clip`.
     ///
@@ -87,7 +91,7 @@ enum QuadRasterizer {
                     let s = sampler.sample(u, v)
                     u += m.u.dx
                     if isZero(s) { continue }
-                    B.blend(s * c, into: row + 4 * x)
+                    B.blend(s * c, into: row + 4 &* x)
                 }
             }
             for x in xi1..<xe {
@@ -109,7 +113,7 @@ enum QuadRasterizer {
             if cov <= 0 { continue }
             let s = sampler.sample(u0 + m.u.dx * fx, v0 + m.v.dx * fx)
             if isZero(s) { continue }
-            B.blend(s * (color * cov), into: row + 4 * x)
+            B.blend(s * (color * cov), into: row + 4 &* x)
         }
     }
 
@@ -123,7 +127,7 @@ enum QuadRasterizer {
         if cov <= 0 { return }
         let s = sampler.sample(m.u.c + m.u.dx * fx, v)
         if isZero(s) { return }
-        B.blend(s * (color * cov), into: row + 4 * x)
+        B.blend(s * (color * cov), into: row + 4 &* x)
     }
 
     @inline(__always) static func ramp(_ x: Float) -> Float { min(max(x, 0), 1) }

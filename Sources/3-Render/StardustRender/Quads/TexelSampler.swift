@@ -35,7 +35,7 @@ extension TexelSampler {
             let s = sampleInside(u, v)
             u += du; v += dv
             if QuadRasterizer.isZero(s) { continue }
-            B.blend(s * color, into: row + 4 * x)
+            B.blend(s * color, into: row + 4 &* x)
         }
     }
 }

@@ -55,8 +55,10 @@ struct TexelPlane {
     let minX: Int, maxX: Int, minY: Int, maxY: Int
 
     /// The texel at `(x, y)` as floats 0…255 (premultiplied).
+    /// `(x, y)` is a texel of the level (callers clamp to the region), so the offset cannot
+    /// overflow: wrapping arithmetic keeps overflow checks out of the sampling loops.
     @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
-        let p = base + (y * rowBytes + 4 * x)
+        let p = base + (y &* rowBytes &+ 4 &* x)
         return SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
     }
 

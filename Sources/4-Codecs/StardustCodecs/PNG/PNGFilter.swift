@@ -66,18 +66,21 @@ enum PNGFilter {
             d0[i] = x; d1[i] = x; d2[i] = x &- b; d3[i] = x &- (b >> 1); d4[i] = x &- b
             sums.0 += cost(d0[i]); sums.1 += cost(d1[i]); sums.2 += cost(d2[i]); sums.3 += cost(d3[i]); sums.4 += cost(d4[i])
         }
-        // One simple loop per filter so that the compiler can vectorize each of them.
+        // One simple loop per filter so that the compiler can vectorize each of them. Indices run
+        // over `head ..< count` with `head = bpp`, so `i − bpp ≥ 0`: wrapping index math, and
+        // Paeth's differences of bytes fit in Int16, so wrapping ops and `magnitude` are exact.
+        // (Checked `-` and `abs` would each add an overflow branch that stops vectorization.)
         if head < count {
             d0.advanced(by: head).update(from: row + head, count: count - head)
-            for i in head..<count { d1[i] = row[i] &- row[i - bpp] }
+            for i in head..<count { d1[i] = row[i] &- row[i &- bpp] }
             for i in head..<count { d2[i] = row[i] &- prev[i] }
             for i in head..<count {
-                let a = row[i - bpp], b = prev[i]
+                let a = row[i &- bpp], b = prev[i]
                 d3[i] = row[i] &- ((a & b) &+ ((a ^ b) >> 1))
             }
             for i in head..<count {
-                let a = Int16(row[i - bpp]), b = Int16(prev[i]), c = Int16(prev[i - bpp])
-                let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - c - c)
+                let a = Int16(row[i &- bpp]), b = Int16(prev[i]), c = Int16(prev[i &- bpp])
+                let pa = (b &- c).magnitude, pb = (a &- c).magnitude, pc = (a &+ b &- c &- c).magnitude
                 let bc = pb <= pc ? b : c
                 let pred = pa <= pb && pa <= pc ? a : bc
                 d4[i] = row[i] &- UInt8(truncatingIfNeeded: pred)

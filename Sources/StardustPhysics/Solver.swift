@@ -106,27 +106,26 @@ extension World {
         let soft = Softness(hertz: hertz, zeta: definition.contactDampingRatio, h: h)
         let staticSoft = Softness(hertz: 2 * hertz, zeta: definition.contactDampingRatio, h: h)
         for c in 0..<contacts.count {
-            let contact = contacts[c]
-            if !contact.live || !contact.touching || !contact.enabled || contact.sensor { continue }
-            let iA = stateIndex(contact.bodyA), iB = stateIndex(contact.bodyB)
+            if !contacts[c].live || !contacts[c].touching || !contacts[c].enabled || contacts[c].sensor { continue }
+            let iA = stateIndex(contacts[c].bodyA), iB = stateIndex(contacts[c].bodyB)
             let staticIndex = Int32(awakeBodies.count)
             if iA == staticIndex && iB == staticIndex { continue }
             let stA = states[Int(iA)], stB = states[Int(iB)]
             var cc = ContactConstraint()
             cc.contact = Int32(c)
             cc.indexA = iA; cc.indexB = iB
-            cc.normal = contact.manifold.normal
-            cc.friction = contact.friction
-            cc.restitution = contact.restitution
-            cc.tangentSpeed = contact.tangentSpeed
+            cc.normal = contacts[c].manifold.normal
+            cc.friction = contacts[c].friction
+            cc.restitution = contacts[c].restitution
+            cc.tangentSpeed = contacts[c].tangentSpeed
             cc.invMassA = stA.invMass; cc.invIA = stA.invInertia
             cc.invMassB = stB.invMass; cc.invIB = stB.invInertia
             cc.softness = (stA.invMass == 0 || stB.invMass == 0) ? staticSoft : soft
-            cc.pointCount = contact.manifold.pointCount
-            cc.p0 = preparePoint(contact.manifold.point0, normal: cc.normal, mA: cc.invMassA, iA: cc.invIA, mB: cc.invMassB, iB: cc.invIB,
+            cc.pointCount = contacts[c].manifold.pointCount
+            cc.p0 = preparePoint(contacts[c].manifold.point0, normal: cc.normal, mA: cc.invMassA, iA: cc.invIA, mB: cc.invMassB, iB: cc.invIB,
                                  vA: stA.v, wA: stA.w, vB: stB.v, wB: stB.w)
             if cc.pointCount > 1 {
-                cc.p1 = preparePoint(contact.manifold.point1, normal: cc.normal, mA: cc.invMassA, iA: cc.invIA, mB: cc.invMassB, iB: cc.invIB,
+                cc.p1 = preparePoint(contacts[c].manifold.point1, normal: cc.normal, mA: cc.invMassA, iA: cc.invIA, mB: cc.invMassB, iB: cc.invIB,
                                      vA: stA.v, wA: stA.w, vB: stB.v, wB: stB.w)
             }
             constraints.append(cc)
@@ -204,10 +203,6 @@ extension World {
                     for j in active { js[Int(j)].solve(ctx, useBias: false) }
                     for k in 0..<cb.count { solveContact(&cb[k], s, invH: invH, useBias: false, maxBiasVelocity: maxBias) }
                     for j in active { js[Int(j)].accumulateStepImpulse() }
-                    for k in 0..<cb.count {
-                        cb[k].p0.totalNormalImpulse += cb[k].p0.normalImpulse
-                        cb[k].p1.totalNormalImpulse += cb[k].p1.normalImpulse
-                    }
                 }
                 for k in 0..<cb.count { applyRestitution(&cb[k], s, threshold: threshold) }
             }

@@ -327,7 +327,6 @@ public struct World: Sendable {
         bodyInfos[b].shapeCount += 1
         createProxy(index, forceMove: true)
         updateMass(b)
-        if bodyInfos[b].type != .static { wakeBody(Int32(b)) }
         return ShapeID(index: index, generation: generation)
     }
 

@@ -28,6 +28,9 @@ if which == "all" || which == "hash" {
     var w = PhysicsWorkloads.mixedScene()
     for _ in 0..<300 { w.step(1.0 / 120) }
     print("{\"check\":\"golden-hash\",\"hash\":\(w.stateHash())}")
+    var p = PhysicsWorkloads.pyramid(base: 12)
+    p.run(steps: 120)
+    print("{\"check\":\"golden-hash-pyramid-12\",\"hash\":\(p.world.stateHash())}")
 }
 
 for base in [20, 100] where which == "all" || which == "pyramid" || which == "pyramid-\(base)" {

@@ -86,7 +86,7 @@ def b2_rain():
     for is_circle, x, y, size in rain_items():
         body = world.create_dynamic_body(position=(x, y))
         if is_circle:
-            body.create_circle_shape(sd, b2.Circle(center=(0, 0), radius=size))
+            body.create_circle_shape(sd, b2.circle(radius=size))
         else:
             body.create_polygon_shape(sd, b2.box(size, size))
     return world

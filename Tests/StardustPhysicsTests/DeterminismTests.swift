@@ -16,6 +16,14 @@ struct DeterminismTests {
     }
     static let golden: UInt64 = 5666197446592417734
 
+    @Test("golden state hash of a colored solve (pyramid base 12, 120 steps)")
+    func goldenHashColored() {
+        var p = PhysicsWorkloads.pyramid(base: 12)
+        p.run(steps: 120)
+        #expect(p.world.stateHash() == DeterminismTests.goldenPyramid, "hash \(p.world.stateHash())")
+    }
+    static let goldenPyramid: UInt64 = 14362650300949362686
+
     @Test("two runs give the same hash at every step")
     func repeatable() {
         var a = Self.scene(), b = Self.scene()

@@ -48,13 +48,13 @@ extension World {
 
     /// Can shapes `a` and `b` form a contact at all?
     @inline(__always) func shouldPair(_ a: Int32, _ b: Int32) -> Bool {
-        let sa = shapes[Int(a)], sb = shapes[Int(b)]
-        if sa.body == sb.body { return false }
-        if sa.isSensor && sb.isSensor { return false }
-        if !sa.filter.shouldCollide(with: sb.filter) { return false }
-        let ta = bodyInfos[Int(sa.body)].type, tb = bodyInfos[Int(sb.body)].type
+        let bodyA = shapes[Int(a)].body, bodyB = shapes[Int(b)].body
+        if bodyA == bodyB { return false }
+        if shapes[Int(a)].isSensor && shapes[Int(b)].isSensor { return false }
+        if !shapes[Int(a)].filter.shouldCollide(with: shapes[Int(b)].filter) { return false }
+        let ta = bodyInfos[Int(bodyA)].type, tb = bodyInfos[Int(bodyB)].type
         if ta != .dynamic && tb != .dynamic { return false }
-        return !jointsPreventCollision(sa.body, sb.body)
+        return !jointsPreventCollision(bodyA, bodyB)
     }
 
     /// Creates contacts for new overlapping pairs of moved proxies. O(moved · log n).

@@ -75,71 +75,72 @@ extension World {
     }
 
     /// The narrow phase: update every contact with an awake body. O(contacts).
+    /// Fields are read one by one: copying whole `Contact` / `ShapeData`
+    /// values (hundreds of bytes with an inline polygon) showed up as memmove
+    /// in profiles.
     mutating func collide() {
         let speculative = definition.speculativeDistance
         let slop = definition.linearSlop
-        var c = 0
-        while c < contacts.count {
-            defer { c += 1 }
+        for c in 0..<contacts.count {
             if !contacts[c].live { continue }
-            let contact = contacts[c]
-            let iA = Int(contact.bodyA), iB = Int(contact.bodyB)
-            let infoA = bodyInfos[iA], infoB = bodyInfos[iB]
-            if !infoA.awake && !infoB.awake { continue }
-            let shapeA = shapes[Int(contact.shapeA)], shapeB = shapes[Int(contact.shapeB)]
+            let sA = Int(contacts[c].shapeA), sB = Int(contacts[c].shapeB)
+            let iA = Int(contacts[c].bodyA), iB = Int(contacts[c].bodyB)
+            let awakeA = bodyInfos[iA].awake, awakeB = bodyInfos[iB].awake
+            if !awakeA && !awakeB { continue }
             // Pairs whose fat boxes separated, or that a filter change excludes, end here.
-            if !shapeA.fatAABB.overlaps(shapeB.fatAABB) || !shapeA.filter.shouldCollide(with: shapeB.filter) {
+            if !shapes[sA].fatAABB.overlaps(shapes[sB].fatAABB) || !shapes[sA].filter.shouldCollide(with: shapes[sB].filter) {
                 destroyContact(Int32(c), wakeBodies: false)
                 continue
             }
-            let simA = bodySims[iA], simB = bodySims[iB]
-            if contact.sensor {
-                updateSensor(c, shapeA, simA.transform, shapeB, simB.transform)
+            let xfA = bodySims[iA].transform, xfB = bodySims[iB].transform
+            if contacts[c].sensor {
+                updateSensor(c, xfA, xfB)
                 continue
             }
-            var m = computeManifold(shapeA.geometry, simA.transform, shapeB.geometry, simB.transform,
-                                    speculative: speculative, slop: slop)
+            var m = computeManifold(shapes[sA].geometry, xfA, shapes[sB].geometry, xfB, speculative: speculative, slop: slop)
             // Anchors become relative to the centers of mass; match old points for warm starting.
-            let offsetA = simA.transform.q.rotate(simA.localCenter)
-            let offsetB = simB.transform.q.rotate(simB.localCenter)
-            let old = contact.manifold
+            let offsetA = xfA.q.rotate(bodySims[iA].localCenter)
+            let offsetB = xfB.q.rotate(bodySims[iB].localCenter)
+            let old0 = contacts[c].manifold.point0, old1 = contacts[c].manifold.point1
+            let oldCount = contacts[c].manifold.pointCount
             for i in 0..<m.pointCount {
                 var p = m[i]
                 p.anchorA = p.anchorA - offsetA
                 p.anchorB = p.anchorB - offsetB
-                for j in 0..<old.pointCount where old[j].id == p.id {
-                    p.normalImpulse = old[j].normalImpulse
-                    p.tangentImpulse = old[j].tangentImpulse
-                    p.persisted = true
-                    break
+                if oldCount > 0 && old0.id == p.id {
+                    p.normalImpulse = old0.normalImpulse; p.tangentImpulse = old0.tangentImpulse; p.persisted = true
+                } else if oldCount > 1 && old1.id == p.id {
+                    p.normalImpulse = old1.normalImpulse; p.tangentImpulse = old1.tangentImpulse; p.persisted = true
                 }
                 m[i] = p
             }
             let touching = m.pointCount > 0
+            let wasTouching = contacts[c].touching
             contacts[c].manifold = m
             contacts[c].enabled = true
-            if touching && contact.enablePreSolve, let preSolve {
-                contacts[c].enabled = preSolve(shapeID(contact.shapeA), shapeID(contact.shapeB), m)
+            if touching && contacts[c].enablePreSolve, let preSolve {
+                contacts[c].enabled = preSolve(shapeID(Int32(sA)), shapeID(Int32(sB)), m)
             }
-            if touching && !contact.touching {
+            if touching && !wasTouching {
                 contacts[c].touching = true
-                if contact.enableContactEvents {
-                    events.contactBegin.append(ContactBeginTouchEvent(shapeA: shapeID(contact.shapeA), shapeB: shapeID(contact.shapeB), manifold: m))
+                if contacts[c].enableContactEvents {
+                    events.contactBegin.append(ContactBeginTouchEvent(shapeA: shapeID(Int32(sA)), shapeB: shapeID(Int32(sB)), manifold: m))
                 }
                 // Touching a sleeping body wakes its island.
-                if !infoA.awake && infoA.type != .static { pendingWake.append(contact.bodyA) }
-                if !infoB.awake && infoB.type != .static { pendingWake.append(contact.bodyB) }
-            } else if !touching && contact.touching {
+                if !awakeA && bodyInfos[iA].type != .static { pendingWake.append(Int32(iA)) }
+                if !awakeB && bodyInfos[iB].type != .static { pendingWake.append(Int32(iB)) }
+            } else if !touching && wasTouching {
                 contacts[c].touching = false
-                reportEnd(contact)
+                reportEnd(contacts[c])
             }
         }
         for b in pendingWake { wakeBody(b) }
         pendingWake.removeAll(keepingCapacity: true)
     }
 
-    mutating func updateSensor(_ c: Int, _ a: ShapeData, _ xfA: Transform, _ b: ShapeData, _ xfB: Transform) {
-        let overlap = shapeDistance(a.geometry, xfA, b.geometry, xfB) < 0
+    mutating func updateSensor(_ c: Int, _ xfA: Transform, _ xfB: Transform) {
+        let a = shapes[Int(contacts[c].shapeA)]
+        let overlap = shapeDistance(a.geometry, xfA, shapes[Int(contacts[c].shapeB)].geometry, xfB) < 0
         let was = contacts[c].touching
         if overlap && !was {
             contacts[c].touching = true
@@ -153,31 +154,40 @@ extension World {
     }
 }
 
-/// Dispatch on the pair of kinds (A's kind ≥ B's kind). One switch, no protocol.
+/// Dispatch on the pair of kinds (A's kind ≥ B's kind). Nested switches
+/// rather than a tuple: a tuple of two geometries is a ~600-byte copy.
 func computeManifold(_ a: ShapeGeometry, _ xfA: Transform, _ b: ShapeGeometry, _ xfB: Transform,
                      speculative: Double, slop: Double) -> Manifold {
-    switch (a, b) {
-    case (.circle(let ca), .circle(let cb)):
-        return collideCircles(ca, xfA, cb, xfB, speculative: speculative)
-    case (.capsule(let ca), .circle(let cb)):
-        return collideCapsuleAndCircle(ca, xfA, cb, xfB, speculative: speculative)
-    case (.capsule(let ca), .capsule(let cb)):
-        return collidePolygons(Polygon(capsule: ca), xfA, Polygon(capsule: cb), xfB, speculative: speculative, linearSlop: slop)
-    case (.polygon(let pa), .circle(let cb)):
-        return collidePolygonAndCircle(pa, xfA, cb, xfB, speculative: speculative)
-    case (.polygon(let pa), .capsule(let cb)):
-        return collidePolygons(pa, xfA, Polygon(capsule: cb), xfB, speculative: speculative, linearSlop: slop)
-    case (.polygon(let pa), .polygon(let pb)):
-        return collidePolygons(pa, xfA, pb, xfB, speculative: speculative, linearSlop: slop)
-    default:
-        // B of a larger kind than A: swap and flip.
-        var m = computeManifold(b, xfB, a, xfA, speculative: speculative, slop: slop)
-        m.normal = -m.normal
-        for i in 0..<m.pointCount {
-            var p = m[i]
-            swap(&p.anchorA, &p.anchorB)
-            m[i] = p
+    switch a {
+    case .polygon(let pa):
+        switch b {
+        case .polygon(let pb): return collidePolygons(pa, xfA, pb, xfB, speculative: speculative, linearSlop: slop)
+        case .circle(let cb): return collidePolygonAndCircle(pa, xfA, cb, xfB, speculative: speculative)
+        case .capsule(let cb): return collidePolygons(pa, xfA, Polygon(capsule: cb), xfB, speculative: speculative, linearSlop: slop)
         }
-        return m
+    case .capsule(let ca):
+        switch b {
+        case .circle(let cb): return collideCapsuleAndCircle(ca, xfA, cb, xfB, speculative: speculative)
+        case .capsule(let cb): return collidePolygons(Polygon(capsule: ca), xfA, Polygon(capsule: cb), xfB, speculative: speculative, linearSlop: slop)
+        case .polygon: return flipped(b, xfB, a, xfA, speculative, slop)
+        }
+    case .circle(let ca):
+        switch b {
+        case .circle(let cb): return collideCircles(ca, xfA, cb, xfB, speculative: speculative)
+        default: return flipped(b, xfB, a, xfA, speculative, slop)
+        }
     }
+}
+
+/// B of a larger kind than A: collide the other way round and flip.
+private func flipped(_ a: ShapeGeometry, _ xfA: Transform, _ b: ShapeGeometry, _ xfB: Transform,
+                     _ speculative: Double, _ slop: Double) -> Manifold {
+    var m = computeManifold(a, xfA, b, xfB, speculative: speculative, slop: slop)
+    m.normal = -m.normal
+    for i in 0..<m.pointCount {
+        var p = m[i]
+        swap(&p.anchorA, &p.anchorB)
+        m[i] = p
+    }
+    return m
 }

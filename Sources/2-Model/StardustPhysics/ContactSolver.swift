@@ -85,7 +85,6 @@ struct ContactConstraint: Sendable {
     let normal = c.normal, tangent = normal.rightPerp
     let mA = c.invMassA, iA = c.invIA, mB = c.invMassB, iB = c.invIB
     let soft = c.softness
-    var totalNormalImpulse = 0.0
     for j in 0..<c.pointCount {
         var cp = j == 0 ? c.p0 : c.p1
         let rA = cp.anchorA, rB = cp.anchorB
@@ -108,7 +107,8 @@ struct ContactConstraint: Sendable {
         impulse = newImpulse - cp.normalImpulse
         cp.normalImpulse = newImpulse
         cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
-        totalNormalImpulse += newImpulse
+        // After the relax pass the accumulated impulse is what this sub-step applied.
+        if !useBias { cp.totalNormalImpulse += newImpulse }
         let P = impulse * normal
         vA -= mA * P; wA -= iA * cross(rA, P)
         vB += mB * P; wB += iB * cross(rB, P)
@@ -131,7 +131,6 @@ struct ContactConstraint: Sendable {
         vB += mB * P; wB += iB * cross(rB, P)
         if j == 0 { c.p0 = cp } else { c.p1 = cp }
     }
-    _ = totalNormalImpulse
     s[a].v = vA; s[a].w = wA; s[b].v = vB; s[b].w = wB
 }
 

@@ -57,6 +57,11 @@ extension World {
     }
 
     mutating func updateSleep() {
+        // Nothing can fall asleep unless some body has been slow long enough.
+        let timeToSleep = definition.timeToSleep
+        var anySleepy = false
+        for k in 0..<awakeBodies.count where bodyInfos[Int(awakeBodies[k])].sleepTime >= timeToSleep { anySleepy = true; break }
+        if !anySleepy { return }
         var parent = unionParent
         unionParent = []
         parent.removeAll(keepingCapacity: true)
@@ -71,11 +76,7 @@ extension World {
             let jt = joints[j]
             if movable(jt.bodyA) && movable(jt.bodyB) { union(&parent, jt.bodyA, jt.bodyB) }
         }
-        // Minimum sleep time per root (reuse `sleepMin` scratch through islands' free slots is not worth it).
-        let timeToSleep = definition.timeToSleep
-        var anySleepy = false
-        for k in 0..<awakeBodies.count where bodyInfos[Int(awakeBodies[k])].sleepTime >= timeToSleep { anySleepy = true; break }
-        if anySleepy {
+        do {
             var rootOK = [Bool](repeating: true, count: bodyInfos.count)
             for k in 0..<awakeBodies.count {
                 let b = awakeBodies[k]

@@ -131,7 +131,9 @@ public struct ShapeDefinition: Sendable, Hashable {
     public var restitution = 0.0
     /// Mass per unit area (mass units / world units²). Default 1.
     public var density = 1.0
-    /// Surface (conveyor) speed along the tangent, units/s. Default 0.
+    /// Surface (conveyor) speed, units/s: positive moves the surface clockwise
+    /// on screen around the shape (y down; counter-clockwise in y-up axes), so a
+    /// ground box with a positive value carries what rests on it towards +x. Default 0.
     public var tangentSpeed = 0.0
     /// Default: collide with everything.
     public var filter = CollisionFilter.default

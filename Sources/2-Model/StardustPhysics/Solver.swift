@@ -105,32 +105,99 @@ extension World {
         let hertz = min(definition.contactHertz, 0.25 * substepRate)
         let soft = Softness(hertz: hertz, zeta: definition.contactDampingRatio, h: h)
         let staticSoft = Softness(hertz: 2 * hertz, zeta: definition.contactDampingRatio, h: h)
+        // Which contacts are solved, and in which order (see colorContacts).
+        var order = colorScratchIndex
+        colorScratchIndex = []
+        order.removeAll(keepingCapacity: true)
+        let staticIndex = Int32(awakeBodies.count)
         for c in 0..<contacts.count {
-            let contact = contacts[c]
-            if !contact.live || !contact.touching || !contact.enabled || contact.sensor { continue }
-            let iA = stateIndex(contact.bodyA), iB = stateIndex(contact.bodyB)
-            let staticIndex = Int32(awakeBodies.count)
+            if !contacts[c].live || !contacts[c].touching || !contacts[c].enabled || contacts[c].sensor { continue }
+            let iA = stateIndex(contacts[c].bodyA), iB = stateIndex(contacts[c].bodyB)
             if iA == staticIndex && iB == staticIndex { continue }
+            order.append(Int32(c))
+        }
+        colorContacts(&order)
+        constraints.reserveCapacity(order.count)
+        for c32 in order {
+            let c = Int(c32)
+            let iA = stateIndex(contacts[c].bodyA), iB = stateIndex(contacts[c].bodyB)
             let stA = states[Int(iA)], stB = states[Int(iB)]
             var cc = ContactConstraint()
-            cc.contact = Int32(c)
+            cc.contact = c32
             cc.indexA = iA; cc.indexB = iB
-            cc.normal = contact.manifold.normal
-            cc.friction = contact.friction
-            cc.restitution = contact.restitution
-            cc.tangentSpeed = contact.tangentSpeed
+            cc.normal = contacts[c].manifold.normal
+            cc.friction = contacts[c].friction
+            cc.restitution = contacts[c].restitution
+            cc.tangentSpeed = contacts[c].tangentSpeed
             cc.invMassA = stA.invMass; cc.invIA = stA.invInertia
             cc.invMassB = stB.invMass; cc.invIB = stB.invInertia
             cc.softness = (stA.invMass == 0 || stB.invMass == 0) ? staticSoft : soft
-            cc.pointCount = contact.manifold.pointCount
-            cc.p0 = preparePoint(contact.manifold.point0, normal: cc.normal, mA: cc.invMassA, iA: cc.invIA, mB: cc.invMassB, iB: cc.invIB,
+            cc.pointCount = contacts[c].manifold.pointCount
+            cc.p0 = preparePoint(contacts[c].manifold.point0, normal: cc.normal, mA: cc.invMassA, iA: cc.invIA, mB: cc.invMassB, iB: cc.invIB,
                                  vA: stA.v, wA: stA.w, vB: stB.v, wB: stB.w)
             if cc.pointCount > 1 {
-                cc.p1 = preparePoint(contact.manifold.point1, normal: cc.normal, mA: cc.invMassA, iA: cc.invIA, mB: cc.invMassB, iB: cc.invIB,
+                cc.p1 = preparePoint(contacts[c].manifold.point1, normal: cc.normal, mA: cc.invMassA, iA: cc.invIA, mB: cc.invMassB, iB: cc.invIB,
                                      vA: stA.v, wA: stA.w, vB: stB.v, wB: stB.w)
             }
             constraints.append(cc)
         }
+        colorScratchIndex = order
+    }
+
+    /// Reorders the contacts to solve by graph color: within a color no two
+    /// constraints share a movable body. Sequential impulses are a chain of
+    /// dependent reads and writes of body velocities; inside a color the
+    /// next constraint does not wait for the previous one's stores, so the
+    /// CPU overlaps them (Box2D v3 colors for SIMD lanes and threads; we
+    /// color for instruction-level parallelism — it halved the base-100
+    /// pyramid's time). Greedy first-fit on body bitsets, then a stable
+    /// counting sort of contact indices: deterministic, O(contacts · colors).
+    mutating func colorContacts(_ order: inout [Int32]) {
+        let count = order.count
+        if count < 64 { return }
+        let colors = 12
+        let words = (awakeBodies.count + 63) >> 6
+        var bits = colorScratchBits
+        colorScratchBits = []
+        bits.removeAll(keepingCapacity: true)
+        bits.append(contentsOf: repeatElement(0, count: colors * words))
+        var colorOf = colorScratchColor
+        colorScratchColor = []
+        colorOf.removeAll(keepingCapacity: true)
+        var start = [Int](repeating: 0, count: colors + 2)
+        for k in 0..<count {
+            let c = Int(order[k])
+            // Bodies with infinite mass (static, kinematic, sleeping) never conflict.
+            let sA = stateIndex(contacts[c].bodyA), sB = stateIndex(contacts[c].bodyB)
+            let a = states[Int(sA)].invMass == 0 ? -1 : Int(sA)
+            let b = states[Int(sB)].invMass == 0 ? -1 : Int(sB)
+            var chosen = colors   // overflow bucket, solved last
+            for col in 0..<colors {
+                let base = col * words
+                if a >= 0 && bits[base + (a >> 6)] & (1 << UInt64(a & 63)) != 0 { continue }
+                if b >= 0 && bits[base + (b >> 6)] & (1 << UInt64(b & 63)) != 0 { continue }
+                if a >= 0 { bits[base + (a >> 6)] |= 1 << UInt64(a & 63) }
+                if b >= 0 { bits[base + (b >> 6)] |= 1 << UInt64(b & 63) }
+                chosen = col
+                break
+            }
+            colorOf.append(UInt8(chosen))
+            start[chosen + 1] += 1
+        }
+        for col in 0..<(colors + 1) { start[col + 1] += start[col] }
+        var sorted = colorScratchSorted
+        colorScratchSorted = []
+        sorted.removeAll(keepingCapacity: true)
+        sorted.append(contentsOf: repeatElement(0, count: count))
+        for k in 0..<count {
+            let col = Int(colorOf[k])
+            sorted[start[col]] = order[k]
+            start[col] += 1
+        }
+        colorScratchSorted = order
+        order = sorted
+        colorScratchBits = bits
+        colorScratchColor = colorOf
     }
 
     mutating func prepareJoints() {
@@ -204,10 +271,6 @@ extension World {
                     for j in active { js[Int(j)].solve(ctx, useBias: false) }
                     for k in 0..<cb.count { solveContact(&cb[k], s, invH: invH, useBias: false, maxBiasVelocity: maxBias) }
                     for j in active { js[Int(j)].accumulateStepImpulse() }
-                    for k in 0..<cb.count {
-                        cb[k].p0.totalNormalImpulse += cb[k].p0.normalImpulse
-                        cb[k].p1.totalNormalImpulse += cb[k].p1.normalImpulse
-                    }
                 }
                 for k in 0..<cb.count { applyRestitution(&cb[k], s, threshold: threshold) }
             }

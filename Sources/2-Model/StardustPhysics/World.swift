@@ -44,6 +44,10 @@ public struct World: Sendable {
     var solverIndex: [Int32] = []
     var states: [BodyState] = []
     var constraints: [ContactConstraint] = []
+    var colorScratchBits: [UInt64] = []
+    var colorScratchIndex: [Int32] = []
+    var colorScratchSorted: [Int32] = []
+    var colorScratchColor: [UInt8] = []
     var activeJoints: [Int32] = []
     var queryStack: [Int32] = []
     var unionParent: [Int32] = []
@@ -327,7 +331,6 @@ public struct World: Sendable {
         bodyInfos[b].shapeCount += 1
         createProxy(index, forceMove: true)
         updateMass(b)
-        if bodyInfos[b].type != .static { wakeBody(Int32(b)) }
         return ShapeID(index: index, generation: generation)
     }
 

@@ -36,6 +36,7 @@ public struct SpringCurve: Hashable, Sendable {
     public func remaining(at t: Double) -> Double {
         let w0 = naturalFrequency, z = effectiveDampingRatio, v0 = initialVelocity
         let t = max(t, 0)
+        if !z.isFinite { return 1 }   // infinite damping: the spring does not move
         if z < 1 - 1e-9 {
             let wd = w0 * (1 - z * z).squareRoot()
             return exp(-z * w0 * t) * (cos(wd * t) + ((z * w0 - v0) / wd) * sin(wd * t))
@@ -55,6 +56,7 @@ public struct SpringCurve: Hashable, Sendable {
     /// A bound B(t) ≥ |1 − x(t)| that decreases to 0.
     func envelope(at t: Double) -> Double {
         let w0 = naturalFrequency, z = effectiveDampingRatio, v0 = initialVelocity
+        if !z.isFinite { return 1 }
         if z < 1 - 1e-9 {
             let wd = w0 * (1 - z * z).squareRoot()
             let b = (z * w0 - v0) / wd
@@ -105,9 +107,10 @@ public struct SpringCurve: Hashable, Sendable {
     /// 1 / (1 + bounce) below; c = 2ζ√(k·m). Negative bounces give an over-damped spring.
     public init(perceptualDuration duration: Double, bounce: Double, initialVelocity: Double = 0) {
         let d = max(duration, 1e-6)
-        let b = min(max(bounce, -0.999), 1)
+        let b = min(max(bounce, -1), 1)
         let k = 4 * Double.pi * Double.pi / (d * d)
-        let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
+        // bounce −1 is QuartzCore's infinite-damping boundary: ζ = ∞, the spring never leaves 0.
+        let zeta = b >= 0 ? 1 - b : (b <= -1 ? Double.infinity : 1 / (1 + b))
         self.init(mass: 1, stiffness: k, damping: zeta * 2 * k.squareRoot(), initialVelocity: initialVelocity,
                   allowsOverdamping: b < 0)
     }

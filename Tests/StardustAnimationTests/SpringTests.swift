@@ -85,9 +85,12 @@ final class SpringTests: XCTestCase {
 
     func testSpringAnimation() {
         let a = SpringAnimation(keyPath: "x", from: .number(0), to: .number(100))
+        // The duration is the user's, as on iOS: 0 means 0.25 s like every CAAnimation
+        // (this assertion used to encode the old default, the settling duration).
+        XCTAssertEqual(a.endTime(), 0.25, accuracy: 1e-12)
+        a.timing.duration = a.settlingDuration   // iOS: anim.duration = anim.settlingDuration
         XCTAssertEqual(a.value(on: .number(0), at: 0.1)?.number ?? .nan, 34.0300, accuracy: 1e-3)
         XCTAssertEqual(a.value(on: .number(0), at: 0.3)?.number ?? .nan, 112.4355, accuracy: 1e-3)
-        // Duration defaults to the settling duration.
         XCTAssertEqual(a.endTime(), a.settlingDuration, accuracy: 1e-12)
         XCTAssertEqual(a.settlingDuration, SpringCurve().settlingDuration(), accuracy: 1e-12)
         a.timing.duration = 0.5

@@ -72,7 +72,7 @@ let timingRows: [TimingRow] = [
     // infinite repeats: .infinity and Float.greatestFiniteMagnitude (Apple's idiom)
     T(rc: .infinity, at: 1e6 + 0.25, 0.25, iter: 1_000_000, docRepeat), T(rc: .infinity, at: 0.5, 0.5, docRepeat),
     T(rc: Double(Float.greatestFiniteMagnitude), at: 0.25, 0.25, docRepeat), T(rc: Double(Float.greatestFiniteMagnitude), at: 1e9 + 0.5, 0.5, docRepeat),
-    T(rc: Double(Float.greatestFiniteMagnitude), at: 3.25e12, 0.25, docRepeat), T(rc: .infinity, d: 0.1, at: 1e7 + 0.05, 0.05, docRepeat),
+    T(rc: Double(Float.greatestFiniteMagnitude), at: 3.25e12 + 0.25, 0.25, docRepeat), T(rc: .infinity, d: 0.1, at: 1e7 + 0.05, 0.05, docRepeat),
     T(rd: .infinity, at: 1e8 + 0.75, 0.75, docRepeat), T(rc: .infinity, ar: true, at: 1e6 + 1.25, 0.75, docRepeat),
     // repeatDuration
     T(rd: 2.5, at: 2.25, 0.25, iter: 2, hdr), T(rd: 2.5, at: 2.5, nil, hdr), T(rd: 2.5, fill: .forwards, at: 4, 0.5, hdr),
@@ -361,7 +361,7 @@ let kfRows: [KFRow] = [
     .init(name: "paced-kt", at: 0.5, expected: 20, source: docKeyTimes + " (keyTimes ignored when paced)"),
     .init(name: "perseg", at: 0.25, expected: 3.1536, source: docKeyframe + " (timingFunctions per segment)"),
     .init(name: "perseg", at: 0.75, expected: 25, source: docKeyframe),
-    .init(name: "global", at: 0.5, expected: 3.1536, source: docTF + " (global curve, then segment)"),
+    .init(name: "global", at: 0.5, expected: 6.3071, source: docTF + " (global curve, then segment)"),
     .init(name: "bad-count", at: 0.25, expected: 5, source: docKeyTimes + " (invalid keyTimes ignored, evenly spaced; " + ours(17) + ")"),
     .init(name: "bad-order", at: 0.75, expected: 25, source: docKeyTimes + " (decreasing: ignored; " + ours(17) + ")"),
     .init(name: "bad-range", at: 0.75, expected: 25, source: docKeyTimes + " (outside [0,1]: ignored; " + ours(17) + ")"),
@@ -591,8 +591,13 @@ let loaderRows: [LoaderRow] = [
     .init(fragment: #""cell": true, "repeatCount": 3.4028234663852886e38"#, expected: "cell rc=3.4028234663852886e+38", source: docCell + "; " + docRepeat),
     .init(fragment: #""type": "spring", "duration": "settlingDuration""#, expected: "d=settling", source: docSettling + " (iOS: anim.duration = anim.settlingDuration)"),
     .init(fragment: #""type": "spring""#, expected: "d=0.25", source: docDuration),
-    .init(fragment: #""duration": "settlingDuration""#, expected: "error $.animations[0].duration", source: ours(18)),
-    .init(fragment: #""repeatCount": -1"#, expected: "error $.animations[0].repeatCount", source: ours(18)),
+    .init(fragment: #""duration": "settlingDuration""#, expected: "error animations[0].duration", source: ours(18)),
+    .init(fragment: #""repeatCount": -1"#, expected: "error animations[0].repeatCount", source: ours(18)),
+    .init(fragment: #""type": "keyframe", "values": [0, 1, 0], "keyTimes": [0, 1]"#, expected: "error animations[0].keyTimes", source: docKeyTimes + "; " + ours(18) + " (wrong count refused)"),
+    .init(fragment: #""type": "keyframe", "values": [0, 1, 0], "keyTimes": [0, 0.8, 0.5]"#, expected: "error animations[0].keyTimes", source: docKeyTimes + "; " + ours(18) + " (decreasing refused)"),
+    .init(fragment: #""type": "keyframe", "values": [0, 1, 0], "keyTimes": [0, 0.5, 1.5]"#, expected: "error animations[0].keyTimes[2]", source: docKeyTimes + "; " + ours(18) + " (outside [0, 1] refused)"),
+    .init(fragment: #""type": "keyframe", "values": [0, 1, 0], "keyTimes": [0, 0.5, 1]"#, expected: "d=0.25", source: docKeyTimes + " (valid key times load)"),
+    .init(fragment: #""repeatDuration": -2"#, expected: "error animations[0].repeatDuration", source: ours(18)),
 ]
 
 @Test("Scene files: infinite repeats and settlingDuration", arguments: loaderRows)
@@ -601,7 +606,7 @@ func loader(_ r: LoaderRow) {
     let frag = isCell ? String(r.fragment.dropFirst(#""cell": true, "#.count)) : r.fragment
     let json = isCell
         ? #"{"layers": [{"type": "emitter", "name": "e", "emitterCells": [{"name": "c", "contents": "builtin:dot", "birthRate": 1, "duration": 1, "# + frag + "}]}]}"
-        : #"{"layers": [{"type": "image", "name": "l", "contents": "builtin:dot"}], "animations": [{"layer": "l", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "# + frag + "}]}"
+        : #"{"layers": [{"type": "image", "name": "l", "contents": "builtin:dot"}], "animations": [{"layer": "l", "keyPath": "opacity", "# + (frag.contains("keyframe") ? "" : #""fromValue": 0, "toValue": 1, "#) + frag + "}]}"
     var loader = SceneLoader(baseDirectory: "/nonexistent") { _ in throw SceneError(path: "$", "no files") }
     do {
         let scene = try loader.scene(fromJSON: json)

@@ -658,3 +658,23 @@ func scaleReadout(_ r: ScaleRow) {
     let s = l.presentationValue(forKeyPath: "transform.scale", at: 1)?.doubleValue
     #expect(TestSupport.agree(s, r.expected, tolerance: 1e-9), "\(r) got \(String(describing: s))")
 }
+
+struct TraceRow: CustomStringConvertible, Sendable {
+    var scale: Double; var expected: String; var source: String
+    var description: String { "trace with scale.x = scale.y = \(scale) → \(expected) [\(source)]" }
+}
+let traceRows: [TraceRow] = [
+    .init(scale: 4.5, expected: #""transform.scale":3.33333"#, source: ours(15) + " (stardust trace used to print 3)"),
+    .init(scale: 1, expected: #""transform.scale":1"#, source: ours(15)),
+]
+
+@Test("stardust trace prints transform.scale with .x/.y animations", arguments: traceRows)
+func traceScale(_ r: TraceRow) throws {
+    let json = #"{"size": [100, 100], "duration": 2, "layers": [{"type": "image", "name": "l", "contents": "builtin:dot", "transform": "scale(3)"}], "animations": ["#
+        + #"{"layer": "l", "keyPath": "transform.scale.x", "fromValue": \#(r.scale), "toValue": \#(r.scale), "duration": 2},"#
+        + #"{"layer": "l", "keyPath": "transform.scale.y", "fromValue": \#(r.scale), "toValue": \#(r.scale), "duration": 2}]}"#
+    var loader = SceneLoader(baseDirectory: "/nonexistent") { _ in throw SceneError(path: "$", "no files") }
+    let scene = try loader.scene(fromJSON: json)
+    let line = SceneTrace.line(for: scene, at: 1, includeParticles: false)
+    #expect(line.contains(r.expected), "\(r) got \(line)")
+}

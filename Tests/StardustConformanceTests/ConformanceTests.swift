@@ -678,3 +678,26 @@ func traceScale(_ r: TraceRow) throws {
     let line = SceneTrace.line(for: scene, at: 1, includeParticles: false)
     #expect(line.contains(r.expected), "\(r) got \(line)")
 }
+
+struct EmitterRow: CustomStringConvertible, Sendable {
+    var repeatCount: Double; var repeatDuration: Double; var at: Double; var alive: Bool; var source: String
+    var description: String { "cell rc \(repeatCount) rd \(repeatDuration) t=\(at) → alive \(alive) [\(source)]" }
+}
+let emitterRows: [EmitterRow] = [
+    .init(repeatCount: .infinity, repeatDuration: 0, at: 100.5, alive: true, source: docCell + "; " + docRepeat),
+    .init(repeatCount: Double(Float.greatestFiniteMagnitude), repeatDuration: 0, at: 1e5 + 0.5, alive: true, source: docRepeat + " (seek O(1) in the count)"),
+    .init(repeatCount: 0, repeatDuration: .infinity, at: 50.5, alive: true, source: docRepeat),
+    .init(repeatCount: 2, repeatDuration: 0, at: 100.5, alive: false, source: hdr + " (inactive after 2 cycles, lifetime 1 s)"),
+    .init(repeatCount: 2, repeatDuration: 0, at: 1.5, alive: true, source: hdr),
+]
+
+@Test("Emitter cells repeat forever", arguments: emitterRows)
+func emitterRepeats(_ r: EmitterRow) throws {
+    let e = EmitterLayer()
+    let c = EmitterCell(); c.name = "c"; c.birthRate = 20; c.lifetime = 1
+    c.timing = MediaTiming(duration: 1, repeatCount: r.repeatCount, repeatDuration: r.repeatDuration)
+    e.emitterCells = [c]
+    try e.validate()
+    let s = e.evaluate(at: r.at)
+    #expect((s.count > 0) == r.alive, "\(r) got \(s.count)")
+}

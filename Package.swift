@@ -83,6 +83,9 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "StardustSceneTests", dependencies: ["StardustScene", "Stardust", "StardustTestSupport"]),
         .testTarget(name: "StardustPresetsTests", dependencies: ["StardustPresets", "Stardust", "StardustTestSupport"]),
+        .testTarget(name: "StardustConformanceTests", dependencies: [
+            "StardustAnimation", "StardustParticles", "StardustScene", "Stardust", "StardustCore", "StardustTestSupport",
+        ]),
         .testTarget(name: "StardustCLITests", dependencies: ["stardust", "StardustTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

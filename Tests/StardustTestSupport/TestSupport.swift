@@ -50,3 +50,14 @@ public enum TestSupport {
         Texture(Image(width: w, height: h, color: .white))
     }
 }
+
+extension TestSupport {
+    /// Whether two optional numbers agree: both nil, or both finite and within `tolerance` (or both the same infinity).
+    public static func agree(_ a: Double?, _ b: Double?, tolerance: Double = 1e-9) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (x?, y?): return x == y || abs(x - y) <= tolerance
+        default: return false
+        }
+    }
+}

@@ -74,8 +74,13 @@ extension AnimatableValue {
         guard count > 0 else { return self }
         switch (self, step) {
         case let (.transform(a), .transform(b)):
-            var m = Transform3D.identity
-            for _ in 0..<min(count, 10_000) { m = m.concatenating(b) }
+            // b^count by repeated squaring (powers of one matrix commute): O(log count).
+            var m = Transform3D.identity, p = b, n = count
+            while n > 0 {
+                if n & 1 == 1 { m = m.concatenating(p) }
+                n >>= 1
+                if n > 0 { p = p.concatenating(p) }
+            }
             return .transform(a.concatenating(m))
         default:
             guard let a = components, let b = step.components, a.count == b.count,

@@ -17,6 +17,8 @@ open class Animation {
     /// The animated key path, e.g. `position.x` or `emitterCells.flake.birthRate`; `nil` for groups.
     public var keyPath: String?
     /// Whether the host removes the animation when its active duration ends (default true).
+    /// Evaluation honours it as a function of time: after ``endTime()`` a removed-on-completion
+    /// animation has no effect (the model value shows again) whatever its fill mode.
     public var isRemovedOnCompletion: Bool = true
     /// Called once when the animation stops: `true` if it reached the end of its active duration, `false` if removed first.
     public var completion: ((Bool) -> Void)?
@@ -67,6 +69,12 @@ open class Animation {
         return timing.beginTime + (target - timing.timeOffset) / timing.speed
     }
 
+    /// Whether the animation has been removed by `parentTime` because it completed
+    /// (``isRemovedOnCompletion`` and `parentTime` ≥ ``endTime()``).
+    public func isRemoved(at parentTime: Double) -> Bool {
+        isRemovedOnCompletion && parentTime >= endTime()
+    }
+
     /// Reports that the animation stopped; the completion runs at most once.
     open func didStop(finished: Bool) {
         guard !hasStopped else { return }
@@ -83,6 +91,12 @@ open class Animation {
     public func easedProgress(_ local: MediaTiming.Local) -> Double {
         let p = local.progress
         return timingFunction?.evaluate(p) ?? p
+    }
+
+    /// The value a cycle ends on, which ``isCumulative`` adds once per completed cycle:
+    /// `to`, or `from` when the timing autoreverses (an autoreversed cycle ends where it started).
+    public func cumulativeStep(from: AnimatableValue, to: AnimatableValue) -> AnimatableValue {
+        timing.autoreverses ? from : to
     }
 
     /// Applies ``isCumulative`` (adds the cycle's end value once per

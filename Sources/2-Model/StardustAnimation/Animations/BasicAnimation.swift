@@ -51,6 +51,8 @@ open class BasicAnimation: Animation {
     open override func value(on base: AnimatableValue, at parentTime: Double) -> AnimatableValue? {
         guard let l = local(at: parentTime), let (from, to) = endpoints(base: base) else { return nil }
         let v = from.interpolated(to: to, fraction: fraction(for: l))
-        return compose(v, base: base, cycleEnd: to, iteration: l.iteration)
+        // A cumulative repeat starts from the value at the end of the previous cycle: `to`, or
+        // `from` when the cycle autoreverses (it ends where it started).
+        return compose(v, base: base, cycleEnd: cumulativeStep(from: from, to: to), iteration: l.iteration)
     }
 }

@@ -44,9 +44,9 @@ open class KeyframeAnimation: Animation {
     open override func value(on base: AnimatableValue, at parentTime: Double) -> AnimatableValue? {
         guard let l = local(at: parentTime) else { return nil }
         let t = currentTrack()
-        guard let last = t.keyframes.last else { return nil }
+        guard let first = t.keyframes.first, let last = t.keyframes.last else { return nil }
         guard let v = t.value(atFraction: easedProgress(l), of: self) else { return nil }
-        return compose(v, base: base, cycleEnd: last, iteration: l.iteration)
+        return compose(v, base: base, cycleEnd: cumulativeStep(from: first, to: last), iteration: l.iteration)
     }
 
     /// The keyframe value at overall progress `fraction` (after the global

@@ -5,9 +5,9 @@ import StardustCore
 /// ``SpringCurve`` position x(t), which starts at 0, may overshoot 1, and
 /// settles at 1.
 ///
-/// If `timing.duration` is not positive the duration is
-/// ``settlingDuration`` (Core Animation leaves the duration to the caller,
-/// who usually copies `settlingDuration` into it). The animation's
+/// The duration is what the caller sets, as in Core Animation: a duration
+/// of 0 means 0.25 s (every `CAAnimation`); copy ``settlingDuration`` into
+/// `timing.duration` to let the spring come to rest. The animation's
 /// `timingFunction` is ignored: the spring is the timing.
 open class SpringAnimation: BasicAnimation {
     /// Mass (> 0, default 1).
@@ -59,8 +59,6 @@ open class SpringAnimation: BasicAnimation {
         return d
     }
     private var settlingCache: (curve: SpringCurve, duration: Double)?
-
-    open override var defaultDuration: Double { settlingDuration }
 
     open override func fraction(for local: MediaTiming.Local) -> Double {
         curve.value(at: local.time)

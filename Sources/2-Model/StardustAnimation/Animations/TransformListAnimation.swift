@@ -21,6 +21,6 @@ open class TransformListAnimation: Animation {
     open override func value(on base: AnimatableValue, at parentTime: Double) -> AnimatableValue? {
         guard let l = local(at: parentTime) else { return nil }
         let list = fromList.interpolated(to: toList, fraction: easedProgress(l))
-        return compose(.transform(list.transform3D), base: base, cycleEnd: .transform(toList.transform3D), iteration: l.iteration)
+        return compose(.transform(list.transform3D), base: base, cycleEnd: cumulativeStep(from: .transform(fromList.transform3D), to: .transform(toList.transform3D)), iteration: l.iteration)
     }
 }

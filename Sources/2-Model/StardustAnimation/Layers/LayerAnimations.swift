@@ -76,7 +76,7 @@ extension Layer {
     /// with a `rotationMode`, or nil when there is none active.
     func pathRotation(at time: Double) -> Double? {
         var total: Double?
-        for e in animationEntries {
+        for e in animationEntries where !e.animation.isRemoved(at: time) {
             if let kf = e.animation as? KeyframeAnimation, kf.rotationMode != nil, let r = kf.rotation(at: time) {
                 total = (total ?? 0) + r
             }
@@ -87,7 +87,7 @@ extension Layer {
     func animatedValue(forCanonicalKeyPath key: String, at time: Double) -> AnimatableValue? {
         var root = key
         var related = false
-        for e in animationEntries {
+        for e in animationEntries where !e.animation.isRemoved(at: time) {
             for (_, p) in e.paths {
             if LayerKeyPath.isPrefix(p, of: key) {
                 related = true
@@ -98,8 +98,15 @@ extension Layer {
             }
         }
         guard related else { return value(forKeyPath: key) }
+        // A part with no fields of its own (`transform.scale`, a number) cannot take an animation of a
+        // finer part (`transform.scale.x`): evaluate on the whole (`transform`) and read the part back.
+        if root == key, let top = key.split(separator: ".").first.map(String.init), top != key,
+           animationEntries.contains(where: { e in e.paths.contains { LayerKeyPath.isPrefix(key, of: $0.canonical) && $0.canonical != key } }),
+           value(forKeyPath: top) != nil {
+            root = top
+        }
         guard var v = value(forKeyPath: root) else { return nil }
-        for e in animationEntries {
+        for e in animationEntries where !e.animation.isRemoved(at: time) {
             for (raw, p) in e.paths where LayerKeyPath.isPrefix(root, of: p) {
                 if p.count == root.count {
                     if let nv = e.animation.value(forKeyPath: raw, on: v, at: time) { v = nv }

@@ -26,8 +26,12 @@ extension EmitterLayer {
     /// ``estimatedParticleCount`` fits ``maximumParticleCount``. Evaluation never crashes or runs out
     /// of memory on a failing emitter (it truncates), but its result is then incomplete.
     public func validate() throws(EmitterError) {
+        // `repeatCount` / `repeatDuration` may be +∞ (repeat forever, as in Core Animation); nothing else may.
+        func invalid(_ v: Double, _ name: String) -> Bool {
+            !v.isFinite && !(v == .infinity && (name == "repeatCount" || name == "repeatDuration"))
+        }
         for p in LayerProperty.allCases {
-            if case .number(let v) = p.value(of: self), !v.isFinite {
+            if case .number(let v) = p.value(of: self), invalid(v, p.rawValue) {
                 throw .invalidValue(keyPath: p.rawValue, value: v, reason: "not a finite number")
             }
         }
@@ -40,7 +44,7 @@ extension EmitterLayer {
             for (i, c) in cells.enumerated() {
                 let path = prefix + "emitterCells." + (c.name ?? "#\(i)") + "."
                 for p in CellProperty.allCases {
-                    if case .number(let v) = p.value(of: c), !v.isFinite {
+                    if case .number(let v) = p.value(of: c), invalid(v, p.rawValue) {
                         throw .invalidValue(keyPath: path + p.rawValue, value: v, reason: "not a finite number")
                     }
                 }

@@ -115,6 +115,13 @@ extension SceneLoader {
             }
         }
         anim.timing = try mediaTiming(k, into: anim.timing)
+        if let n = k["duration"], case .string(let d) = n.value {
+            // iOS code writes `anim.duration = anim.settlingDuration`; scene files write "duration": "settlingDuration".
+            guard d == "settlingDuration", let s = anim as? SpringAnimation else {
+                throw SceneError(path: n.path, "expected a number of seconds (\"settlingDuration\" only for springs)")
+            }
+            s.timing.duration = s.settlingDuration
+        }
         if let n = k["removedOnCompletion"] { anim.isRemovedOnCompletion = try n.bool() }
         if let n = k["timingFunction"] { anim.timingFunction = try timingFunction(n) }
         if let n = k["additive"] { anim.isAdditive = try n.bool() }

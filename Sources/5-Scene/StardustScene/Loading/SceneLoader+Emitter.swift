@@ -95,17 +95,26 @@ extension SceneLoader {
         return c
     }
 
+    /// A repeat count or duration: a number ≥ 0 (any magnitude) or `"infinity"` / `"inf"`.
+    static func repeatNumber(_ n: JSONNode) throws -> Double {
+        if case .string(let s) = n.value, s == "infinity" || s == "inf" { return .infinity }
+        return try n.number(in: 0...Double.greatestFiniteMagnitude)
+    }
+
     /// The CAMediaTiming keys of an object.
     func mediaTiming(_ k: [String: JSONNode], into t0: MediaTiming) throws -> MediaTiming {
         var t = t0
         if let n = k["beginTime"] { t.beginTime = try n.number() }
-        if let n = k["duration"] { t.duration = try n.number(in: 0...1e9) }
+        if let n = k["duration"] {
+            // "settlingDuration" (springs only) is resolved by the animation loader once the spring is known.
+            if case .string(let s) = n.value, s == "settlingDuration" {} else { t.duration = try n.number(in: 0...1e9) }
+        }
         if let n = k["speed"] { t.speed = try n.number(in: -1000...1000) }
         if let n = k["timeOffset"] { t.timeOffset = try n.number() }
-        if let n = k["repeatCount"] {
-            if case .string(let s) = n.value, s == "infinity" || s == "inf" { t.repeatCount = .infinity } else { t.repeatCount = try n.number(in: 0...1e9) }
-        }
-        if let n = k["repeatDuration"] { t.repeatDuration = try n.number(in: 0...1e9) }
+        // Any non-negative count or duration is accepted, including "infinity" and Apple's
+        // `Float.greatestFiniteMagnitude` idiom for "forever" (3.4028234663852886e38); seeks stay O(1).
+        if let n = k["repeatCount"] { t.repeatCount = try Self.repeatNumber(n) }
+        if let n = k["repeatDuration"] { t.repeatDuration = try Self.repeatNumber(n) }
         if let n = k["autoreverses"] { t.autoreverses = try n.bool() }
         if let n = k["fillMode"] { t.fillMode = FillMode(rawValue: try n.choice(FillMode.allCases.map(\.rawValue)))! }
         return t

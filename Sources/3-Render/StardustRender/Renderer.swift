@@ -20,6 +20,8 @@ public struct Renderer: Sendable {
     /// The largest frame the renderer accepts, in pixels (100 megapixels).
     public static let maxPixels = ImageLimits.defaultMaxPixels
 
+    /// A renderer with `threads` workers (0, the default, means one per active core) drawing bands of
+    /// `bandHeight` rows (default 64). Neither setting changes a pixel of the output.
     public init(threads: Int = 0, bandHeight: Int = 64) {
         self.threads = threads; self.bandHeight = bandHeight
     }

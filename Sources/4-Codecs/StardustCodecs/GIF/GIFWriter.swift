@@ -17,6 +17,7 @@ import StardustCore
 ///   `i` ends at `round(100·tᵢ)` cs), so 30 fps becomes 3, 3, 4, 3, 3, 4 … and averages exactly.
 /// - Looping: a NETSCAPE2.0 block stores ``ExportOptions/loopCount`` (0 = forever).
 public final class GIFWriter: InMemoryAnimationWriter {
+    /// The format's name in error messages (`"GIF"`), as ``InMemoryAnimationWriter`` requires.
     public static let formatName = "GIF"
     /// Output size in pixels; every frame must match it.
     public let width: Int

@@ -96,6 +96,8 @@ public final class EmitterLayer: Layer {
         emitterValue(forKeyPath: keyPath) ?? super.value(forKeyPath: keyPath)
     }
 
+    /// Sets an emitter key path for the whole history (reporting the change to an open transaction), or any other
+    /// layer key path as `Layer` does.
     public override func setValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
         if let old = emitterValue(forKeyPath: keyPath) {
             if setEmitterValue(value, forKeyPath: keyPath) { reportChange(keyPath, old, value) }

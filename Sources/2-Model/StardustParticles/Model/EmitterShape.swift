@@ -4,6 +4,8 @@
 /// a point at `p`; a line along x of width `s.width` centred on `p`; a rectangle `s` centred on `p`;
 /// a cuboid `s × d` centred on `(p, z)`; a circle and a sphere of **radius** `s.width` (not `s.width / 2`).
 public enum EmitterShape: String, Hashable, Sendable, Codable, CaseIterable {
+    /// `point`, `line`, `rectangle`, `cuboid`, `circle` and `sphere` (`kCAEmitterLayerPoint` … `kCAEmitterLayerSphere`);
+    /// the geometry of each is above.
     case point, line, rectangle, cuboid, circle, sphere
 }
 

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import StardustCore
 
-/// Rasterizes a ``DisplayList`` into a premultiplied RGBA8 image.
+/// Rasterizes a `DisplayList` into a premultiplied RGBA8 image.
 ///
 /// Rendering has two phases. *Prepare* walks the commands once on the calling
 /// thread: it maps everything to device pixels (points × `list.scale`),

@@ -65,7 +65,7 @@ open class TextLayer: Layer {
         }
     }
 
-    /// Appends one ``TextDraw`` with the presentation `fontSize` and `foregroundColor`.
+    /// Appends one `TextDraw` with the presentation `fontSize` and `foregroundColor`.
     open override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         guard !string.isEmpty else { return }
         var size = fontSize, color = foregroundColor

@@ -2,7 +2,7 @@ import StardustCore
 
 /// Every live particle of an emitter at one time, as a structure of arrays.
 ///
-/// A snapshot is reusable storage: ``EmitterLayer/evaluate(at:into:threads:)`` overwrites it and
+/// A snapshot is reusable storage: ``EmitterLayer/evaluate(at:sceneSeed:into:threads:)`` overwrites it and
 /// grows its capacity only when needed, so evaluating frame after frame allocates nothing. The
 /// buffers returned by its properties are valid until the next evaluation into the same snapshot.
 ///

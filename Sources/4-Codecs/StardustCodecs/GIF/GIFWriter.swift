@@ -5,7 +5,7 @@ import StardustCore
 /// - Palettes: per frame (the default; frames are encoded as they arrive and only the current one is in
 ///   memory) or one global palette (``ExportOptions/globalPalette``; frames are kept until ``finish()``,
 ///   and the palette is built from a sample of all of them). A frame set with at most 256 distinct
-///   colors (255 when some pixels are transparent) is stored exactly; otherwise ``ColorQuantizer``
+///   colors (255 when some pixels are transparent) is stored exactly; otherwise `ColorQuantizer`
 ///   (median cut + k-means) picks the colors and Floyd–Steinberg dithering is applied if enabled.
 /// - Transparency: GIF alpha is 1 bit. Pixels with alpha < 128 become the transparent index; all others
 ///   are stored opaque with their un-premultiplied color. Frames with transparent pixels are stored whole

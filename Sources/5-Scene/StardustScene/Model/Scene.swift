@@ -5,7 +5,7 @@ import StardustParticles
 /// A complete effect ready to render: a layer tree with a size, a pixel
 /// scale, a frame rate, a duration and a seed (SPEC §10).
 ///
-/// ``displayList(at:)`` is a pure function of the model and the time, so
+/// ``displayList(at:scratch:)`` is a pure function of the model and the time, so
 /// any frame can be rendered alone and frame ranges are independent jobs.
 public final class Scene {
     /// A short name used for default output file names (`snow` → `snow.gif`).
@@ -20,7 +20,7 @@ public final class Scene {
     public var duration: Double
     /// Frames per second rendered by `stardust render` (default 30); frame `i` is at time `i / fps`.
     public var fps: Double
-    /// Mixed into every emitter's own `seed` (see ``effectiveSeed(for:)``): the same scene and seed give the same pixels.
+    /// Mixed into every emitter's own `seed` (through `DrawContext.seed`): the same scene and seed give the same pixels.
     public var seed: UInt64
     /// The color behind every layer (transparent by default).
     public var background: Color

@@ -2,7 +2,7 @@ import StardustTestSupport
 import XCTest
 @testable import StardustAnimation
 
-/// The state table of PARTICLES.md §3.5 as implemented (docs/ANIMATION.md), one transition at a time.
+/// The state table of PARTICLES.md §3.5 as implemented (StardustAnimation.docc, Property Animators), one transition at a time.
 final class PropertyAnimatorTests: XCTestCase {
     var clock = MediaClock()
     var host = TestHost()

@@ -7,6 +7,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The display list's background color has a NaN component.
     case invalidBackground(String)
 
+    /// The message carried by the case, which names the offending numbers or commands.
     public var description: String {
         switch self {
         case .invalidFrameSize(let s), .unbalancedCommands(let s), .invalidBackground(let s): return s

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import StardustCore
 
-/// Rasterizes a ``DisplayList`` into a premultiplied RGBA8 image.
+/// Rasterizes a `DisplayList` into a premultiplied RGBA8 image.
 ///
 /// Rendering has two phases. *Prepare* walks the commands once on the calling
 /// thread: it maps everything to device pixels (points × `list.scale`),
@@ -20,6 +20,8 @@ public struct Renderer: Sendable {
     /// The largest frame the renderer accepts, in pixels (100 megapixels).
     public static let maxPixels = ImageLimits.defaultMaxPixels
 
+    /// A renderer with `threads` workers (0, the default, means one per active core) drawing bands of
+    /// `bandHeight` rows (default 64). Neither setting changes a pixel of the output.
     public init(threads: Int = 0, bandHeight: Int = 64) {
         self.threads = threads; self.bandHeight = bandHeight
     }

@@ -3,6 +3,7 @@ import StardustScene
 
 /// A built-in scene that `stardust render NAME` can draw (SPEC §12).
 public struct Preset: Sendable {
+    /// The name `stardust render` and ``Presets/named(_:)`` know the preset by (`snow`, `fireworks`, …).
     public let name: String
     /// One line for `stardust presets`.
     public let summary: String
@@ -10,6 +11,7 @@ public struct Preset: Sendable {
     public let defaultSize: Size
     private let builder: @Sendable (Size) -> Scene
 
+    /// A preset called `name`, described by `summary`, whose `builder` makes a fresh scene of a given size in points.
     public init(name: String, summary: String, defaultSize: Size, builder: @escaping @Sendable (Size) -> Scene) {
         self.name = name; self.summary = summary; self.defaultSize = defaultSize; self.builder = builder
     }
@@ -25,6 +27,7 @@ public enum Presets {
     /// The phone-sized canvas of the source material (an iPhone 14 in points).
     public static let phone = Size(390, 844)
 
+    /// Every built-in preset, in the order `stardust presets` lists them; `snow` (the default) first.
     public static let all: [Preset] = [
         Preset(name: "snow", summary: "Launch-screen snowfall: two cells of soft dots falling over a launch screen (the default).",
                defaultSize: phone, builder: SnowPreset.scene),

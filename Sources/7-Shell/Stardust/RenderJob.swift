@@ -16,12 +16,16 @@ public struct RenderJob {
         case single(Double)
     }
 
+    /// The scene to render; its size, scale, frame rate, duration and seed decide the frames.
     public var scene: Scene
+    /// Which frames to render (default: ``Frames/all``, the scene's whole duration).
     public var frames: Frames = .all
     /// Render threads; 0 = all cores.
     public var threads: Int
+    /// Encoder options: loop count, dithering, global GIF palette, PNG compression, the number of the first PNG file.
     public var options = ExportOptions()
 
+    /// A job rendering every frame of `scene` with `threads` render threads (0, the default, means all cores).
     public init(scene: Scene, threads: Int = 0) { self.scene = scene; self.threads = threads }
 
     /// The times of the frames to render.
@@ -33,6 +37,7 @@ public struct RenderJob {
         }
     }
 
+    /// The number of frames the job renders.
     public var frameCount: Int { times.count }
 
     /// Renders the frame at `t`.
@@ -71,6 +76,7 @@ public struct RenderJob {
 
 /// Why a render job could not run.
 public struct RenderJobError: Error, CustomStringConvertible {
+    /// What went wrong, for a person to read.
     public var description: String
     /// True when the request itself was wrong (bad output name or size), not the machine.
     public var isUsage: Bool

@@ -4,21 +4,33 @@
 /// Components outside 0…1 are kept (Core Animation's emitter colors rely on
 /// it) and clamped only when a color is drawn; see ``clamped``.
 public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The red component, straight (not multiplied by ``alpha``), nominally in 0…1.
     public var red: Double
+    /// The green component, straight (not multiplied by ``alpha``), nominally in 0…1.
     public var green: Double
+    /// The blue component, straight (not multiplied by ``alpha``), nominally in 0…1.
     public var blue: Double
+    /// The opacity, nominally in 0…1 (0 = transparent, 1 = opaque).
     public var alpha: Double
 
+    /// A color from straight components in device RGB, nominally 0…1; values outside are kept until drawn.
     @inlinable public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
+    /// A gray: `white` for the red, green and blue components (0 = black, 1 = white).
     @inlinable public init(white: Double, alpha: Double = 1) { self.init(red: white, green: white, blue: white, alpha: alpha) }
 
+    /// Transparent black, `(0, 0, 0, 0)`: the default background of scenes and display lists.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black, `(0, 0, 0, 1)`.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white, `(1, 1, 1, 1)`: the neutral tint.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Opaque red, `(1, 0, 0, 1)`.
     public static let red = Color(red: 1, green: 0, blue: 0)
+    /// Opaque green, `(0, 1, 0, 1)`.
     public static let green = Color(red: 0, green: 1, blue: 0)
+    /// Opaque blue, `(0, 0, 1, 1)`.
     public static let blue = Color(red: 0, green: 0, blue: 1)
 
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (the leading `#` is optional).
@@ -77,5 +89,6 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
         return "#" + h(c.red) + h(c.green) + h(c.blue) + h(c.alpha)
     }
 
+    /// The four components, unclamped, as `Color(r, g, b, a)`.
     public var description: String { "Color(\(red), \(green), \(blue), \(alpha))" }
 }

@@ -13,6 +13,7 @@ import Synchronization
 ///   - count: the number of work items (bands of rows, runs of particles).
 ///   - threads: the most threads to use; `0` means all active processors. With one thread, or one
 ///     item, the loop runs in order on the calling thread.
+///   - body: the work for one index, called exactly once per index, possibly concurrently with other indices.
 /// - Complexity: O(count) calls of `body`, plus one relaxed atomic increment per item.
 public func parallelFor(_ count: Int, threads: Int = 0, _ body: (Int) -> Void) {
     let workers = min(count, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount)

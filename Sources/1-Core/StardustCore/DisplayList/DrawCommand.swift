@@ -11,9 +11,12 @@ public enum DrawCommand: Sendable {
     /// Restricts the following commands to a rectangle (`masksToBounds`) until the matching ``popClip``.
     /// The rectangle is in the local space of `transform`; clips nest by intersection.
     case pushClip(rect: Rect, transform: Transform2D)
+    /// Ends the clip of the matching ``pushClip(rect:transform:)``, restoring the enclosing clip.
+    /// The renderer rejects a list whose clips and groups do not nest.
     case popClip
     /// Draws the following commands into a transparent group that is then
     /// composited with `opacity` (a layer's `opacity` over its sublayers), until ``endGroup``.
     case beginGroup(opacity: Double)
+    /// Ends the group of the matching ``beginGroup(opacity:)`` and composites it onto what lies below.
     case endGroup
 }

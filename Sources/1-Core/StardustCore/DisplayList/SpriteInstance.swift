@@ -8,9 +8,13 @@ import Foundation
 /// ``Transform2D``. `color` is the premultiplied tint with the opacity
 /// folded in: `(r·α, g·α, b·α, α)`, each in 0…1.
 public struct SpriteInstance: Hashable, Sendable {
+    /// The linear part `(a, b, c, d)` of the sprite's affine transform (row vectors, as ``Transform2D``).
     public var m: SIMD4<Float>
+    /// The translation `(tx, ty)` of the sprite's transform: the sprite's center in scene points.
     public var t: SIMD2<Float>
+    /// The premultiplied color `(r·α, g·α, b·α, α)`, each in 0…1, that the texels are multiplied by.
     public var color: SIMD4<Float>
+    /// A sprite from the raw transform parts and premultiplied color.
     @inlinable public init(m: SIMD4<Float>, t: SIMD2<Float>, color: SIMD4<Float>) { self.m = m; self.t = t; self.color = color }
 
     /// A sprite centered at `center`, rotated by `rotation` radians (clockwise on screen) and scaled uniformly.

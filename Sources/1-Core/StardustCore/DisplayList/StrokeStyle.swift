@@ -1,11 +1,21 @@
 /// Stroke geometry.
 public struct StrokeStyle: Hashable, Sendable {
+    /// How open subpath ends are drawn: `butt` (flush with the end point, the default), `round`
+    /// (a half disc) or `square` (extended by half the width) — `CAShapeLayerLineCap`.
     public enum LineCap: String, Hashable, Sendable, Codable { case butt, round, square }
+    /// How segments meet: `miter` (a sharp corner, the default, beveled past the miter limit), `round` or
+    /// `bevel` — `CAShapeLayerLineJoin`.
     public enum LineJoin: String, Hashable, Sendable, Codable { case miter, round, bevel }
+    /// The line width in the path's local units (points before the transform).
     public var width: Double
+    /// The shape of open subpath ends (default `butt`).
     public var cap: LineCap
+    /// The shape of corners (default `miter`).
     public var join: LineJoin
+    /// The longest miter, as a multiple of the line width, before a miter join falls back to a bevel
+    /// (default 10, as Core Graphics): a join is beveled when `1 / sin(φ/2)` exceeds it, φ the angle between the segments.
     public var miterLimit: Double
+    /// A pen of `width`, with Core Graphics' defaults: butt caps, miter joins, miter limit 10.
     public init(width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10) {
         self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit
     }

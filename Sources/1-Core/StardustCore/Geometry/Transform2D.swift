@@ -6,15 +6,21 @@ import Foundation
 /// A point is a row vector: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
 /// `t1.concatenating(t2)` applies `t1` first, then `t2` — as in Core Graphics.
 public struct Transform2D: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The six coefficients of `CGAffineTransform`: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
+    /// `(a, b)` is the image of the x axis, `(c, d)` of the y axis, `(tx, ty)` the translation in points.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
+    /// A transform from its six coefficients, in `CGAffineTransform`'s order.
     @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// The transform that leaves every point where it is.
     public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// A translation by (`x`, `y`) points (`CGAffineTransform(translationX:y:)`).
     @inlinable public init(translationX x: Double, y: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
+    /// A scale by `sx` horizontally and `sy` vertically about the origin (`CGAffineTransform(scaleX:y:)`).
     @inlinable public init(scaleX sx: Double, y sy: Double) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
     /// A rotation by `angle` radians; positive angles turn clockwise on a y-down screen.
     @inlinable public init(rotationAngle angle: Double) {
@@ -22,6 +28,7 @@ public struct Transform2D: Hashable, Sendable, Codable, CustomStringConvertible 
         self.init(a: co, b: s, c: -s, d: co, tx: 0, ty: 0)
     }
 
+    /// Whether this is exactly ``identity``.
     @inlinable public var isIdentity: Bool { self == .identity }
 
     /// `self` then `t`.
@@ -44,6 +51,8 @@ public struct Transform2D: Hashable, Sendable, Codable, CustomStringConvertible 
         Transform2D(rotationAngle: angle).concatenating(self)
     }
 
+    /// The determinant of the linear part, `a·d − b·c`: the factor by which areas are scaled,
+    /// negative for a mirroring transform, 0 for a singular one.
     @inlinable public var determinant: Double { a * d - b * c }
 
     /// The inverse transform, or `nil` when the transform is singular.
@@ -55,6 +64,7 @@ public struct Transform2D: Hashable, Sendable, Codable, CustomStringConvertible 
                                tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
+    /// The image of the point `p`: `(a·x + c·y + tx, b·x + d·y + ty)`.
     @inlinable public func apply(to p: Point) -> Point {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }
@@ -77,5 +87,6 @@ public struct Transform2D: Hashable, Sendable, Codable, CustomStringConvertible 
         return ((s + max(0, s * s - 4 * det * det).squareRoot()) / 2).squareRoot()
     }
 
+    /// `[a b c d tx ty]`.
     public var description: String { "[\(a) \(b) \(c) \(d) \(tx) \(ty)]" }
 }

@@ -6,11 +6,17 @@ import Foundation
 /// gives a perspective projection with the eye at distance `d`.
 /// `a.concatenating(b)` applies `a` first, then `b` (CATransform3DConcat).
 public struct Transform3D: Hashable, Sendable, Codable {
+    /// The first row: the image of the x axis (`m11`, `m12`, `m13`) and its projective term `m14`.
     public var m11: Double, m12: Double, m13: Double, m14: Double
+    /// The second row: the image of the y axis (`m21`, `m22`, `m23`) and its projective term `m24`.
     public var m21: Double, m22: Double, m23: Double, m24: Double
+    /// The third row: the image of the z axis (`m31`, `m32`, `m33`) and `m34`, the perspective term
+    /// (`−1/d` puts the eye `d` points in front of the plane, as in Core Animation).
     public var m31: Double, m32: Double, m33: Double, m34: Double
+    /// The fourth row: the translation (`m41`, `m42`, `m43`) in points, and `m44` (1 for affine transforms).
     public var m41: Double, m42: Double, m43: Double, m44: Double
 
+    /// A transform from its sixteen entries, row by row (`CATransform3D`'s field order).
     public init(m11: Double, m12: Double, m13: Double, m14: Double,
                 m21: Double, m22: Double, m23: Double, m24: Double,
                 m31: Double, m32: Double, m33: Double, m34: Double,
@@ -21,11 +27,13 @@ public struct Transform3D: Hashable, Sendable, Codable {
         self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
     }
 
+    /// The identity transform (`CATransform3DIdentity`).
     public static let identity = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0,
                                              m21: 0, m22: 1, m23: 0, m24: 0,
                                              m31: 0, m32: 0, m33: 1, m34: 0,
                                              m41: 0, m42: 0, m43: 0, m44: 1)
 
+    /// Whether this is exactly ``identity`` (`CATransform3DIsIdentity`).
     public var isIdentity: Bool { self == .identity }
 
     /// CATransform3DMakeTranslation.
@@ -65,12 +73,15 @@ public struct Transform3D: Hashable, Sendable, Codable {
         return Transform3D(rows: r)
     }
 
+    /// A translation by (`x`, `y`, `z`) points applied before `self` (`CATransform3DTranslate`).
     public func translatedBy(x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D(translationX: x, y: y, z: z).concatenating(self)
     }
+    /// A scale by (`x`, `y`, `z`) applied before `self` (`CATransform3DScale`).
     public func scaledBy(x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D(scaleX: x, y: y, z: z).concatenating(self)
     }
+    /// A rotation by `angle` radians about the axis (`x`, `y`, `z`) applied before `self` (`CATransform3DRotate`).
     public func rotated(by angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D(rotationAngle: angle, x: x, y: y, z: z).concatenating(self)
     }
@@ -79,6 +90,7 @@ public struct Transform3D: Hashable, Sendable, Codable {
     public var rows: [[Double]] {
         [[m11, m12, m13, m14], [m21, m22, m23, m24], [m31, m32, m33, m34], [m41, m42, m43, m44]]
     }
+    /// A transform from four rows of four entries, `r[i][j] = m(i+1)(j+1)` (the inverse of ``rows``).
     public init(rows r: [[Double]]) {
         self.init(m11: r[0][0], m12: r[0][1], m13: r[0][2], m14: r[0][3],
                   m21: r[1][0], m22: r[1][1], m23: r[1][2], m24: r[1][3],

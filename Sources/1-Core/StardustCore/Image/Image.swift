@@ -5,7 +5,9 @@
 /// alpha (so `R ≤ A`, `G ≤ A`, `B ≤ A`). Copies share storage until one is
 /// written (copy on write).
 public struct Image: Hashable, Sendable {
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// `width · height · 4` bytes, premultiplied RGBA.
     public var pixels: [UInt8]
@@ -32,8 +34,11 @@ public struct Image: Hashable, Sendable {
         }
     }
 
+    /// The number of pixels, `width × height`.
     public var pixelCount: Int { width * height }
 
+    /// The premultiplied pixel at column `x`, row `y` (row 0 at the top). Indices are not range-checked beyond
+    /// the array's own bounds check: stay within `0 ..< width`, `0 ..< height`.
     public subscript(x: Int, y: Int) -> PremultipliedPixel {
         get {
             let i = 4 * (y * width + x)
@@ -83,7 +88,9 @@ public struct Image: Hashable, Sendable {
 
 /// One premultiplied RGBA8 pixel.
 public struct PremultipliedPixel: Hashable, Sendable {
+    /// The premultiplied red, green and blue channels (each ≤ `a`) and the alpha, 0…255.
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    /// A pixel from premultiplied channels; callers keep `r`, `g`, `b` ≤ `a`.
     @inlinable public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) { self.r = r; self.g = g; self.b = b; self.a = a }
     /// The clamped color, premultiplied and rounded to 8 bits.
     public init(_ c: Color) {

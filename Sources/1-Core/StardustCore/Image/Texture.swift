@@ -10,8 +10,11 @@ public final class Texture: Hashable, Sendable {
     /// premultiplied pixels.
     public let levels: [Image]
 
+    /// The full-size image (mip level 0).
     public var image: Image { levels[0] }
+    /// The width of the full-size image in pixels.
     public var width: Int { levels[0].width }
+    /// The height of the full-size image in pixels.
     public var height: Int { levels[0].height }
 
     /// Builds the texture and its mip chain: O(pixels), about 1/3 extra memory.
@@ -44,6 +47,8 @@ public final class Texture: Hashable, Sendable {
         return Image(width: w, height: h, pixels: out)
     }
 
+    /// Identity: two textures are equal only when they are the same object, even with equal pixels.
     public static func == (a: Texture, b: Texture) -> Bool { a === b }
+    /// Hashes the object identity, consistently with `==`.
     public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
 }

@@ -5,15 +5,22 @@ import Foundation
 public struct Path: Hashable, Sendable {
     /// One drawing instruction of a path.
     public enum Element: Hashable, Sendable {
+        /// Starts a new subpath at the point.
         case move(to: Point)
+        /// A straight segment from the current point to the point.
         case line(to: Point)
+        /// A quadratic Bézier from the current point to `to`, pulled towards `control`.
         case quadCurve(to: Point, control: Point)
+        /// A cubic Bézier from the current point to `to`, with control points `control1` and `control2`.
         case curve(to: Point, control1: Point, control2: Point)
+        /// Closes the current subpath with a straight segment back to its start point.
         case closeSubpath
     }
 
+    /// The instructions, in the order they were added.
     public private(set) var elements: [Element] = []
 
+    /// An empty path.
     public init() {}
     /// A path of exactly these elements; later `add…` calls continue from its last point.
     public init(elements: [Element]) {
@@ -27,25 +34,31 @@ public struct Path: Hashable, Sendable {
         }
     }
 
+    /// Whether the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
     /// The last point added, or nil for an empty path.
     public private(set) var currentPoint: Point?
     private var subpathStart: Point?
 
+    /// Starts a new subpath at `p` (`CGPath.move(to:)`).
     public mutating func move(to p: Point) { elements.append(.move(to: p)); currentPoint = p; subpathStart = p }
+    /// Adds a straight segment from the current point to `p`; on an empty path, moves to `p` instead.
     public mutating func addLine(to p: Point) {
         if currentPoint == nil { move(to: p); return }
         elements.append(.line(to: p)); currentPoint = p
     }
+    /// Adds a quadratic Bézier to `p` with control point `c`; on an empty path, it starts at `c`.
     public mutating func addQuadCurve(to p: Point, control c: Point) {
         if currentPoint == nil { move(to: c) }
         elements.append(.quadCurve(to: p, control: c)); currentPoint = p
     }
+    /// Adds a cubic Bézier to `p` with control points `c1`, `c2`; on an empty path, it starts at `c1`.
     public mutating func addCurve(to p: Point, control1 c1: Point, control2 c2: Point) {
         if currentPoint == nil { move(to: c1) }
         elements.append(.curve(to: p, control1: c1, control2: c2)); currentPoint = p
     }
+    /// Closes the current subpath back to its start point; does nothing on an empty path.
     public mutating func closeSubpath() {
         guard currentPoint != nil else { return }
         elements.append(.closeSubpath); currentPoint = subpathStart

@@ -2,9 +2,11 @@ import Foundation
 
 /// A polyline approximation of one subpath.
 public struct Polyline: Hashable, Sendable {
+    /// The vertices in order, in the path's units.
     public var points: [Point]
     /// Whether the subpath was closed with `closeSubpath` (an implicit edge from the last point to the first).
     public var isClosed: Bool
+    /// A polyline through `points`, closed back to its first point when `isClosed`.
     public init(points: [Point], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
 }
 

@@ -2,8 +2,11 @@ import Foundation
 
 /// An error in SVG path data, with the character offset where it was found.
 public struct SVGPathError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The offset of the offending character in the path data, counted in UTF-8 bytes from 0.
     public var offset: Int
+    /// What is wrong there, for a person to read.
     public var message: String
+    /// `SVG path data, at character N: message`.
     public var description: String { "SVG path data, at character \(offset): \(message)" }
 }
 

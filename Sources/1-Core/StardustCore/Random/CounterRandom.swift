@@ -12,8 +12,10 @@
 ///
 /// Complexity: O(1) per value, no allocation.
 public struct CounterRandom: Hashable, Sendable {
+    /// The seed, the first word of every key: two sources with different seeds give unrelated streams.
     public let seed: UInt64
 
+    /// A random source for `seed`. Free: it stores only the seed.
     @inlinable public init(seed: UInt64) { self.seed = seed }
 
     @inlinable static func mix(_ z: UInt64) -> UInt64 { SplitMix64.mix(z) }

@@ -28,6 +28,8 @@ open class AnimationGroup: Animation {
         return easedProgress(l) * l.duration
     }
 
+    /// Applies every child animating `keyPath`, in order, to `base` at the children's time (the group's eased local time);
+    /// `nil` when the group is inactive or no child animates `keyPath`.
     open override func value(forKeyPath keyPath: String, on base: AnimatableValue, at parentTime: Double) -> AnimatableValue? {
         guard let t = childTime(at: parentTime) else { return nil }
         var v = base
@@ -44,12 +46,14 @@ open class AnimationGroup: Animation {
         return value(forKeyPath: kp, on: base, at: parentTime)
     }
 
+    /// The key paths of all children, each once, in the order first seen.
     open override var animatedKeyPaths: [String] {
         var seen = Set<String>(), result: [String] = []
         for a in animations { for k in a.animatedKeyPaths where seen.insert(k).inserted { result.append(k) } }
         return result
     }
 
+    /// Reports the stop to the group (running its completion once) and forwards it to every child.
     open override func didStop(finished: Bool) {
         super.didStop(finished: finished)
         for a in animations { a.didStop(finished: finished) }

@@ -48,6 +48,9 @@ open class BasicAnimation: Animation {
     /// The interpolation fraction (0 at the start, 1 at the end) for a local time.
     open func fraction(for local: MediaTiming.Local) -> Double { easedProgress(local) }
 
+    /// The value at `parentTime`: the pair of values that applies (from/to/by, see `BasicAnimation`'s table) interpolated
+    /// at ``fraction(for:)``, with the cumulative and additive rules applied; `nil` outside the active interval
+    /// without fill, or when no value is set.
     open override func value(on base: AnimatableValue, at parentTime: Double) -> AnimatableValue? {
         guard let l = local(at: parentTime), let (from, to) = endpoints(base: base) else { return nil }
         let v = from.interpolated(to: to, fraction: fraction(for: l))

@@ -41,6 +41,9 @@ open class KeyframeAnimation: Animation {
         super.init(keyPath: keyPath, timing: timing)
     }
 
+    /// The value at `parentTime`: the keyframe segment that the eased progress falls in, interpolated according to
+    /// ``calculationMode`` (or the position on ``path``), with the cumulative and additive rules applied;
+    /// `nil` outside the active interval without fill.
     open override func value(on base: AnimatableValue, at parentTime: Double) -> AnimatableValue? {
         guard let l = local(at: parentTime) else { return nil }
         let t = currentTrack()

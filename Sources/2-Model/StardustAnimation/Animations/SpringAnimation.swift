@@ -60,6 +60,8 @@ open class SpringAnimation: BasicAnimation {
     }
     private var settlingCache: (curve: SpringCurve, duration: Double)?
 
+    /// The spring's position x(t) at the basic local time t (seconds); the timing function is ignored.
+    /// May overshoot 1 (under-damped springs).
     open override func fraction(for local: MediaTiming.Local) -> Double {
         curve.value(at: local.time)
     }

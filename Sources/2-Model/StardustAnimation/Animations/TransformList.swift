@@ -53,6 +53,7 @@ public struct TransformListError: Error, Hashable, Sendable, CustomStringConvert
     public var offset: Int
     /// What is wrong.
     public var message: String
+    /// `transform list, at character N: message`.
     public var description: String { "transform list, at character \(offset): \(message)" }
 }
 
@@ -125,6 +126,7 @@ public struct TransformList: Hashable, Sendable, CustomStringConvertible {
         })
     }
 
+    /// The list in CSS syntax, as `TransformList(parsing:)` reads it back.
     public var description: String {
         functions.map { f -> String in
             switch f {

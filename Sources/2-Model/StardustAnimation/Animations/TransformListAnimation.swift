@@ -18,6 +18,8 @@ open class TransformListAnimation: Animation {
         super.init(keyPath: keyPath, timing: timing)
     }
 
+    /// The transform at `parentTime`: the two lists interpolated function by function (or by decomposition when
+    /// their shapes differ), as a ``AnimatableValue/transform(_:)``; `nil` outside the active interval without fill.
     open override func value(on base: AnimatableValue, at parentTime: Double) -> AnimatableValue? {
         guard let l = local(at: parentTime) else { return nil }
         let list = fromList.interpolated(to: toList, fraction: easedProgress(l))

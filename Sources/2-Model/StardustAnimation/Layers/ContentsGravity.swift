@@ -7,6 +7,8 @@ import StardustCore
 /// y-up (unflipped) layer geometry, so iOS code may rely on `top` and
 /// `bottom` landing at the opposite edges; such a port swaps them.
 public enum ContentsGravity: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Placed at natural size, `(texture size × contentsRect size) / contentsScale` points: centered, or touching the
+    /// named edge or corner of the bounds as seen on the y-down screen (`top` = minimum y).
     case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
     /// Stretched to fill the bounds (the default).
     case resize

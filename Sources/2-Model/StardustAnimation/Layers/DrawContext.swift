@@ -25,6 +25,7 @@ public struct DrawContext {
 public final class DrawScratch {
     private var buffers: [ObjectIdentifier: (owner: AnyObject, buffer: AnyObject)] = [:]
 
+    /// Empty scratch space: buffers are made on first use by each layer.
     public init() {}
 
     /// The buffer of type `T` kept for `owner`, made by `make` on first use.

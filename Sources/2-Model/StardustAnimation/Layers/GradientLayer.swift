@@ -54,7 +54,7 @@ open class GradientLayer: Layer {
         return colors.enumerated().map { GradientStop(Double($0.offset) / n, $0.element) }
     }
 
-    /// Appends the bounds as a path filled with ``Paint/linearGradient(start:end:stops:)``
+    /// Appends the bounds as a path filled with `Paint.linearGradient(start:end:stops:)`
     /// from `startPoint` to `endPoint` mapped into the presentation bounds.
     open override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         let stops = self.stops

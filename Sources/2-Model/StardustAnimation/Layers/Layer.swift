@@ -12,7 +12,7 @@ import StardustCore
 ///
 /// The model values stored here are never changed by animations; the values
 /// shown at a time are the presentation values (``presentationValue(forKeyPath:at:)``,
-/// ``presentation(at:)``). See `docs/LAYERS.md`.
+/// ``presentation(at:)``). See <doc:Layers>.
 open class Layer: AnimationHost {
     // MARK: Identity and tree
 
@@ -211,7 +211,7 @@ open class Layer: AnimationHost {
 
     // MARK: Key paths
 
-    /// The model value at `keyPath` (see `docs/LAYERS.md` for the list), or
+    /// The model value at `keyPath` (see <doc:Layers> for the list), or
     /// `nil` when the key path is unknown. Subclasses add their own key paths
     /// by overriding and calling `super` for the rest.
     open func value(forKeyPath keyPath: String) -> AnimatableValue? {

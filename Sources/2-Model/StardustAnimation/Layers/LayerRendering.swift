@@ -26,9 +26,11 @@ extension Layer {
     /// Appends the commands of this layer and its subtree.
     ///
     /// - Parameters:
+    ///   - list: the commands to append to (in scene points).
     ///   - parentTime: the superlayer's local time (scene time for a root).
     ///   - parentTransform: maps the superlayer's sublayer space (where
     ///     `position` lives, after its `sublayerTransform`) to scene points.
+    ///   - context: the scene seed and the caller-owned scratch space (see ``DrawContext``).
     ///
     /// Order per layer: background, `pushClip` (when `masksToBounds`),
     /// contents, ``drawContents(into:time:transform:)``, sublayers by

@@ -80,8 +80,8 @@ open class ShapeLayer: Layer {
         return model == nil && c == .clear ? nil : c
     }
 
-    /// Appends a fill ``PathDraw`` (when `fillColor` is visible) and then a
-    /// stroke ``PathDraw`` of the `strokeStart…strokeEnd` part (when
+    /// Appends a fill `PathDraw` (when `fillColor` is visible) and then a
+    /// stroke `PathDraw` of the `strokeStart…strokeEnd` part (when
     /// `strokeColor` is visible and `lineWidth` > 0), with presentation values.
     open override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         guard let path, !path.isEmpty else { return }

@@ -9,6 +9,7 @@ open class TextLayer: Layer {
     public enum AlignmentMode: String, Hashable, Sendable, Codable, CaseIterable {
         /// Left-aligned (the script's natural direction; Stardust lays out left to right).
         case natural
+        /// Lines flush with the left edge, centered, or flush with the right edge of the bounds.
         case left, center, right
         /// Drawn left-aligned (full justification is not supported).
         case justified
@@ -64,7 +65,7 @@ open class TextLayer: Layer {
         }
     }
 
-    /// Appends one ``TextDraw`` with the presentation `fontSize` and `foregroundColor`.
+    /// Appends one `TextDraw` with the presentation `fontSize` and `foregroundColor`.
     open override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         guard !string.isEmpty else { return }
         var size = fontSize, color = foregroundColor

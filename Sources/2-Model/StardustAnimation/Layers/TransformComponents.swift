@@ -1,7 +1,7 @@
 import Foundation
 import StardustCore
 
-/// The decomposition of a ``Transform3D`` that the `transform.*` key paths
+/// The decomposition of a `Transform3D` that the `transform.*` key paths
 /// read and write: a scale, then rotations about x, y and z, then a translation.
 ///
 /// Rebuilding gives `M = S · Rx · Ry · Rz · T` (row vectors, applied left to

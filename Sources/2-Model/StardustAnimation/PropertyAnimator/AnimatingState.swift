@@ -12,6 +12,8 @@ public enum AnimatingState: String, Hashable, Sendable {
 
 /// Where an animator's properties end (`UIViewAnimatingPosition`).
 public enum AnimatingPosition: String, Hashable, Sendable {
+    /// `end`: the properties take their target values; `start`: their values before the animations;
+    /// `current`: whatever they show now.
     case end, start, current
 }
 
@@ -19,6 +21,7 @@ public enum AnimatingPosition: String, Hashable, Sendable {
 public enum PropertyAnimatorError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `finishAnimation(at:)` was called when the animator was not stopped.
     case notStopped(AnimatingState)
+    /// A sentence naming the misused call and the animator's state.
     public var description: String {
         switch self {
         case .notStopped(let s):

@@ -10,12 +10,19 @@ import StardustCore
 public struct AnimatorTimeline: Sendable {
     /// One scripted call on the animator at a time (seconds).
     public enum Action: Hashable, Sendable {
+        /// `startAnimation(afterDelay:)` with the delay in seconds.
         case start(delay: Double)
+        /// `pauseAnimation()`.
         case pause
+        /// Sets `fractionComplete` (0…1) while paused.
         case scrub(fractionComplete: Double)
+        /// Toggles `isReversed`.
         case reverse
+        /// `continueAnimation(withTimingParameters:durationFactor:)`; `nil` timing keeps the current curve.
         case `continue`(timing: TimingParameters?, durationFactor: Double)
+        /// `stopAnimation(_:)`: `true` ends without finishing (inactive), `false` leaves the animator stopped.
         case stop(withoutFinishing: Bool)
+        /// `finishAnimation(at:)` on a stopped animator.
         case finish(at: AnimatingPosition)
     }
 
@@ -103,16 +110,22 @@ public struct AnimatorTimeline: Sendable {
 
 /// Shows one property moving from `fromValue` to `toValue` as an ``AnimatorTimeline`` dictates.
 public final class AnimatorTimelineAnimation: Animation {
+    /// The replayed script whose value fraction drives the property.
     public let timeline: AnimatorTimeline
+    /// The property's value at fraction 0.
     public let fromValue: AnimatableValue
+    /// The property's value at fraction 1 (springs may overshoot it).
     public let toValue: AnimatableValue
 
+    /// An animation of `keyPath` from `from` to `to` following `timeline`; it stays on its host after the end
+    /// (`isRemovedOnCompletion = false`).
     public init(keyPath: String, from: AnimatableValue, to: AnimatableValue, timeline: AnimatorTimeline) {
         self.timeline = timeline; self.fromValue = from; self.toValue = to
         super.init(keyPath: keyPath)
         isRemovedOnCompletion = false
     }
 
+    /// `fromValue` interpolated towards `toValue` at the timeline's value fraction at `parentTime` (seconds).
     public override func value(on base: AnimatableValue, at parentTime: Double) -> AnimatableValue? {
         fromValue.interpolated(to: toValue, fraction: timeline.fraction(at: parentTime))
     }

@@ -32,7 +32,7 @@ public final class PropertyAnimator: ClockEventSource {
     public private(set) var delay: Double = 0
     /// The current timing (changed by ``continueAnimation(withTimingParameters:durationFactor:)``).
     public private(set) var timingParameters: TimingParameters
-    /// inactive, active or stopped (see the state table in docs/ANIMATION.md).
+    /// inactive, active or stopped (see the state table in <doc:PropertyAnimators>).
     public private(set) var state: AnimatingState = .inactive
     /// When true the animator stays active (paused at its end, completions
     /// not run) when it reaches the end, so that it can be reversed. Default false.

@@ -5,6 +5,8 @@ import StardustCore
 public struct CubicTimingParameters: Hashable, Sendable {
     /// UIKit's predefined curves (`UIView.AnimationCurve`).
     public enum AnimationCurve: String, Hashable, Sendable, CaseIterable, Codable {
+        /// `easeInOut` (0.42, 0, 0.58, 1, the default), `easeIn` (0.42, 0, 1, 1), `easeOut` (0, 0, 0.58, 1) and
+        /// `linear` (0, 0, 1, 1).
         case easeInOut, easeIn, easeOut, linear
     }
 
@@ -50,7 +52,9 @@ public struct CubicTimingParameters: Hashable, Sendable {
 public struct SpringTimingParameters: Hashable, Sendable {
     /// Mass, stiffness and damping of the spring (for damping-ratio springs: m 1, k 100, c 20ζ).
     public let mass: Double
+    /// The spring constant k: the restoring force per unit of displacement; the natural frequency is √(k/m) rad/s.
     public let stiffness: Double
+    /// The damping coefficient c (force per unit of velocity).
     public let damping: Double
     /// ζ = c / (2√(k·m)).
     public let dampingRatio: Double
@@ -110,7 +114,9 @@ public struct SpringTimingParameters: Hashable, Sendable {
 
 /// The timing of a ``PropertyAnimator``: a cubic curve or a spring (UIKit's `UITimingCurveProvider`).
 public enum TimingParameters: Hashable, Sendable {
+    /// A cubic Bézier curve (`UICubicTimingParameters`).
     case cubic(CubicTimingParameters)
+    /// A spring (`UISpringTimingParameters`).
     case spring(SpringTimingParameters)
 }
 

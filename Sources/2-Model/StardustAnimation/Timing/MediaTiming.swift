@@ -2,6 +2,8 @@ import StardustCore
 
 /// What an object shows outside its active interval (`CAMediaTimingFillMode`).
 public enum FillMode: String, Hashable, Sendable, Codable, CaseIterable {
+    /// `removed` (the default: no effect outside the active interval), `forwards` (holds the end value after it),
+    /// `backwards` (shows the start value before it), `both` — `kCAFillModeRemoved` … `kCAFillModeBoth`.
     case removed, forwards, backwards, both
 }
 

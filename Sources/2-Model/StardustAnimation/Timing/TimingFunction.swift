@@ -49,9 +49,13 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
 
     /// The named curves.
     public static let linear = TimingFunction(name: .linear)
+    /// Starts slowly: control points (0.42, 0) and (1, 1) (`kCAMediaTimingFunctionEaseIn`).
     public static let easeIn = TimingFunction(name: .easeIn)
+    /// Ends slowly: control points (0, 0) and (0.58, 1) (`kCAMediaTimingFunctionEaseOut`).
     public static let easeOut = TimingFunction(name: .easeOut)
+    /// Starts and ends slowly: control points (0.42, 0) and (0.58, 1) (`kCAMediaTimingFunctionEaseInEaseOut`).
     public static let easeInEaseOut = TimingFunction(name: .easeInEaseOut)
+    /// Core Animation's default curve: control points (0.25, 0.1) and (0.25, 1) (`kCAMediaTimingFunctionDefault`).
     public static let `default` = TimingFunction(name: .default)
 
     /// The control point at `index` (`getControlPointAtIndex`): 0 → (0, 0),
@@ -66,6 +70,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `TimingFunction(c1x, c1y, c2x, c2y)`.
     public var description: String { "TimingFunction(\(c1x), \(c1y), \(c2x), \(c2y))" }
 
     // Polynomial coefficients: x(t) = ((ax·t + bx)·t + cx)·t.

@@ -91,7 +91,7 @@ extension EmitterLayer {
         if hook != nil, t >= 0, t.isFinite {
             // The grid covers at most the last `animationSampleLimit` steps before `t`: earlier,
             // the model values apply. This bounds the cost and memory of a
-            // seek far into an animated emitter's history (docs/PARTICLES-GUIDE.md, limits).
+            // seek far into an animated emitter's history (StardustParticles.docc, Emitters, Limits).
             let n = Int((t / step).rounded(.down))
             let first = max(0, n - max(1, animationSampleLimit))
             grid.reserveCapacity(n - first + 1)

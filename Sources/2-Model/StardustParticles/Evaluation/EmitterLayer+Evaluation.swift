@@ -26,7 +26,7 @@ extension EmitterLayer {
     /// Births per run: the unit of parallel work (fixed, so that results do not depend on the thread count).
     static let runLength: Int64 = 8192
 
-    /// The particles alive at parent time `t` (mapped through ``timing``; the simulation starts at
+    /// The particles alive at parent time `t` (mapped through `timing`; the simulation starts at
     /// local time 0). Allocates a new snapshot; see ``evaluate(at:sceneSeed:into:threads:)`` to reuse one.
     ///
     /// `sceneSeed` is the seed of the scene the emitter belongs to, combined with the layer's own

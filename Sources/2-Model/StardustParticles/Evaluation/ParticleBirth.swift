@@ -6,19 +6,26 @@ public struct ParticleBirth: Hashable, Sendable {
     public var id: UInt64
     /// Birth time (layer local time).
     public var birthTime: Double
+    /// The particle's lifetime in seconds, drawn at birth (`lifetime ± lifetimeRange`, times the layer's multiplier).
+    /// It is alive while `0 ≤ age < lifetime`.
     public var lifetime: Double
     /// Position, velocity and (constant) acceleration at birth.
     public var position: SIMD3<Double>
+    /// The velocity at birth in points per second: speed along the emission direction.
     public var velocity: SIMD3<Double>
+    /// The constant acceleration in points per second² (`xAcceleration`, `yAcceleration`, `zAcceleration`; +y is down).
     public var acceleration: SIMD3<Double>
     /// Scale at birth and per second, before ``scaleFactor`` (the inherited parent scale; 1 for top-level cells).
     public var scale: Double
+    /// The change of scale per second (the cell's `scaleSpeed`), before ``scaleFactor``.
     public var scaleSpeed: Double
+    /// The inherited parent scale multiplying the whole scale curve (1 for top-level cells).
     public var scaleFactor: Double
     /// Radians per second.
     public var spin: Double
     /// Color at birth (parent color folded in) and per second.
     public var color: SIMD4<Double>
+    /// The change of each color component (r, g, b, a) per second: the cell's `redSpeed` … `alphaSpeed`.
     public var colorSpeed: SIMD4<Double>
 
     /// Position at age `τ`: p0 + v0·τ + ½·a·τ².

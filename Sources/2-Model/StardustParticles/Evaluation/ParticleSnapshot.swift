@@ -2,7 +2,7 @@ import StardustCore
 
 /// Every live particle of an emitter at one time, as a structure of arrays.
 ///
-/// A snapshot is reusable storage: ``EmitterLayer/evaluate(at:into:threads:)`` overwrites it and
+/// A snapshot is reusable storage: ``EmitterLayer/evaluate(at:sceneSeed:into:threads:)`` overwrites it and
 /// grows its capacity only when needed, so evaluating frame after frame allocates nothing. The
 /// buffers returned by its properties are valid until the next evaluation into the same snapshot.
 ///
@@ -81,11 +81,15 @@ public final class ParticleSnapshot {
 
     /// Position x, y, z in layer coordinates.
     public var x: UnsafeBufferPointer<Float> { column(.x) }
+    /// The y coordinate of each particle in layer coordinates (points, down).
     public var y: UnsafeBufferPointer<Float> { column(.y) }
+    /// The z coordinate of each particle in layer coordinates (points, towards the viewer).
     public var z: UnsafeBufferPointer<Float> { column(.z) }
     /// Current velocity (initial velocity plus acceleration × age).
     public var velocityX: UnsafeBufferPointer<Float> { column(.vx) }
+    /// The y component of each particle's current velocity, points per second.
     public var velocityY: UnsafeBufferPointer<Float> { column(.vy) }
+    /// The z component of each particle's current velocity, points per second.
     public var velocityZ: UnsafeBufferPointer<Float> { column(.vz) }
     /// Current scale (≥ 0, the layer and inherited factors included).
     public var scale: UnsafeBufferPointer<Float> { column(.scale) }
@@ -93,8 +97,11 @@ public final class ParticleSnapshot {
     public var rotation: UnsafeBufferPointer<Float> { column(.rotation) }
     /// Current color, unclamped.
     public var red: UnsafeBufferPointer<Float> { column(.red) }
+    /// The green component of each particle's current color, unclamped.
     public var green: UnsafeBufferPointer<Float> { column(.green) }
+    /// The blue component of each particle's current color, unclamped.
     public var blue: UnsafeBufferPointer<Float> { column(.blue) }
+    /// The alpha component of each particle's current color, unclamped.
     public var alpha: UnsafeBufferPointer<Float> { column(.alpha) }
     /// Age in seconds (time − birth time).
     public var age: UnsafeBufferPointer<Float> { column(.age) }
@@ -133,15 +140,24 @@ public final class ParticleSnapshot {
 
 /// One live particle, as read from a ``ParticleSnapshot``.
 public struct Particle: Hashable, Sendable {
+    /// The position (x, y, z) in layer coordinates, points.
     public var position: SIMD3<Float>
+    /// The current velocity (x, y, z), points per second.
     public var velocity: SIMD3<Float>
+    /// The current scale (≥ 0), layer and inherited factors included.
     public var scale: Float
+    /// The current rotation in radians (spin × age), clockwise on screen.
     public var rotation: Float
     /// Unclamped color (r, g, b, a).
     public var color: SIMD4<Float>
+    /// The age in seconds: the evaluated time minus ``birthTime``.
     public var age: Float
+    /// The lifetime in seconds; the particle is alive while `age < lifetime`.
     public var lifetime: Float
+    /// The birth time in the emitter layer's local time, seconds.
     public var birthTime: Double
+    /// The index of the particle's cell in `EmitterLayer.allCells` (depth-first pre-order).
     public var cellIndex: Int
+    /// The stable particle id: independent of the seed and of the evaluated time.
     public var id: UInt64
 }

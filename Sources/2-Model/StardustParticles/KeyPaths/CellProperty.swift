@@ -4,15 +4,25 @@ import StardustAnimation
 /// The key-path-addressable properties of an ``EmitterCell`` (the last component of
 /// `emitterCells.NAME.PROPERTY`), with Core Animation's key names.
 public enum CellProperty: String, Hashable, Sendable, CaseIterable {
+    /// Birth rate (particles per second) and lifetime with its range (seconds).
     case birthRate, lifetime, lifetimeRange
+    /// Emission direction: latitude, longitude and the longitude's range (radians).
     case emissionLatitude, emissionLongitude, emissionRange
+    /// Initial speed and its range (points per second).
     case velocity, velocityRange
+    /// Constant acceleration components (points per second²).
     case xAcceleration, yAcceleration, zAcceleration
+    /// Scale at birth, its range, and its change per second.
     case scale, scaleRange, scaleSpeed
+    /// Rotation speed and its range (radians per second).
     case spin, spinRange
+    /// The mean color.
     case color
+    /// Per-channel color ranges (±).
     case redRange, greenRange, blueRange, alphaRange
+    /// Per-channel color changes per second.
     case redSpeed, greenSpeed, blueSpeed, alphaSpeed
+    /// The unit sub-rectangle of the contents, and pixels per point of the contents.
     case contentsRect, contentsScale
     /// Core Animation's key is `enabled`; `isEnabled` is accepted too.
     case enabled

@@ -3,8 +3,11 @@ import StardustAnimation
 
 /// The emitter properties of an ``EmitterLayer`` addressable by key path, with Core Animation's key names.
 public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
+    /// Emitter geometry: position (points), z position, size and depth.
     case emitterPosition, emitterZPosition, emitterSize, emitterDepth
+    /// Shape, mode, render mode and whether particles keep their depth.
     case emitterShape, emitterMode, renderMode, preservesDepth
+    /// Multipliers of every cell (birth rate of top-level cells; lifetime, velocity, scale, spin of every particle) and the seed.
     case birthRate, lifetime, velocity, scale, spin, seed
 
     /// Whether the property is sampled when a particle is born (a timed change applies to particles

@@ -5,6 +5,7 @@ public enum EmitterError: Error, Equatable, CustomStringConvertible {
     /// A property holds a value that is not a finite number (or is out of its domain).
     case invalidValue(keyPath: String, value: Double, reason: String)
 
+    /// A sentence naming the limit or property and how to fix it.
     public var description: String {
         switch self {
         case .particleBudgetExceeded(let e, let l):

@@ -56,13 +56,19 @@ public final class EmitterCell {
     public var color: Color = .white
     /// Per-channel color ranges (±). Default 0.
     public var redRange: Double = 0
+    /// Green range (±) around `color.green`. Default 0.
     public var greenRange: Double = 0
+    /// Blue range (±) around `color.blue`. Default 0.
     public var blueRange: Double = 0
+    /// Alpha range (±) around `color.alpha`. Default 0.
     public var alphaRange: Double = 0
     /// Per-channel color changes per second. Default 0.
     public var redSpeed: Double = 0
+    /// Green change per second. Default 0.
     public var greenSpeed: Double = 0
+    /// Blue change per second. Default 0.
     public var blueSpeed: Double = 0
+    /// Alpha change per second (negative values fade particles out). Default 0.
     public var alphaSpeed: Double = 0
     /// The particle image; nil draws nothing (the particle can still carry sub-cells). Default nil.
     public var contents: Texture?

@@ -4,7 +4,7 @@ import StardustAnimation
 /// A layer that emits, animates and draws particles (`CAEmitterLayer`), Core Animation's names and
 /// defaults (PARTICLES.md §1.1).
 ///
-/// The particle system is a pure function of time: ``evaluate(at:threads:)`` computes every live
+/// The particle system is a pure function of time: ``evaluate(at:sceneSeed:threads:)`` computes every live
 /// particle in closed form from its birth record, so seeking, pre-warming (`timing.timeOffset`) and
 /// stepping frame by frame give identical particles, for any thread count. The simulation starts at
 /// the layer's local time 0 (its `beginTime`).
@@ -43,7 +43,7 @@ public final class EmitterLayer: Layer {
     public var spin: Double = 1
     /// The seed of the layer's random streams: the same seed gives the same particles. Default 0.
     /// A scene's seed is combined with it at evaluation time (the `sceneSeed` argument of
-    /// ``evaluate(at:sceneSeed:into:threads:)``, the `seed` of a ``DrawContext``): `stardust render
+    /// ``evaluate(at:sceneSeed:into:threads:)``, the `seed` of a `DrawContext`): `stardust render
     /// --seed N` reseeds every emitter of a scene without changing the model.
     public var seed: UInt32 = 0
     /// The top-level cells.
@@ -96,6 +96,8 @@ public final class EmitterLayer: Layer {
         emitterValue(forKeyPath: keyPath) ?? super.value(forKeyPath: keyPath)
     }
 
+    /// Sets an emitter key path for the whole history (reporting the change to an open transaction), or any other
+    /// layer key path as `Layer` does.
     public override func setValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
         if let old = emitterValue(forKeyPath: keyPath) {
             if setEmitterValue(value, forKeyPath: keyPath) { reportChange(keyPath, old, value) }

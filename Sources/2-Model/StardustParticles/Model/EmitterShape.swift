@@ -4,12 +4,14 @@
 /// a point at `p`; a line along x of width `s.width` centred on `p`; a rectangle `s` centred on `p`;
 /// a cuboid `s × d` centred on `(p, z)`; a circle and a sphere of **radius** `s.width` (not `s.width / 2`).
 public enum EmitterShape: String, Hashable, Sendable, Codable, CaseIterable {
+    /// `point`, `line`, `rectangle`, `cuboid`, `circle` and `sphere` (`kCAEmitterLayerPoint` … `kCAEmitterLayerSphere`);
+    /// the geometry of each is above.
     case point, line, rectangle, cuboid, circle, sphere
 }
 
 /// Where on the shape particles are born (`CAEmitterLayerEmitterMode`); raw values are Core Animation's strings.
 ///
-/// See `docs/PARTICLES-GUIDE.md` for the shape × mode table (PARTICLES.md §1.3 with decision 3).
+/// See <doc:Emitters> for the shape × mode table (PARTICLES.md §1.3 with decision 3).
 public enum EmitterMode: String, Hashable, Sendable, Codable, CaseIterable {
     /// Corners / end points / the circumference.
     case points

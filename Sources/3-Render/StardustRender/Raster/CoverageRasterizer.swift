@@ -35,6 +35,11 @@ public enum CoverageRasterizer {
     ///
     /// - Parameters:
     ///   - coverage: caller-provided storage for at least `columns.count` floats, reused for every row.
+    ///   - edges: the edges to fill, in device pixels.
+    ///   - rule: how winding numbers map to coverage (non-zero or even-odd).
+    ///   - columns: the column window; edges left of it still count towards the winding, edges right of it are dropped.
+    ///   - rows: the device rows to rasterize; any split of a range gives bit-identical rows.
+    ///   - body: called with the row `y` and the span of columns whose coverage was written.
     public static func rasterize(_ edges: EdgeList, rule: FillRule, columns: Range<Int>, rows: Range<Int>,
                                  coverage: UnsafeMutablePointer<Float>,
                                  _ body: (_ y: Int, _ span: Range<Int>) throws -> Void) rethrows {

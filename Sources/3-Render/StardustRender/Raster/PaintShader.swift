@@ -1,6 +1,6 @@
 import StardustCore
 
-/// A ``Paint`` resolved for device pixels: a solid premultiplied color or a
+/// A `Paint` resolved for device pixels: a solid premultiplied color or a
 /// gradient evaluated at pixel centers.
 ///
 /// Gradients are evaluated in the path's local space: the device pixel
@@ -37,6 +37,7 @@ public struct PaintShader: Sendable {
 
     /// Resolves `paint` (defined in a path's local space) for device pixels.
     /// - Parameters:
+    ///   - paint: the color or gradient to resolve; gradient geometry is in the path's local space.
     ///   - opacity: multiplies every color; clamped to 0…1.
     ///   - deviceFromLocal: maps the path's local space to device pixels (gradients are inverted through it).
     public init(paint: Paint, opacity: Double = 1, deviceFromLocal: Transform2D = .identity) {

@@ -6,6 +6,7 @@ public enum TextError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text would need a coverage mask or glyph size beyond the painter's limits.
     case tooLarge(String)
 
+    /// The message carried by the case: what went wrong and what to install or check.
     public var description: String {
         switch self {
         case .noFontFound(let s): return s

@@ -23,7 +23,7 @@ struct LayoutFont {
 
 /// Splits text into lines (at `\n`, and at spaces when wrapping) and places glyphs along them.
 ///
-/// Rules (docs/TEXT.md): control characters other than `\n` and tab are
+/// Rules (<doc:Text>): control characters other than `\n` and tab are
 /// ignored; a tab is laid out as a space; spaces are the only break
 /// opportunities; a word wider than the box is broken between characters;
 /// spaces at a wrap point are dropped; a line's width excludes its

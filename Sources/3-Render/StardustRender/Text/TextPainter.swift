@@ -6,7 +6,7 @@ import StardustCore
 /// and kerning from the font's design units), each glyph origin is mapped to
 /// device pixels by `transform` × `scale`, and glyphs are rendered by FreeType
 /// at the device pixel size, through `FT_Set_Transform` when the transform
-/// rotates, skews or scales unevenly. See docs/TEXT.md.
+/// rotates, skews or scales unevenly. See <doc:Text>.
 public enum TextPainter {
     /// Glyph em sizes above this many device pixels are refused (``TextError/tooLarge(_:)``).
     public static let maxPixelSize = 4096.0

@@ -8,6 +8,7 @@ import StardustCore
 /// (patched in at ``finish()``) and ``ExportOptions/loopCount`` as `num_plays` (0 = forever). Delays are
 /// stored as fractions (`1/30`, `1001/30000`, …) with numerator and denominator ≤ 65535.
 public final class APNGWriter: InMemoryAnimationWriter {
+    /// The format's name in error messages (`"APNG"`), as ``InMemoryAnimationWriter`` requires.
     public static let formatName = "APNG"
     /// Output size in pixels; every frame must match it.
     public let width: Int

@@ -28,6 +28,7 @@ import StardustCore
 /// The output depends only on the frames, delays and options (single-threaded, hash tables iterated in
 /// sorted order), so the same frames always give the same bytes.
 public final class GIFWriter: InMemoryAnimationWriter {
+    /// The format's name in error messages (`"GIF"`), as ``InMemoryAnimationWriter`` requires.
     public static let formatName = "GIF"
     /// Frames are buffered for the global palette until they hold this many bytes of RGBA.
     public static let maxBufferedBytes = 256 << 20

@@ -4,6 +4,7 @@
 /// make ``PNGEncoder/encode(_:format:compression:)`` throw ``CodecError/cannotRepresent(reason:)`` when
 /// the image cannot be stored in it exactly, so writing then reading is always lossless.
 public enum PNGPixelFormat: Hashable, Sendable {
+    /// RGBA 8-bit, or RGB 8-bit when every pixel is opaque (the default): always lossless, never throws.
     case automatic
     /// Gray (color type 0), bit depth 1, 2, 4, 8 or 16; needs an opaque image with R = G = B.
     case gray(bitDepth: Int)

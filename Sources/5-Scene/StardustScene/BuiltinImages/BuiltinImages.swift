@@ -28,7 +28,7 @@ public enum BuiltinImages {
     }
 
     /// Whether the image looks the same at any rotation about its center (`dot`, `blurry-dot`):
-    /// emitters may then set ``SpriteBatch/isRotationInvariant`` and let the renderer skip rotation.
+    /// emitters may then set `SpriteBatch.isRotationInvariant` and let the renderer skip rotation.
     public static func isRotationInvariant(named name: String) -> Bool {
         ["dot", "blurry-dot"].contains(canonical(name))
     }

@@ -1,8 +1,12 @@
 /// A syntax error in a JSON document, with its line and column (1-based).
 public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The line of the error, counted from 1; lines end at `\n`.
     public var line: Int
+    /// The column of the error, counted from 1 in Unicode scalars of its line.
     public var column: Int
+    /// What was expected or found there, for a person to read.
     public var message: String
+    /// `line L, column C: message`.
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 
@@ -17,11 +21,15 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var i = 0
 
+    /// Parses a whole JSON document from a string.
+    /// - Throws: ``JSONSyntaxError`` at the first error, including trailing content or nesting deeper than ``maxDepth``.
     public static func parse(_ text: String) throws -> JSONValue {
         var p = JSONParser(bytes: Array(text.utf8))
         return try p.document()
     }
 
+    /// Parses a whole JSON document from UTF-8 bytes.
+    /// - Throws: ``JSONSyntaxError`` at the first error, including trailing content or nesting deeper than ``maxDepth``.
     public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var p = JSONParser(bytes: bytes)
         return try p.document()

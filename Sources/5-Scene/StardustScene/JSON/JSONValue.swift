@@ -1,13 +1,20 @@
 /// A parsed JSON document that keeps object keys in file order, so that
 /// errors and serialization follow what the user wrote.
 public indirect enum JSONValue: Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, as a `Double` (JSON does not distinguish integers).
     case number(Double)
+    /// A string, with its escapes decoded.
     case string(String)
+    /// An array, in document order.
     case array([JSONValue])
+    /// An object, its members in document order (duplicate keys are kept as written).
     case object([(key: String, value: JSONValue)])
 
+    /// Structural equality; objects are equal only with the same keys in the same order.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
@@ -21,6 +28,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Hashes the structure, consistently with `==` (key order included).
     public func hash(into h: inout Hasher) {
         switch self {
         case .null: h.combine(0)

@@ -18,6 +18,8 @@ public struct SceneLoader {
     var loadImage: ImageLoader
     var textureCache: [String: Texture] = [:]
 
+    /// A loader that resolves relative image paths against `baseDirectory` and reads image files with `imageLoader`
+    /// (each file is loaded once per loader).
     public init(baseDirectory: String, imageLoader: @escaping ImageLoader) {
         self.baseDirectory = baseDirectory
         self.loadImage = imageLoader

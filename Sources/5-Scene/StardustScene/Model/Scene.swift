@@ -5,7 +5,7 @@ import StardustParticles
 /// A complete effect ready to render: a layer tree with a size, a pixel
 /// scale, a frame rate, a duration and a seed (SPEC §10).
 ///
-/// ``displayList(at:)`` is a pure function of the model and the time, so
+/// ``displayList(at:scratch:)`` is a pure function of the model and the time, so
 /// any frame can be rendered alone and frame ranges are independent jobs.
 public final class Scene {
     /// A short name used for default output file names (`snow` → `snow.gif`).
@@ -18,14 +18,18 @@ public final class Scene {
     public var scale: Double
     /// Seconds rendered by `stardust render`.
     public var duration: Double
+    /// Frames per second rendered by `stardust render` (default 30); frame `i` is at time `i / fps`.
     public var fps: Double
-    /// Mixed into every emitter's own `seed` (see ``effectiveSeed(for:)``): the same scene and seed give the same pixels.
+    /// Mixed into every emitter's own `seed` (through `DrawContext.seed`): the same scene and seed give the same pixels.
     public var seed: UInt64
     /// The color behind every layer (transparent by default).
     public var background: Color
     /// The root layer: its bounds are the scene rectangle.
     public let root: Layer
 
+    /// A scene of `size` points at `scale` pixels per point (default 2), `duration` seconds (default 10) at `fps`
+    /// frames per second (default 30), with `seed` (default 1), a transparent background and an empty `root` layer.
+    /// The root layer's bounds are set to the scene rectangle and its position to the scene's center.
     public init(name: String = "", size: Size, scale: Double = 2, duration: Double = 10, fps: Double = 30,
                 seed: UInt64 = 1, background: Color = .clear, root: Layer = Layer()) {
         self.name = name; self.size = size; self.scale = scale; self.duration = duration; self.fps = fps
@@ -38,7 +42,9 @@ public final class Scene {
     public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
     /// The time of frame `i`: `i / fps`.
     public func time(ofFrame i: Int) -> Double { Double(i) / fps }
+    /// The frame width in pixels: `size.width × scale`, rounded.
     public var pixelWidth: Int { Int((size.width * scale).rounded()) }
+    /// The frame height in pixels: `size.height × scale`, rounded.
     public var pixelHeight: Int { Int((size.height * scale).rounded()) }
 
     /// The frame at time `t`: every layer's presentation state drawn in order.

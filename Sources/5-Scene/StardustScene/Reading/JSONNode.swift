@@ -5,30 +5,40 @@ import StardustCore
 /// of the scene reader, each throwing a ``SceneError`` that names the path
 /// and the expectation.
 public struct JSONNode {
+    /// The value at ``path``.
     public let value: JSONValue
+    /// The JSON path of the value in its document, such as `layers[2].emitterCells[0].birthRate` (`$` for the root).
     public let path: String
 
+    /// A node for `value` at `path` (the document root by default).
     public init(_ value: JSONValue, path: String = "$") { self.value = value; self.path = path }
 
     func fail(_ message: String) -> SceneError { SceneError(path: path, message) }
 
+    /// The member `key` of an object, with its path extended by `.key`; `nil` when the key is absent or this is not an object.
     public func child(_ key: String) -> JSONNode? {
         value[key].map { JSONNode($0, path: path == "$" ? key : "\(path).\(key)") }
     }
 
     // MARK: Scalars
 
+    /// The value as a number.
+    /// - Throws: ``SceneError`` naming the path and the kind found, when it is not a number.
     public func number() throws -> Double {
         guard case .number(let n) = value else { throw fail("expected a number, found \(value.kindName)") }
         return n
     }
 
+    /// The value as a number within `range`.
+    /// - Throws: ``SceneError`` when it is not a number or lies outside `range`.
     public func number(in range: ClosedRange<Double>) throws -> Double {
         let n = try number()
         guard range.contains(n) else { throw fail("expected a number in \(fmt(range.lowerBound))…\(fmt(range.upperBound)), found \(fmt(n))") }
         return n
     }
 
+    /// The value as a whole number within `range` (`3.0` is accepted, `3.5` is not).
+    /// - Throws: ``SceneError`` when it is not a whole number in `range`.
     public func integer(in range: ClosedRange<Int>) throws -> Int {
         let n = try number()
         guard n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
@@ -37,11 +47,15 @@ public struct JSONNode {
         return Int(n)
     }
 
+    /// The value as a Boolean.
+    /// - Throws: ``SceneError`` when it is not `true` or `false` (numbers are not accepted).
     public func bool() throws -> Bool {
         guard case .bool(let b) = value else { throw fail("expected true or false, found \(value.kindName)") }
         return b
     }
 
+    /// The value as a string.
+    /// - Throws: ``SceneError`` when it is not a string.
     public func string() throws -> String {
         guard case .string(let s) = value else { throw fail("expected a string, found \(value.kindName)") }
         return s
@@ -80,18 +94,26 @@ public struct JSONNode {
 
     // MARK: Compounds
 
+    /// The elements of an array, each with its path extended by `[index]`.
+    /// - Throws: ``SceneError`` when it is not an array.
     public func array() throws -> [JSONNode] {
         guard case .array(let a) = value else { throw fail("expected an array, found \(value.kindName)") }
         return a.enumerated().map { JSONNode($1, path: "\(path)[\($0)]") }
     }
 
+    /// An array of exactly `count` numbers.
+    /// - Throws: ``SceneError`` when it is not an array, has another length, or holds a non-number.
     public func numbers(count: Int) throws -> [Double] {
         let a = try array()
         guard a.count == count else { throw fail("expected an array of \(count) numbers, found \(a.count) element\(a.count == 1 ? "" : "s")") }
         return try a.map { try $0.number() }
     }
 
+    /// `[x, y]` as a point.
+    /// - Throws: ``SceneError`` unless it is an array of two numbers.
     public func point() throws -> Point { let v = try numbers(count: 2); return Point(v[0], v[1]) }
+    /// `[width, height]` as a size; both must be non-negative.
+    /// - Throws: ``SceneError`` unless it is an array of two non-negative numbers.
     public func size() throws -> Size {
         let v = try numbers(count: 2)
         guard v[0] >= 0, v[1] >= 0 else { throw fail("expected a non-negative width and height") }

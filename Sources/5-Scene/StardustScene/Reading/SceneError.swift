@@ -3,10 +3,13 @@
 public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The JSON path of the offending value (`$` for the whole document).
     public var path: String
+    /// What was expected, and what was found instead.
     public var message: String
 
+    /// An error at the JSON path `path`.
     public init(path: String, _ message: String) { self.path = path; self.message = message }
 
+    /// `path: message`, as `stardust validate` prints it.
     public var description: String { "\(path): \(message)" }
 }
 

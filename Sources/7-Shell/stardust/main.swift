@@ -1,10 +1,14 @@
 import ArgumentParser
 import Foundation
+import Stardust
 
 // Exit codes (SPEC §11): 0 success, 1 runtime failure, 2 usage or validation
 // error. Errors are one or two plain sentences on stderr, never a stack trace.
+// Temporary output files (and ffmpeg) are removed when the render is interrupted.
+TemporaryFiles.removeOnSignals()
+
 do {
-    var command = try StardustCommand.parseAsRoot()
+    var command = try StardustCommand.parseAsRoot(joinNegativeNumbers(Array(CommandLine.arguments.dropFirst())))
     try command.run()
 } catch let error as CLIError {
     printError("stardust: \(error.message)")

@@ -7,7 +7,7 @@ public struct SceneLimits: Hashable, Sendable {
     /// Live particles of all emitters together (nested cells included). Flag: `--max-particles`.
     public var maxParticles = 1_000_000
     /// Decoded bytes of every image the scene uses (RGBA, 4 bytes a pixel; each distinct file once). Flag: `--max-image-mb`.
-    public var maxImageBytes = 512 << 20
+    public var maxImageBytes = 256 << 20
     /// Frames one command renders or traces. Flag: `--max-frames`.
     public var maxFrames = 18_000
     /// Estimated pixels covered by all layers and particles in one frame (each sprite counted at its

@@ -62,7 +62,7 @@ extension SceneSource {
 struct BudgetOptions: ParsableArguments {
     @Option(help: "Most live particles of all emitters together (default: 1000000).")
     var maxParticles: Int?
-    @Option(name: .customLong("max-image-mb"), help: "Most memory for the decoded images of a scene, in MiB (default: 512).")
+    @Option(name: .customLong("max-image-mb"), help: "Most memory for the decoded images of a scene, in MiB (default: 256).")
     var maxImageMB: Int?
     @Option(help: "Most frames one command renders or traces (default: 18000).")
     var maxFrames: Int?

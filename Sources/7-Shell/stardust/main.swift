@@ -11,6 +11,8 @@ do {
     var command = try StardustCommand.parseAsRoot(joinNegativeNumbers(Array(CommandLine.arguments.dropFirst())))
     try command.run()
 } catch let error as CLIError {
+    // An interrupted render ends by its signal (the handler is cleaning up and re-raising it).
+    if TemporaryFiles.isInterrupted { sleep(10) }
     printError("stardust: \(error.message)")
     exit(error.kind == .usage ? 2 : 1)
 } catch {

@@ -16,6 +16,11 @@ public enum TemporaryFiles {
     nonisolated(unsafe) private static var paths: Set<String> = []
     nonisolated(unsafe) private static var processes: Set<Int32> = []
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var signalled = false
+
+    /// True once a handled signal arrived: the program is about to end by that signal, so an error
+    /// it causes elsewhere (ffmpeg killed mid-write) should not be reported as the program's own.
+    public static var isInterrupted: Bool { lock.withLock { signalled } }
 
     /// Remembers `path` as a temporary file to remove if the program is interrupted.
     public static func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
@@ -47,13 +52,27 @@ public enum TemporaryFiles {
     public static func removeOnSignals() {
         lock.withLock {
             guard sources.isEmpty else { return }
+            // Dispatch reads signals through signalfd on Linux, which sees only blocked signals: block
+            // them in this thread (call this first thing in main, so every later thread inherits the mask).
+            var set = sigset_t()
+            sigemptyset(&set)
+            for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, sig) }
+            pthread_sigmask(SIG_BLOCK, &set, nil)
             for sig in [SIGINT, SIGTERM, SIGHUP] {
                 signal(sig, SIG_IGN)  // delivered to the dispatch source instead
                 let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
                 source.setEventHandler {
+                    lock.withLock { signalled = true }
                     removeAll()
+                    // Default action, unblocked: the signal now ends the process with its usual status.
                     signal(sig, SIG_DFL)
+                    var one = sigset_t()
+                    sigemptyset(&one)
+                    sigaddset(&one, sig)
                     kill(getpid(), sig)
+                    pthread_sigmask(SIG_UNBLOCK, &one, nil)
+                    sleep(5)
+                    _exit(128 + sig)
                 }
                 source.resume()
                 sources.append(source)

@@ -69,7 +69,8 @@ public enum TemporaryFiles {
                     var one = sigset_t()
                     sigemptyset(&one)
                     sigaddset(&one, sig)
-                    kill(getpid(), sig)
+                    // Directed at this thread, so dispatch's signalfd (read by another thread) cannot take it back.
+                    pthread_kill(pthread_self(), sig)
                     pthread_sigmask(SIG_UNBLOCK, &one, nil)
                     sleep(5)
                     _exit(128 + sig)

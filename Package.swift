@@ -87,6 +87,11 @@ let package = Package(
             "StardustAnimation", "StardustParticles", "StardustScene", "Stardust", "StardustCore", "StardustTestSupport",
         ]),
         .testTarget(name: "StardustCLITests", dependencies: ["stardust", "StardustTestSupport"]),
+        // Hostile input (SPEC §16): a corpus run through the built CLI under a memory cap and a time
+        // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.
+        .testTarget(name: "StardustHostileTests", dependencies: [
+            "stardust", "StardustCodecs", "StardustScene", "StardustCore", "StardustTestSupport", "CZlib",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

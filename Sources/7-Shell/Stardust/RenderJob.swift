@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Renders a scene's frames and writes them to a file or folder: the whole
 /// `stardust render` job as a library call.
@@ -59,6 +62,7 @@ public struct RenderJob {
         guard scene.pixelWidth > 0, scene.pixelHeight > 0, scene.pixelWidth * scene.pixelHeight <= ImageLimits.defaultMaxPixels else {
             throw RenderJobError(description: "a \(scene.pixelWidth)×\(scene.pixelHeight) pixel frame is outside the supported range (1 pixel to 100 megapixels).", isUsage: true)
         }
+        try checkOutput(path, format: format, frameCount: times.count)
         var options = self.options
         if case .range(let r) = frames { options.firstFrameNumber = r.lowerBound }
         let sink = try Exporter.makeSink(path: path, format: format, width: scene.pixelWidth, height: scene.pixelHeight,
@@ -71,6 +75,39 @@ public struct RenderJob {
         }
         try sink.finish()
         return path
+    }
+}
+
+extension RenderJob {
+    /// Refuses, before anything is rendered, an output that would replace one of the scene's inputs
+    /// (the scene file or an image it reads, after resolving links — for a folder, every frame file
+    /// the job would write) or something that is not a regular file (a device, a FIFO, a folder).
+    public func checkOutput(_ path: String, format: OutputFormat, frameCount: Int) throws {
+        var targets: [String]
+        if format == .pngSequence {
+            var dir = path
+            while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
+            let first: Int
+            if case .range(let r) = frames { first = r.lowerBound } else { first = 0 }
+            targets = (first..<(first + frameCount)).map { dir + "/" + PNGSequenceWriter.fileName(index: $0) }
+        } else {
+            targets = [path]
+        }
+        var inputs: [(dev: UInt64, ino: UInt64, path: String)] = []
+        for input in scene.inputFiles {
+            var st = stat()
+            if stat(input, &st) == 0 { inputs.append((UInt64(st.st_dev), UInt64(st.st_ino), input)) }
+        }
+        for target in targets {
+            var st = stat()
+            guard stat(target, &st) == 0 else { continue }
+            if let hit = inputs.first(where: { $0.dev == UInt64(st.st_dev) && $0.ino == UInt64(st.st_ino) }) {
+                throw RenderJobError(description: "the output \(target) is \(hit.path == scene.inputFiles.first ? "the scene file" : "an image the scene reads") (\(hit.path)); inputs are never overwritten. Choose another output name.", isUsage: true)
+            }
+            do { try AtomicFile.ensureReplaceable(target) } catch {
+                throw RenderJobError(description: "\(error)", isUsage: true)
+            }
+        }
     }
 }
 

@@ -1,12 +1,18 @@
 import ArgumentParser
 import Foundation
+import Stardust
 
 // Exit codes (SPEC §11): 0 success, 1 runtime failure, 2 usage or validation
 // error. Errors are one or two plain sentences on stderr, never a stack trace.
+// Temporary output files (and ffmpeg) are removed when the render is interrupted.
+TemporaryFiles.removeOnSignals()
+
 do {
-    var command = try StardustCommand.parseAsRoot()
+    var command = try StardustCommand.parseAsRoot(joinNegativeNumbers(Array(CommandLine.arguments.dropFirst())))
     try command.run()
 } catch let error as CLIError {
+    // An interrupted render ends by its signal (the handler is cleaning up and re-raising it).
+    if TemporaryFiles.isInterrupted { sleep(10) }
     printError("stardust: \(error.message)")
     exit(error.kind == .usage ? 2 : 1)
 } catch {

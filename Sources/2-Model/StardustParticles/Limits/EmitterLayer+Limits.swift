@@ -63,3 +63,45 @@ extension EmitterLayer {
         if n > maximumParticleCount { throw .particleBudgetExceeded(estimated: n, limit: maximumParticleCount) }
     }
 }
+
+/// One cell's share of an emitter's load: how many particles of it can be alive at once and how
+/// large one can grow (see ``EmitterLayer/estimatedCellLoads``).
+public struct EmitterCellLoad {
+    /// The cell (nested cells included, in pre-order).
+    public let cell: EmitterCell
+    /// An upper estimate of its live particles (the same estimate as ``EmitterLayer/estimatedParticleCount``).
+    public let particles: Double
+    /// The largest scale one of its particles can reach: |scale| + |scaleRange| + |scaleSpeed| × longest lifetime.
+    public let maxScale: Double
+}
+
+extension EmitterLayer {
+    /// Per-cell live particle estimates and largest scales, for budgets computed before any evaluation.
+    /// O(cells × changes).
+    public var estimatedCellLoads: [EmitterCellLoad] {
+        var flat: [EmitterCell] = []
+        func walk(_ cells: [EmitterCell]) { for c in cells { flat.append(c); walk(c.emitterCells) } }
+        walk(emitterCells)
+        let e = compile(upTo: 0, sceneSeed: 0)
+        guard e.cells.count == flat.count else { return [] }
+        var perSecond = [Double](repeating: 0, count: e.cells.count)
+        var out: [EmitterCellLoad] = []
+        for (i, c) in e.cells.enumerated() {
+            var particles = 0.0
+            if c.emits {
+                let rate = c.params.map(\.rate).max() ?? 0
+                if c.parent < 0 {
+                    perSecond[i] = rate
+                } else {
+                    let p = e.cells[c.parent]
+                    perSecond[i] = perSecond[c.parent] * rate * max(0, min(c.windowHi, p.maxLife) - c.windowLo)
+                }
+                particles = perSecond[i] * c.maxLife
+            }
+            let maxScale = c.params.map { abs($0.scale) + abs($0.scaleRange) + abs($0.scaleSpeed) * c.maxLife }.max() ?? 0
+            out.append(EmitterCellLoad(cell: flat[i], particles: particles.isFinite ? particles : .infinity,
+                                       maxScale: maxScale.isFinite ? maxScale : .infinity))
+        }
+        return out
+    }
+}

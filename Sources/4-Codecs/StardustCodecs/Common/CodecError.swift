@@ -13,8 +13,10 @@ public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
     case cannotRepresent(reason: String)
     /// A caller-supplied argument is invalid (bad size, frame of the wrong size, …).
     case invalidArgument(String)
-    /// A file-system operation failed.
+    /// Writing an output failed (or would replace something that must not be replaced).
     case io(path: String, reason: String)
+    /// Reading an input failed: missing, unreadable, not a regular file, or too large.
+    case cannotRead(path: String, reason: String)
     /// An external program is not installed.
     case missingTool(name: String, hint: String)
     /// An external program ran but failed.
@@ -30,6 +32,7 @@ public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .cannotRepresent(reason): return "Cannot encode the image: \(reason)."
         case let .invalidArgument(message): return "\(message)."
         case let .io(path, reason): return "Cannot write \(path): \(reason)."
+        case let .cannotRead(path, reason): return "Cannot read \(path): \(reason)."
         case let .missingTool(name, hint): return "\(name) was not found on PATH; install it (\(hint))."
         case let .toolFailed(name, reason): return "\(name) failed: \(reason)."
         }

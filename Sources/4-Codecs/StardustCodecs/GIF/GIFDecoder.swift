@@ -25,14 +25,16 @@ public struct GIFAnimation: Hashable, Sendable {
 /// clears to transparent as browsers do, and restore to previous).
 ///
 /// Hostile input is rejected with ``CodecError``: a canvas or frame over `maxPixels` (checked before
-/// allocating), more composed pixels in total than `maxTotalPixels`, truncation, or invalid LZW codes.
+/// allocating), more composed pixels in total than `maxTotalPixels` (the frames are counted by a scan of
+/// the block structure before the canvas is allocated, so a long animation is refused before any pixel
+/// is), truncation, or invalid LZW codes.
 public enum GIFDecoder {
-    /// The default bound on `frames × canvas pixels` (2 GB of composed RGBA).
-    public static let defaultMaxTotalPixels = 500_000_000
+    /// The default bound on `frames × canvas pixels` (400 MB of composed RGBA).
+    public static let defaultMaxTotalPixels = 100_000_000
 
-    /// Decodes every frame. O(frames × canvas pixels).
+    /// Decodes every frame, or the first `maxFrames`. O(frames × canvas pixels).
     public static func decode(_ bytes: [UInt8], maxPixels: Int = ImageLimits.defaultMaxPixels,
-                              maxTotalPixels: Int = defaultMaxTotalPixels) throws -> GIFAnimation {
+                              maxTotalPixels: Int = defaultMaxTotalPixels, maxFrames: Int = .max) throws -> GIFAnimation {
         var reader = GIFByteReader(bytes: bytes)
         let magic = try reader.bytes(6)
         guard magic == Array("GIF87a".utf8) || magic == Array("GIF89a".utf8) else {
@@ -45,6 +47,12 @@ public enum GIFDecoder {
         try CodecError.checkPixelLimit(format: "GIF", width: width, height: height, limit: maxPixels)
         var globalTable: [UInt8]?
         if flags & 0x80 != 0 { globalTable = try reader.bytes(3 << (Int(flags & 7) + 1)) }
+        // Count the frames that will be kept before allocating anything: frames × canvas must fit.
+        let kept = min(maxFrames, Self.countFrames(after: reader))
+        let (planned, plannedOverflow) = width.multipliedReportingOverflow(by: height * max(kept, 1))
+        guard !plannedOverflow, planned <= maxTotalPixels else {
+            throw CodecError.invalidData(format: "GIF", reason: "has \(kept) frames of \(width)×\(height) pixels, more than \(maxTotalPixels) pixels in all frames together")
+        }
 
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         var frames: [GIFFrame] = []
@@ -107,17 +115,40 @@ public enum GIFDecoder {
                 default: break
                 }
                 delay = 0; disposal = 0; transparent = nil
+                if frames.count >= maxFrames { return GIFAnimation(width: width, height: height, loopCount: loopCount, frames: frames) }
             default:
                 throw CodecError.invalidData(format: "GIF", reason: "has an unknown block type 0x\(String(introducer, radix: 16))")
             }
         }
     }
 
-    /// Decodes the first frame (for still-image use). O(pixels).
+    /// Decodes the first frame only (for still-image use): later frames are neither decoded nor allocated. O(pixels).
     public static func decodeFirstFrame(_ bytes: [UInt8], maxPixels: Int = ImageLimits.defaultMaxPixels) throws -> Image {
-        let animation = try decode(bytes, maxPixels: maxPixels)
+        let animation = try decode(bytes, maxPixels: maxPixels, maxFrames: 1)
         guard let first = animation.frames.first else { throw CodecError.invalidData(format: "GIF", reason: "has no frames") }
         return first.image
+    }
+
+    /// The number of image descriptors after the header, found by walking the block structure
+    /// (sub-blocks are skipped, nothing is decoded). Stops counting at the first malformed block: the
+    /// decoder reports that one itself. O(blocks).
+    static func countFrames(after start: GIFByteReader) -> Int {
+        var r = start
+        var count = 0
+        while let introducer = try? r.byte() {
+            switch introducer {
+            case 0x2C:
+                guard (try? r.bytes(8)) != nil, let f = try? r.byte() else { return count }
+                if f & 0x80 != 0 { guard (try? r.bytes(3 << (Int(f & 7) + 1))) != nil else { return count } }
+                guard (try? r.byte()) != nil, (try? r.skipSubBlocks()) != nil else { return count + 1 }
+                count += 1
+            case 0x21:
+                guard (try? r.byte()) != nil, (try? r.skipSubBlocks()) != nil else { return count }
+            default:
+                return count
+            }
+        }
+        return count
     }
 
     private static func deinterlace(_ src: [UInt8], width: Int, height: Int) -> [UInt8] {

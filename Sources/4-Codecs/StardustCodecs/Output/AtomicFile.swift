@@ -27,6 +27,16 @@ public enum AtomicFile {
         }
     }
 
+    /// Throws unless `path` is free or names a regular file (after resolving links): an output never
+    /// replaces a device, a FIFO, a socket or a folder.
+    public static func ensureReplaceable(_ path: String) throws {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw CodecError.io(path: path, reason: "it is \(FileReader.kindName(mode: st.st_mode)); an output replaces only a regular file")
+        }
+    }
+
     static func errnoText() -> String { String(cString: strerror(errno)) }
 
     /// The directory part of `path` ("." when there is none).
@@ -52,6 +62,7 @@ public final class AtomicFileWriter {
     /// Creates the temporary file beside `path`.
     public init(path: String) throws {
         guard !path.isEmpty, !path.hasSuffix("/") else { throw CodecError.io(path: path, reason: "the path names no file") }
+        try AtomicFile.ensureReplaceable(path)
         self.path = path
         let dir = AtomicFile.directory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -65,6 +76,7 @@ public final class AtomicFileWriter {
         guard opened >= 0 else { throw CodecError.io(path: path, reason: AtomicFile.errnoText()) }
         fd = opened
         temporaryPath = candidate
+        TemporaryFiles.register(candidate)
     }
 
     deinit { if !done { discard() } }
@@ -108,11 +120,14 @@ public final class AtomicFileWriter {
     public func commit() throws {
         guard !done else { throw CodecError.io(path: path, reason: "the file was already finished") }
         done = true
+        defer { TemporaryFiles.unregister(temporaryPath) }
         if close(fd) != 0 {
             let reason = AtomicFile.errnoText()
             unlink(temporaryPath)
             throw CodecError.io(path: path, reason: reason)
         }
+        // Checked again at the last moment: something else may have appeared under the name meanwhile.
+        do { try AtomicFile.ensureReplaceable(path) } catch { unlink(temporaryPath); throw error }
         if rename(temporaryPath, path) != 0 {
             let reason = AtomicFile.errnoText()
             unlink(temporaryPath)
@@ -126,6 +141,7 @@ public final class AtomicFileWriter {
         done = true
         close(fd)
         unlink(temporaryPath)
+        TemporaryFiles.unregister(temporaryPath)
     }
 }
 

@@ -7,7 +7,10 @@ import StardustCore
 /// ``CodecError/missingTool(name:hint:)``. Video has no alpha: frames are composited over black (the
 /// premultiplied color is sent as is). Odd sizes are padded to even with a black edge (yuv420p needs
 /// even dimensions). ffmpeg writes a temporary file beside the output, which is renamed into place by
-/// ``finish()``. SIGPIPE is ignored for the process so that an ffmpeg that exits early becomes an error.
+/// ``finish()`` only when ffmpeg exited with status 0, logged no error, and the file is complete (an MP4
+/// with its `moov` atom and boxes that fit the file; a WebM with its EBML header and a segment that fits
+/// the file) — a full disk is a failure, never a truncated video under the final name. The temporary
+/// files and the ffmpeg process are registered with ``TemporaryFiles`` for removal on a signal. SIGPIPE is ignored for the process so that an ffmpeg that exits early becomes an error.
 public final class FFmpegSink: FrameSink {
     /// The final output path.
     public let path: String
@@ -20,6 +23,7 @@ public final class FFmpegSink: FrameSink {
     private let temporaryPath: String
     private let logPath: String
     private var finished = false
+    private let format: OutputFormat
 
     /// The ffmpeg executable found on `PATH`, if any.
     public static func locateFFmpeg() -> String? {
@@ -41,13 +45,17 @@ public final class FFmpegSink: FrameSink {
         guard let ffmpeg = Self.locateFFmpeg() else {
             throw CodecError.missingTool(name: "ffmpeg", hint: "apt-get install ffmpeg / brew install ffmpeg")
         }
-        self.path = path; self.width = width; self.height = height
+        try AtomicFile.ensureReplaceable(path)
+        self.path = path; self.width = width; self.height = height; self.format = format
         let dir = AtomicFile.directory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let tag = "\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
         temporaryPath = "\(dir)/.\(name).tmp-\(tag).\(format.rawValue)"
         logPath = "\(dir)/.\(name).tmp-\(tag).log"
+        TemporaryFiles.register(temporaryPath)
+        TemporaryFiles.register(logPath)
         guard FileManager.default.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath) else {
+            TemporaryFiles.unregister(temporaryPath); TemporaryFiles.unregister(logPath)
             throw CodecError.io(path: path, reason: "cannot create a temporary file in \(dir)")
         }
         signal(SIGPIPE, SIG_IGN)
@@ -68,8 +76,10 @@ public final class FFmpegSink: FrameSink {
             try process.run()
         } catch {
             try? FileManager.default.removeItem(atPath: logPath)
+            TemporaryFiles.unregister(temporaryPath); TemporaryFiles.unregister(logPath)
             throw CodecError.toolFailed(name: "ffmpeg", reason: "it could not be started (\(error.localizedDescription))")
         }
+        TemporaryFiles.register(process: process.processIdentifier)
         try? log.close()
     }
 
@@ -92,12 +102,82 @@ public final class FFmpegSink: FrameSink {
         finished = true
         try? input.close()
         process.waitUntilExit()
+        TemporaryFiles.unregister(process: process.processIdentifier)
         guard process.terminationStatus == 0 else { throw failure("it exited with status \(process.terminationStatus)") }
+        // With -loglevel error, anything in the log is an error (ffmpeg can exit 0 after a failed write).
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        if !log.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw failure("it reported an error") }
+        if let problem = Self.incompleteVideo(atPath: temporaryPath, format: format) {
+            throw failure("the video it wrote is incomplete (\(problem))")
+        }
         try? FileManager.default.removeItem(atPath: logPath)
+        TemporaryFiles.unregister(logPath)
+        defer { TemporaryFiles.unregister(temporaryPath) }
+        do { try AtomicFile.ensureReplaceable(path) } catch {
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            throw error
+        }
         guard rename(temporaryPath, path) == 0 else {
             let reason = AtomicFile.errnoText()
             try? FileManager.default.removeItem(atPath: temporaryPath)
             throw CodecError.io(path: path, reason: reason)
+        }
+    }
+
+    /// Why the video file at `path` is not complete, or nil when its container structure is whole:
+    /// an MP4's top-level boxes must tile the file exactly and include `ftyp` and `moov`; a WebM must
+    /// start with an EBML header followed by a Segment whose declared size fits the file. O(boxes).
+    public static func incompleteVideo(atPath path: String, format: OutputFormat) -> String? {
+        guard let bytes = try? FileReader.readAll(path) else { return "it cannot be read back" }
+        guard !bytes.isEmpty else { return "it is empty" }
+        func be(_ i: Int, _ n: Int) -> UInt64 { (0..<n).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[i + $1]) } }
+        switch format {
+        case .mp4:
+            var i = 0
+            var types: Set<String> = []
+            while i < bytes.count {
+                guard bytes.count - i >= 8 else { return "a box header is cut at byte \(i)" }
+                var size = be(i, 4)
+                let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
+                if size == 1 {
+                    guard bytes.count - i >= 16 else { return "a box header is cut at byte \(i)" }
+                    size = be(i + 8, 8)
+                } else if size == 0 {
+                    size = UInt64(bytes.count - i)
+                }
+                guard size >= 8, size <= UInt64(bytes.count - i) else { return "the \(type) box at byte \(i) runs past the end of the file" }
+                types.insert(type)
+                i += Int(size)
+            }
+            guard types.contains("ftyp") else { return "no ftyp box" }
+            guard types.contains("moov") else { return "no moov box" }
+            return nil
+        case .webm:
+            guard bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) else { return "no EBML header" }
+            // Skips one element (ID, size) and returns the offset after its header and its size.
+            func element(at i: Int) -> (id: UInt64, dataStart: Int, size: UInt64?)? {
+                guard i < bytes.count else { return nil }
+                let idLength = bytes[i].leadingZeroBitCount + 1
+                guard idLength <= 4, i + idLength < bytes.count else { return nil }
+                let id = be(i, idLength)
+                let s = i + idLength
+                let sizeLength = bytes[s].leadingZeroBitCount + 1
+                guard sizeLength <= 8, s + sizeLength <= bytes.count else { return nil }
+                var value = UInt64(bytes[s]) & (0xFF >> UInt64(sizeLength))
+                for k in 1..<sizeLength { value = value << 8 | UInt64(bytes[s + k]) }
+                let unknown = value == (UInt64(1) << UInt64(7 * sizeLength)) - 1
+                return (id, s + sizeLength, unknown ? nil : value)
+            }
+            guard let header = element(at: 0), let headerSize = header.size,
+                  UInt64(header.dataStart) + headerSize <= UInt64(bytes.count) else { return "the EBML header is cut" }
+            let segmentAt = header.dataStart + Int(headerSize)
+            guard let segment = element(at: segmentAt), segment.id == 0x1853_8067 else { return "no Segment after the EBML header" }
+            guard let size = segment.size else { return "the Segment's size was never written" }
+            guard UInt64(segment.dataStart) + size <= UInt64(bytes.count) else { return "the Segment runs past the end of the file" }
+            guard size > 0 else { return "the Segment is empty" }
+            return nil
+        default:
+            return nil
         }
     }
 
@@ -109,6 +189,9 @@ public final class FFmpegSink: FrameSink {
             try? FileManager.default.removeItem(atPath: temporaryPath)
             try? FileManager.default.removeItem(atPath: logPath)
         }
+        TemporaryFiles.unregister(process: process.processIdentifier)
+        TemporaryFiles.unregister(temporaryPath)
+        TemporaryFiles.unregister(logPath)
     }
 
     /// An error carrying the last line ffmpeg logged; removes the temporary files.
@@ -118,6 +201,8 @@ public final class FFmpegSink: FrameSink {
         let last = log.split(separator: "\n").last.map(String.init) ?? ""
         try? FileManager.default.removeItem(atPath: temporaryPath)
         try? FileManager.default.removeItem(atPath: logPath)
+        TemporaryFiles.unregister(temporaryPath)
+        TemporaryFiles.unregister(logPath)
         return CodecError.toolFailed(name: "ffmpeg", reason: last.isEmpty ? what : "\(what): \(last)")
     }
 }

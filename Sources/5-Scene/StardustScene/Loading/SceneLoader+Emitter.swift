@@ -44,6 +44,7 @@ extension SceneLoader {
         guard depth <= 8 else { throw SceneError(path: node.path, "emitter cells nested deeper than 8 levels") }
         let k = try node.object(allowedKeys: Self.cellKeys)
         let c = EmitterCell()
+        sourcePaths[ObjectIdentifier(c)] = node.path
         if let n = k["name"] {
             let name = try n.string()
             guard !name.contains("."), !name.isEmpty else { throw SceneError(path: n.path, "a cell name must be non-empty and contain no '.' (it is used in key paths)") }

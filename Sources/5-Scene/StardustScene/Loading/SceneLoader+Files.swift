@@ -4,14 +4,18 @@ import StardustCore
 
 extension SceneLoader {
     /// Loads a scene file, resolving image paths against its folder and decoding PNG or JPEG files.
-    public static func load(path: String) throws -> Scene {
+    /// Only a regular file is read (a FIFO or a device is refused without blocking); images count against
+    /// `limits.maxImageBytes` before they are decoded.
+    public static func load(path: String, limits: SceneLimits = SceneLimits()) throws -> Scene {
         let url = URL(fileURLWithPath: path)
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw SceneError(path: "$", "cannot read \(path): \(error.localizedDescription)")
+        let data: [UInt8]
+        do { data = try FileReader.readAll(path, maxBytes: 16 << 20) } catch {
+            throw SceneError(path: "$", "\(error)")
         }
-        guard data.count <= 16 << 20 else { throw SceneError(path: "$", "the scene file is over 16 MiB") }
         var loader = SceneLoader(baseDirectory: url.deletingLastPathComponent().path) { try ImageDecoder.decodeFile(atPath: $0) }
-        return try loader.scene(from: JSONNode(JSONParser.parse(Array(data))))
+        loader.limits = limits
+        let scene = try loader.scene(from: JSONNode(JSONParser.parse(data)))
+        scene.inputFiles.insert(path, at: 0)
+        return scene
     }
 }

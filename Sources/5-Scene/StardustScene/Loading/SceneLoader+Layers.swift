@@ -48,6 +48,7 @@ extension SceneLoader {
         case "gradient": layer = try gradientLayer(keys)
         default: layer = Layer()
         }
+        sourcePaths[ObjectIdentifier(layer)] = node.path
         if let n = keys["name"] {
             let name = try n.string()
             guard names[name] == nil else { throw SceneError(path: n.path, "another layer is already named \"\(name)\"") }
@@ -164,6 +165,7 @@ extension SceneLoader {
             let base = try named.string()
             let duration = try k["sequenceDuration"].map { try $0.number(in: 0.001...3600) } ?? 1
             var loader = self
+            defer { imageBytes = loader.imageBytes; inputFiles = loader.inputFiles; textureCache = loader.textureCache }
             do {
                 layer.animatedContents = try AnimatedImage.named(base, duration: duration) { name in
                     let node = JSONNode(.string(name), path: named.path)

@@ -1,5 +1,6 @@
 import Foundation
 import StardustAnimation
+import StardustCodecs
 import StardustCore
 import StardustRender
 import StardustParticles
@@ -17,6 +18,14 @@ public struct SceneLoader {
     public var baseDirectory: String
     var loadImage: ImageLoader
     var textureCache: [String: Texture] = [:]
+    /// The resource limits; only ``SceneLimits/maxImageBytes`` is checked while loading (before each image is decoded).
+    public var limits = SceneLimits()
+    /// Decoded bytes of the images read so far (each distinct reference once).
+    var imageBytes = 0
+    /// Image files read so far, as opened.
+    var inputFiles: [String] = []
+    /// JSON paths of the layers and cells built so far.
+    var sourcePaths: [ObjectIdentifier: String] = [:]
 
     /// A loader that resolves relative image paths against `baseDirectory` and reads image files with `imageLoader`
     /// (each file is loaded once per loader).
@@ -86,6 +95,8 @@ public struct SceneLoader {
                 target.add(animation, forKey: node.path)
             }
         }
+        scene.inputFiles = inputFiles
+        scene.sourcePaths = sourcePaths
         return scene
     }
 
@@ -98,18 +109,38 @@ public struct SceneLoader {
         let tex: Texture
         if ref.hasPrefix("builtin:") {
             guard let t = BuiltinImages.texture(named: ref) else {
-                throw SceneError(path: node.path, "no builtin image \"\(ref)\"; available: \(BuiltinImages.names.map { "builtin:" + $0 }.joined(separator: ", "))")
+                throw SceneError(path: node.path, "no builtin image \"\(quoted(ref))\"; available: \(BuiltinImages.names.map { "builtin:" + $0 }.joined(separator: ", "))")
             }
             tex = t
         } else {
             let path = ref.hasPrefix("/") ? ref : (baseDirectory as NSString).appendingPathComponent(ref)
             guard FileManager.default.fileExists(atPath: path) else {
-                throw SceneError(path: node.path, "image file \"\(ref)\" not found (looked for \(path))")
+                throw SceneError(path: node.path, "image file \"\(quoted(ref))\" not found (looked for \(quoted(path, max: 200)))")
             }
+            // Only regular files, and only as many decoded bytes as the budget allows: the header is
+            // read (non-blocking, a few KiB) and the size checked before any pixel is decoded.
+            let header: ImageDecoder.Header?
             do {
-                tex = Texture(try loadImage(path))
+                header = try ImageDecoder.header(of: FileReader.readPrefix(path, maxBytes: 1 << 20))
+            } catch let e as CodecError {
+                if case .cannotRead = e { throw SceneError(path: node.path, "image file \"\(quoted(ref))\": \(e)") }
+                header = nil  // a corrupt or unknown header: the decoder below says what is wrong
+            }
+            if let header {
+                let (sum, overflow) = imageBytes.addingReportingOverflow(header.decodedBytes)
+                if overflow || sum > limits.maxImageBytes {
+                    throw SceneError(path: node.path, "the image \"\(quoted(ref))\" (\(header.width)×\(header.height) \(header.format)) "
+                        + "would bring the scene's decoded images to \(SceneLimits.mebibytes(overflow ? Int.max : sum)), over the limit of "
+                        + "\(SceneLimits.mebibytes(limits.maxImageBytes)); use smaller images or raise the limit with --max-image-mb")
+                }
+            }
+            inputFiles.append(path)
+            do {
+                let image = try loadImage(path)
+                imageBytes += image.width * image.height * 4
+                tex = Texture(image)
             } catch {
-                throw SceneError(path: node.path, "image file \"\(ref)\" could not be read: \(error)")
+                throw SceneError(path: node.path, "image file \"\(quoted(ref))\" could not be read: \(error)")
             }
         }
         textureCache[ref] = tex

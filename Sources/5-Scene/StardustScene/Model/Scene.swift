@@ -26,6 +26,12 @@ public final class Scene {
     public var background: Color
     /// The root layer: its bounds are the scene rectangle.
     public let root: Layer
+    /// The files this scene was read from: the scene file and every image it uses (as opened, before
+    /// decoding). A render refuses an output path that names one of them (SPEC §9: inputs are never overwritten).
+    public var inputFiles: [String] = []
+    /// The JSON path of each layer and emitter cell read from a scene file (`layers[2].emitterCells[0]`),
+    /// keyed by object identity; limit errors name it. Empty for scenes built in code.
+    public var sourcePaths: [ObjectIdentifier: String] = [:]
 
     /// A scene of `size` points at `scale` pixels per point (default 2), `duration` seconds (default 10) at `fps`
     /// frames per second (default 30), with `seed` (default 1), a transparent background and an empty `root` layer.
@@ -72,9 +78,15 @@ public final class Scene {
 
 extension Scene {
     /// Checks limits that a render would hit (particle budgets of every emitter), throwing the first problem.
+    /// The whole-scene budget (``SceneBudget``) is checked by ``SceneBudget/check(_:frameCount:limits:frameSource:)``.
     public func validate() throws {
         for case let emitter as EmitterLayer in allLayers {
             try emitter.validate()
         }
+    }
+
+    /// The JSON path of a layer or cell read from a file, else a readable name (`layer "snow"`).
+    public func sourcePath(of object: AnyObject, fallback: String) -> String {
+        sourcePaths[ObjectIdentifier(object)] ?? fallback
     }
 }

@@ -67,7 +67,7 @@ public struct JSONNode {
         guard choices.contains(s) else {
             let close = Suggestions.close(to: s, in: choices)
             let hint = close.isEmpty ? "" : " (did you mean \(close.map { "\"\($0)\"" }.joined(separator: " or "))?)"
-            throw fail("\"\(s)\" is not one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))\(hint)")
+            throw fail("\"\(quoted(s))\" is not one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))\(hint)")
         }
         return s
     }
@@ -89,7 +89,7 @@ public struct JSONNode {
             if let k, let d, d != 0, (k * .pi / d).isFinite { return k * .pi / d }
         }
         if let v = Double(s), v.isFinite { return v }
-        throw fail("\"\(raw)\" is not an angle; write radians as a number, or \"90deg\", \"1.5rad\", \"pi/2\"")
+        throw fail("\"\(quoted(raw))\" is not an angle; write radians as a number, or \"90deg\", \"1.5rad\", \"pi/2\"")
     }
 
     // MARK: Compounds
@@ -127,7 +127,7 @@ public struct JSONNode {
     public func color() throws -> Color {
         switch value {
         case .string(let s):
-            guard let c = Color(hex: s) else { throw fail("\"\(s)\" is not a color; expected \"#RRGGBB\", \"#RRGGBBAA\" or [r, g, b, a]") }
+            guard let c = Color(hex: s) else { throw fail("\"\(quoted(s))\" is not a color; expected \"#RRGGBB\", \"#RRGGBBAA\" or [r, g, b, a]") }
             return c
         case .array(let a) where a.count == 3 || a.count == 4:
             let v = try self.array().map { try $0.number() }
@@ -144,11 +144,13 @@ public struct JSONNode {
         var out: [String: JSONNode] = [:]
         for (k, v) in members {
             let childPath = path == "$" ? k : "\(path).\(k)"
-            guard out[k] == nil else { throw SceneError(path: childPath, "the key \"\(k)\" appears twice in this object") }
+            // Messages quote long keys cut (a 16 MB key must not become a 16 MB error line).
+            let shownPath = path == "$" ? quoted(k) : "\(path).\(quoted(k))"
+            guard out[k] == nil else { throw SceneError(path: shownPath, "the key \"\(quoted(k))\" appears twice in this object") }
             guard allowed.contains(k) else {
                 let close = Suggestions.close(to: k, in: allowed)
                 let hint = close.isEmpty ? "" : "; did you mean \(close.map { "\"\($0)\"" }.joined(separator: ", "))?"
-                throw SceneError(path: childPath, "unknown key \"\(k)\"\(hint)")
+                throw SceneError(path: shownPath, "unknown key \"\(quoted(k))\"\(hint)")
             }
             out[k] = JSONNode(v, path: childPath)
         }

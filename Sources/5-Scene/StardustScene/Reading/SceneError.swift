@@ -13,9 +13,17 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(message)" }
 }
 
+/// A key or value as quoted in a message: at most 64 characters, longer ones cut with their length.
+func quoted(_ s: String, max: Int = 64) -> String {
+    guard s.utf8.count > max else { return s }
+    return String(s.prefix(max)) + "…(\(s.count) characters)"
+}
+
 /// Names close to a misspelled one, for "did you mean" hints (Levenshtein distance ≤ 1/3 of the length, case-insensitive).
 enum Suggestions {
     static func close(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
+        // A name far longer than every candidate is close to none (and would cost O(length × candidates)).
+        guard name.utf8.count <= 2 * (candidates.map(\.utf8.count).max() ?? 0) + 8 else { return [] }
         let n = name.lowercased()
         var scored: [(name: String, score: Int)] = []
         for c in candidates {

@@ -46,6 +46,8 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "No progress bar.")
     var quiet = false
 
+    @OptionGroup var budget: BudgetOptions
+
     func run() throws {
         if let s = scale, !(s > 0 && s <= 16) { throw CLIError.usage("--scale must be in (0, 16]; got \(s).") }
         if let f = fps, !(f > 0 && f <= 240) { throw CLIError.usage("--fps must be in (0, 240]; got \(f).") }
@@ -54,7 +56,8 @@ struct RenderCommand: ParsableCommand {
         if let at, !at.isFinite { throw CLIError.usage("--at must be a finite time in seconds; got \(at).") }
         if at != nil && frames != nil { throw CLIError.usage("use either --at T (one frame) or --frames A..B, not both.") }
         let overrides = SceneOverrides(size: try size.map(parseSize), scale: scale, fps: fps, duration: duration, seed: seed)
-        let scene = try SceneSource.load(target, overrides: overrides)
+        let limits = try budget.limits()
+        let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         let baseName = scene.name.isEmpty ? "out" : scene.name
 
         var job = RenderJob(scene: scene, threads: threads)
@@ -67,6 +70,7 @@ struct RenderCommand: ParsableCommand {
             }
             job.frames = .range(r)
         }
+        try SceneSource.checkBudget(scene, target: target, frameCount: job.frameCount, limits: limits, overrides: overrides)
         let path = output ?? (at != nil ? "\(baseName).png" : "\(baseName).gif")
         let progress = ProgressBar(total: job.frameCount, label: "rendering \(baseName)", quiet: quiet)
         do {

@@ -4,14 +4,19 @@ import Stardust
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check a scene file and report the first problem with its JSON path; exits 2 when invalid.")
+        abstract: "Check a scene file and report the first problem with its JSON path; exits 2 when invalid.",
+        discussion: "Runs the same checks as render and trace, resource budget included (docs/LIMITS.md), without rendering.")
 
     @Argument(help: "A scene file (.json) or a preset name.")
     var target: String
 
+    @OptionGroup var budget: BudgetOptions
+
     func run() throws {
-        let scene = try SceneSource.load(target, overrides: SceneOverrides())
-        try scene.validate()
+        let limits = try budget.limits()
+        let scene = try SceneSource.load(target, overrides: SceneOverrides(), limits: limits)
+        // Exactly the checks render and trace run for the scene's full duration.
+        try SceneSource.checkBudget(scene, target: target, frameCount: scene.frameCount, limits: limits, overrides: SceneOverrides())
         print("\(target): valid (\(scene.size.width)×\(scene.size.height) pt, \(scene.duration) s at \(scene.fps) fps)")
     }
 }

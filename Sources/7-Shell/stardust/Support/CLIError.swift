@@ -16,3 +16,26 @@ struct CLIError: Error, CustomStringConvertible {
 func printError(_ s: String) {
     FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8))
 }
+
+/// Joins an option and a negative number that follows it (`--at -1` → `--at=-1`), so that a negative
+/// value after a space is read as the value rather than as an unknown flag.
+func joinNegativeNumbers(_ args: [String]) -> [String] {
+    var out: [String] = []
+    var i = 0
+    while i < args.count {
+        let a = args[i]
+        if a == "--" { out += args[i...]; break }
+        if a.hasPrefix("-"), !a.contains("="), i + 1 < args.count {
+            let next = args[i + 1]
+            if next.hasPrefix("-"), next.count > 1, Double(next) != nil || next.lowercased() == "-inf" || next.lowercased() == "-infinity" {
+                out.append(a.hasPrefix("--") ? "\(a)=\(next)" : a)
+                if !a.hasPrefix("--") { out.append(next) }
+                i += 2
+                continue
+            }
+        }
+        out.append(a)
+        i += 1
+    }
+    return out
+}

@@ -1,10 +1,11 @@
+import ArgumentParser
 import Foundation
 import Stardust
 
 /// Resolves the `<preset|scene.json>` argument shared by render, trace and validate.
 enum SceneSource {
     /// Loads a preset by name or a scene file by path, applying command-line overrides.
-    static func load(_ target: String, overrides: SceneOverrides) throws -> Scene {
+    static func load(_ target: String, overrides: SceneOverrides, limits: SceneLimits = SceneLimits()) throws -> Scene {
         let scene: Scene
         if let preset = Presets.named(target) {
             scene = preset.make(overrides.size ?? preset.defaultSize)
@@ -15,9 +16,9 @@ enum SceneSource {
             }
             guard !isFolder.boolValue else { throw CLIError.usage("\(target) is a folder, not a scene file.") }
             do {
-                scene = try SceneLoader.load(path: target)
+                scene = try SceneLoader.load(path: target, limits: limits)
             } catch let e as SceneError {
-                throw CLIError.usage("\(target): \(e.description)")
+                throw CLIError.usage(e.path == "$" ? e.message : "\(target): \(e.description)")
             } catch let e as JSONSyntaxError {
                 throw CLIError.usage("\(target) is not valid JSON: \(e.description).")
             }
@@ -33,6 +34,54 @@ enum SceneSource {
         if let v = overrides.duration { scene.duration = v }
         if let v = overrides.seed { scene.seed = v }
         return scene
+    }
+}
+
+extension SceneSource {
+    /// The checks validate, render and trace share (same limits, same messages): every emitter's own
+    /// limits, then the whole-scene budget for `frameCount` frames. Nothing is evaluated or rendered.
+    static func checkBudget(_ scene: Scene, target: String, frameCount: Int, limits: SceneLimits, overrides: SceneOverrides) throws {
+        do {
+            try scene.validate()
+        } catch {
+            throw CLIError.usage("\(target): \(error)")
+        }
+        var flags: [String] = []
+        if let f = overrides.fps { flags.append("--fps \(f)") }
+        if let d = overrides.duration { flags.append("--duration \(d)") }
+        do {
+            try SceneBudget.check(scene, frameCount: frameCount, limits: limits,
+                                  frameSource: flags.isEmpty ? "duration" : flags.joined(separator: " "))
+        } catch let e as SceneError {
+            throw CLIError.usage("\(target): \(e.description)")
+        }
+    }
+}
+
+/// The resource budget flags of validate, render and trace (docs/LIMITS.md).
+struct BudgetOptions: ParsableArguments {
+    @Option(help: "Most live particles of all emitters together (default: 1000000).")
+    var maxParticles: Int?
+    @Option(name: .customLong("max-image-mb"), help: "Most memory for the decoded images of a scene, in MiB (default: 256).")
+    var maxImageMB: Int?
+    @Option(help: "Most frames one command renders or traces (default: 18000).")
+    var maxFrames: Int?
+    @Option(help: "Most pixels covered by layers and particles in one frame, in megapixels (default: 400).")
+    var maxCoverage: Double?
+
+    func limits() throws -> SceneLimits {
+        var l = SceneLimits()
+        if let v = maxParticles { guard v >= 0 else { throw CLIError.usage("--max-particles must be 0 or more; got \(v).") }; l.maxParticles = v }
+        if let v = maxImageMB {
+            guard v >= 0, v <= 1 << 40 else { throw CLIError.usage("--max-image-mb must be between 0 and \(1 << 40); got \(v).") }
+            l.maxImageBytes = v << 20
+        }
+        if let v = maxFrames { guard v >= 1 else { throw CLIError.usage("--max-frames must be at least 1; got \(v).") }; l.maxFrames = v }
+        if let v = maxCoverage {
+            guard v.isFinite, v >= 0, v <= 1e9 else { throw CLIError.usage("--max-coverage must be a number of megapixels in 0…1e9; got \(v).") }
+            l.maxCoveredPixels = Int(v * 1e6)
+        }
+        return l
     }
 }
 

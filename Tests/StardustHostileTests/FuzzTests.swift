@@ -1,0 +1,83 @@
+import Foundation
+import StardustCodecs
+import StardustCore
+import StardustScene
+import StardustTestSupport
+import Testing
+
+/// Seeded mutation fuzzing (SPEC §16) of the scene loader and of every decoder: each target gets a
+/// fixed number of mutations of valid seeds, so a run is bounded and reproducible (the seed and
+/// iteration are in the failure message). `STARDUST_FUZZ_ITERATIONS` raises the count for longer runs.
+@Suite("Fuzz")
+struct FuzzTests {
+    static let iterations = Int(ProcessInfo.processInfo.environment["STARDUST_FUZZ_ITERATIONS"] ?? "") ?? 400
+    /// Decoders get a small pixel limit so that a mutated size field is refused quickly.
+    static let maxPixels = 1 << 20
+
+    static var fixtures: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("StardustCodecsTests/Fixtures")
+    }
+
+    static func fixture(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: fixtures.appendingPathComponent(name))) }
+
+    /// Runs `body` on `iterations` mutations of the seeds; `body` may throw (a refusal) but must not crash.
+    func fuzz(_ seeds: [[UInt8]], seed: UInt64, _ body: ([UInt8]) throws -> Void) {
+        var rng = SeededGenerator(seed: seed)
+        var refused = 0
+        for _ in 0..<Self.iterations {
+            var input = seeds[Int.random(in: 0..<seeds.count, using: &rng)]
+            for _ in 0..<Int.random(in: 1...3, using: &rng) { input = rng.mutate(input) }
+            do { try body(input) } catch { refused += 1 }
+        }
+        #expect(refused <= Self.iterations)
+    }
+
+    @Test func pngDecoder() throws {
+        let seeds = try ["rgba8.png", "gray4.png", "adam7_rgba8.png", "gray2_trns.png"].compactMap { name -> [UInt8]? in
+            FileManager.default.fileExists(atPath: Self.fixtures.appendingPathComponent(name).path) ? try Self.fixture(name) : nil
+        } + [Array(HostileCorpus.png(width: 8, height: 8))]
+        fuzz(seeds, seed: 1) { _ = try PNGDecoder.decode($0, maxPixels: Self.maxPixels) }
+    }
+
+    @Test func jpegDecoder() throws {
+        let seeds = try ["pil_rgb.jpg", "pil_gray.jpg", "pil_cmyk.jpg"].map(Self.fixture)
+        fuzz(seeds, seed: 2) { _ = try JPEGDecoder.decode($0, maxPixels: Self.maxPixels) }
+    }
+
+    @Test func gifDecoder() throws {
+        let seeds = try ["pil_anim.gif", "hand_disposal.gif"].map(Self.fixture) + [Array(HostileCorpus.gif(width: 16, height: 16, frames: 3))]
+        fuzz(seeds, seed: 3) { _ = try GIFDecoder.decode($0, maxPixels: Self.maxPixels, maxTotalPixels: 4 << 20) }
+    }
+
+    @Test func imageHeaderAndDecoderAgree() throws {
+        let seeds = try ["pil_rgb.jpg", "pil_anim.gif"].map(Self.fixture) + [Array(HostileCorpus.png(width: 8, height: 8))]
+        fuzz(seeds, seed: 4) { bytes in
+            let image = try ImageDecoder.decode(bytes, maxPixels: Self.maxPixels)
+            // Whatever decodes has the size its header declares (the budget is computed from headers).
+            let header = try ImageDecoder.header(of: bytes)
+            #expect(header.width == image.width && header.height == image.height)
+        }
+    }
+
+    @Test func sceneLoader() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }) ?? []
+        var seeds = try names.map { Array(try Data(contentsOf: examples.appendingPathComponent($0))) }
+        seeds.append(Array(#"{"size":[100,100],"layers":[{"type":"emitter","emitterCells":[{"birthRate":10,"lifetime":2,"contents":"builtin:dot","emitterCells":[{"birthRate":5,"lifetime":1}]}]},{"type":"text","string":"hi"},{"type":"shape","path":"M 0 0 L 10 10 Z"}],"animations":[{"layer":"x","keyPath":"opacity","type":"basic","fromValue":0,"toValue":1}]}"#.utf8))
+        fuzz(seeds, seed: 5) { bytes in
+            var loader = SceneLoader(baseDirectory: examples.path) { _ in throw CodecError.unsupported(format: "Image", reason: "file (fuzzing)") }
+            let scene = try loader.scene(from: JSONNode(JSONParser.parse(bytes)))
+            // Whatever loads passes through the same budget as the commands, without crashing.
+            try SceneBudget.check(scene, frameCount: scene.frameCount, limits: SceneLimits())
+        }
+    }
+
+    /// A GIF used as a still image decodes its first frame only; a long animation is refused before allocation.
+    @Test func gifStillDecodesOneFrame() throws {
+        let start = Date()
+        #expect(throws: CodecError.self) { try GIFDecoder.decode(Array(HostileCorpus.gif(width: 6000, height: 6000, frames: 30))) }
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+}

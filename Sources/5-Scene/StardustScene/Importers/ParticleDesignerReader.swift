@@ -54,7 +54,7 @@ enum ParticleDesignerReader {
         parser.delegate = delegate
         let ok = parser.parse()
         if let e = delegate.error { throw e }
-        guard ok else {
+        guard ok, parser.parserError == nil, delegate.depth == 0 else {
             let line = parser.lineNumber, column = parser.columnNumber
             let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
             throw SceneError(path: "line \(line), column \(column)", "the .pex file is not well-formed XML (\(reason))")

@@ -8,6 +8,15 @@ enum SceneSource {
         let scene: Scene
         if let preset = Presets.named(target) {
             scene = preset.make(overrides.size ?? preset.defaultSize)
+        } else if EffectImporter.canImport(path: target) {
+            // Effect files of other tools (.pex, .plist, .ped): translated, then loaded as a scene.
+            guard FileManager.default.fileExists(atPath: target) else { throw CLIError.usage("no effect file at \(target).") }
+            do {
+                scene = try EffectImporter.load(path: target) { printError("warning: \($0)") }
+            } catch let e as SceneError {
+                throw CLIError.usage("\(target): \(e.description)")
+            }
+            if let s = overrides.size { scene.size = s }
         } else if target.hasSuffix(".json") || FileManager.default.fileExists(atPath: target) {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) else {

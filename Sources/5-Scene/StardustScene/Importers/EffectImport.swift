@@ -70,6 +70,7 @@ public struct EffectImport {
         let folder = (path as NSString).deletingLastPathComponent
         let dir = folder.isEmpty ? "." : folder
         var written: [String] = []
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for (name, bytes) in embeddedTextures.sorted(by: { $0.key < $1.key }) {
             let p = (dir as NSString).appendingPathComponent(name)
             try AtomicFile.write(bytes, to: p)

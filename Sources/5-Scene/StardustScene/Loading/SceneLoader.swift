@@ -17,6 +17,8 @@ public struct SceneLoader {
     public var baseDirectory: String
     var loadImage: ImageLoader
     var textureCache: [String: Texture] = [:]
+    /// Layers with an `"enabledWhen"` rule, collected while loading.
+    var seasonalGates: [SeasonalGate] = []
 
     public init(baseDirectory: String, imageLoader: @escaping ImageLoader) {
         self.baseDirectory = baseDirectory
@@ -84,6 +86,7 @@ public struct SceneLoader {
                 target.add(animation, forKey: node.path)
             }
         }
+        scene.seasonalGates = seasonalGates
         return scene
     }
 

@@ -25,6 +25,8 @@ public final class Scene {
     public var background: Color
     /// The root layer: its bounds are the scene rectangle.
     public let root: Layer
+    /// Layers switched on and off by date and remote flag (SPEC §14; see ``applySeasonalSwitches(_:)``).
+    public var seasonalGates: [SeasonalGate] = []
 
     public init(name: String = "", size: Size, scale: Double = 2, duration: Double = 10, fps: Double = 30,
                 seed: UInt64 = 1, background: Color = .clear, root: Layer = Layer()) {
@@ -65,6 +67,17 @@ public final class Scene {
 }
 
 extension Scene {
+    /// Decides every seasonal gate with `decide` and hides the layers that are off. Returns the
+    /// decisions, in gate order.
+    @discardableResult
+    public func applySeasonalSwitches(_ decide: (SeasonalRule) -> SeasonalDecision) -> [SeasonalDecision] {
+        seasonalGates.map { g in
+            let d = decide(g.rule)
+            if !d.isEnabled { g.layer.isHidden = true }
+            return d
+        }
+    }
+
     /// Checks limits that a render would hit (particle budgets of every emitter), throwing the first problem.
     public func validate() throws {
         for case let emitter as EmitterLayer in allLayers {

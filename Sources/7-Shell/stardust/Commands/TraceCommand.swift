@@ -24,6 +24,12 @@ struct TraceCommand: ParsableCommand {
     @Option(help: "Duration of the trace in seconds (default: the scene's).")
     var duration: Double?
 
+    @Option(help: "Decide seasonal switches for this day (YYYY-MM-DD; default: today).")
+    var date: String?
+
+    @Flag(help: "Never fetch remote flags of seasonal switches (the cached value or off decides).")
+    var offline = false
+
     @Flag(help: "Include every live particle's state.")
     var particles = false
 
@@ -34,7 +40,8 @@ struct TraceCommand: ParsableCommand {
         if let at, !at.isFinite { throw CLIError.usage("--at must be a finite time in seconds; got \(at).") }
         if let f = fps, !(f > 0 && f <= 1000) { throw CLIError.usage("--fps must be in (0, 1000]; got \(f).") }
         if let d = duration, !(d >= 0 && d <= 86_400) { throw CLIError.usage("--duration must be in [0, 86400] seconds; got \(d).") }
-        let scene = try SceneSource.load(target, overrides: SceneOverrides(fps: fps, duration: duration))
+        let scene = try SceneSource.load(target, overrides: SceneOverrides(fps: fps, duration: duration,
+                                                                           date: try date.map(parseDate), offline: offline))
         let times: [Double] = at.map { [$0] } ?? (0..<max(1, scene.frameCount)).map { scene.time(ofFrame: $0) }
         let out = FileHandle.standardOutput
         for t in times {

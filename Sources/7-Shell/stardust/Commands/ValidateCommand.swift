@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Stardust
 
@@ -9,8 +10,14 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "A scene file (.json) or a preset name.")
     var target: String
 
+    @Option(help: "Decide seasonal switches for this day (YYYY-MM-DD; default: today).")
+    var date: String?
+
+    @Flag(help: "Never fetch remote flags of seasonal switches (the cached value or off decides).")
+    var offline = false
+
     func run() throws {
-        let scene = try SceneSource.load(target, overrides: SceneOverrides())
+        let scene = try SceneSource.load(target, overrides: SceneOverrides(date: try date.map(parseDate), offline: offline))
         try scene.validate()
         print("\(target): valid (\(scene.size.width)×\(scene.size.height) pt, \(scene.duration) s at \(scene.fps) fps)")
     }

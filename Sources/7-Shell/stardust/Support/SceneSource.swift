@@ -37,6 +37,14 @@ enum SceneSource {
             let hint = close.isEmpty ? "" : " Did you mean \(close.joined(separator: " or "))?"
             throw CLIError.usage("\"\(target)\" is neither a preset nor a scene file. Run `stardust presets` for the list.\(hint)")
         }
+        // Seasonal switches (SPEC §14): layers whose rule is off on the given day are hidden.
+        let clockDate = overrides.date ?? Date()
+        let decisions = scene.applySeasonalSwitches { rule in
+            SeasonalSwitch(rule: rule, clock: { clockDate }, offline: overrides.offline).decideBlocking()
+        }
+        for (gate, d) in zip(scene.seasonalGates, decisions) where !d.isEnabled {
+            printError("note: \(gate.layer.name ?? gate.path) is switched off (\(d)); use --date YYYY-MM-DD to render another day.")
+        }
         if let v = overrides.scale { scene.scale = v }
         if let v = overrides.fps { scene.fps = v }
         if let v = overrides.duration { scene.duration = v }
@@ -52,6 +60,24 @@ struct SceneOverrides {
     var fps: Double?
     var duration: Double?
     var seed: UInt64?
+    /// The day seasonal switches are decided for (default: now).
+    var date: Date?
+    /// Seasonal switches never fetch their remote flag.
+    var offline = false
+}
+
+/// Parses `--date YYYY-MM-DD` (noon UTC of that day, so every time zone's calendar day is the same
+/// within ±12 h) or a full ISO 8601 date-time.
+func parseDate(_ s: String) throws -> Date {
+    let iso = ISO8601DateFormatter()
+    if let d = iso.date(from: s) { return d }
+    let p = s.split(separator: "-").compactMap { Int($0) }
+    if p.count == 3, (1...12).contains(p[1]), (1...31).contains(p[2]) {
+        var c = DateComponents(); c.year = p[0]; c.month = p[1]; c.day = p[2]; c.hour = 12
+        var cal = Calendar(identifier: .gregorian); cal.timeZone = TimeZone(identifier: "UTC")!
+        if let d = cal.date(from: c) { return d }
+    }
+    throw CLIError.usage("--date expects YYYY-MM-DD or an ISO 8601 date-time, like 2026-12-24; got \"\(s)\".")
 }
 
 /// Parses `390x844` into a size.

@@ -54,16 +54,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         self.fd = fd
         port = UInt16(bigEndian: addr.sin_port)
         let deadline = Date().addingTimeInterval(lifetime)
-        Thread.detachNewThread { [self] in serve(until: deadline) }
+        Thread.detachNewThread { [self] in serve(until: deadline) }  // keeps the server alive until it stops
     }
 
     /// Stops accepting and closes the listening socket: later connections are refused.
+    /// The serving thread closes the socket itself when it sees the stop, so that its descriptor
+    /// number cannot be reused by another server while the thread still polls it.
     public func stop() {
         lock.lock(); defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
         shutdown(fd, Int32(SHUT_RDWR))
-        close(fd)
     }
 
     deinit { stop() }
@@ -71,7 +72,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private func serve(until deadline: Date) {
         while Date() < deadline {
             lock.lock(); let done = stopped; lock.unlock()
-            if done { return }
+            if done { break }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, 50) == 1 else { continue }
             let c = accept(fd, nil, nil)
@@ -79,7 +80,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             lock.lock(); requests += 1; let b = _behavior; lock.unlock()
             Thread.detachNewThread { Self.handle(c, b) }
         }
-        stop()
+        lock.lock(); stopped = true; lock.unlock()
+        close(fd)
     }
 
     private static func handle(_ c: Int32, _ b: Behavior) {

@@ -110,6 +110,20 @@ import StardustTestSupport
         #expect(!Self.decide(rule, at: Self.christmasEve, cache: Self.tempCache()).isEnabled)
     }
 
+    @Test func httpsFetchesAreBoundedByTheTimeoutToo() throws {
+        // A plain-HTTP server that answers late: the TLS handshake never completes.
+        let server = try LoopbackHTTPServer(.late(3, #"{"snow": false}"#))
+        defer { server.stop() }
+        let url = URL(string: "https://127.0.0.1:\(server.port)/flags.json")!
+        let cache = Self.tempCache()
+        let rule = Self.rule(url, maxAge: 0, timeout: 0.5)
+        cache.write(rule.remote!, value: true, at: Self.november)
+        let start = Date()
+        let d = Self.decide(rule, at: Self.christmasEve, cache: cache)
+        #expect(Date().timeIntervalSince(start) < 2.5)
+        #expect(d.isEnabled && d.reason == .remoteLastKnown, "\(d)")
+    }
+
     @Test func offlineUsesTheCacheOrTheSafeDefault() throws {
         let server = try LoopbackHTTPServer(.answer(#"{"snow": true}"#))
         defer { server.stop() }

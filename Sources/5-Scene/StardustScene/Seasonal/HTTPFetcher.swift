@@ -6,16 +6,16 @@ import Darwin
 #endif
 
 /// A minimal HTTP/1.1 GET client over POSIX sockets with a hard deadline: connection, request and
-/// the whole response must complete within `timeout`, or the fetch fails. `http://` only — an
-/// `https://` flag fails to fetch (and the last known value or the safe default decides), because a
-/// TLS stack would add a system dependency for this one feature (docs/SEASONAL.md).
+/// the whole response must complete within `timeout`, or the fetch fails. `https://` addresses go
+/// through URLSession (``HTTPSFetcher``), under the same deadline (docs/SEASONAL.md).
 /// Only `200` with a body up to `maxBytes` (by `Content-Length` or until the server closes) succeeds;
 /// chunked responses are decoded.
 public struct HTTPFetcher: RemoteFetcher {
     public init() {}
 
     public func fetch(_ url: URL, timeout: Double, maxBytes: Int) throws -> [UInt8] {
-        guard url.scheme == "http" else { throw SeasonalError("only http:// flags can be fetched by this build (got \(url.scheme ?? "?")://)") }
+        if url.scheme == "https" { return try HTTPSFetcher().fetch(url, timeout: timeout, maxBytes: maxBytes) }
+        guard url.scheme == "http" else { throw SeasonalError("only http:// and https:// flags can be fetched (got \(url.scheme ?? "?")://)") }
         guard let host = url.host else { throw SeasonalError("the address has no host") }
         let port = url.port ?? 80
         let deadline = Date().addingTimeInterval(timeout)

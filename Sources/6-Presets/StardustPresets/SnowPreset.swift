@@ -10,8 +10,23 @@ enum SnowPreset {
     @Sendable static func scene(_ size: Size) -> Scene {
         let scene = Scene(name: "snow", size: size, scale: 1, duration: 5, fps: 20, seed: 1)
         scene.root.addSublayer(LaunchScreen.layer(size: size))
-        scene.root.addSublayer(emitter(size: size))
+        let snow = emitter(size: size)
+        scene.root.addSublayer(snow)
+        // The source's "turn the snow off remotely after Christmas" (SPEC §14): applied by the tool
+        // (`stardust render --date …`) or by apps through `Scene.applySeasonalSwitches`, never by the
+        // builder itself, so the preset's frames do not depend on the day they are rendered.
+        scene.seasonalGates = [SeasonalGate(layer: snow, rule: season(), path: "snow")]
         return scene
+    }
+
+    /// 1–25 December every year (UTC), and, when the environment variable `STARDUST_SNOW_FLAG_URL`
+    /// names a JSON document, its member `"snow"` (docs/SEASONAL.md).
+    static func season(environment: [String: String] = ProcessInfo.processInfo.environment) -> SeasonalRule {
+        var rule = SeasonalRule(windows: [DateWindow(from: (12, 1), to: (12, 25))], timeZone: TimeZone(identifier: "UTC")!)
+        if let s = environment["STARDUST_SNOW_FLAG_URL"], let url = URL(string: s), url.host != nil {
+            rule.remote = RemoteFlag(url: url, key: "snow", maxAge: 3600, timeout: 2)
+        }
+        return rule
     }
 
     /// The two-cell snow emitter across the top edge, pre-warmed by 10 s.

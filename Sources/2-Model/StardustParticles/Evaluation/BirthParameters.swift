@@ -18,6 +18,8 @@ struct BirthParameters: Sendable {
     /// Emitter geometry (top-level cells).
     var center: SIMD3<Double> = .zero
     var size: SIMD3<Double> = .zero
+    /// The layer's scale multiplier applied to this cell (1 for sub-cells); read by ``CellExtensions``.
+    var layerScale: Double = 1
 
     /// The largest lifetime a particle born with these parameters can have.
     var maxLife: Double { max(0, life + abs(lifeRange)) }
@@ -36,6 +38,7 @@ struct BirthParameters: Sendable {
         speed = c.velocity * l.velocity; speedRange = c.velocityRange * l.velocity
         accel = SIMD3(c.xAcceleration, c.yAcceleration, c.zAcceleration)
         let sf = isTopLevel ? l.scale : 1
+        layerScale = sf
         scale = c.scale * sf; scaleRange = c.scaleRange * sf; scaleSpeed = c.scaleSpeed * sf
         spin = c.spin * l.spin; spinRange = c.spinRange * l.spin
         color = SIMD4(c.color.red, c.color.green, c.color.blue, c.color.alpha)

@@ -20,6 +20,8 @@ struct CompiledCell: Sendable {
     var maxLife: Double
     /// The longest time after a birth of this cell during which it or a descendant can be alive.
     var horizon: Double = 0
+    /// Behaviour beyond Core Animation (nil for CA cells, which take the closed-form path).
+    var extensions: CellExtensions? = nil
 }
 
 /// The emitter with every time-varying input resolved: what one evaluation reads.
@@ -148,7 +150,8 @@ extension EmitterLayer {
             if !(lo < hi) { lo = 0; hi = 0 }
             let emits = f.enabled && anyRate && lo < hi && (f.parent < 0 || compiled[f.parent].emits)
             compiled.append(CompiledCell(parent: f.parent, emits: emits, key: CounterRandom.key("cell:" + f.path),
-                                         starts: starts, params: params, windowLo: lo, windowHi: hi, maxLife: maxLife))
+                                         starts: starts, params: params, windowLo: lo, windowHi: hi, maxLife: maxLife,
+                                         extensions: f.cell.extensions))
             if f.parent >= 0 { compiled[f.parent].children.append(index) }
         }
         // Horizons, children before parents (reverse pre-order).
@@ -172,6 +175,7 @@ struct CompileKey: Equatable {
         var name: String?
         var isEnabled: Bool
         var childCount: Int
+        var extensions: CellExtensions?
     }
     var layer: LayerValues
     var shape: EmitterShape
@@ -189,7 +193,7 @@ struct CompileKey: Equatable {
         func walk(_ list: [EmitterCell]) {
             for c in list {
                 cells.append(Cell(values: CellValues(c), timing: c.timing, name: c.name, isEnabled: c.isEnabled,
-                                  childCount: c.emitterCells.count))
+                                  childCount: c.emitterCells.count, extensions: c.extensions))
                 walk(c.emitterCells)
             }
         }

@@ -200,6 +200,7 @@ extension EmitterLayer {
         let inst = plan.instances[ci][Int(run.instance)]
         let p = cell.params[Int(run.segment)]
         guard let out else { return count(run, p, inst, t) }
+        if let x = cell.extensions { return writeExtended(run, cell, p, x, inst, e, plan, t, out, offset) }
         if inst.parent >= 0 {
             let parent = plan.records[cell.parent][inst.parent]
             return write(run, p, inst, t, out, offset) { rng, id, tb, life, au in

@@ -87,6 +87,9 @@ public final class EmitterCell {
     public var timing = MediaTiming()
     /// Sub-cells emitted by each particle of this cell. Default empty.
     public var emitterCells: [EmitterCell] = []
+    /// Behaviour beyond Core Animation (start → finish values, radial and tangential acceleration,
+    /// orbiting; see ``CellExtensions``). Default nil: the cell behaves exactly as in Core Animation.
+    public var extensions: CellExtensions?
 
     /// A cell with Core Animation's defaults.
     public init(name: String? = nil) { self.name = name }

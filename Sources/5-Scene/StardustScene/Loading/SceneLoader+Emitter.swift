@@ -42,7 +42,7 @@ extension SceneLoader {
 
     mutating func cell(_ node: JSONNode, depth: Int, siblings: inout Set<String>) throws -> EmitterCell {
         guard depth <= 8 else { throw SceneError(path: node.path, "emitter cells nested deeper than 8 levels") }
-        let k = try node.object(allowedKeys: Self.cellKeys)
+        let k = try node.object(allowedKeys: Self.cellKeys + Self.cellExtensionKeys)
         let c = EmitterCell()
         sourcePaths[ObjectIdentifier(c)] = node.path
         if let n = k["name"] {
@@ -89,6 +89,7 @@ extension SceneLoader {
         if let n = k["minificationFilter"] { c.minificationFilter = ImageFilter(rawValue: try n.choice(ImageFilter.allCases.map(\.rawValue)))! }
         if let n = k["magnificationFilter"] { c.magnificationFilter = ImageFilter(rawValue: try n.choice(ImageFilter.allCases.map(\.rawValue)))! }
         c.timing = try mediaTiming(k, into: c.timing)
+        c.extensions = try cellExtensions(k)
         if let n = k["emitterCells"] {
             var seen = Set<String>()
             c.emitterCells = try n.array().map { try cell($0, depth: depth + 1, siblings: &seen) }

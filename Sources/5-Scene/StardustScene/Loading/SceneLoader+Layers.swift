@@ -15,7 +15,7 @@ extension SceneLoader {
         "type", "name", "position", "bounds", "anchorPoint", "zPosition", "transform", "sublayerTransform", "opacity",
         "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "contents",
         "contentsRect", "contentsGravity", "contentsScale", "minificationFilter", "magnificationFilter", "sublayers",
-        "beginTime", "timeOffset", "speed",
+        "beginTime", "timeOffset", "speed", "enabledWhen",
     ]
 
     static let typeKeys: [String: [String]] = [
@@ -56,6 +56,9 @@ extension SceneLoader {
             names[name] = layer
         }
         try applyCommon(keys, to: layer)
+        if let n = keys["enabledWhen"] {
+            seasonalGates.append(SeasonalGate(layer: layer, rule: try seasonalRule(n), path: n.path))
+        }
         if type == "image" && layer.contents == nil {
             throw SceneError(path: node.path, "an image layer needs \"contents\" (\"builtin:NAME\" or a file path)")
         }

@@ -26,6 +26,8 @@ public struct SceneLoader {
     var inputFiles: [String] = []
     /// JSON paths of the layers and cells built so far.
     var sourcePaths: [ObjectIdentifier: String] = [:]
+    /// Layers with an `"enabledWhen"` rule, collected while loading.
+    var seasonalGates: [SeasonalGate] = []
 
     /// A loader that resolves relative image paths against `baseDirectory` and reads image files with `imageLoader`
     /// (each file is loaded once per loader).
@@ -97,6 +99,7 @@ public struct SceneLoader {
         }
         scene.inputFiles = inputFiles
         scene.sourcePaths = sourcePaths
+        scene.seasonalGates = seasonalGates
         return scene
     }
 

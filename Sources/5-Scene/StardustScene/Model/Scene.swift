@@ -32,6 +32,8 @@ public final class Scene {
     /// The JSON path of each layer and emitter cell read from a scene file (`layers[2].emitterCells[0]`),
     /// keyed by object identity; limit errors name it. Empty for scenes built in code.
     public var sourcePaths: [ObjectIdentifier: String] = [:]
+    /// Layers switched on and off by date and remote flag (SPEC §14; see ``applySeasonalSwitches(_:)``).
+    public var seasonalGates: [SeasonalGate] = []
 
     /// A scene of `size` points at `scale` pixels per point (default 2), `duration` seconds (default 10) at `fps`
     /// frames per second (default 30), with `seed` (default 1), a transparent background and an empty `root` layer.
@@ -77,6 +79,17 @@ public final class Scene {
 }
 
 extension Scene {
+    /// Decides every seasonal gate with `decide` and hides the layers that are off. Returns the
+    /// decisions, in gate order.
+    @discardableResult
+    public func applySeasonalSwitches(_ decide: (SeasonalRule) -> SeasonalDecision) -> [SeasonalDecision] {
+        seasonalGates.map { g in
+            let d = decide(g.rule)
+            if !d.isEnabled { g.layer.isHidden = true }
+            return d
+        }
+    }
+
     /// Checks limits that a render would hit (particle budgets of every emitter), throwing the first problem.
     /// The whole-scene budget (``SceneBudget``) is checked by ``SceneBudget/check(_:frameCount:limits:frameSource:)``.
     public func validate() throws {

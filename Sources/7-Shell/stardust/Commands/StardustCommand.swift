@@ -14,8 +14,10 @@ struct StardustCommand: ParsableCommand {
           stardust render scene.json -o out/ --frames 0..59
           stardust trace snow --at 12 --particles   # the evaluated state as JSON Lines
           stardust presets                          # what can be rendered by name
+          stardust render fire.pex                  # Particle Designer / UIEffectDesigner files render directly
+          stardust import fire.pex -o fire.json     # ... or become an editable scene
         """,
-        subcommands: [RenderCommand.self, PresetsCommand.self, ValidateCommand.self, TraceCommand.self, BenchCommand.self],
+        subcommands: [RenderCommand.self, PresetsCommand.self, ValidateCommand.self, TraceCommand.self, ImportCommand.self, BenchCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }

@@ -9,6 +9,15 @@ enum SceneSource {
         let scene: Scene
         if let preset = Presets.named(target) {
             scene = preset.make(overrides.size ?? preset.defaultSize)
+        } else if EffectImporter.canImport(path: target) {
+            // Effect files of other tools (.pex, .plist, .ped): translated, then loaded as a scene.
+            guard FileManager.default.fileExists(atPath: target) else { throw CLIError.usage("no effect file at \(target).") }
+            do {
+                scene = try EffectImporter.load(path: target) { printError("warning: \($0)") }
+            } catch let e as SceneError {
+                throw CLIError.usage("\(target): \(e.description)")
+            }
+            if let s = overrides.size { scene.size = s }
         } else if target.hasSuffix(".json") || FileManager.default.fileExists(atPath: target) {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) else {
@@ -28,6 +37,14 @@ enum SceneSource {
             let close = names.filter { $0.hasPrefix(String(target.prefix(2))) }
             let hint = close.isEmpty ? "" : " Did you mean \(close.joined(separator: " or "))?"
             throw CLIError.usage("\"\(target)\" is neither a preset nor a scene file. Run `stardust presets` for the list.\(hint)")
+        }
+        // Seasonal switches (SPEC §14): layers whose rule is off on the given day are hidden.
+        let clockDate = overrides.date ?? Date()
+        let decisions = scene.applySeasonalSwitches { rule in
+            SeasonalSwitch(rule: rule, clock: { clockDate }, offline: overrides.offline).decideBlocking()
+        }
+        for (gate, d) in zip(scene.seasonalGates, decisions) where !d.isEnabled {
+            printError("note: \(gate.layer.name ?? gate.path) is switched off (\(d)); use --date YYYY-MM-DD to render another day.")
         }
         if let v = overrides.scale { scene.scale = v }
         if let v = overrides.fps { scene.fps = v }
@@ -92,6 +109,24 @@ struct SceneOverrides {
     var fps: Double?
     var duration: Double?
     var seed: UInt64?
+    /// The day seasonal switches are decided for (default: now).
+    var date: Date?
+    /// Seasonal switches never fetch their remote flag.
+    var offline = false
+}
+
+/// Parses `--date YYYY-MM-DD` (noon UTC of that day, so every time zone's calendar day is the same
+/// within ±12 h) or a full ISO 8601 date-time.
+func parseDate(_ s: String) throws -> Date {
+    let iso = ISO8601DateFormatter()
+    if let d = iso.date(from: s) { return d }
+    let p = s.split(separator: "-").compactMap { Int($0) }
+    if p.count == 3, (1...12).contains(p[1]), (1...31).contains(p[2]) {
+        var c = DateComponents(); c.year = p[0]; c.month = p[1]; c.day = p[2]; c.hour = 12
+        var cal = Calendar(identifier: .gregorian); cal.timeZone = TimeZone(identifier: "UTC")!
+        if let d = cal.date(from: c) { return d }
+    }
+    throw CLIError.usage("--date expects YYYY-MM-DD or an ISO 8601 date-time, like 2026-12-24; got \"\(s)\".")
 }
 
 /// Parses `390x844` into a size.

@@ -1,0 +1,146 @@
+import Foundation
+import StardustCore
+
+/// Random attribute triples used only by cells with ``CellExtensions`` (after the CA ones, so the
+/// CA draws of a particle do not change when an extension is added).
+extension ParticleAttribute {
+    /// finish red, green, blue
+    static let finishRGB: UInt64 = 5
+    /// finish alpha, finish scale, birth rotation
+    static let finishAlphaScaleRotation: UInt64 = 6
+    /// finish rotation, radial acceleration, tangential acceleration
+    static let finishRotationRadialTangential: UInt64 = 7
+    /// orbit radius, finish radius, angular velocity
+    static let orbit: UInt64 = 8
+}
+
+/// The state of one extended particle at one age.
+struct ExtendedState {
+    var position: SIMD3<Double>
+    var velocity: SIMD3<Double>
+    var scale: Double
+    var rotation: Double
+    var color: SIMD4<Double>
+}
+
+extension EmitterLayer {
+    /// ``write(_:_:_:_:_:_:_:)`` for a cell with ``CellExtensions``: the same births (same lifetimes,
+    /// same CA draws), with the state at age τ computed by ``extendedState(_:_:_:rng:theta:origin:age:)``.
+    /// Only cells with extensions come here; Core Animation cells keep the closed-form paths.
+    static func writeExtended(_ run: BirthRun, _ cell: CompiledCell, _ p: BirthParameters, _ x: CellExtensions,
+                              _ inst: EmitterInstance, _ e: CompiledEmitter, _ plan: BirthPlan, _ t: Double,
+                              _ out: SnapshotColumns, _ offset: Int) -> Int {
+        let parent: ParticleBirth? = inst.parent >= 0 ? plan.records[cell.parent][inst.parent] : nil
+        let shape = e.shape, mode = e.mode
+        let invRate = 1 / p.rate
+        var n = 0
+        for k in run.k0..<run.k1 {
+            let tb = run.start + (Double(k) - run.count0) * invRate
+            let age = t - tb
+            guard age >= 0 else { continue }
+            let rng = ParticleRandom(instance: inst.stream, index: UInt64(bitPattern: k))
+            let (life, au) = ParticleBirth.life(p, rng)
+            guard age < life else { continue }
+            let id = inst.idKey &+ UInt64(bitPattern: k)
+            let b: ParticleBirth
+            let origin: SIMD3<Double>
+            if let parent {
+                b = ParticleBirth.make(p, parent: parent, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                origin = b.position
+            } else {
+                b = ParticleBirth.make(p, shape: shape, mode: mode, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                origin = p.center
+            }
+            let theta = p.longitude + p.longitudeRange * (2 * au - 1)
+            let s = extendedState(b, p, x, rng: rng, theta: theta, origin: origin, age: age)
+            let i = offset + n
+            out.x[i] = Float(s.position.x); out.y[i] = Float(s.position.y); out.z[i] = Float(s.position.z)
+            out.vx[i] = Float(s.velocity.x); out.vy[i] = Float(s.velocity.y); out.vz[i] = Float(s.velocity.z)
+            out.scale[i] = Float(s.scale); out.rotation[i] = Float(s.rotation)
+            out.red[i] = Float(s.color.x); out.green[i] = Float(s.color.y)
+            out.blue[i] = Float(s.color.z); out.alpha[i] = Float(s.color.w)
+            out.age[i] = Float(age); out.lifetime[i] = Float(life)
+            out.birth[i] = tb; out.cells[i] = run.cell; out.ids[i] = id
+            n += 1
+        }
+        return n
+    }
+
+    /// The state at age `tau` of a particle born as `b` with extensions `x` (see ``CellExtensions``).
+    /// `origin` is the emitter position the particle was born from (the centre of radial
+    /// acceleration and of orbits); `theta` its emission longitude.
+    static func extendedState(_ b: ParticleBirth, _ p: BirthParameters, _ x: CellExtensions, rng: ParticleRandom,
+                              theta: Double, origin: SIMD3<Double>, age tau: Double) -> ExtendedState {
+        @inline(__always) func spread(_ v: Double, _ r: Double, _ u: Double) -> Double { v + r * (2 * u - 1) }
+        let (uFR, uFG, uFB) = rng.triple(ParticleAttribute.finishRGB)
+        let (uFA, uFS, uRot) = rng.triple(ParticleAttribute.finishAlphaScaleRotation)
+        let (uFRot, uRad, uTan) = rng.triple(ParticleAttribute.finishRotationRadialTangential)
+        let life = b.lifetime
+        let f = life > 0 ? min(1, tau / life) : 0
+
+        // Color: birth color → finish color, or the CA speeds.
+        var color = b.color(atAge: tau)
+        if let fc = x.finishColor {
+            let c1 = SIMD4(spread(fc.red, x.finishRedRange, uFR), spread(fc.green, x.finishGreenRange, uFG),
+                           spread(fc.blue, x.finishBlueRange, uFB), spread(fc.alpha, x.finishAlphaRange, uFA))
+            color = b.color + (c1 - b.color) * f
+        }
+        // Scale: birth scale → finish scale, or the CA speed.
+        var scale = b.scale(atAge: tau)
+        if let fs = x.finishScale {
+            let s1 = spread(fs, x.finishScaleRange, uFS) * p.layerScale
+            scale = b.scaleFactor * max(0, b.scale + (s1 - b.scale) * f)
+        }
+        // Rotation: birth angle (+ → finish angle) + spin × age.
+        let r0 = spread(x.rotation, x.rotationRange, uRot)
+        var rotation = r0 + b.spin * tau
+        if let fr = x.finishRotation {
+            rotation += (spread(fr, x.finishRotationRange, uFRot) - r0) * f
+        }
+
+        var position: SIMD3<Double>, velocity: SIMD3<Double>
+        if let o = x.orbit {
+            let (uR0, uR1, uW) = rng.triple(ParticleAttribute.orbit)
+            let r0 = spread(o.radius, o.radiusRange, uR0), r1 = spread(o.finishRadius, o.finishRadiusRange, uR1)
+            let w = spread(o.angularVelocity, o.angularVelocityRange, uW)
+            let dr = life > 0 ? (r1 - r0) / life : 0
+            let r = r0 + dr * tau, a = theta + w * tau
+            let c = cos(a), s = sin(a)
+            position = SIMD3(origin.x + r * c, origin.y + r * s, origin.z)
+            velocity = SIMD3(dr * c - r * w * s, dr * s + r * w * c, 0)
+        } else if x.needsIntegration {
+            let ar = spread(x.radialAcceleration, x.radialAccelerationRange, uRad)
+            let at = spread(x.tangentialAcceleration, x.tangentialAccelerationRange, uTan)
+            (position, velocity) = integrate(b, ar: ar, at: at, origin: origin, age: tau)
+        } else {
+            position = b.position(atAge: tau)
+            velocity = b.velocity(atAge: tau)
+        }
+        return ExtendedState(position: position, velocity: velocity, scale: scale, rotation: rotation, color: color)
+    }
+
+    /// Integrates a particle with radial (`ar`) and tangential (`at`) acceleration about `origin`, plus
+    /// its constant acceleration, from its birth to age `tau` with the fixed step
+    /// ``CellExtensions/integrationStep`` (semi-implicit Euler, the last step shortened to land on
+    /// `tau`). The radial direction is taken in the layer plane (x, y); below 0.01 pt from the origin
+    /// the distance counts as 0.01 pt.
+    static func integrate(_ b: ParticleBirth, ar: Double, at: Double, origin: SIMD3<Double>,
+                          age tau: Double) -> (SIMD3<Double>, SIMD3<Double>) {
+        let h = CellExtensions.integrationStep
+        var p = b.position, v = b.velocity
+        let a0 = b.acceleration
+        let steps = Int((tau / h).rounded(.down))
+        let rest = tau - Double(steps) * h
+        @inline(__always) func step(_ dt: Double) {
+            let dx = p.x - origin.x, dy = p.y - origin.y
+            let d = max(0.01, (dx * dx + dy * dy).squareRoot())
+            let ux = dx / d, uy = dy / d
+            let a = SIMD3(a0.x + ar * ux - at * uy, a0.y + ar * uy + at * ux, a0.z)
+            v += a * dt
+            p += v * dt
+        }
+        for _ in 0..<steps { step(h) }
+        if rest > 0 { step(rest) }
+        return (p, v)
+    }
+}

@@ -1,0 +1,68 @@
+import StardustCore
+
+/// Behaviour beyond Core Animation that effects made with other tools need (Particle Designer,
+/// cocos2d, Starling): start → finish color, scale and rotation over each particle's life, radial
+/// and tangential acceleration, and orbiting. Opt-in per cell (``EmitterCell/extensions`` is nil by
+/// default), so Core Animation scenes render exactly as before.
+///
+/// Values with a range are drawn uniformly from `[value − range, value + range]` at birth, like the
+/// CA ranges; each particle's draws are independent of the CA ones (they come from further
+/// attributes of its random stream), so adding an extension does not move the CA values.
+///
+/// Evaluation: the finish values and orbiting are closed forms of the particle's age; radial and
+/// tangential acceleration have none and are integrated from the particle's birth at a fixed step
+/// (``integrationStep``), so a seek costs at most `lifetime / integrationStep` steps per particle,
+/// whatever the time, and frames are identical for any thread count.
+public struct CellExtensions: Hashable, Sendable {
+    /// The color each particle reaches at the end of its life; the color goes linearly from the
+    /// birth color (``EmitterCell/color`` ± ranges) to this one (± the finish ranges) and the CA color
+    /// speeds are not used. nil = CA behaviour.
+    public var finishColor: Color?
+    public var finishRedRange = 0.0, finishGreenRange = 0.0, finishBlueRange = 0.0, finishAlphaRange = 0.0
+    /// The scale each particle reaches at the end of its life (× the layer's `scale` like ``EmitterCell/scale``);
+    /// the scale goes linearly from the birth scale to it and ``EmitterCell/scaleSpeed`` is not used. nil = CA behaviour.
+    public var finishScale: Double?
+    public var finishScaleRange = 0.0
+    /// The particle's angle at birth in radians (clockwise), ± ``rotationRange``. CA particles start at 0.
+    public var rotation = 0.0
+    public var rotationRange = 0.0
+    /// The angle each particle reaches at the end of its life (radians); the angle goes linearly from
+    /// the birth angle to it, plus ``EmitterCell/spin`` × age. nil = no change besides spin.
+    public var finishRotation: Double?
+    public var finishRotationRange = 0.0
+    /// Acceleration away from the emitter position the particle was born from (points/s²; negative
+    /// pulls towards it), ± range.
+    public var radialAcceleration = 0.0, radialAccelerationRange = 0.0
+    /// Acceleration perpendicular to the radial direction, clockwise on the y-down screen (points/s²), ± range.
+    public var tangentialAcceleration = 0.0, tangentialAccelerationRange = 0.0
+    /// Particles circle the emitter position instead of flying (velocity and accelerations unused).
+    public var orbit: Orbit?
+
+    /// Circular motion around the emitter position: at age τ a particle is at
+    /// `center + r(τ)·(cos θ(τ), sin θ(τ))` with `θ(τ) = θ0 + ω·τ` (θ0 the particle's emission
+    /// longitude, ω the angular velocity) and `r` going linearly from ``radius`` to ``finishRadius``.
+    public struct Orbit: Hashable, Sendable {
+        public var radius: Double, radiusRange: Double
+        public var finishRadius: Double, finishRadiusRange: Double
+        /// Radians per second, positive clockwise.
+        public var angularVelocity: Double, angularVelocityRange: Double
+
+        public init(radius: Double, radiusRange: Double = 0, finishRadius: Double? = nil, finishRadiusRange: Double = 0,
+                    angularVelocity: Double = 0, angularVelocityRange: Double = 0) {
+            self.radius = radius; self.radiusRange = radiusRange
+            self.finishRadius = finishRadius ?? radius; self.finishRadiusRange = finishRadiusRange
+            self.angularVelocity = angularVelocity; self.angularVelocityRange = angularVelocityRange
+        }
+    }
+
+    /// The fixed integration step (seconds) for radial and tangential acceleration.
+    public static let integrationStep = 1.0 / 240
+
+    public init() {}
+
+    /// True when radial or tangential acceleration applies (the integrated path).
+    public var needsIntegration: Bool {
+        orbit == nil && (radialAcceleration != 0 || radialAccelerationRange != 0
+            || tangentialAcceleration != 0 || tangentialAccelerationRange != 0)
+    }
+}

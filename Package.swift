@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "StardustAnimation", dependencies: ["StardustCore"], path: "Sources/2-Model/StardustAnimation"),
         .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation"],
                 path: "Sources/2-Model/StardustParticles"),
+        .target(name: "StardustEffects", dependencies: ["StardustCore", "StardustAnimation"],
+                path: "Sources/2-Model/StardustEffects"),
 
         // 3 · Render: display list → pixels
         .systemLibrary(name: "CFreeType", path: "Sources/3-Render/CFreeType", pkgConfig: "freetype2"),
@@ -54,12 +56,12 @@ let package = Package(
 
         // 6 · Presets
         .target(name: "StardustPresets", dependencies: [
-            "StardustCore", "StardustAnimation", "StardustParticles", "StardustRender", "StardustScene",
+            "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustScene",
         ], path: "Sources/6-Presets/StardustPresets"),
 
         // 7 · Shell: the umbrella library and the command-line tool
         .target(name: "Stardust", dependencies: [
-            "StardustCore", "StardustAnimation", "StardustParticles", "StardustRender", "StardustCodecs",
+            "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustCodecs",
             "StardustScene", "StardustPresets",
         ], path: "Sources/7-Shell/Stardust"),
         .executableTarget(name: "stardust", dependencies: [
@@ -74,6 +76,9 @@ let package = Package(
         .testTarget(name: "StardustAnimationTests", dependencies: ["StardustAnimation", "StardustCore", "StardustTestSupport"]),
         .testTarget(name: "StardustParticlesTests", dependencies: [
             "StardustParticles", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport",
+        ]),
+        .testTarget(name: "StardustEffectsTests", dependencies: [
+            "StardustEffects", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport",
         ]),
         .testTarget(name: "StardustRenderTests", dependencies: ["StardustRender", "StardustCore", "StardustTestSupport"]),
         .testTarget(name: "StardustCodecsTests", dependencies: ["StardustCodecs", "StardustCore", "StardustTestSupport"],

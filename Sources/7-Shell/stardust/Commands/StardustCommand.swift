@@ -14,8 +14,9 @@ struct StardustCommand: ParsableCommand {
           stardust render scene.json -o out/ --frames 0..59
           stardust trace snow --at 12 --particles   # the evaluated state as JSON Lines
           stardust presets                          # what can be rendered by name
+          stardust snap photo.png --restore -o dust.gif   # turn a picture to dust and back
         """,
-        subcommands: [RenderCommand.self, PresetsCommand.self, ValidateCommand.self, TraceCommand.self, BenchCommand.self],
+        subcommands: [RenderCommand.self, PresetsCommand.self, SnapCommand.self, ValidateCommand.self, TraceCommand.self, BenchCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import Stardust
+
+/// `stardust snap IMAGE`: turns a picture to dust (SPEC §8, §11).
+struct SnapCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snap",
+        abstract: "Turn a PNG or JPEG picture to dust (the \"Thanos snap\"), optionally bringing it back.",
+        discussion: """
+        The first frame is the picture, the last is empty (with --restore, the picture again). The output format
+        follows the file name (.gif, .png/.apng animated PNG, .mp4/.webm through ffmpeg, or a folder ending in /).
+        """
+    )
+
+    @Argument(help: "The picture (.png or .jpg).")
+    var image: String
+
+    @Option(name: [.short, .customLong("output")], help: "Output file or folder (default: NAME-snap.gif).")
+    var output: String?
+
+    @Option(help: "Number of dust layers, 1…256.")
+    var layers: Int = 32
+
+    @Flag(help: "Fly the dust back and reassemble the picture.")
+    var restore = false
+
+    @Flag(help: "Every pixel its own particle (not available yet).")
+    var perPixel = false
+
+    @Option(help: "Random seed (same seed, same pixels).")
+    var seed: UInt64 = 1
+
+    @Option(help: "Frames per second.")
+    var fps: Double = 30
+
+    @Option(help: "Worker threads (default: all cores).")
+    var threads: Int = 0
+
+    @Flag(help: "No progress bar.")
+    var quiet = false
+
+    /// The largest picture accepted (pixels): a 4096×4096 picture.
+    static let maxPixels = 16_777_216
+
+    func run() throws {
+        guard (1...256).contains(layers) else { throw CLIError.usage("--layers must be between 1 and 256; got \(layers).") }
+        guard fps > 0 && fps <= 120 else { throw CLIError.usage("--fps must be in (0, 120]; got \(fps).") }
+        if threads < 0 { throw CLIError.usage("--threads must be 0 (all cores) or more.") }
+        if perPixel { throw CLIError.usage("--per-pixel is not implemented yet; use --layers N.") }
+        let picture: Image
+        do {
+            picture = try ImageDecoder.decodeFile(atPath: image, maxPixels: Self.maxPixels)
+        } catch {
+            throw CLIError.runtime("cannot read \(image): \(error)")
+        }
+        guard picture.width > 0, picture.height > 0 else { throw CLIError.runtime("\(image) has no pixels.") }
+        let scene = Self.scene(picture: picture, name: URL(fileURLWithPath: image).deletingPathExtension().lastPathComponent,
+                               layers: layers, restore: restore, seed: seed, fps: fps)
+        var job = RenderJob(scene: scene, threads: threads)
+        job.frames = .all
+        let path = output ?? "\(scene.name).gif"
+        let progress = ProgressBar(total: job.frameCount, label: "snapping \(image)", quiet: quiet)
+        do {
+            let written = try job.write(to: path) { progress.update($0) }
+            progress.finish()
+            if !quiet || isatty(STDOUT_FILENO) == 1 {
+                print("wrote \(written) (\(job.frameCount) frames, \(scene.pixelWidth)×\(scene.pixelHeight) px)")
+            }
+        } catch let e as RenderJobError {
+            progress.finish()
+            throw e.isUsage ? CLIError.usage(e.description) : CLIError.runtime(e.description)
+        } catch {
+            progress.finish()
+            throw CLIError.runtime("\(error)")
+        }
+    }
+
+    /// The scene: the picture at one pixel per point, a 0.25 s beat, the dust, and with `restore`
+    /// a pause then the way back and a final beat.
+    static func scene(picture: Image, name: String, layers: Int, restore: Bool, seed: UInt64, fps: Double) -> Scene {
+        let w = Double(picture.width), h = Double(picture.height)
+        // Room for the dust to fly: the flight offsets are up to 60 × 30 points.
+        let margin = 64.0
+        var p = DustParameters(layerCount: layers, seed: seed)
+        p.layerCount = layers
+        let snap = 0.25
+        let restoreTime: Double? = restore ? snap + p.totalDuration + 0.5 : nil
+        let effect = DustEffect(texture: Texture(picture), frame: Rect(x: margin, y: margin, width: w, height: h),
+                                parameters: p, snapTime: snap, restoreTime: restoreTime)
+        // The last frame (at (count − 1)/fps) falls after the end: empty, or the picture back.
+        let end = (effect.restoreEndTime ?? effect.dustEndTime) + max(0.25, 2 / fps)
+        let scene = Scene(name: "\(name)-snap", size: Size(w + 2 * margin, h + 2 * margin), scale: 1,
+                          duration: end, fps: fps, seed: seed)
+        scene.root.addSublayer(effect.container)
+        return scene
+    }
+}

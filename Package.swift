@@ -85,7 +85,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "StardustSceneTests", dependencies: ["StardustScene", "Stardust", "StardustTestSupport"]),
         .testTarget(name: "StardustPresetsTests", dependencies: ["StardustPresets", "Stardust", "StardustTestSupport"]),
-        .testTarget(name: "StardustCLITests", dependencies: ["stardust", "StardustTestSupport"]),
+        .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,6 +34,9 @@ struct SnapCommand: ParsableCommand {
     @Option(help: "Frames per second.")
     var fps: Double = 30
 
+    @Option(help: "Also write the synthesized sound track (snap, dust, restore) to this WAV file.")
+    var audio: String?
+
     @Option(help: "Worker threads (default: all cores).")
     var threads: Int = 0
 
@@ -55,15 +58,22 @@ struct SnapCommand: ParsableCommand {
             throw CLIError.runtime("cannot read \(image): \(error)")
         }
         guard picture.width > 0, picture.height > 0 else { throw CLIError.runtime("\(image) has no pixels.") }
-        let scene = Self.scene(picture: picture, name: URL(fileURLWithPath: image).deletingPathExtension().lastPathComponent,
+        let (scene, effect) = Self.scene(picture: picture, name: URL(fileURLWithPath: image).deletingPathExtension().lastPathComponent,
                                layers: layers, restore: restore, seed: seed, fps: fps)
         var job = RenderJob(scene: scene, threads: threads)
         job.frames = .all
         let path = output ?? "\(scene.name).gif"
+        try AtomicFile.ensureDistinct(output: path, from: image)
+        if let audio { try AtomicFile.ensureDistinct(output: audio, from: image) }
         let progress = ProgressBar(total: job.frameCount, label: "snapping \(image)", quiet: quiet)
         do {
             let written = try job.write(to: path) { progress.update($0) }
             progress.finish()
+            let samples = SoundSynth.render(effect.soundCues, duration: scene.duration, seed: seed)
+            let wav = try WAVWriter.encode(floatSamples: samples, channels: 1, sampleRate: 44_100)
+            if let audio { try AtomicFile.write(wav, to: audio) }
+            let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+            if ext == "mp4" || ext == "webm" { try Self.mux(wav: wav, into: path, ext: ext) }
             if !quiet || isatty(STDOUT_FILENO) == 1 {
                 print("wrote \(written) (\(job.frameCount) frames, \(scene.pixelWidth)×\(scene.pixelHeight) px)")
             }
@@ -78,7 +88,7 @@ struct SnapCommand: ParsableCommand {
 
     /// The scene: the picture at one pixel per point, a 0.25 s beat, the dust, and with `restore`
     /// a pause then the way back and a final beat.
-    static func scene(picture: Image, name: String, layers: Int, restore: Bool, seed: UInt64, fps: Double) -> Scene {
+    static func scene(picture: Image, name: String, layers: Int, restore: Bool, seed: UInt64, fps: Double) -> (Scene, DustEffect) {
         let w = Double(picture.width), h = Double(picture.height)
         // Room for the dust to fly: the flight offsets are up to 60 × 30 points.
         let margin = 64.0
@@ -93,6 +103,27 @@ struct SnapCommand: ParsableCommand {
         let scene = Scene(name: "\(name)-snap", size: Size(w + 2 * margin, h + 2 * margin), scale: 1,
                           duration: end, fps: fps, seed: seed)
         scene.root.addSublayer(effect.container)
-        return scene
+        return (scene, effect)
+    }
+
+    /// Muxes the sound into the movie just written (ffmpeg was needed to write it): the video stream is copied,
+    /// the audio encoded (AAC for MP4, Opus for WebM) into a temporary file that then replaces the movie.
+    static func mux(wav: [UInt8], into path: String, ext: String) throws {
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let wavPath = dir + "/.stardust-snap-\(getpid()).wav", tmp = dir + "/.stardust-snap-\(getpid()).\(ext)"
+        defer { try? FileManager.default.removeItem(atPath: wavPath); try? FileManager.default.removeItem(atPath: tmp) }
+        try AtomicFile.write(wav, to: wavPath)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["ffmpeg", "-v", "error", "-y", "-i", path, "-i", wavPath, "-map", "0:v", "-map", "1:a", "-c:v", "copy",
+                       "-c:a", ext == "mp4" ? "aac" : "libopus", "-shortest", tmp]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw CLIError.runtime("ffmpeg could not add the sound track to \(path) (exit status \(p.terminationStatus)).")
+        }
+        _ = try FileManager.default.replaceItemAt(URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: tmp))
     }
 }

@@ -11,7 +11,7 @@ final class PresetsTests: XCTestCase {
     func preset(_ name: String) throws -> Scene { try XCTUnwrap(Presets.named(name)).make() }
 
     func testEveryPresetRendersSomething() throws {
-        XCTAssertEqual(Presets.all.map(\.name), ["snow", "snow-classic", "fireworks", "maple-leaves", "celebration"])
+        XCTAssertEqual(Presets.all.map(\.name), ["snow", "snow-classic", "fireworks", "maple-leaves", "celebration", "thanos"])
         for p in Presets.all {
             let scene = p.make(Size(120, 200))
             scene.scale = 0.5

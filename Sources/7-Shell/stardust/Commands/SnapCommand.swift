@@ -124,6 +124,9 @@ struct SnapCommand: ParsableCommand {
         guard p.terminationStatus == 0 else {
             throw CLIError.runtime("ffmpeg could not add the sound track to \(path) (exit status \(p.terminationStatus)).")
         }
-        _ = try FileManager.default.replaceItemAt(URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: tmp))
+        // rename(2) replaces the movie atomically (same folder, same file system).
+        guard rename(tmp, path) == 0 else {
+            throw CLIError.runtime("could not replace \(path) with the movie with sound (errno \(errno)).")
+        }
     }
 }

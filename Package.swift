@@ -5,7 +5,8 @@ import PackageDescription
 // a module depends only on modules of earlier stages.
 //
 //   1-Core     geometry, color, randomness, images, paths, the display list, parallel-for
-//   2-Model    layers and animations, particle emitters         (model → evaluate(at:) → display list)
+//   2-Model    layers and animations, particle emitters, the physics engine, effects (disintegration)
+//              (model → evaluate(at:) → display list)
 //   3-Render   display list → pixels: every rasterizer, one blend
 //   4-Codecs   pixels ↔ files: PNG, GIF, APNG, JPEG, audio, output sinks
 //   5-Scene    the Scene, its JSON loader (with image decoding), built-in images, trace
@@ -35,6 +36,8 @@ let package = Package(
                 path: "Sources/2-Model/StardustParticles"),
         // A 2D rigid-body engine (Box2D v3 layout): the standard library only, no layers.
         .target(name: "StardustPhysics", path: "Sources/2-Model/StardustPhysics"),
+        .target(name: "StardustEffects", dependencies: ["StardustCore", "StardustAnimation"],
+                path: "Sources/2-Model/StardustEffects"),
 
         // 3 · Render: display list → pixels
         .systemLibrary(name: "CFreeType", path: "Sources/3-Render/CFreeType", pkgConfig: "freetype2"),
@@ -56,12 +59,12 @@ let package = Package(
 
         // 6 · Presets
         .target(name: "StardustPresets", dependencies: [
-            "StardustCore", "StardustAnimation", "StardustParticles", "StardustRender", "StardustScene",
+            "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustScene",
         ], path: "Sources/6-Presets/StardustPresets"),
 
         // 7 · Shell: the umbrella library and the command-line tool
         .target(name: "Stardust", dependencies: [
-            "StardustCore", "StardustAnimation", "StardustParticles", "StardustRender", "StardustCodecs",
+            "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustCodecs",
             "StardustScene", "StardustPresets",
         ], path: "Sources/7-Shell/Stardust"),
         .executableTarget(name: "stardust", dependencies: [
@@ -78,6 +81,9 @@ let package = Package(
             "StardustParticles", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport",
         ]),
         .testTarget(name: "StardustPhysicsTests", dependencies: ["StardustPhysics"]),
+        .testTarget(name: "StardustEffectsTests", dependencies: [
+            "StardustEffects", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport",
+        ]),
         .testTarget(name: "StardustRenderTests", dependencies: ["StardustRender", "StardustCore", "StardustTestSupport"]),
         .testTarget(name: "StardustCodecsTests", dependencies: ["StardustCodecs", "StardustCore", "StardustTestSupport"],
                     resources: [.copy("Fixtures")]),
@@ -86,7 +92,7 @@ let package = Package(
         .testTarget(name: "StardustConformanceTests", dependencies: [
             "StardustAnimation", "StardustParticles", "StardustScene", "Stardust", "StardustCore", "StardustTestSupport",
         ]),
-        .testTarget(name: "StardustCLITests", dependencies: ["stardust", "StardustTestSupport"]),
+        .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport"]),
         // Hostile input (SPEC §16): a corpus run through the built CLI under a memory cap and a time
         // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.
         .testTarget(name: "StardustHostileTests", dependencies: [

@@ -15,6 +15,7 @@ enum Commands {
         list.map {
             switch $0 {
             case .image: return "image"
+            case .maskedImage: return "maskedImage"
             case .sprites: return "sprites"
             case .path: return "path"
             case .text: return "text"

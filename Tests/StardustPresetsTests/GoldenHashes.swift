@@ -53,5 +53,8 @@ enum GoldenHashes {
         "preset:snow@2.0/frame": "7f4360cff03ce04d",
         "preset:snow@5.0/emitter0:snow": "a18a01727677b023",
         "preset:snow@5.0/frame": "6a7da058b5ce5b4e",
+        "preset:thanos@0.5/frame": "125a6ea23cb25861",
+        "preset:thanos@2.0/frame": "feb1d2ea6b0d2f25",
+        "preset:thanos@5.0/frame": "acbc32f60f9d5fbe",
     ]
 }

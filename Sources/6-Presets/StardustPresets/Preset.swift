@@ -39,6 +39,8 @@ public enum Presets {
                defaultSize: phone, builder: MapleLeavesPreset.scene),
         Preset(name: "celebration", summary: "Reward screen: plane and race car fly in, a trophy grows, a character dances, snow, leaves and fireworks.",
                defaultSize: phone, builder: CelebrationPreset.scene),
+        Preset(name: "thanos", summary: "Search results: a gauntlet snaps, half the cards turn to dust, the time stone brings them back.",
+               defaultSize: Size(390, 520), builder: ThanosPreset.scene),
     ]
 
     /// The preset with this name, if any.

@@ -3,6 +3,7 @@
 @_exported import StardustCore
 @_exported import StardustAnimation
 @_exported import StardustParticles
+@_exported import StardustEffects
 @_exported import StardustRender
 @_exported import StardustCodecs
 @_exported import StardustScene

@@ -108,6 +108,7 @@ extension Layer {
         if n == 1 {
             switch list[start] {
             case .image(var d): d.opacity *= opacity; list[start] = .image(d); return
+            case .maskedImage(var d): d.image.opacity *= opacity; list[start] = .maskedImage(d); return
             case .path(var d): d.opacity *= opacity; list[start] = .path(d); return
             case .text(var d): d.opacity *= opacity; list[start] = .text(d); return
             default: break

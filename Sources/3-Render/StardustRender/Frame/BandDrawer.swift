@@ -24,6 +24,8 @@ enum BandDrawer {
             switch command {
             case .image(let p):
                 if !p.bounds.intersection(target.clip).isEmpty { p.draw(into: target) }
+            case .maskedImage(let p):
+                if !p.bounds.intersection(target.clip).isEmpty { p.draw(into: target) }
             case .sprites(let p):
                 if !target.clip.isEmpty { p.draw(band: band, into: target) }
             case .path(let p):

@@ -21,6 +21,8 @@ enum FramePreparer {
             switch command {
             case .image(let d):
                 if let p = PreparedImage(d, scale: scale) { out.append(.image(p)) }
+            case .maskedImage(let d):
+                if let p = PreparedMaskedImage(d, scale: scale) { out.append(.maskedImage(p)) }
             case .sprites(let b):
                 if let p = PreparedSprites(b, scale: scale, layout: layout) { out.append(.sprites(p)) }
             case .path(let p):

@@ -3,6 +3,7 @@ import StardustCore
 /// A display-list command resolved to device pixels by the prepare phase.
 enum PreparedCommand: Sendable {
     case image(PreparedImage)
+    case maskedImage(PreparedMaskedImage)
     case sprites(PreparedSprites)
     case path(PreparedPath)
     case text(PreparedText)

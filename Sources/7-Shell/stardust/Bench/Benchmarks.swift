@@ -3,7 +3,7 @@ import Stardust
 
 /// The workloads of PERFORMANCE.md, exactly as defined there.
 enum Benchmarks {
-    static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode"]
+    static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame"]
 
     static func run(_ name: String, threads: Int, runs: Int?) throws -> [BenchResult] {
         switch name {
@@ -13,6 +13,8 @@ enum Benchmarks {
         case "particles-seek": return particlesSeek(threads: threads, runs: runs ?? 15)
         case "png": return try png(runs: runs ?? 5)
         case "gif-encode": return try gifEncode(threads: threads, runs: runs ?? 3)
+        case "dust-split": return dustSplit(threads: threads, runs: runs ?? 20)
+        case "dust-frame": return try dustFrame(threads: threads, runs: runs ?? 10)
         default: return []
         }
     }

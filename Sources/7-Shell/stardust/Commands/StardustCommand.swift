@@ -16,8 +16,10 @@ struct StardustCommand: ParsableCommand {
           stardust presets                          # what can be rendered by name
           stardust render fire.pex                  # Particle Designer / UIEffectDesigner files render directly
           stardust import fire.pex -o fire.json     # ... or become an editable scene
+          stardust snap photo.png --restore -o dust.gif   # turn a picture to dust and back
         """,
-        subcommands: [RenderCommand.self, PresetsCommand.self, ValidateCommand.self, TraceCommand.self, ImportCommand.self, BenchCommand.self],
+        subcommands: [RenderCommand.self, PresetsCommand.self, SnapCommand.self, ValidateCommand.self, TraceCommand.self,
+                      ImportCommand.self, BenchCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }

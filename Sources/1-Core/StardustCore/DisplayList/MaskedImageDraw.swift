@@ -1,0 +1,49 @@
+/// A compact assignment of every pixel of an image to layers (SPEC §8, the dust split).
+///
+/// Each pixel carries two layer indices (two independent draws, so a pixel may belong to two
+/// layers): bytes `2·(y·width + x)` and `2·(y·width + x) + 1`. That is two bytes per pixel for
+/// any layer count up to 256 — the memory does not grow with the number of layers; layer `k`
+/// is drawn by masking the one source image with "either draw equals `k`".
+///
+/// Immutable and shared by reference (compared by identity), like ``Texture``.
+public final class LayerAssignment: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// The number of layers, 1…256; every index is below it.
+    public let layerCount: Int
+    /// `2 · width · height` layer indices, the two draws of each pixel side by side.
+    public let draws: [UInt8]
+
+    /// Wraps precomputed draws (`draws.count == 2·width·height`, every index `< layerCount`).
+    public init(width: Int, height: Int, layerCount: Int, draws: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && draws.count == 2 * width * height, "two draws per pixel")
+        precondition((1...256).contains(layerCount), "1 to 256 layers")
+        self.width = width; self.height = height; self.layerCount = layerCount; self.draws = draws
+    }
+
+    /// Whether pixel `(x, y)` belongs to layer `k` (either draw equals `k`).
+    @inlinable public func contains(_ x: Int, _ y: Int, layer k: Int) -> Bool {
+        let i = 2 * (y * width + x)
+        return Int(draws[i]) == k || Int(draws[i + 1]) == k
+    }
+
+    /// The extra bytes this assignment holds (two per pixel).
+    public var byteCount: Int { draws.count }
+
+    public static func == (a: LayerAssignment, b: LayerAssignment) -> Bool { a === b }
+    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+}
+
+/// An image draw restricted to the pixels of one layer of a ``LayerAssignment``: texels whose
+/// two draws both differ from ``layer`` count as transparent. The assignment has the size of
+/// the texture's level 0 (a draw whose sizes differ draws nothing).
+public struct MaskedImageDraw: Sendable {
+    public var image: ImageDraw
+    public var assignment: LayerAssignment
+    /// The layer index `k` drawn (0 ..< `assignment.layerCount`).
+    public var layer: Int
+
+    public init(image: ImageDraw, assignment: LayerAssignment, layer: Int) {
+        self.image = image; self.assignment = assignment; self.layer = layer
+    }
+}

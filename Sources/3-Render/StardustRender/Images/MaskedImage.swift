@@ -1,0 +1,149 @@
+import StardustCore
+
+/// The assignment of a ``MaskedImageDraw`` as raw bytes, with the layer index it keeps.
+///
+/// ``LayerAssignment`` is immutable (its `draws` is a `let` never mutated), so the storage
+/// address is stable while the view (which retains the assignment) lives.
+struct LayerMask: @unchecked Sendable {
+    let assignment: LayerAssignment
+    let base: UnsafePointer<UInt8>
+    /// Bytes per texel row: two draws per texel.
+    let rowBytes: Int
+    let layer: UInt8
+
+    init?(_ a: LayerAssignment, layer: Int, width: Int, height: Int) {
+        guard a.width == width, a.height == height, width > 0, height > 0, (0..<a.layerCount).contains(layer) else { return nil }
+        assignment = a
+        base = a.draws.withUnsafeBufferPointer { $0.baseAddress! }
+        rowBytes = 2 * width
+        self.layer = UInt8(layer)
+    }
+
+    /// Whether texel `(x, y)` (level 0, in range) belongs to the layer.
+    @inline(__always) func keeps(_ x: Int, _ y: Int) -> Bool {
+        let p = base + (y * rowBytes + 2 * x)
+        return p[0] == layer || p[1] == layer
+    }
+
+    /// The texel `(x, y)` of `plane` when kept, else transparent.
+    @inline(__always) func texel(_ plane: TexelPlane, _ x: Int, _ y: Int) -> SIMD4<Float> {
+        keeps(x, y) ? plane.texel(x, y) : .zero
+    }
+}
+
+/// Nearest sampling of level 0 through the mask.
+struct MaskedNearestSampler: TexelSampler {
+    let plane: TexelPlane
+    let mask: LayerMask
+    @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
+        let x = min(max(TexelPlane.floorIndex(u), plane.minX), plane.maxX)
+        let y = min(max(TexelPlane.floorIndex(v), plane.minY), plane.maxY)
+        return mask.texel(plane, x, y)
+    }
+}
+
+/// Bilinear sampling of level 0 where texels outside the layer are transparent (so a layer's
+/// specks are filtered as if the rest of the image were cut away).
+struct MaskedBilinearSampler: TexelSampler {
+    let plane: TexelPlane
+    let mask: LayerMask
+    @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
+        let fx = u - 0.5, fy = v - 0.5
+        let ix = TexelPlane.floorIndex(fx), iy = TexelPlane.floorIndex(fy)
+        let tx = fx - Float(ix), ty = fy - Float(iy)
+        let x0 = min(max(ix, plane.minX), plane.maxX), x1 = min(max(ix + 1, plane.minX), plane.maxX)
+        let y0 = min(max(iy, plane.minY), plane.maxY), y1 = min(max(iy + 1, plane.minY), plane.maxY)
+        let p00 = mask.texel(plane, x0, y0), p10 = mask.texel(plane, x1, y0)
+        let p01 = mask.texel(plane, x0, y1), p11 = mask.texel(plane, x1, y1)
+        let top = p00 + (p10 - p00) * tx
+        let bottom = p01 + (p11 - p01) * tx
+        return top + (bottom - top) * ty
+    }
+}
+
+/// A ``MaskedImageDraw`` resolved to device pixels: the quad mapping and color of an image draw,
+/// level-0 sampling through the layer mask. Drawn by the quad rasterizer (or texel for pixel
+/// when aligned), blended by the renderer's one blend.
+struct PreparedMaskedImage: @unchecked Sendable {
+    let view: TextureView
+    let mask: LayerMask
+    let mapping: QuadMapping
+    let plane: TexelPlane
+    let nearest: Bool
+    let color: SIMD4<Float>
+    let blend: BlendMode
+    let aligned: PixelAlignedImage?
+
+    /// `nil` when invisible or degenerate, or when the assignment's size is not the texture's.
+    init?(_ md: MaskedImageDraw, scale: Double) {
+        let d = md.image
+        guard let view = TextureView(d.texture),
+              let mask = LayerMask(md.assignment, layer: md.layer, width: view.width, height: view.height) else { return nil }
+        let r = d.rect.standardized, t = d.transform
+        let o = t.apply(to: r.origin) * scale
+        let ex = t.applyToVector(Point(r.width, 0)) * scale
+        let ey = t.applyToVector(Point(0, r.height)) * scale
+        let cr = d.contentsRect
+        let region = SIMD4(cr.origin.x * Double(view.width), cr.origin.y * Double(view.height),
+                           cr.size.width * Double(view.width), cr.size.height * Double(view.height))
+        guard let m = QuadMapping(origin: SIMD2(o.x, o.y), edgeX: SIMD2(ex.x, ex.y), edgeY: SIMD2(ey.x, ey.y),
+                                  region: region) else { return nil }
+        let opacity = Float(min(max(d.opacity.isNaN ? 0 : d.opacity, 0), 1))
+        let color = saturate(d.tint.premultiplied * opacity)
+        if color == .zero { return nil }
+        self.view = view
+        self.mask = mask
+        mapping = m
+        plane = view.plane(0, contentsRect: cr.standardized)
+        let filter = m.texelsPerPixel > 1 ? d.minificationFilter : d.magnificationFilter
+        nearest = filter == .nearest
+        self.color = color
+        blend = d.blend
+        aligned = PixelAlignedImage(m, plane: plane)
+    }
+
+    var bounds: PixelRect { mapping.bounds }
+
+    func draw(into target: RenderTarget) {
+        switch blend {
+        case .normal: draw(SourceOver.self, target)
+        case .additive: draw(Additive.self, target)
+        }
+    }
+
+    private func draw<B: PixelBlend>(_ b: B.Type, _ target: RenderTarget) {
+        if let a = aligned {
+            drawAligned(a, b, target)
+        } else if nearest {
+            QuadRasterizer.draw(mapping, sampler: MaskedNearestSampler(plane: plane, mask: mask), color: color, blend: b, target: target)
+        } else {
+            QuadRasterizer.draw(mapping, sampler: MaskedBilinearSampler(plane: plane, mask: mask), color: color, blend: b, target: target)
+        }
+    }
+
+    /// Texel for pixel: each kept texel is blended once; an opaque one drawn source-over with an
+    /// opaque white color is stored as is. O(pixels of the rect), no allocation.
+    private func drawAligned<B: PixelBlend>(_ a: PixelAlignedImage, _ b: B.Type, _ target: RenderTarget) {
+        let r = a.rect.intersection(target.clip)
+        if r.isEmpty { return }
+        let storeOpaque = blend == .normal && color == SIMD4(repeating: 1)
+        let n = r.x1 - r.x0, k = mask.layer
+        for y in r.y0..<r.y1 {
+            let ty = y - a.rect.y0 + a.texelY, tx = r.x0 - a.rect.x0 + a.texelX
+            let src = plane.base + (ty * plane.rowBytes + 4 * tx)
+            let m = mask.base + (ty * mask.rowBytes + 2 * tx)
+            let dst = target.row(y) + 4 * r.x0
+            for i in 0..<n {
+                if m[2 * i] != k && m[2 * i + 1] != k { continue }
+                let p = src + 4 * i, q = dst + 4 * i
+                if storeOpaque && p[3] == 255 {
+                    q[0] = p[0]; q[1] = p[1]; q[2] = p[2]; q[3] = 255
+                    continue
+                }
+                let t = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+                if QuadRasterizer.isZero(t) { continue }
+                B.blend(t * color, into: q)
+            }
+        }
+    }
+}

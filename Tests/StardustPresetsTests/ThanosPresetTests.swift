@@ -1,0 +1,23 @@
+import Foundation
+import Stardust
+import Testing
+
+/// The `thanos` preset (SPEC §8, §12): half the cards turn to dust, then come back exactly.
+@Suite struct ThanosPresetTests {
+    @Test func halfTheCardsTurnToDustAndComeBackExactly() throws {
+        let scene = try #require(Presets.named("thanos")).make()
+        scene.scale = 1
+        let effects = scene.allLayers.filter { $0.name == "disintegration" || ($0.name?.hasPrefix("card") ?? false) }
+        let dusty = scene.allLayers.filter { $0.sublayers.contains { $0.name == "dust" } }
+        #expect(effects.count == 4)
+        #expect(dusty.count == 2, "a random half of the four cards")
+        let r = Renderer(threads: 1)
+        let before = try r.render(scene.displayList(at: 1.9))
+        let gone = try r.render(scene.displayList(at: 6.5))
+        let after = try r.render(scene.displayList(at: 12.9))
+        #expect(before.pixels != gone.pixels)
+        // The gauntlet differs (snap sheet vs time-stone sheet): compare above it.
+        let rows = 4 * scene.pixelWidth * 420
+        #expect(Array(after.pixels[0..<rows]) == Array(before.pixels[0..<rows]))
+    }
+}

@@ -2,10 +2,10 @@ import Testing
 import Stardust
 import StardustTestSupport
 
-/// Every preset's frame shows its particles where the display list puts them (not merely "some
+/// Every preset with emitters (the thanos preset has none: ThanosPresetTests checks its cards) shows its particles where the display list puts them (not merely "some
 /// byte is non-zero"), at a quarter of a point per pixel.
 @Suite struct PresetFrameTests {
-    @Test("Three seconds in, the particles of every preset are drawn where they are", arguments: Presets.all.map(\.name))
+    @Test("Three seconds in, the particles of every preset are drawn where they are", arguments: Presets.all.filter { $0.make().allLayers.contains { $0 is EmitterLayer } }.map(\.name))
     func particlesAreDrawn(preset: String) throws {
         let scene = try #require(Presets.named(preset)).make()
         scene.scale = 0.25
@@ -15,6 +15,6 @@ import StardustTestSupport
         // covers the same spot identically; allow a few such overlaps.
         #expect(Double(report.drawn) >= 0.9 * Double(report.visible), "\(preset): \(report)")
         let image = try Renderer(threads: 1).render(scene.displayList(at: 3))
-        #expect(image.width == 98 && image.height == 211)
+        #expect(image.width == scene.pixelWidth && image.height == scene.pixelHeight)
     }
 }

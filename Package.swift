@@ -16,8 +16,8 @@ import PackageDescription
 // No unsafe flags: the package can be added by version. Hot loops get their speed from the code.
 let package = Package(
     name: "Stardust",
-    // No API newer than these is used (the one parallel-for hands out work with an NSLock, not `Atomic`).
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // The newest API used is `Atomic` (Synchronization), in the one parallel-for: macOS 15 and its siblings.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Stardust", targets: ["Stardust"]),
         .executable(name: "stardust", targets: ["stardust"]),

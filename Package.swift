@@ -68,7 +68,7 @@ let package = Package(
             "StardustScene", "StardustPresets",
         ], path: "Sources/7-Shell/Stardust"),
         .executableTarget(name: "stardust", dependencies: [
-            "Stardust",
+            "Stardust", "StardustPhysics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/7-Shell/stardust"),
 

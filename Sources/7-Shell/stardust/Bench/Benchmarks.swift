@@ -3,7 +3,7 @@ import Stardust
 
 /// The workloads of PERFORMANCE.md, exactly as defined there.
 enum Benchmarks {
-    static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame"]
+    static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame", "physics-pyramid", "physics-rain"]
 
     static func run(_ name: String, threads: Int, runs: Int?) throws -> [BenchResult] {
         switch name {
@@ -15,6 +15,8 @@ enum Benchmarks {
         case "gif-encode": return try gifEncode(threads: threads, runs: runs ?? 3)
         case "dust-split": return dustSplit(threads: threads, runs: runs ?? 20)
         case "dust-frame": return try dustFrame(threads: threads, runs: runs ?? 10)
+        case "physics-pyramid": return physicsPyramid(runs: runs ?? 3)
+        case "physics-rain": return physicsRain(runs: runs ?? 1)
         default: return []
         }
     }

@@ -34,8 +34,8 @@ let package = Package(
         .target(name: "StardustAnimation", dependencies: ["StardustCore"], path: "Sources/2-Model/StardustAnimation"),
         .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation"],
                 path: "Sources/2-Model/StardustParticles"),
-        // A 2D rigid-body engine (Box2D v3 layout): the standard library only, no layers.
-        .target(name: "StardustPhysics", path: "Sources/2-Model/StardustPhysics"),
+        // A 2D rigid-body engine (Box2D v3 layout): Core only (for the one mixer), no layers.
+        .target(name: "StardustPhysics", dependencies: ["StardustCore"], path: "Sources/2-Model/StardustPhysics"),
         .target(name: "StardustEffects", dependencies: ["StardustCore", "StardustAnimation"],
                 path: "Sources/2-Model/StardustEffects"),
 

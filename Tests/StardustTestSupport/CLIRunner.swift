@@ -1,4 +1,5 @@
 import Foundation
+import StardustCore
 
 /// Runs the built `stardust` executable as a subprocess, optionally under a memory cap
 /// (`prlimit --as`) and always under a time bound (`timeout -s KILL`), as the hostile-input suite does.
@@ -8,8 +9,6 @@ public enum CLIRunner {
         public var status: Int32
         public var stdout: String
         public var stderr: String
-        /// Wall-clock seconds.
-        public var seconds: Double
         /// True when the time bound ended the process.
         public var timedOut: Bool { status == 124 || status == 137 }
     }
@@ -42,7 +41,6 @@ public enum CLIRunner {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
-        let start = Date()
         try p.run()
         // Read both pipes concurrently so that neither fills up.
         nonisolated(unsafe) var o = Data()
@@ -53,7 +51,7 @@ public enum CLIRunner {
         group.wait()
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                      stderr: String(decoding: e, as: UTF8.self), seconds: Date().timeIntervalSince(start))
+                      stderr: String(decoding: e, as: UTF8.self))
     }
 
     /// A fresh temporary folder.
@@ -64,17 +62,10 @@ public enum CLIRunner {
     }
 }
 
-/// A deterministic generator for seeded mutation fuzzing (SplitMix64).
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The deterministic generator of seeded mutation fuzzing: the package's one SplitMix64.
+public typealias SeededGenerator = SplitMix64
+
+extension SplitMix64 {
 
     /// One mutation of `bytes`: flip, overwrite with an interesting value, insert, delete, duplicate a
     /// slice, or truncate — the classic byte-level mutators.

@@ -6,6 +6,7 @@
 // Only + − × ÷ and `squareRoot()` appear in the step; `sin`, `cos` and `atan2`
 // come from the platform libm and are only used when a user sets or reads an
 // angle (debug and release link the same libm, so determinism holds).
+import StardustCore
 
 #if canImport(Glibc)
 import Glibc
@@ -168,13 +169,10 @@ struct FNV1a {
     @inline(__always) mutating func add(_ d: Double) { add(d.bitPattern) }
 }
 
-/// SplitMix64: a counter-based hash, used by the workloads to seed sizes and
-/// positions without global state.
+/// SplitMix64 (the package's one mixer, ``StardustCore/SplitMix64``) of `x` advanced by one
+/// increment: a counter-based hash the workloads use to seed sizes and positions without global state.
 @inlinable public func splitMix64(_ x: UInt64) -> UInt64 {
-    var z = x &+ 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    SplitMix64.mix(x &+ SplitMix64.increment)
 }
 
 /// A uniform number in [0, 1) keyed by (seed, index), no state.

@@ -5,7 +5,8 @@ import PackageDescription
 // a module depends only on modules of earlier stages.
 //
 //   1-Core     geometry, color, randomness, images, paths, the display list, parallel-for
-//   2-Model    layers and animations, particle emitters, the physics engine, effects (disintegration)
+//   2-Model    layers and animations, particle emitters, the physics engine, dynamics (physics on
+//              layers, the photo wall), effects (disintegration)
 //              (model → evaluate(at:) → display list)
 //   3-Render   display list → pixels: every rasterizer, one blend
 //   4-Codecs   pixels ↔ files: PNG, GIF, APNG, JPEG, audio, output sinks
@@ -36,6 +37,9 @@ let package = Package(
                 path: "Sources/2-Model/StardustParticles"),
         // A 2D rigid-body engine (Box2D v3 layout): Core only (for the one mixer), no layers.
         .target(name: "StardustPhysics", dependencies: ["StardustCore"], path: "Sources/2-Model/StardustPhysics"),
+        // Physics bound to layers: UIKit-Dynamics behaviors, pointer input, the photo wall.
+        .target(name: "StardustDynamics", dependencies: ["StardustCore", "StardustPhysics", "StardustAnimation"],
+                path: "Sources/2-Model/StardustDynamics"),
         .target(name: "StardustEffects", dependencies: ["StardustCore", "StardustAnimation"],
                 path: "Sources/2-Model/StardustEffects"),
 
@@ -54,7 +58,7 @@ let package = Package(
 
         // 5 · Scene: files → model
         .target(name: "StardustScene", dependencies: [
-            "StardustCore", "StardustAnimation", "StardustParticles", "StardustRender", "StardustCodecs",
+            "StardustCore", "StardustAnimation", "StardustParticles", "StardustDynamics", "StardustRender", "StardustCodecs",
         ], path: "Sources/5-Scene/StardustScene"),
 
         // 6 · Presets
@@ -81,6 +85,9 @@ let package = Package(
             "StardustParticles", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport",
         ]),
         .testTarget(name: "StardustPhysicsTests", dependencies: ["StardustPhysics"]),
+        .testTarget(name: "StardustDynamicsTests", dependencies: [
+            "StardustDynamics", "StardustAnimation", "StardustCore", "StardustTestSupport",
+        ]),
         .testTarget(name: "StardustEffectsTests", dependencies: [
             "StardustEffects", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport",
         ]),

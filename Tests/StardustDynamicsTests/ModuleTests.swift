@@ -1,0 +1,9 @@
+import Testing
+import StardustDynamics
+
+@Test("the dynamics module re-exports the engine")
+func reExportsEngine() {
+    var world = World()
+    let body = world.createBody(BodyDefinition())
+    #expect(world.isValid(body))
+}

@@ -22,6 +22,8 @@ let package = Package(
     products: [
         .library(name: "Stardust", targets: ["Stardust"]),
         .executable(name: "stardust", targets: ["stardust"]),
+        // Apple's QuartzCore / UIKit names over the engine, for platforms without QuartzCore (SPEC §13).
+        .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -71,6 +73,7 @@ let package = Package(
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustCodecs",
             "StardustScene", "StardustPresets",
         ], path: "Sources/7-Shell/Stardust"),
+        .target(name: "OpenQuartzCore", dependencies: ["Stardust"], path: "Sources/7-Shell/OpenQuartzCore"),
         .executableTarget(name: "stardust", dependencies: [
             "Stardust", "StardustPhysics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -99,6 +102,7 @@ let package = Package(
         .testTarget(name: "StardustConformanceTests", dependencies: [
             "StardustAnimation", "StardustParticles", "StardustScene", "Stardust", "StardustCore", "StardustTestSupport",
         ]),
+        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Stardust", "StardustTestSupport"]),
         .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport"]),
         // Hostile input (SPEC §16): a corpus run through the built CLI under a memory cap and a time
         // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.

@@ -1,0 +1,65 @@
+#if !canImport(QuartzCore)
+import Foundation
+import Stardust
+
+extension CALayer {
+    /// Attaches `anim` under `key` (replacing the animation there), as Core Animation does:
+    /// the animation's current values become an engine animation; a `beginTime` of 0 means "now"
+    /// (the layer's local time at `CACurrentMediaTime()`); the delegate hears `animationDidStart` at
+    /// once and `animationDidStop(_:finished:)` at the rendered time the animation ends or is removed;
+    /// open `CATransaction`s wait for it before running their completion blocks.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let engine = anim.makeStardustAnimation()
+        if anim.beginTime == 0 { engine.timing.beginTime = localMediaTime() }
+        engine.completion = { finished in anim.delegate?.animationDidStop(anim, finished: finished) }
+        if let key { animationCopies[key] = anim }
+        stardustLayer.add(engine, forKey: key)
+        CATransaction.track(engine)
+        scheduleCompletion(of: engine)
+        anim.delegate?.animationDidStart(anim)
+    }
+
+    /// Removes the animation under `key` (its delegate hears `finished == false`).
+    public func removeAnimation(forKey key: String) {
+        animationCopies[key] = nil
+        stardustLayer.removeAnimation(forKey: key)
+    }
+
+    /// Removes every animation.
+    public func removeAllAnimations() {
+        animationCopies.removeAll()
+        stardustLayer.removeAllAnimations()
+    }
+
+    /// The animation under `key`, until it is removed (at its end when `isRemovedOnCompletion`).
+    public func animation(forKey key: String) -> CAAnimation? {
+        guard let a = stardustLayer.animation(forKey: key), !a.isRemoved(at: localMediaTime()) else { return nil }
+        return animationCopies[key]
+    }
+
+    /// The keys of the attached animations, in the order they were added (`nil` when there are none).
+    public func animationKeys() -> [String]? {
+        let now = localMediaTime()
+        let keys = stardustLayer.animationKeys().filter { stardustLayer.animation(forKey: $0).map { !$0.isRemoved(at: now) } ?? false }
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Wakes the layer tree on the media clock when `animation` ends, so that its completion (and the
+    /// delegate, and transaction completions) run at that exact rendered time, whatever the frame rate.
+    func scheduleCompletion(of animation: Animation) {
+        let endLocal = animation.endTime()
+        guard endLocal.isFinite else { return }
+        let endMedia = mediaTime(fromLocalTime: endLocal)
+        guard endMedia.isFinite else { return }
+        let clock = StardustClock.current
+        _ = ClockTimer.scheduledTimer(withTimeInterval: endMedia - clock.currentTime, repeats: false, clock: clock) { [weak self] _ in
+            self?.rootLayer.advanceAnimations(toMediaTime: max(clock.currentTime, endMedia))
+        }
+    }
+
+    /// Ends the animations of this tree that are over at media time `t` (their completions run).
+    func advanceAnimations(toMediaTime t: Double) {
+        stardustLayer.advanceAnimations(to: parentTime(fromMediaTime: t))
+    }
+}
+#endif

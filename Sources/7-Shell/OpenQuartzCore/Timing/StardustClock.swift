@@ -32,6 +32,15 @@ public enum StardustClock {
         try $scoped.withValue(Box(clock), operation: body)
     }
 
+    /// A timer on the current media clock with `Timer.scheduledTimer(withTimeInterval:repeats:block:)`'s
+    /// semantics (first firing at now + `interval`, then every `interval`), firing at rendered times.
+    /// Foundation's `Timer` runs on the wall clock and is not redirected (docs/DIFFERENCES.md).
+    @discardableResult
+    public static func scheduledTimer(withTimeInterval interval: TimeInterval, repeats: Bool,
+                                      block: @escaping (ClockTimer) -> Void) -> ClockTimer {
+        ClockTimer.scheduledTimer(withTimeInterval: interval, repeats: repeats, clock: current, block: block)
+    }
+
     /// Advances the current clock to `time`, firing due timers, animator events and animation
     /// completions in time order (see `MediaClock.advance(to:)`).
     public static func advance(to time: CFTimeInterval) { current.advance(to: time) }

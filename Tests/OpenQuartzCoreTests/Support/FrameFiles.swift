@@ -20,13 +20,14 @@ enum FrameFiles {
     }
 
     /// Builds a layer with `build` on a fresh media clock (time 0) and renders it with `stardustRender`.
-    static func render(size: CGSize, duration: Double, fps: Double, scale: CGFloat = 1, frames: RenderJob.Frames = .all,
-                       _ build: () -> CALayer) throws -> [[UInt8]] {
+    static func render(size: CGSize, duration: Double, fps: Double, scale: CGFloat = 1, seed: UInt64 = 1,
+                       frames: RenderJob.Frames = .all, _ build: () -> CALayer) throws -> [[UInt8]] {
         try StardustClock.withClock {
             let layer = build()
             let dir = try folder("facade")
             defer { try? FileManager.default.removeItem(at: dir) }
-            try layer.stardustRender(size: size, duration: duration, fps: fps, scale: scale, frames: frames, to: dir.path + "/", quiet: true)
+            try layer.stardustRender(size: size, duration: duration, fps: fps, scale: scale, seed: seed, frames: frames,
+                                     to: dir.path + "/", quiet: true)
             return try read(dir)
         }
     }

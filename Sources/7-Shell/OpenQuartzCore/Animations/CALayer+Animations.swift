@@ -9,6 +9,12 @@ extension CALayer {
     /// once and `animationDidStop(_:finished:)` at the rendered time the animation ends or is removed;
     /// open `CATransaction`s wait for it before running their completion blocks.
     public func add(_ anim: CAAnimation, forKey key: String?) {
+        if let sequence = anim as? CAKeyframeAnimation, let images = imageSequence(sequence) {
+            // An image sequence: played by the engine layer's animated contents.
+            stardustLayer.animatedContents = try? AnimatedImage(frames: images, duration: sequence.duration)
+            anim.delegate?.animationDidStart(anim)
+            return
+        }
         let engine = anim.makeStardustAnimation()
         if anim.beginTime == 0 { engine.timing.beginTime = localMediaTime() }
         engine.completion = { finished in anim.delegate?.animationDidStop(anim, finished: finished) }
@@ -19,8 +25,19 @@ extension CALayer {
         anim.delegate?.animationDidStart(anim)
     }
 
+    /// The frames of a looping, evenly spaced, discrete keyframe animation of `contents` through
+    /// images (how Core Animation code plays an image sequence), or `nil` for any other animation.
+    func imageSequence(_ a: CAKeyframeAnimation) -> [Texture]? {
+        guard a.keyPath == "contents", a.calculationMode == .discrete, a.keyTimes == nil, a.duration > 0,
+              a.repeatCount.isInfinite || a.repeatCount >= .greatestFiniteMagnitude, a.speed == 1, a.timeOffset == 0,
+              let values = a.values, !values.isEmpty else { return nil }
+        let images = values.compactMap { ($0 as? CGImage)?.texture }
+        return images.count == values.count ? images : nil
+    }
+
     /// Removes the animation under `key` (its delegate hears `finished == false`).
     public func removeAnimation(forKey key: String) {
+        if key == "contents", stardustLayer.animation(forKey: key) == nil { stardustLayer.animatedContents = nil }
         animationCopies[key] = nil
         stardustLayer.removeAnimation(forKey: key)
     }

@@ -14,11 +14,12 @@ open class CATextLayer: CALayer {
         get { stardustText.string.isEmpty ? nil : stardustText.string }
         set { stardustText.string = newValue.map { ($0 as? String) ?? "\($0)" } ?? "" }
     }
-    /// The font: a family name `String` (a name containing "Bold" draws bold) (default `nil`: the default font).
+    /// The font: a family name as a `String` or `NSString` (a name containing "Bold" draws bold)
+    /// (default `nil`: the default font).
     public var font: Any? {
         get { stardustText.fontFamily }
         set {
-            let name = newValue as? String
+            let name = (newValue as? String) ?? (newValue as? NSString).map { "\($0)" }
             stardustText.fontFamily = name
             stardustText.isBold = name?.contains("Bold") ?? false
         }

@@ -62,9 +62,10 @@ public final class CATransaction {
         }
     }
 
-    /// Records an animation added while transactions are open (for their completion blocks).
+    /// Records an animation for the open transactions that have a completion block (Core Animation's
+    /// completion waits for the animations added after the block was set).
     static func track(_ animation: Animation) {
-        for f in stack.frames { f.animations.append(animation) }
+        for f in stack.frames where f.completion != nil { f.animations.append(animation) }
     }
 
     private static func setting<T>(_ read: (Frame) -> T?) -> T? {
@@ -86,7 +87,7 @@ public final class CATransaction {
     public class func setDisableActions(_ flag: Bool) { top.disableActions = flag }
     /// The completion block of this transaction.
     public class func completionBlock() -> (() -> Void)? { top.completion }
-    /// Sets the block run once every animation added in this transaction has stopped.
+    /// Sets the block run once every animation added to this transaction from now on has stopped.
     public class func setCompletionBlock(_ block: (() -> Void)?) { top.completion = block }
     /// A value stored in the transaction (`"animationDuration"`, `"disableActions"` are the settings).
     public class func value(forKey key: String) -> Any? {

@@ -1,0 +1,50 @@
+import Foundation
+import StardustCodecs
+import StardustTestSupport
+import Testing
+
+/// `stardust export-swift` writes QuartzCore/UIKit Swift for presets and scene files (SPEC §11).
+@Suite struct ExportSwiftCLITests {
+    @Test func presetWithPicturesWritesTheSourceAndItsImages() throws {
+        let dir = try CLIRunner.temporaryFolder("stardust-export-swift")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("Celebration.swift").path
+        let r = try CLIRunner.run(["export-swift", "celebration", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let source = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(source.contains("func makeCelebrationScene() -> CALayer {"))
+        #expect(source.contains("import UIKit") && source.contains("import OpenQuartzCore"))
+        #expect(source.contains("UIImage(named: \"plane\")?.cgImage"))
+        let png = try [UInt8](Data(contentsOf: dir.appendingPathComponent("plane.png")))
+        #expect(try ImageDecoder.decode(png).width == 240)
+        #expect(r.stdout.contains("plane.png"))
+    }
+
+    @Test func sceneFileToStandardOutput() throws {
+        let dir = try CLIRunner.temporaryFolder("stardust-export-swift")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("rain.json")
+        try Data("""
+            { "size": [100, 100], "layers": [ { "type": "emitter", "name": "rain", "emitterShape": "line",
+              "emitterPosition": [50, 0], "emitterSize": [100, 0],
+              "emitterCells": [ { "name": "drop", "contents": "builtin:spark", "birthRate": 40, "lifetime": 2,
+                                  "velocity": 200, "emissionLongitude": "90deg" } ] } ] }
+            """.utf8).write(to: scene)
+        let r = try CLIRunner.run(["export-swift", scene.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("let rain = CAEmitterLayer()"))
+        #expect(r.stdout.contains("drop.contents = UIImage(named: \"spark\")?.cgImage"))
+        #expect(r.stdout.contains("rain.emitterCells = [drop]"))
+    }
+
+    @Test func badRequestsExitTwo() throws {
+        let dir = try CLIRunner.temporaryFolder("stardust-export-swift")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wrongExtension = try CLIRunner.run(["export-swift", "snow", "-o", dir.appendingPathComponent("snow.txt").path])
+        #expect(wrongExtension.status == 2 && wrongExtension.stderr.contains(".swift"))
+        let unknown = try CLIRunner.run(["export-swift", "no-such-preset"])
+        #expect(unknown.status == 2)
+        let badName = try CLIRunner.run(["export-swift", "snow", "--function", "1abc"])
+        #expect(badName.status == 2)
+    }
+}

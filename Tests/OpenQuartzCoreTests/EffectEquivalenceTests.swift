@@ -29,11 +29,11 @@ import Testing
     }
 
     @Test func nestedCellFireworksMatchTheirSceneFile() throws {
-        let facade = try FrameFiles.render(size: CGSize(width: 200, height: 300), duration: 2.5, fps: 8) {
+        let facade = try FrameFiles.render(size: CGSize(width: 200, height: 300), duration: 2.5, fps: 4) {
             makeFireworksLayer(size: CGSize(width: 200, height: 300))
         }
         let scene = try FrameFiles.render(sceneJSON: """
-            { "size": [200, 300], "scale": 1, "duration": 2.5, "fps": 8,
+            { "size": [200, 300], "scale": 1, "duration": 2.5, "fps": 4,
               "layers": [ { "type": "emitter", "emitterPosition": [100, 300], "emitterSize": [200, 300], "renderMode": "oldestFirst",
                 "emitterCells": [ { "emissionLongitude": \(-pi / 2), "emissionLatitude": 0, "lifetime": 1.6, "birthRate": 1,
                   "velocity": 400, "velocityRange": 100, "yAcceleration": 0, "emissionRange": \(-pi / 4), "color": [0.7, 0.5, 0.7, 0.5],
@@ -46,7 +46,7 @@ import Testing
                       "alphaSpeed": -0.2, "yAcceleration": 80, "beginTime": 1.5, "duration": 1, "emissionRange": \(2 * pi),
                       "scaleSpeed": -0.1, "spin": 2 } ] } ] } ] }
             """)
-        try FrameFiles.expectIdentical(facade, scene, minimumDrawn: 10)
+        try FrameFiles.expectIdentical(facade, scene, minimumDrawn: 8)
     }
 
     @Test func mapleLeavesMatchTheirSceneFile() throws {
@@ -72,7 +72,7 @@ import Testing
 
     @Test func propertyAnimatorFlyInMatchesItsSceneFile() throws {
         let (w, h) = (240.0, 320.0)
-        let facade = try FrameFiles.render(size: CGSize(width: w, height: h), duration: 6, fps: 4) {
+        let facade = try FrameFiles.render(size: CGSize(width: w, height: h), duration: 6, fps: 2) {
             let container = UIView(frame: CGRect(x: 0, y: 0, width: w, height: h))
             let dancer = ["dot", "star", "snowflake", "star", "dot"].compactMap { UIImage(named: $0) }
             showReward(in: container, plane: UIImage(named: "star")!, car: UIImage(named: "maple-leaf")!,
@@ -83,7 +83,7 @@ import Testing
         let scale = "\(Transform3D(Transform2D(scaleX: 1.5, y: 1.5)).rows.flatMap { $0 })"
         let (cx, cy) = (w / 2, h / 2)
         let scene = try FrameFiles.render(sceneJSON: """
-            { "size": [\(w), \(h)], "scale": 1, "duration": 6, "fps": 4,
+            { "size": [\(w), \(h)], "scale": 1, "duration": 6, "fps": 2,
               "layers": [ { "type": "group", "name": "container", "bounds": [0, 0, \(w), \(h)], "position": [\(cx), \(cy)],
                 "sublayers": [
                   { "type": "image", "name": "plane", "contents": "builtin:star", "bounds": [0, 0, 64, 64], "position": [\(w + 40), \(cy - 30)] },
@@ -106,6 +106,6 @@ import Testing
                                { "layer": "trophy", "keyPath": "transform", "toValue": \(scale) } ],
                   "events": [ { "t": 2, "action": "start" } ] } ] }
             """)
-        try FrameFiles.expectIdentical(facade, scene, minimumDrawn: 24)
+        try FrameFiles.expectIdentical(facade, scene, minimumDrawn: 12)
     }
 }

@@ -137,4 +137,27 @@ import Testing
             #expect(view.layer.presentation()?.opacity == 0)
         }
     }
+
+    @Test func viewAnimationCompletionsRunWhenTheAnimationEnds() throws {
+        let log = Log()
+        _ = try FrameFiles.render(size: CGSize(width: 20, height: 20), duration: 3, fps: 3) {
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            let box = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            box.backgroundColor = .red
+            container.addSubview(box)
+            UIView.animate(withDuration: 1, delay: 0.5, options: [.curveLinear], animations: {
+                box.center = CGPoint(x: 15, y: 15)
+            }, completion: { finished in
+                log.times.append(CACurrentMediaTime()); log.notes.append("moved \(finished)")
+                UIView.animate(withDuration: 0.8, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 0, options: [],
+                               animations: { box.alpha = 0.5 },
+                               completion: { _ in log.times.append(CACurrentMediaTime()) })
+            })
+            return container.layer
+        }
+        #expect(log.notes == ["moved true"])
+        #expect(log.times.count == 2)
+        #expect(log.times.first == 1.5)
+        #expect(abs((log.times.last ?? 0) - 2.3) < 1e-9)
+    }
 }

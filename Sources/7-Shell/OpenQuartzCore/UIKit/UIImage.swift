@@ -69,8 +69,12 @@ open class UIImage: @unchecked Sendable {
     nonisolated(unsafe) private static var registered: [String: UIImage] = [:]
     private static let lock = NSLock()
 
-    /// Folders searched by `UIImage(named:)` for files, in order (default: the current directory).
-    nonisolated(unsafe) public static var searchPaths: [String] = [FileManager.default.currentDirectoryPath]
+    nonisolated(unsafe) private static var searchPathStorage = ["."]
+    /// Folders searched by `UIImage(named:)` for files, in order (default: `["."]`, the current directory).
+    public static var searchPaths: [String] {
+        get { lock.lock(); defer { lock.unlock() }; return searchPathStorage }
+        set { lock.lock(); defer { lock.unlock() }; searchPathStorage = newValue }
+    }
 
     /// Makes `image` findable as `UIImage(named: name)` (before files and builtin images), like an
     /// asset in an app bundle. Passing `nil` removes the registration.

@@ -238,8 +238,7 @@ open class CALayer: StardustTimed {
         if keyPath == "contents" { contents = value; return }
         if stardustLayer.value(forKeyPath: keyPath) != nil {
             guard let v = ValueBridge.animatable(value) else { return }
-            let root = String(keyPath.split(separator: ".").first ?? "")
-            change(root) { stardustLayer.setValue(v, forKeyPath: keyPath) }
+            change(keyPath) { stardustLayer.setValue(v, forKeyPath: keyPath) }
         } else {
             customValues[keyPath] = value
         }

@@ -108,4 +108,34 @@ import Testing
             """)
         try FrameFiles.expectIdentical(facade, scene, minimumDrawn: 12)
     }
+
+    @Test func cellKeyPathAnimationsMatchTheirSceneFile() throws {
+        // The common iOS idiom: a burst made by animating a cell's birth rate through the layer's key path.
+        let facade = try FrameFiles.render(size: CGSize(width: 100, height: 100), duration: 1.2, fps: 5) {
+            let burst = CAEmitterLayer()
+            burst.emitterPosition = CGPoint(x: 50, y: 50)
+            let spark = CAEmitterCell()
+            spark.name = "spark"
+            spark.contents = UIImage(named: "spark")?.cgImage
+            spark.lifetime = 1
+            spark.velocity = 60
+            spark.emissionRange = .pi
+            burst.emitterCells = [spark]
+            let pulse = CABasicAnimation(keyPath: "emitterCells.spark.birthRate")
+            pulse.fromValue = 200
+            pulse.toValue = 0
+            pulse.duration = 0.6
+            burst.add(pulse, forKey: "pulse")
+            return burst
+        }
+        let scene = try FrameFiles.render(sceneJSON: """
+            { "size": [100, 100], "scale": 1, "duration": 1.2, "fps": 5,
+              "layers": [ { "type": "emitter", "name": "burst", "emitterPosition": [50, 50],
+                "emitterCells": [ { "name": "spark", "contents": "builtin:spark", "lifetime": 1, "velocity": 60,
+                                    "emissionRange": \(pi) } ] } ],
+              "animations": [ { "layer": "burst", "keyPath": "emitterCells.spark.birthRate", "type": "basic",
+                                "fromValue": 200, "toValue": 0, "duration": 0.6 } ] }
+            """)
+        try FrameFiles.expectIdentical(facade, scene, minimumDrawn: 5)
+    }
 }

@@ -61,9 +61,8 @@ enum FrameFiles {
     static func expectIdentical(_ a: [[UInt8]], _ b: [[UInt8]], minimumDrawn: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(a.count == b.count, "frame counts differ", sourceLocation: sourceLocation)
         #expect(!a.isEmpty, sourceLocation: sourceLocation)
-        for (i, (x, y)) in zip(a, b).enumerated() {
-            #expect(x == y, "frame \(i) differs", sourceLocation: sourceLocation)
-        }
+        let differing = zip(a, b).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(differing.isEmpty, "frames \(differing) differ", sourceLocation: sourceLocation)
         #expect(try nonEmptyCount(a) >= minimumDrawn, "too few frames draw anything", sourceLocation: sourceLocation)
     }
 }

@@ -18,8 +18,10 @@ extension CALayer {
         let engine = anim.makeStardustAnimation()
         if anim.beginTime == 0 { engine.timing.beginTime = localMediaTime() }
         engine.completion = { finished in anim.delegate?.animationDidStop(anim, finished: finished) }
-        if let key { animationCopies[key] = anim }
-        stardustLayer.add(engine, forKey: key)
+        // Every animation gets a key, so that its end can be reported without detaching it (see completeAnimations).
+        let engineKey = key ?? Self.anonymousKeyPrefix + String(UInt(bitPattern: ObjectIdentifier(engine).hashValue), radix: 36)
+        animationCopies[engineKey] = anim
+        stardustLayer.add(engine, forKey: engineKey)
         CATransaction.track(engine)
         scheduleCompletion(of: engine)
         anim.delegate?.animationDidStart(anim)
@@ -57,7 +59,9 @@ extension CALayer {
     /// The keys of the attached animations, in the order they were added (`nil` when there are none).
     public func animationKeys() -> [String]? {
         let now = localMediaTime()
-        let keys = stardustLayer.animationKeys().filter { stardustLayer.animation(forKey: $0).map { !$0.isRemoved(at: now) } ?? false }
+        let keys = stardustLayer.animationKeys().filter { key in
+            !key.hasPrefix(Self.anonymousKeyPrefix) && stardustLayer.animation(forKey: key).map { !$0.isRemoved(at: now) } ?? false
+        }
         return keys.isEmpty ? nil : keys
     }
 
@@ -70,13 +74,30 @@ extension CALayer {
         guard endMedia.isFinite else { return }
         let clock = StardustClock.current
         _ = ClockTimer.scheduledTimer(withTimeInterval: endMedia - clock.currentTime, repeats: false, clock: clock) { [weak self] _ in
-            self?.rootLayer.advanceAnimations(toMediaTime: max(clock.currentTime, endMedia))
+            self?.rootLayer.completeAnimations(atMediaTime: max(clock.currentTime, endMedia))
         }
     }
 
-    /// Ends the animations of this tree that are over at media time `t` (their completions run).
-    func advanceAnimations(toMediaTime t: Double) {
-        stardustLayer.advanceAnimations(to: parentTime(fromMediaTime: t))
+    /// The key prefix of animations added with a `nil` key (not listed by ``animationKeys()``).
+    static let anonymousKeyPrefix = "OpenQuartzCore.anonymous."
+
+    /// Reports the animations of this tree that are over at media time `t` as finished (their
+    /// delegates, completions and transaction completions run), and detaches those removed on
+    /// completion — except on emitter layers, whose animations stay attached after their end because
+    /// they shaped the particles already born (an emitter's particles are a function of its whole
+    /// history); evaluation ignores them after their end either way.
+    func completeAnimations(atMediaTime t: Double) {
+        let local = localTime(fromMediaTime: t)
+        let keepsHistory = stardustLayer is EmitterLayer
+        for key in stardustLayer.animationKeys() {
+            guard let a = stardustLayer.animation(forKey: key), local >= a.endTime() else { continue }
+            a.didStop(finished: true)
+            if a.isRemovedOnCompletion && !keepsHistory {
+                stardustLayer.removeAnimation(forKey: key)
+                animationCopies[key] = nil
+            }
+        }
+        for s in sublayers ?? [] { s.completeAnimations(atMediaTime: t) }
     }
 }
 #endif

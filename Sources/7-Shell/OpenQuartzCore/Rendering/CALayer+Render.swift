@@ -65,7 +65,7 @@ extension CALayer {
     func advanceClock(_ clock: MediaClock, toMediaTime t: Double) {
         clock.advance(to: t)
         CATransaction.flush()
-        advanceAnimations(toMediaTime: t)
+        completeAnimations(atMediaTime: t)
         markDisplayed()
     }
 }

@@ -160,4 +160,35 @@ import Testing
         #expect(log.times.first == 1.5)
         #expect(abs((log.times.last ?? 0) - 2.3) < 1e-9)
     }
+
+    @Test func stoppingAnEmitterKeepsTheParticlesInFlight() throws {
+        // iOS: setting birthRate to 0 stops new particles; those born before live out their lifetime.
+        func burst(stop: @escaping (CAEmitterLayer) -> Void) throws -> [[UInt8]] {
+            try FrameFiles.render(size: CGSize(width: 60, height: 60), duration: 2, fps: 5) {
+                let emitter = CAEmitterLayer()
+                emitter.emitterPosition = CGPoint(x: 30, y: 30)
+                let spark = CAEmitterCell()
+                spark.name = "spark"
+                spark.contents = UIImage(named: "spark")?.cgImage
+                spark.birthRate = 100
+                spark.lifetime = 0.5
+                spark.velocity = 20
+                spark.emissionRange = .pi
+                emitter.emitterCells = [spark]
+                StardustClock.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in
+                    CATransaction.begin()
+                    CATransaction.setDisableActions(true)
+                    stop(emitter)
+                    CATransaction.commit()
+                }
+                return emitter
+            }
+        }
+        for frames in [try burst { $0.birthRate = 0 }, try burst { $0.setValue(0, forKeyPath: "emitterCells.spark.birthRate") }] {
+            // Frames at 0 … 1.0 s emit; at 1.2 and 1.4 s the sparks born in 0.7 … 1.0 s still fly (a history
+            // rewritten to birth rate 0 would show nothing after 1.0 s); by 1.6 s all have died.
+            let drawn = try frames.map { try FrameFiles.nonEmptyCount([$0]) == 1 }
+            #expect(drawn == [true, true, true, true, true, true, true, true, false, false])
+        }
+    }
 }

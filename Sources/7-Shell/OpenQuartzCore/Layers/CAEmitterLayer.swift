@@ -23,27 +23,27 @@ open class CAEmitterLayer: CALayer {
     }
     /// Multiplies the birth rate of the top-level cells (default 1).
     public var birthRate: Float {
-        get { stardustEmitter.birthRate.float } set { change("birthRate") { stardustEmitter.birthRate = newValue.decimalDouble } }
+        get { stardustEmitter.birthRate.float } set { setEmitter("birthRate", .number(newValue.decimalDouble)) }
     }
     /// Multiplies the lifetime of new particles (default 1).
     public var lifetime: Float {
-        get { stardustEmitter.lifetime.float } set { change("lifetime") { stardustEmitter.lifetime = newValue.decimalDouble } }
+        get { stardustEmitter.lifetime.float } set { setEmitter("lifetime", .number(newValue.decimalDouble)) }
     }
     /// The center of the emission shape in layer coordinates (default `.zero`).
     public var emitterPosition: CGPoint {
-        get { CGPoint(stardustEmitter.emitterPosition) } set { change("emitterPosition") { stardustEmitter.emitterPosition = newValue.stardust } }
+        get { CGPoint(stardustEmitter.emitterPosition) } set { setEmitter("emitterPosition", .point(newValue.stardust)) }
     }
     /// The z of the emission shape (default 0).
     public var emitterZPosition: CGFloat {
-        get { stardustEmitter.emitterZPosition } set { change("emitterZPosition") { stardustEmitter.emitterZPosition = newValue } }
+        get { stardustEmitter.emitterZPosition } set { setEmitter("emitterZPosition", .number(Double(newValue))) }
     }
     /// The size of the emission shape (default `.zero`).
     public var emitterSize: CGSize {
-        get { CGSize(stardustEmitter.emitterSize) } set { change("emitterSize") { stardustEmitter.emitterSize = newValue.stardust } }
+        get { CGSize(stardustEmitter.emitterSize) } set { setEmitter("emitterSize", .size(newValue.stardust)) }
     }
     /// The depth of a cuboid shape (default 0).
     public var emitterDepth: CGFloat {
-        get { stardustEmitter.emitterDepth } set { change("emitterDepth") { stardustEmitter.emitterDepth = newValue } }
+        get { stardustEmitter.emitterDepth } set { setEmitter("emitterDepth", .number(Double(newValue))) }
     }
     /// The emission shape (default `.point`).
     public var emitterShape: CAEmitterLayerEmitterShape {
@@ -66,19 +66,42 @@ open class CAEmitterLayer: CALayer {
     }
     /// Multiplies the velocity of new particles (default 1).
     public var velocity: Float {
-        get { stardustEmitter.velocity.float } set { change("velocity") { stardustEmitter.velocity = newValue.decimalDouble } }
+        get { stardustEmitter.velocity.float } set { setEmitter("velocity", .number(newValue.decimalDouble)) }
     }
     /// Multiplies the scale of new particles (default 1).
     public var scale: Float {
-        get { stardustEmitter.scale.float } set { change("scale") { stardustEmitter.scale = newValue.decimalDouble } }
+        get { stardustEmitter.scale.float } set { setEmitter("scale", .number(newValue.decimalDouble)) }
     }
     /// Multiplies the spin of new particles (default 1).
     public var spin: Float {
-        get { stardustEmitter.spin.float } set { change("spin") { stardustEmitter.spin = newValue.decimalDouble } }
+        get { stardustEmitter.spin.float } set { setEmitter("spin", .number(newValue.decimalDouble)) }
     }
     /// The random seed of the layer (default 0).
     public var seed: UInt32 {
         get { stardustEmitter.seed } set { stardustEmitter.seed = newValue }
+    }
+
+    /// Sets an emitter key path as iOS applies it: before the layer is displayed, for the emitter's
+    /// whole history (configuration); once displayed, from the layer's current time on, so that
+    /// particles already born keep the values they were born with and a birth-rate change never
+    /// back-fills (docs/DIFFERENCES.md, OpenQuartzCore). Animates implicitly under the usual rules.
+    func setEmitter(_ keyPath: String, _ value: AnimatableValue) {
+        change(keyPath) {
+            if isDisplayed {
+                stardustEmitter.setEmitterValue(value, forKeyPath: keyPath, at: localMediaTime())
+            } else {
+                stardustEmitter.setEmitterValue(value, forKeyPath: keyPath)
+            }
+        }
+    }
+
+    /// Emitter key paths (`birthRate`, `emitterCells.NAME.PROPERTY`) go through ``setEmitter(_:_:)``.
+    override func applyValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
+        if stardustEmitter.emitterValue(forKeyPath: keyPath) != nil {
+            setEmitter(keyPath, value)
+        } else {
+            super.applyValue(value, forKeyPath: keyPath)
+        }
     }
 }
 #endif

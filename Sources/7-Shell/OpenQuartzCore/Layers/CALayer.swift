@@ -229,6 +229,12 @@ open class CALayer: StardustTimed {
         if let v = stardustLayer.value(forKeyPath: keyPath) { return ValueBridge.any(v) }
         return customValues[keyPath]
     }
+    /// Applies a known key path's engine value (animating implicitly under the usual rules); emitter
+    /// layers apply their own key paths from the current time on once displayed.
+    func applyValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
+        change(keyPath) { stardustLayer.setValue(value, forKeyPath: keyPath) }
+    }
+
     /// The value for `key` (see ``value(forKeyPath:)``).
     open func value(forKey key: String) -> Any? { value(forKeyPath: key) }
 
@@ -238,7 +244,7 @@ open class CALayer: StardustTimed {
         if keyPath == "contents" { contents = value; return }
         if stardustLayer.value(forKeyPath: keyPath) != nil {
             guard let v = ValueBridge.animatable(value) else { return }
-            change(keyPath) { stardustLayer.setValue(v, forKeyPath: keyPath) }
+            applyValue(v, forKeyPath: keyPath)
         } else {
             customValues[keyPath] = value
         }

@@ -191,4 +191,20 @@ import Testing
             #expect(drawn == [true, true, true, true, true, true, true, true, false, false])
         }
     }
+
+    @Test func aFrameRangeStartingMidwayThroughAnImplicitAnimationMatchesTheWholeRender() throws {
+        func fading() -> CALayer {
+            let layer = CALayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            layer.backgroundColor = UIColor.green.cgColor
+            // At 0.5 s the displayed layer fades implicitly over 0.25 s.
+            StardustClock.scheduledTimer(withTimeInterval: 0.5, repeats: false) { _ in layer.opacity = 0.2 }
+            return layer
+        }
+        let size = CGSize(width: 10, height: 10)
+        let full = try FrameFiles.render(size: size, duration: 1, fps: 10, fading)
+        let part = try FrameFiles.render(size: size, duration: 1, fps: 10, frames: .range(6...8), fading)
+        #expect(part == Array(full[6...8]))
+        #expect(full[5] != full[6]); #expect(full[6] != full[7]); #expect(full[8] == full[9]); #expect(full[4] == full[5])
+    }
 }

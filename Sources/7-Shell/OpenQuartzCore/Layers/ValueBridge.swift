@@ -9,9 +9,11 @@ enum ValueBridge {
     /// decimal spelling), `Bool`, `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`, `CGAffineTransform`,
     /// `CGColor`, `UIColor`, `String`. `nil` for anything else.
     static func animatable(_ value: Any?) -> AnimatableValue? {
+        guard let value else { return nil }
+        // Only a real `Bool` is a Boolean: an `NSNumber` holding 1 would also cast to `Bool`.
+        if let v = value as? Bool, type(of: value) == Bool.self { return .bool(v) }
+        if let n = value as? NSNumber, type(of: value) is NSNumber.Type { return .number(n.doubleValue) }
         switch value {
-        case nil: return nil
-        case let v as Bool: return .bool(v)
         case let v as Double: return .number(v)
         case let v as CGFloat: return .number(Double(v))
         case let v as Float: return .number(v.decimalDouble)

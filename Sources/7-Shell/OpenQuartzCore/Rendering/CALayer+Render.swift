@@ -12,9 +12,10 @@ extension CALayer {
     /// `CACurrentMediaTime()` when the call starts, and before each frame the clock is advanced to that
     /// time, so `CACurrentMediaTime()`, animation and `CATransaction` completions, property animators
     /// (and animators chained from their completions), animated images and clock timers fire at the
-    /// rendered times. Events are fired in time order at their own times whatever the frame rate, so
-    /// rendering `frames: .range(a...b)` gives the same bytes as those frames of the whole render. After
-    /// the call the clock stands at T0 + `duration`.
+    /// rendered times. Events are fired in time order at their own times whatever the frame rate, and
+    /// the frames before a range are stepped through without drawing, so rendering
+    /// `frames: .range(a...b)` gives the same bytes as those frames of the whole render. After the call
+    /// the clock stands at T0 + `duration`.
     ///
     /// - Parameters:
     ///   - size: the frame size in points; the layer is drawn in a frame of this size with its
@@ -52,7 +53,17 @@ extension CALayer {
 
         var job = RenderJob(scene: scene, threads: threads)
         job.frames = frames
-        job.willRenderFrame = { [self] t in self.advanceClock(clock, toMediaTime: start + t) }
+        // Frames before the first one drawn (a frame range, a single time) are stepped through without
+        // drawing, so the tree is displayed, committed and completed exactly as in the whole render.
+        var nextFrame = 0
+        job.willRenderFrame = { [self] t in
+            while nextFrame < scene.frameCount, scene.time(ofFrame: nextFrame) < t {
+                self.advanceClock(clock, toMediaTime: start + scene.time(ofFrame: nextFrame))
+                nextFrame += 1
+            }
+            self.advanceClock(clock, toMediaTime: start + t)
+            if nextFrame < scene.frameCount, scene.time(ofFrame: nextFrame) == t { nextFrame += 1 }
+        }
         let progress = ProgressBar(total: job.frameCount, label: "rendering \(scene.name)", quiet: quiet)
         defer { progress.finish() }
         let written = try job.write(to: path) { progress.update($0) }

@@ -1,5 +1,6 @@
 import Foundation
 import StardustCodecs
+import StardustCore
 import StardustTestSupport
 import Testing
 
@@ -46,5 +47,25 @@ import Testing
         #expect(unknown.status == 2)
         let badName = try CLIRunner.run(["export-swift", "snow", "--function", "1abc"])
         #expect(badName.status == 2)
+    }
+
+    @Test func inputsAreNeverOverwritten() throws {
+        let dir = try CLIRunner.temporaryFolder("stardust-export-swift")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A scene whose image is logo.png next to it: exporting beside it would write logo.png over its input.
+        try Data(PNGEncoder.encode(Image(width: 4, height: 4, color: .white))).write(to: dir.appendingPathComponent("logo.png"))
+        let before = try Data(contentsOf: dir.appendingPathComponent("logo.png"))
+        let scene = dir.appendingPathComponent("logo.json")
+        try Data(#"{ "size": [10, 10], "layers": [ { "type": "image", "name": "logo", "contents": "logo.png", "bounds": [0, 0, 4, 4] } ] }"#.utf8)
+            .write(to: scene)
+        let r = try CLIRunner.run(["export-swift", scene.path, "-o", dir.appendingPathComponent("Logo.swift").path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("never overwritten"))
+        #expect(try Data(contentsOf: dir.appendingPathComponent("logo.png")) == before)
+        let elsewhere = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let ok = try CLIRunner.run(["export-swift", scene.path, "-o", elsewhere.appendingPathComponent("Logo.swift").path])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("logo.png").path))
     }
 }

@@ -40,10 +40,19 @@ struct ExportSwiftCommand: ParsableCommand {
             return
         }
         let folder = (output as NSString).deletingLastPathComponent
+        let imagePaths = export.images.map { ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent($0.name + ".png") }
+        // Inputs are never overwritten: not the scene file, not an image it reads (SPEC §9).
+        for path in [output] + imagePaths {
+            for input in scene.inputFiles + (FileManager.default.fileExists(atPath: target) ? [target] : []) {
+                do { try AtomicFile.ensureDistinct(output: path, from: input) } catch {
+                    throw CLIError.usage("\(path) is an input of the scene (\(input)); inputs are never overwritten. Write the Swift file to another folder.")
+                }
+            }
+            do { try AtomicFile.ensureReplaceable(path) } catch { throw CLIError.usage("\(error)") }
+        }
         do {
             try AtomicFile.write(Array(export.source.utf8), to: output)
-            for image in export.images {
-                let path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(image.name + ".png")
+            for (image, path) in zip(export.images, imagePaths) {
                 try AtomicFile.write(PNGEncoder.encode(image.texture.image), to: path)
             }
         } catch {

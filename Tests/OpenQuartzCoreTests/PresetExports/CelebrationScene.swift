@@ -107,7 +107,7 @@ func makeCelebrationScene() -> CALayer {
     dancer.name = "dancer"
     dancer.bounds = CGRect(x: 0, y: 0, width: 60, height: 100)
     dancer.position = CGPoint(x: 195, y: 658.32)
-    dancer.contents = UIImage(named: "dancer")?.cgImage
+    dancer.contents = UIImage(named: "dancer0")?.cgImage
     root.addSublayer(dancer)
 
     let snow = CAEmitterLayer()
@@ -278,7 +278,7 @@ func makeCelebrationScene() -> CALayer {
 
     // The image sequence (each frame shown for 1 / 5 s, looping).
     let dancerFrames = CAKeyframeAnimation(keyPath: "contents")
-    dancerFrames.values = ["dancer", "dancer1", "dancer2", "dancer1", "dancer"].compactMap { UIImage(named: $0)?.cgImage }
+    dancerFrames.values = ["dancer0", "dancer1", "dancer2", "dancer1", "dancer0"].compactMap { UIImage(named: $0)?.cgImage }
     dancerFrames.calculationMode = .discrete
     dancerFrames.duration = 1
     dancerFrames.repeatCount = .infinity

@@ -20,6 +20,10 @@ extension SwiftExportWriter {
             }
             className = "CALayer"; fresh = Layer()
         }
+        if let seq = layer.animatedContents {
+            // Name an image sequence's frames NAME0, NAME1, … before anything else takes one of them.
+            for (i, t) in seq.frames.enumerated() { _ = imageName(t, hint: "\(layer.name ?? "frame")\(i)") }
+        }
         let v = variable(layer.name, fallback: ["CAEmitterLayer": "emitter", "CAShapeLayer": "shape", "CAGradientLayer": "gradient",
                                                "CATextLayer": "text"][className] ?? "layer")
         line("let \(v) = \(className)()")

@@ -12,6 +12,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// A relative change (default `nil`).
     public var byValue: Any?
 
+    /// The engine animation for the current values.
     open override func makeStardustAnimation() -> Animation {
         let a = BasicAnimation(keyPath: keyPath, from: ValueBridge.animatable(fromValue), to: ValueBridge.animatable(toValue))
         a.byValue = ValueBridge.animatable(byValue)
@@ -46,6 +47,7 @@ open class CASpringAnimation: CABasicAnimation {
     /// The bounce of the spring (−1…1).
     public var bounce: CGFloat { (makeStardustAnimation() as! SpringAnimation).bounce }
 
+    /// The engine animation for the current values.
     open override func makeStardustAnimation() -> Animation {
         let a = SpringAnimation(keyPath: keyPath, from: ValueBridge.animatable(fromValue), to: ValueBridge.animatable(toValue))
         a.byValue = ValueBridge.animatable(byValue)

@@ -23,6 +23,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// Kochanek–Bartels bias per keyframe for the cubic modes (default `nil`).
     public var biasValues: [NSNumber]?
 
+    /// The engine animation for the current values.
     open override func makeStardustAnimation() -> Animation {
         let a = KeyframeAnimation(keyPath: keyPath, values: values?.compactMap(ValueBridge.animatable))
         a.path = path?.stardustPath
@@ -42,6 +43,7 @@ open class CAAnimationGroup: CAAnimation {
     /// The grouped animations; their times are in the group's local time (default `nil`).
     public var animations: [CAAnimation]?
 
+    /// The engine animation for the current values.
     open override func makeStardustAnimation() -> Animation {
         configure(AnimationGroup(animations: (animations ?? []).map { $0.makeStardustAnimation() }))
     }

@@ -77,6 +77,29 @@ open class UIColor: Hashable, @unchecked Sendable {
     /// Transparent black.
     public class var clear: UIColor { UIColor(white: 0, alpha: 0) }
 
+    // UIKit's system colors in their light, default-contrast appearance (there are no trait collections here).
+
+    /// System red (255, 59, 48).
+    public class var systemRed: UIColor { UIColor(red: 255 / 255, green: 59 / 255, blue: 48 / 255, alpha: 1) }
+    /// System orange (255, 149, 0).
+    public class var systemOrange: UIColor { UIColor(red: 255 / 255, green: 149 / 255, blue: 0, alpha: 1) }
+    /// System yellow (255, 204, 0).
+    public class var systemYellow: UIColor { UIColor(red: 255 / 255, green: 204 / 255, blue: 0, alpha: 1) }
+    /// System green (52, 199, 89).
+    public class var systemGreen: UIColor { UIColor(red: 52 / 255, green: 199 / 255, blue: 89 / 255, alpha: 1) }
+    /// System teal (48, 176, 199).
+    public class var systemTeal: UIColor { UIColor(red: 48 / 255, green: 176 / 255, blue: 199 / 255, alpha: 1) }
+    /// System blue (0, 122, 255).
+    public class var systemBlue: UIColor { UIColor(red: 0, green: 122 / 255, blue: 255 / 255, alpha: 1) }
+    /// System indigo (88, 86, 214).
+    public class var systemIndigo: UIColor { UIColor(red: 88 / 255, green: 86 / 255, blue: 214 / 255, alpha: 1) }
+    /// System purple (175, 82, 222).
+    public class var systemPurple: UIColor { UIColor(red: 175 / 255, green: 82 / 255, blue: 222 / 255, alpha: 1) }
+    /// System pink (255, 45, 85).
+    public class var systemPink: UIColor { UIColor(red: 255 / 255, green: 45 / 255, blue: 85 / 255, alpha: 1) }
+    /// System gray (142, 142, 147).
+    public class var systemGray: UIColor { UIColor(red: 142 / 255, green: 142 / 255, blue: 147 / 255, alpha: 1) }
+
     /// Equal components.
     public static func == (a: UIColor, b: UIColor) -> Bool { a.cgColor == b.cgColor }
     /// Hashes the components.

@@ -29,7 +29,9 @@ public struct RenderJob {
     public var options = ExportOptions()
     /// Called by ``write(to:progress:)`` before each frame is drawn, with the frame's time (default `nil`):
     /// a layer tree driven by a media clock (OpenQuartzCore) advances its clock there, so callbacks run at
-    /// rendered times. Throwing stops the job.
+    /// rendered times. It is called on the calling thread, in frame order, before that frame's display
+    /// list is built — callbacks may change the model, so no frame's evaluation may start before its
+    /// hook has returned (a pipelined writer must keep that order). Throwing stops the job.
     public var willRenderFrame: ((Double) throws -> Void)?
 
     /// A job rendering every frame of `scene` with `threads` render threads (0, the default, means all cores).

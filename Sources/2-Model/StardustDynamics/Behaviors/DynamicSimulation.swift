@@ -264,13 +264,13 @@ struct DynamicProgram: Sendable {
             let w = s.world
             guard let m = try? w.mass(of: body), m > 0, let x = try? w.worldCenter(of: body),
                   let v = try? w.linearVelocity(of: body) else { return }
-            let omega = 2 * Double.pi * snapFrequency, zeta = max(damping, 0.05)
-            let force = (-m * omega * omega) * (x - point) - (2 * zeta * m * omega) * v
-            try? s.world.applyForceToCenter(body, force, wake: false)
+            let spring = StepExactSpring(omega: 2 * Double.pi * snapFrequency, zeta: max(damping, 0.05), dt: timeStep)
+            let d = x - point
+            let a = Vec2(spring.acceleration(d.x, v.x), spring.acceleration(d.y, v.y))
+            try? s.world.applyForceToCenter(body, m * a, wake: false)
             if let inertia = try? w.rotationalInertia(of: body), inertia > 0,
                let angle = try? w.angle(of: body), let spin = try? w.angularVelocity(of: body) {
-                let torque = -inertia * omega * omega * angle - 2 * zeta * inertia * omega * spin
-                try? s.world.applyTorque(body, torque, wake: false)
+                try? s.world.applyTorque(body, inertia * spring.acceleration(angle, spin), wake: false)
             }
         case .push(let items, let offsets, false, let vector):
             for (k, i) in items.enumerated() {
@@ -299,7 +299,15 @@ struct DynamicProgram: Sendable {
                     let v = (try? w.linearVelocity(of: body)) ?? .zero
                     a = (strength * factor) * (direction - v)
                 case .spring:
-                    a = (-strength * 4 * Double.pi * Double.pi * factor) * d
+                    // ω² = strength·factor·(2π)²; a stiffness ≤ 0 (a repelling spring) stays explicit.
+                    let k = strength * factor * 4 * Double.pi * Double.pi
+                    if k > 0 {
+                        let spring = StepExactSpring(omega: k.squareRoot(), zeta: 0, dt: timeStep)
+                        let v = (try? w.linearVelocity(of: body)) ?? .zero
+                        a = Vec2(spring.acceleration(d.x, v.x), spring.acceleration(d.y, v.y))
+                    } else {
+                        a = -k * d
+                    }
                 case .vortex:
                     // Counterclockwise on screen (y down) for a positive strength.
                     a = (strength * gravityAccelerationPerMagnitude * factor) * Vec2(-toward.y, toward.x)

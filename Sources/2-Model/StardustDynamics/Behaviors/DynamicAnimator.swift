@@ -127,7 +127,9 @@ public final class DynamicAnimator: @unchecked Sendable {
                 for case let layer as Layer in b.ownItems where !posed.contains(ObjectIdentifier(layer)) {
                     posed.insert(ObjectIdentifier(layer))
                     let id = ObjectIdentifier(layer)
-                    layer.add(PoseAnimation { [weak self] t in self?.pose(ofItemWith: id, at: t) }, forKey: "dynamics")
+                    // The animation keeps the animator alive (as a CAAnimation keeps its delegate), so a
+                    // layer tree shows its dynamics without the caller holding the animator.
+                    layer.add(PoseAnimation { t in self.pose(ofItemWith: id, at: t) }, forKey: "dynamics")
                 }
             }
         }

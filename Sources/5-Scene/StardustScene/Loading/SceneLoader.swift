@@ -38,7 +38,7 @@ public struct SceneLoader {
 
     /// The keys of the scene object.
     static let sceneKeys = ["name", "size", "scale", "duration", "fps", "seed", "background", "layers", "animations",
-                            "physics", "effects", "pointer", "audio"]
+                            "physics", "effects", "pointer", "audio", "dynamics"]
 
     /// Parses scene JSON text.
     public mutating func scene(fromJSON text: String) throws -> Scene {
@@ -97,6 +97,7 @@ public struct SceneLoader {
                 target.add(animation, forKey: node.path)
             }
         }
+        if let d = keys["dynamics"] { try dynamics(d, names: names, scene: scene) }
         scene.inputFiles = inputFiles
         scene.sourcePaths = sourcePaths
         scene.seasonalGates = seasonalGates

@@ -167,9 +167,8 @@ struct DynamicProgram: Sendable {
         }
         for i in 0..<n {
             let body = s.bodies[i], shape = s.shapes[i]
-            let w = s.world
             let type: BodyType = active[i] && !props[i].isAnchored ? .dynamic : .kinematic
-            if (try? w.type(of: body)) != type {
+            if (try? s.world.type(of: body)) != type {
                 try? s.world.setType(body, type)
                 if type == .kinematic {
                     try? s.world.setLinearVelocity(body, .zero)
@@ -261,17 +260,9 @@ struct DynamicProgram: Sendable {
             }
         case .snap(let i, let point, let damping):
             let body = s.bodies[i]
-            let w = s.world
-            guard let m = try? w.mass(of: body), m > 0, let x = try? w.worldCenter(of: body),
-                  let v = try? w.linearVelocity(of: body) else { return }
-            let spring = StepExactSpring(omega: 2 * Double.pi * snapFrequency, zeta: max(damping, 0.05), dt: timeStep)
-            let d = x - point
-            let a = Vec2(spring.acceleration(d.x, v.x), spring.acceleration(d.y, v.y))
-            try? s.world.applyForceToCenter(body, m * a, wake: false)
-            if let inertia = try? w.rotationalInertia(of: body), inertia > 0,
-               let angle = try? w.angle(of: body), let spin = try? w.angularVelocity(of: body) {
-                try? s.world.applyTorque(body, inertia * spring.acceleration(angle, spin), wake: false)
-            }
+            guard let (force, torque) = snapForce(s.world, body, point: point, damping: damping) else { return }
+            try? s.world.applyForceToCenter(body, force, wake: false)
+            if torque != 0 { try? s.world.applyTorque(body, torque, wake: false) }
         case .push(let items, let offsets, false, let vector):
             for (k, i) in items.enumerated() {
                 let body = s.bodies[i]
@@ -281,47 +272,66 @@ struct DynamicProgram: Sendable {
         case .field(let items, let kind, let position, let region, let strength, let falloff, let minimumRadius, let key):
             for i in items {
                 let body = s.bodies[i]
-                let w = s.world
-                guard let m = try? w.mass(of: body), m > 0, (try? w.isAwake(body)) == true,
-                      let x = try? w.worldCenter(of: body) else { continue }
-                let d = x - position
-                guard region.contains(d) else { continue }
-                let distance = max(d.length, minimumRadius)
-                let factor = falloff == 0 ? 1 : pow(distance / fieldFalloffReferenceDistance, -falloff)
-                let toward = d.length > 0 ? (-1 / d.length) * d : .zero
-                let a: Vec2
-                switch kind {
-                case .radialGravity:
-                    a = (strength * gravityAccelerationPerMagnitude * factor) * toward
-                case .linearGravity(let direction):
-                    a = (strength * gravityAccelerationPerMagnitude * factor) * direction
-                case .velocity(let direction):
-                    let v = (try? w.linearVelocity(of: body)) ?? .zero
-                    a = (strength * factor) * (direction - v)
-                case .spring:
-                    // ω² = strength·factor·(2π)²; a stiffness ≤ 0 (a repelling spring) stays explicit.
-                    let k = strength * factor * 4 * Double.pi * Double.pi
-                    if k > 0 {
-                        let spring = StepExactSpring(omega: k.squareRoot(), zeta: 0, dt: timeStep)
-                        let v = (try? w.linearVelocity(of: body)) ?? .zero
-                        a = Vec2(spring.acceleration(d.x, v.x), spring.acceleration(d.y, v.y))
-                    } else {
-                        a = -k * d
-                    }
-                case .vortex:
-                    // Counterclockwise on screen (y down) for a positive strength.
-                    a = (strength * gravityAccelerationPerMagnitude * factor) * Vec2(-toward.y, toward.x)
-                case .drag:
-                    let v = (try? w.linearVelocity(of: body)) ?? .zero
-                    a = (-strength * factor) * v
-                case .noise(let smoothness, let speed):
-                    let n = FieldNoise.vector(at: x, time: time * speed, smoothness: smoothness, seed: seed, key: key)
-                    a = (strength * gravityAccelerationPerMagnitude * factor) * n
-                }
-                try? s.world.applyForceToCenter(body, m * a, wake: false)
+                guard let force = fieldForce(s.world, body, kind: kind, position: position, region: region, strength: strength,
+                                             falloff: falloff, minimumRadius: minimumRadius, key: key, time: time) else { continue }
+                try? s.world.applyForceToCenter(body, force, wake: false)
             }
         default: break
         }
+    }
+
+    /// A snap's force and torque on `body` for one step (step-exact springs), or nil when it has no mass.
+    private func snapForce(_ w: World, _ body: BodyID, point: Vec2, damping: Double) -> (Vec2, Double)? {
+        guard let m = try? w.mass(of: body), m > 0, let x = try? w.worldCenter(of: body),
+              let v = try? w.linearVelocity(of: body) else { return nil }
+        let spring = StepExactSpring(omega: 2 * Double.pi * snapFrequency, zeta: max(damping, 0.05), dt: timeStep)
+        let d = x - point
+        let force = m * Vec2(spring.acceleration(d.x, v.x), spring.acceleration(d.y, v.y))
+        guard let inertia = try? w.rotationalInertia(of: body), inertia > 0,
+              let angle = try? w.angle(of: body), let spin = try? w.angularVelocity(of: body) else { return (force, 0) }
+        return (force, inertia * spring.acceleration(angle, spin))
+    }
+
+    /// A field's force on `body` for one step, or nil when the body is asleep, massless or outside the region.
+    private func fieldForce(_ w: World, _ body: BodyID, kind: FieldRuleKind, position: Vec2, region: FieldRuleRegion,
+                            strength: Double, falloff: Double, minimumRadius: Double, key: UInt64, time: Double) -> Vec2? {
+        guard let m = try? w.mass(of: body), m > 0, (try? w.isAwake(body)) == true,
+              let x = try? w.worldCenter(of: body) else { return nil }
+        let d = x - position
+        guard region.contains(d) else { return nil }
+        let distance = max(d.length, minimumRadius)
+        let factor = falloff == 0 ? 1 : pow(distance / fieldFalloffReferenceDistance, -falloff)
+        let toward = d.length > 0 ? (-1 / d.length) * d : .zero
+        let a: Vec2
+        switch kind {
+        case .radialGravity:
+            a = (strength * gravityAccelerationPerMagnitude * factor) * toward
+        case .linearGravity(let direction):
+            a = (strength * gravityAccelerationPerMagnitude * factor) * direction
+        case .velocity(let direction):
+            let v = (try? w.linearVelocity(of: body)) ?? .zero
+            a = (strength * factor) * (direction - v)
+        case .spring:
+            // ω² = strength·factor·(2π)²; a stiffness ≤ 0 (a repelling spring) stays explicit.
+            let k = strength * factor * 4 * Double.pi * Double.pi
+            if k > 0 {
+                let spring = StepExactSpring(omega: k.squareRoot(), zeta: 0, dt: timeStep)
+                let v = (try? w.linearVelocity(of: body)) ?? .zero
+                a = Vec2(spring.acceleration(d.x, v.x), spring.acceleration(d.y, v.y))
+            } else {
+                a = -k * d
+            }
+        case .vortex:
+            // Counterclockwise on screen (y down) for a positive strength.
+            a = (strength * gravityAccelerationPerMagnitude * factor) * Vec2(-toward.y, toward.x)
+        case .drag:
+            let v = (try? w.linearVelocity(of: body)) ?? .zero
+            a = (-strength * factor) * v
+        case .noise(let smoothness, let speed):
+            let n = FieldNoise.vector(at: x, time: time * speed, smoothness: smoothness, seed: seed, key: key)
+            a = (strength * gravityAccelerationPerMagnitude * factor) * n
+        }
+        return m * a
     }
 
     // MARK: Reports

@@ -11,6 +11,7 @@ import StardustCore
 public final class CollisionBehavior: DynamicBehavior, @unchecked Sendable {
     /// What the items collide with (UIKit's `UICollisionBehavior.Mode`).
     public struct Mode: OptionSet, Sendable, Hashable {
+        /// The mode's bits: 1 items, 2 boundaries.
         public let rawValue: UInt
         /// Creates a mode from its bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }

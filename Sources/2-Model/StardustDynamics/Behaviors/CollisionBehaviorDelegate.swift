@@ -21,12 +21,16 @@ public protocol CollisionBehaviorDelegate: AnyObject {
 }
 
 extension CollisionBehaviorDelegate {
+    /// Does nothing by default.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem,
                                   with item2: DynamicItem, at point: Point, time: Double) {}
+    /// Does nothing by default.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem,
                                   with item2: DynamicItem, time: Double) {}
+    /// Does nothing by default.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
                                   withBoundaryIdentifier identifier: String?, at point: Point, time: Double) {}
+    /// Does nothing by default.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem,
                                   withBoundaryIdentifier identifier: String?, time: Double) {}
 }

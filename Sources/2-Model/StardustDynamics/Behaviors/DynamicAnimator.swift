@@ -145,7 +145,7 @@ public final class DynamicAnimator: @unchecked Sendable {
         return b
     }
 
-    private func step(of time: Double) -> Int { max(0, Int((time / timeStep - 1e-9).rounded(.up))) }
+    private func step(of time: Double) -> Int { max(0, Int((clampedTime(time) / timeStep - 1e-9).rounded(.up))) }
 
     private func build() -> Built {
         var items: [DynamicItem] = []
@@ -235,7 +235,11 @@ public final class DynamicAnimator: @unchecked Sendable {
         return poses(sim, at: time)[i]
     }
 
+    /// A time the simulation can reach: finite, at least 0, at most 10⁶ s.
+    private func clampedTime(_ time: Double) -> Double { time.isFinite ? min(max(time, 0), 1e6) : 0 }
+
     private func poses(_ sim: Built, at time: Double) -> [Pose?] {
+        let time = clampedTime(time)
         lock.lock()
         if let hit = poseCache.first(where: { $0.time == time }) { lock.unlock(); return hit.poses }
         lock.unlock()
@@ -260,7 +264,7 @@ public final class DynamicAnimator: @unchecked Sendable {
 
     private func state(at time: Double) -> (Built, DynamicState) {
         let sim = simulation()
-        return (sim, sim.timeline.state(atStep: Int((max(0, time) / timeStep + 1e-9).rounded(.down))))
+        return (sim, sim.timeline.state(atStep: Int((clampedTime(time) / timeStep + 1e-9).rounded(.down))))
     }
 
     private func body(of item: DynamicItem, _ sim: Built, _ s: DynamicState) -> BodyID? {

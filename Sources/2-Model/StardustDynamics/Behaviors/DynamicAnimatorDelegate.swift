@@ -10,6 +10,8 @@ public protocol DynamicAnimatorDelegate: AnyObject {
 }
 
 extension DynamicAnimatorDelegate {
+    /// Does nothing by default.
     public func dynamicAnimatorDidPause(_ animator: DynamicAnimator, time: Double) {}
+    /// Does nothing by default.
     public func dynamicAnimatorWillResume(_ animator: DynamicAnimator, time: Double) {}
 }

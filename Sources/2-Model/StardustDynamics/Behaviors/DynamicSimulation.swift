@@ -222,6 +222,7 @@ struct DynamicProgram: Sendable {
         let bodyA = s.bodies[itemA]
         guard let pointA = try? s.world.worldPoint(of: bodyA, local: offsetA) else { return nil }
         let bodyB = itemB.map { s.bodies[$0] }
+        if bodyB == bodyA { return nil }  // an item attached to itself holds nothing
         let pointB = bodyB.flatMap { try? s.world.worldPoint(of: $0, local: offsetB) } ?? anchor
         switch kind {
         case .pin(let pivot):
@@ -300,7 +301,8 @@ struct DynamicProgram: Sendable {
         let d = x - position
         guard region.contains(d) else { return nil }
         let distance = max(d.length, minimumRadius)
-        let factor = falloff == 0 ? 1 : pow(distance / fieldFalloffReferenceDistance, -falloff)
+        // Capped so that a steep falloff near a tiny minimum radius cannot overflow to infinity.
+        let factor = falloff == 0 ? 1 : min(pow(distance / fieldFalloffReferenceDistance, -falloff), 1e6)
         let toward = d.length > 0 ? (-1 / d.length) * d : .zero
         let a: Vec2
         switch kind {

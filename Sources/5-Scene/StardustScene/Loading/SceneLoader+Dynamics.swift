@@ -118,6 +118,7 @@ extension SceneLoader {
             if let to = k["to"] {
                 if k["anchor"] != nil && kind != "pin" { throw SceneError(path: to.path, "give \"to\" (an item) or \"anchor\" (a point), not both") }
                 let b = try layer(to)
+                if b === a { throw SceneError(path: to.path, "an item cannot be attached to itself") }
                 let toOffset = try k["toOffset"]?.point() ?? .zero
                 switch kind {
                 case "pin":

@@ -84,6 +84,7 @@ public struct SceneLoader {
                 scene.root.addSublayer(try layer(node, depth: 1, names: &names))
             }
         }
+        if let d = keys["dynamics"] { try dynamics(d, names: names, scene: scene) }
         if let anims = keys["animations"] {
             for node in try anims.array() {
                 if case .string("animator")? = node.value["type"] {
@@ -97,7 +98,6 @@ public struct SceneLoader {
                 target.add(animation, forKey: node.path)
             }
         }
-        if let d = keys["dynamics"] { try dynamics(d, names: names, scene: scene) }
         scene.inputFiles = inputFiles
         scene.sourcePaths = sourcePaths
         scene.seasonalGates = seasonalGates

@@ -68,6 +68,10 @@ struct DynamicAnimatorTests {
         let props = DynamicItemBehavior(items: boxes); props.friction = 0.8; props.elasticity = 0.2
         animator.addBehavior(collision); animator.addBehavior(props); animator.addBehavior(GravityBehavior(items: boxes))
         #expect(animator.isRunning(at: 0.2))
+        // Starting is reported at time 0, and nothing else by then.
+        let start = animator.events(through: 0)
+        #expect(start.count == 1 && start.first?.time == 0)
+        if let first = start.first, case .willResume = first.kind {} else { Issue.record("expected willResume at 0, got \(start)") }
         let rest = try #require(animator.firstPause(before: 10))
         #expect(rest > 0.5)
         #expect(!animator.isRunning(at: rest))

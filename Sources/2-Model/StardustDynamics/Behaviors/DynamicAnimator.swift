@@ -291,8 +291,12 @@ public final class DynamicAnimator: @unchecked Sendable {
 
     /// Everything reported at or before `time`, in order.
     public func events(through time: Double) -> [DynamicAnimatorEvent] {
-        let (sim, s) = state(at: time)
+        // The step that starts at `time` logs what happens at its start (a resume when a behavior
+        // is added then), so read one step further and keep the events up to `time`.
+        let (sim, s) = state(at: clampedTime(time) + timeStep)
+        let limit = clampedTime(time) + 1e-9
         return s.log.compactMap { e in
+            if e.time > limit { return nil }
             let kind: DynamicAnimatorEvent.Kind
             switch e.kind {
             case .pause: kind = .didPause

@@ -44,6 +44,9 @@ struct DynamicBehaviorPhysicsTests {
         animator.addBehavior(g)
         let v = animator.linearVelocity(of: side, at: 1)
         #expect(abs(v.x - 500) < 1e-6 && abs(v.y) < 1e-6)
+        // items(in:at:): at 1 s the first box is near y = 600, the second near x = 350.
+        let found = animator.items(in: Rect(0, 550, 400, 100), at: 1)
+        #expect(found.count == 1 && found.first === box)
     }
 
     @Test("an instantaneous push gives UIKit's velocity: 100 pt/s per magnitude on 100×100 pt of density 1")

@@ -271,6 +271,23 @@ public final class DynamicAnimator: @unchecked Sendable {
         sim.items.firstIndex { $0 === item }.map { s.bodies[$0] }
     }
 
+    /// The simulated items whose rotated bounds' bounding box meets `rect` at `time` (UIKit's
+    /// `items(in:)`), in the order they were first named by a behavior.
+    public func items(in rect: Rect, at time: Double) -> [DynamicItem] {
+        let sim = simulation()
+        let poses = poses(sim, at: time)
+        let r = rect.standardized
+        return sim.items.indices.compactMap { i in
+            guard let pose = poses[i] else { return nil }
+            let b = sim.items[i].dynamicBounds
+            let c = abs(cos(pose.rotation)), s = abs(sin(pose.rotation))
+            let hw = (c * b.width + s * b.height) / 2, hh = (s * b.width + c * b.height) / 2
+            let p = pose.position
+            let meets = p.x + hw >= r.minX && p.x - hw <= r.maxX && p.y + hh >= r.minY && p.y - hh <= r.maxY
+            return meets ? sim.items[i] : nil
+        }
+    }
+
     /// The item's velocity at the last step at or before `time`, pt/s (zero if not simulated).
     public func linearVelocity(of item: DynamicItem, at time: Double) -> Point {
         let (sim, s) = state(at: time)

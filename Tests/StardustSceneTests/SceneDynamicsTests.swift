@@ -65,5 +65,30 @@ struct SceneDynamicsTests {
             == "dynamics.behaviors[0].until: \"until\" (1.0) is before \"at\" (2.0)")
         #expect(error("{ \(layers), \"dynamics\": { \"referenceBounds\": [0, 0, 0, 10] } }")
             .hasPrefix("dynamics.referenceBounds:"))
+        #expect(error("{ \(layers), \"dynamics\": { \"behaviors\": [ { \"type\": \"attachment\", \"item\": \"box\", \"to\": \"box\" } ] } }")
+            == "dynamics.behaviors[0].to: an item cannot be attached to itself")
+        let many = Array(repeating: "{ \"type\": \"collision\", \"items\": [\"box\"] }", count: 32).joined(separator: ", ")
+        #expect(error("{ \(layers), \"dynamics\": { \"behaviors\": [ \(many) ] } }") == "dynamics.behaviors[31]: at most 31 collision behaviors per scene")
+    }
+
+    @Test("extreme but valid values render finite poses")
+    func extremes() throws {
+        let scene = try load("""
+        { "size": [300, 300], "layers": [
+            { "type": "group", "name": "dot", "position": [150, 150], "bounds": [0, 0, 0, 0] },
+            { "type": "group", "name": "box", "position": [100, 100], "bounds": [0, 0, 20, 20] } ],
+          "dynamics": { "behaviors": [
+            { "type": "field", "field": "radialGravity", "items": ["dot", "box"], "position": [100, 100], "falloff": 10,
+              "minimumRadius": 0, "strength": 1000000 },
+            { "type": "push", "items": ["dot", "box"], "mode": "continuous", "magnitude": 1000000 },
+            { "type": "collision", "items": ["dot", "box"], "translatesReferenceBoundsIntoBoundary": true },
+            { "type": "attachment", "item": "box", "to": "dot", "frequency": 1000, "damping": 1 } ] } }
+        """)
+        for t in [0.0, 0.5, 1, 2] {
+            for name in ["dot", "box"] {
+                let p = try #require(scene.layer(named: name)).presentation(at: t).position
+                #expect(p.x.isFinite && p.y.isFinite, "\(name) at \(t): \(p)")
+            }
+        }
     }
 }

@@ -207,4 +207,24 @@ import Testing
         #expect(part == Array(full[6...8]))
         #expect(full[5] != full[6]); #expect(full[6] != full[7]); #expect(full[8] == full[9]); #expect(full[4] == full[5])
     }
+
+    @Test func transactionCompletionWaitsForImplicitAnimations() throws {
+        let log = Log()
+        _ = try FrameFiles.render(size: CGSize(width: 10, height: 10), duration: 1.5, fps: 4) {
+            let layer = CALayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            layer.backgroundColor = UIColor.white.cgColor
+            StardustClock.scheduledTimer(withTimeInterval: 0.3, repeats: false) { _ in
+                CATransaction.begin()
+                CATransaction.setAnimationDuration(0.6)
+                CATransaction.setCompletionBlock { log.times.append(CACurrentMediaTime()) }
+                layer.opacity = 0          // implicit: 0.6 s from 0.3 s
+                layer.cornerRadius = 4     // implicit too
+                CATransaction.commit()
+            }
+            return layer
+        }
+        #expect(log.times.count == 1)
+        #expect(abs((log.times.first ?? 0) - 0.9) < 1e-12)
+    }
 }

@@ -138,4 +138,61 @@ import Testing
             """)
         try FrameFiles.expectIdentical(facade, scene, minimumDrawn: 5)
     }
+
+    @Test func layerAnimationsMatchTheirSceneFile() throws {
+        // A card moved along a path (turning with it), bouncing on a spring, fading and rounding in a group.
+        let facade = try FrameFiles.render(size: CGSize(width: 100, height: 100), duration: 2, fps: 5) {
+            let card = CALayer()
+            card.bounds = CGRect(x: 0, y: 0, width: 20, height: 12)
+            card.position = CGPoint(x: 10, y: 10)
+            card.backgroundColor = UIColor.systemBlue.cgColor
+
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 10, y: 10))
+            path.addQuadCurve(to: CGPoint(x: 90, y: 10), control: CGPoint(x: 50, y: 90))
+            let move = CAKeyframeAnimation(keyPath: "position")
+            move.path = path
+            move.rotationMode = .rotateAuto
+            move.calculationMode = .paced
+            move.duration = 2
+            card.add(move, forKey: "move")
+
+            let bounce = CASpringAnimation(keyPath: "transform.scale")
+            bounce.fromValue = 1
+            bounce.toValue = 1.5
+            bounce.damping = 6
+            bounce.duration = 2
+            card.add(bounce, forKey: "bounce")
+
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1
+            fade.toValue = 0.3
+            let round = CAKeyframeAnimation(keyPath: "cornerRadius")
+            round.values = [0, 6, 0]
+            round.keyTimes = [0, 0.3, 1]
+            round.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(controlPoints: 0.2, 0.8, 0.4, 1)]
+            let group = CAAnimationGroup()
+            group.animations = [fade, round]
+            group.duration = 1
+            group.repeatCount = 2
+            group.autoreverses = true
+            card.add(group, forKey: "group")
+            return card
+        }
+        let scene = try FrameFiles.render(sceneJSON: """
+            { "size": [100, 100], "scale": 1, "duration": 2, "fps": 5,
+              "layers": [ { "type": "group", "name": "card", "bounds": [0, 0, 20, 12], "position": [10, 10],
+                            "backgroundColor": [0, \(122.0 / 255), 1, 1] } ],
+              "animations": [
+                { "layer": "card", "type": "keyframe", "keyPath": "position", "path": "M 10 10 Q 50 90 90 10",
+                  "rotationMode": "auto", "calculationMode": "paced", "duration": 2 },
+                { "layer": "card", "type": "spring", "keyPath": "transform.scale", "fromValue": 1, "toValue": 1.5,
+                  "damping": 6, "duration": 2 },
+                { "layer": "card", "type": "group", "duration": 1, "repeatCount": 2, "autoreverses": true, "animations": [
+                  { "type": "basic", "keyPath": "opacity", "fromValue": 1, "toValue": 0.3 },
+                  { "type": "keyframe", "keyPath": "cornerRadius", "values": [0, 6, 0], "keyTimes": [0, 0.3, 1],
+                    "timingFunctions": ["easeIn", [0.2, 0.8, 0.4, 1]] } ] } ] }
+            """)
+        try FrameFiles.expectIdentical(facade, scene, minimumDrawn: 10)
+    }
 }

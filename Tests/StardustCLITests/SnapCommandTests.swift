@@ -31,14 +31,14 @@ import Testing
             .map { try ImageDecoder.decodeFile(atPath: dir + "/" + $0) }
     }
 
-    @Test(.enabled(if: binary != nil, "the stardust executable is built"), arguments: [false, true])
-    func snapWritesPictureThenDust(restore: Bool) throws {
+    @Test(.enabled(if: binary != nil, "the stardust executable is built"), arguments: [false, true], [false, true])
+    func snapWritesPictureThenDust(restore: Bool, perPixel: Bool) throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let picture = TestSupport.image(width: 24, height: 16) { x, y in (UInt8(x * 10), UInt8(y * 15), 200, 255) }
         try Data(PNGEncoder.encode(picture)).write(to: URL(fileURLWithPath: dir + "/in.png"))
         let (status, err) = try Self.run(["snap", dir + "/in.png", "-o", dir + "/out/", "--layers", "8", "--fps", "10", "--quiet"]
-                                         + (restore ? ["--restore"] : []))
+                                         + (restore ? ["--restore"] : []) + (perPixel ? ["--per-pixel"] : []))
         #expect(status == 0, "\(err)")
         let frames = try Self.frames(in: dir + "/out")
         try #require(frames.count > 10)
@@ -54,6 +54,44 @@ import Testing
         } else {
             #expect(frames.last!.pixels.allSatisfy { $0 == 0 })
         }
+        // In between, dust outside the picture's rectangle.
+        let middle = frames[frames.count / 3]
+        var outside = 0
+        for y in 0..<middle.height { for x in 0..<middle.width where !(64..<88).contains(x) || !(64..<80).contains(y) {
+            if middle[x, y].a != 0 { outside += 1 }
+        } }
+        #expect(outside > 0)
+    }
+
+    static var ffprobe: String? {
+        ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// `stardust snap photo.jpg --restore -o out.mp4`: a movie with a video and an audio stream (probed by ffprobe).
+    @Test(.enabled(if: binary != nil && ffprobe != nil, "the stardust executable and ffmpeg are installed"))
+    func aMovieGetsTheSoundTrack() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let picture = TestSupport.image(width: 40, height: 30) { x, y in (UInt8(x * 6), UInt8(y * 8), 120, 255) }
+        try Data(PNGEncoder.encode(picture)).write(to: URL(fileURLWithPath: dir + "/in.png"))
+        let (status, err) = try Self.run(["snap", dir + "/in.png", "--restore", "-o", dir + "/out.mp4", "--fps", "10", "--quiet"])
+        #expect(status == 0, "\(err)")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try #require(Self.ffprobe))
+        p.arguments = ["-v", "error", "-show_entries", "stream=codec_type,duration", "-of", "csv=p=0", dir + "/out.mp4"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        let streams = text.split(separator: "\n").map { $0.split(separator: ",") }
+        #expect(streams.contains { $0.first == "video" }, "\(text)")
+        let audio = try #require(streams.first { $0.first == "audio" }, "no audio stream: \(text)")
+        // The scene lasts 0.25 + 2.31 + 0.5 + 2.31 + 0.25 s (32 layers: 1.35·31/32 + 1 each way) ≈ 5.6 s.
+        let seconds = try #require(Double(audio.last ?? ""))
+        #expect(seconds > 5 && seconds < 6.5, "audio lasts \(seconds) s")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir)
+        #expect(!left.contains { $0.hasPrefix(".stardust-snap") })
     }
 
     @Test(.enabled(if: binary != nil, "the stardust executable is built"))

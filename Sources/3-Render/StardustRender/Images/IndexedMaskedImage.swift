@@ -108,14 +108,18 @@ struct IndexedMaskedImage: @unchecked Sendable {
             var i = lowerBound(cols, n, max(cx0, Int(lo) - 1))
             let last = min(cx1, Int(hi) + 1)
             let src = plane.base + ty * plane.rowBytes
+            // Texel centers move by `du` per column: p = base + (tx + ½)·du, in float as every band computes it.
+            // Pixel addresses use wrapping arithmetic: px, py lie in the clip (checked), so nothing overflows.
+            let frame = target.base, originY = target.originY, stride = target.stride
             while i < n {
                 let tx = Int(cols[i])
                 if tx > last { break }
-                i += 1
+                i &+= 1
                 let p = base + du * (Float(tx) + 0.5)
                 let px = TexelPlane.floorIndex(p.x), py = TexelPlane.floorIndex(p.y)
                 if px < clip.x0 || px >= clip.x1 || py < clip.y0 || py >= clip.y1 { continue }
-                blendTexel(b, src + 4 * tx, into: target.row(py) + 4 &* px, color: color, storeOpaque: storeOpaque)
+                blendTexel(b, src + 4 &* tx, into: frame + ((py &- originY) &* stride &+ 4 &* px), color: color,
+                           storeOpaque: storeOpaque)
             }
         }
     }
@@ -143,12 +147,13 @@ struct IndexedMaskedImage: @unchecked Sendable {
     /// One texel blended onto one pixel: an opaque texel drawn source-over in opaque white is stored as is.
     @inline(__always) func blendTexel<B: PixelBlend>(_ b: B.Type, _ p: UnsafePointer<UInt8>, into q: UnsafeMutablePointer<UInt8>,
                                                      color: SIMD4<Float>, storeOpaque: Bool) {
-        if storeOpaque && p[3] == 255 {
-            q[0] = p[0]; q[1] = p[1]; q[2] = p[2]; q[3] = 255
+        // One 4-byte load; transparent texels (all bytes 0) are skipped, opaque ones stored when allowed.
+        let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self)
+        if storeOpaque && bytes.w == 255 {
+            UnsafeMutableRawPointer(q).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
             return
         }
-        let t = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
-        if QuadRasterizer.isZero(t) { return }
-        B.blend(t * color, into: q)
+        if bytes == SIMD4(repeating: 0) { return }
+        B.blend(SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes)) * color, into: q)
     }
 }

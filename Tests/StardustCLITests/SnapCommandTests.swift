@@ -91,7 +91,7 @@ import Testing
         let seconds = try #require(Double(audio.last ?? ""))
         #expect(seconds > 5 && seconds < 6.5, "audio lasts \(seconds) s")
         let left = try FileManager.default.contentsOfDirectory(atPath: dir)
-        #expect(!left.contains { $0.hasPrefix(".stardust-snap") })
+        #expect(!left.contains { $0.hasPrefix(".stardust-sound") })
     }
 
     @Test(.enabled(if: binary != nil, "the stardust executable is built"))
@@ -105,5 +105,36 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.gif"))
         let (s2, _) = try Self.run(["snap", dir + "/bad.png", "--layers", "300"])
         #expect(s2 == 2)
+    }
+
+    /// `stardust render thanos --audio track.wav`: the preset's sound track, decoded by Python's `wave` (not ours):
+    /// as long as the scene, silent until the gauntlet's snap at 2 s.
+    @Test(.enabled(if: binary != nil && SoundTrackTests.python != nil, "the stardust executable and python3"))
+    func thePresetWritesItsSoundTrack() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (status, err) = try Self.run(["render", "thanos", "--size", "200x270", "--fps", "2", "-o", dir + "/t.gif",
+                                          "--audio", dir + "/t.wav", "--quiet"])
+        #expect(status == 0, "\(err)")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try #require(SoundTrackTests.python))
+        p.arguments = ["-c", """
+        import wave, struct, sys
+        w = wave.open(sys.argv[1], 'rb')
+        n = w.getnframes()
+        data = struct.unpack('<%dh' % n, w.readframes(n))
+        print(n, w.getframerate(), next(i for i in range(n) if data[i] != 0))
+        """, dir + "/t.wav"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let v = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
+        p.waitUntilExit()
+        try #require(v.count == 3)
+        #expect(v[0] == 13 * 44_100 && v[1] == 44_100)
+        #expect(v[2] == 2 * 44_100, "the snap starts at 2 s")
+        let (s2, _) = try Self.run(["render", "snow", "--at", "1", "-o", dir + "/s.png", "--audio", dir + "/s.wav"])
+        #expect(s2 == 2, "a preset without sound")
     }
 }

@@ -73,11 +73,7 @@ struct SnapCommand: ParsableCommand {
         do {
             let written = try job.write(to: path) { progress.update($0) }
             progress.finish()
-            let samples = SoundSynth.render(cues, duration: scene.duration, seed: seed)
-            let wav = try WAVWriter.encode(floatSamples: samples, channels: 1, sampleRate: 44_100)
-            if let audio { try AtomicFile.write(wav, to: audio) }
-            let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-            if ext == "mp4" || ext == "webm" { try Self.mux(wav: wav, into: path, ext: ext) }
+            try SoundTrack.write(cues, duration: scene.duration, seed: seed, audio: audio, movie: path)
             if !quiet || isatty(STDOUT_FILENO) == 1 {
                 print("wrote \(written) (\(job.frameCount) frames, \(scene.pixelWidth)×\(scene.pixelHeight) px)")
             }
@@ -118,29 +114,5 @@ struct SnapCommand: ParsableCommand {
                           duration: end, fps: fps, seed: seed)
         scene.root.addSublayer(container)
         return (scene, cues)
-    }
-
-    /// Muxes the sound into the movie just written (ffmpeg was needed to write it): the video stream is copied,
-    /// the audio encoded (AAC for MP4, Opus for WebM) into a temporary file that then replaces the movie.
-    static func mux(wav: [UInt8], into path: String, ext: String) throws {
-        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let wavPath = dir + "/.stardust-snap-\(getpid()).wav", tmp = dir + "/.stardust-snap-\(getpid()).\(ext)"
-        defer { try? FileManager.default.removeItem(atPath: wavPath); try? FileManager.default.removeItem(atPath: tmp) }
-        try AtomicFile.write(wav, to: wavPath)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["ffmpeg", "-v", "error", "-y", "-i", path, "-i", wavPath, "-map", "0:v", "-map", "1:a", "-c:v", "copy",
-                       "-c:a", ext == "mp4" ? "aac" : "libopus", "-shortest", tmp]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw CLIError.runtime("ffmpeg could not add the sound track to \(path) (exit status \(p.terminationStatus)).")
-        }
-        // rename(2) replaces the movie atomically (same folder, same file system).
-        guard rename(tmp, path) == 0 else {
-            throw CLIError.runtime("could not replace \(path) with the movie with sound (errno \(errno)).")
-        }
     }
 }

@@ -17,7 +17,10 @@ struct IndexedMaskedImage: @unchecked Sendable {
     let layerCount: Int
     let width: Int
     /// Texel center `(u, v)` (level-0 texel coordinates) → device point: `origin + u·du + v·dv`.
-    let origin: SIMD2<Float>, du: SIMD2<Float>, dv: SIMD2<Float>
+    let origin: SIMD2<Double>, du: SIMD2<Double>, dv: SIMD2<Double>
+    /// `du` in 32.32 fixed point: along a texel row a speck's position is `rowStart + tx·du`, exact to 2⁻³² px per
+    /// column step, and its pixel is the integer part (an arithmetic shift), the same in every band.
+    let duFixed: SIMD2<Int64>
     /// The inverse: the texel coordinates of a device point (the quad mapping's `u`, `v` fields).
     let u: LinearField, v: LinearField
     /// The pixel-aligned placement, when the draw lands texel for pixel on whole pixels.
@@ -29,6 +32,9 @@ struct IndexedMaskedImage: @unchecked Sendable {
         let a = ex / r.z, b = ey / r.w
         let la = (a * a).sum(), lb = (b * b).sum(), dot = (a * b).sum()
         guard abs(la - 1) < 1e-3, abs(lb - 1) < 1e-3, abs(dot) < 1e-3 else { return nil }
+        // Fixed point needs positions well inside ±2³¹ pixels: the quad's device box within ±2²⁴.
+        let lim = 1 << 24
+        guard m.bounds.x0 > -lim, m.bounds.y0 > -lim, m.bounds.x1 < lim, m.bounds.y1 < lim else { return nil }
         self.index = index
         columns = index.columns.withUnsafeBufferPointer { $0.baseAddress! }
         starts = index.starts.withUnsafeBufferPointer { $0.baseAddress! }
@@ -36,7 +42,8 @@ struct IndexedMaskedImage: @unchecked Sendable {
         layerCount = index.assignment.layerCount
         width = index.assignment.width
         let c = o - r.x * a - r.y * b
-        origin = SIMD2(Float(c.x), Float(c.y)); du = SIMD2(Float(a.x), Float(a.y)); dv = SIMD2(Float(b.x), Float(b.y))
+        origin = c; du = a; dv = b
+        duFixed = SIMD2(Int64((a.x * Self.one).rounded()), Int64((a.y * Self.one).rounded()))
         u = m.u; v = m.v
         self.aligned = aligned
     }
@@ -95,28 +102,30 @@ struct IndexedMaskedImage: @unchecked Sendable {
         let ty0 = max(plane.minY, TexelPlane.floorIndex(vLo) - 1), ty1 = min(plane.maxY, TexelPlane.floorIndex(vHi) + 1)
         let cx0 = max(plane.minX, TexelPlane.floorIndex(uLo) - 1), cx1 = min(plane.maxX, TexelPlane.floorIndex(uHi) + 1)
         if ty0 > ty1 || cx0 > cx1 { return }
-        let fx0 = Float(clip.x0), fx1 = Float(clip.x1), fy0 = Float(clip.y0), fy1 = Float(clip.y1)
+        let fx0 = Double(clip.x0), fx1 = Double(clip.x1), fy0 = Double(clip.y0), fy1 = Double(clip.y1)
+        let frame = target.base, originY = target.originY, stride = target.stride
         for ty in ty0...ty1 {
             let (cols, n) = row(ty)
             if n == 0 { continue }
             // The row's texel centers: p(tx) = base + (tx + ½)·du.
-            let base = origin + dv * (Float(ty) + 0.5)
-            var lo = Float(cx0), hi = Float(cx1)
+            let base = origin + dv * (Double(ty) + 0.5)
+            var lo = Double(cx0), hi = Double(cx1)
             Self.narrow(&lo, &hi, base.x, du.x, fx0, fx1)
             Self.narrow(&lo, &hi, base.y, du.y, fy0, fy1)
             if !(lo <= hi) { continue }
             var i = lowerBound(cols, n, max(cx0, Int(lo) - 1))
             let last = min(cx1, Int(hi) + 1)
             let src = plane.base + ty * plane.rowBytes
-            // Texel centers move by `du` per column: p = base + (tx + ½)·du, in float as every band computes it.
-            // Pixel addresses use wrapping arithmetic: px, py lie in the clip (checked), so nothing overflows.
-            let frame = target.base, originY = target.originY, stride = target.stride
+            // p(tx) = start + tx·du in 32.32 fixed point; the pixel is ⌊p⌋ (arithmetic shift). Positions stay within
+            // ±2²⁴ px (checked at init), so nothing overflows; pixel addresses use wrapping arithmetic (px, py in the clip).
+            let s0 = base + du * 0.5
+            let start = SIMD2(Int64((s0.x * Self.one).rounded(.down)), Int64((s0.y * Self.one).rounded(.down)))
             while i < n {
                 let tx = Int(cols[i])
                 if tx > last { break }
                 i &+= 1
-                let p = base + du * (Float(tx) + 0.5)
-                let px = TexelPlane.floorIndex(p.x), py = TexelPlane.floorIndex(p.y)
+                let p = start &+ duFixed &* Int64(tx)
+                let px = Int(truncatingIfNeeded: p.x &>> 32), py = Int(truncatingIfNeeded: p.y &>> 32)
                 if px < clip.x0 || px >= clip.x1 || py < clip.y0 || py >= clip.y1 { continue }
                 blendTexel(b, src + 4 &* tx, into: frame + ((py &- originY) &* stride &+ 4 &* px), color: color,
                            storeOpaque: storeOpaque)
@@ -124,8 +133,11 @@ struct IndexedMaskedImage: @unchecked Sendable {
         }
     }
 
+    /// 2³², one in 32.32 fixed point.
+    static let one = 4_294_967_296.0
+
     /// Narrows `lo…hi` (texel columns, ≥ 0) to where `c + k·(x + ½)` may lie in `[a, b)` (one column of slack each side).
-    @inline(__always) static func narrow(_ lo: inout Float, _ hi: inout Float, _ c: Float, _ k: Float, _ a: Float, _ b: Float) {
+    @inline(__always) static func narrow(_ lo: inout Double, _ hi: inout Double, _ c: Double, _ k: Double, _ a: Double, _ b: Double) {
         if abs(k) < 1e-6 {
             if !(c >= a - 1 && c <= b + 1) { hi = lo - 1 }
             return

@@ -26,7 +26,8 @@ struct IndexedMaskedImage: @unchecked Sendable {
     /// The pixel-aligned placement, when the draw lands texel for pixel on whole pixels.
     let aligned: PixelAlignedImage?
 
-    /// `nil` unless the draw maps texels to pixels one to one up to a turn (lengths within 10⁻³).
+    /// `nil` unless the draw maps texels to pixels one to one up to a turn (lengths within 10⁻³) and its device box lies
+    /// within ±2²⁴ pixels (for the fixed-point positions).
     init?(_ index: LayerPixelIndex, layer: Int, mapping m: QuadMapping, origin o: SIMD2<Double>, edgeX ex: SIMD2<Double>,
           edgeY ey: SIMD2<Double>, region r: SIMD4<Double>, aligned: PixelAlignedImage?) {
         let a = ex / r.z, b = ey / r.w

@@ -25,8 +25,10 @@ import StardustCore
 ///   `i` ends at `round(100·tᵢ)` cs), so 30 fps becomes 3, 3, 4, 3, 3, 4 … and averages exactly.
 /// - Looping: a NETSCAPE2.0 block stores ``ExportOptions/loopCount`` (0 = forever).
 ///
-/// The output depends only on the frames, delays and options (single-threaded, hash tables iterated in
-/// sorted order), so the same frames always give the same bytes.
+/// The output depends only on the frames, delays and options (hash tables iterated in sorted order;
+/// the work done in parallel — mapping bands of rows, building a frame's rectangle, k-means
+/// assignments — computes each pixel or color on its own, and everything order-dependent runs on one
+/// thread), so the same frames always give the same bytes, for any number of cores.
 public final class GIFWriter: InMemoryAnimationWriter {
     /// The format's name in error messages (`"GIF"`), as ``InMemoryAnimationWriter`` requires.
     public static let formatName = "GIF"
@@ -54,8 +56,8 @@ public final class GIFWriter: InMemoryAnimationWriter {
     private var statFrames = 0
     private var sawTransparency = false
     private var global: Palette?
-    private var globalMapper: PaletteMapper?
-    private var globalWords: [UInt32] { globalMapper?.words ?? [] }
+    /// One mapper per band of rows mapped in parallel (each keeps its own cache of resolved colors).
+    private var globalMappers: [PaletteMapper] = []
 
     /// Straight RGBA bytes of the previous frame (statistics, or per-frame palettes).
     private var previousSource: [UInt8]?
@@ -132,6 +134,30 @@ public final class GIFWriter: InMemoryAnimationWriter {
             try encode(pixels, delay: delay)
         }
     }
+
+    /// ``withWords(_:_:)`` for an optional frame.
+    static func withOptionalWords<R>(_ bytes: [UInt8]?, _ body: (UnsafeBufferPointer<UInt32>?) throws -> R) rethrows -> R {
+        guard let bytes else { return try body(nil) }
+        return try withWords(bytes) { try body($0) }
+    }
+
+    /// Bands of rows mapped in parallel (the result does not depend on it).
+    static let mappingBands = 2
+
+    /// Runs `body` over bands of the rows `rows` (about `bandPixels` pixels each, at least one row),
+    /// in parallel; one band when the work is small. Each band must write only its own rows.
+    static func forEachBand(_ rows: Range<Int>, width: Int, _ body: (Range<Int>) -> Void) {
+        let bandRows = max(1, bandPixels / max(1, width))
+        let count = (rows.count + bandRows - 1) / bandRows
+        if count <= 1 { if !rows.isEmpty { body(rows) }; return }
+        parallelFor(count) { b in
+            let lo = rows.lowerBound + b * bandRows
+            body(lo..<min(rows.upperBound, lo + bandRows))
+        }
+    }
+
+    /// Pixels per band of ``forEachBand(_:width:_:)``.
+    static let bandPixels = 32768
 
     /// Straight RGBA8 bytes seen as little-endian words (`r | g << 8 | b << 16 | a << 24`): the
     /// bytes themselves on little-endian machines, a converted copy elsewhere.
@@ -292,7 +318,8 @@ public final class GIFWriter: InMemoryAnimationWriter {
         mayClear = sawTransparency || !final
         counts = ColorCounts()
         global = palette
-        globalMapper = PaletteMapper(palette: palette.colors, transparentIndex: palette.transparentIndex, dither: options.dither)
+        let mapper = PaletteMapper(palette: palette.colors, transparentIndex: palette.transparentIndex, dither: options.dither)
+        globalMappers = Array(repeating: mapper, count: min(height, Self.mappingBands))
         writeHeader(globalPalette: palette)
         let frames = buffered
         buffered = []; bufferedBytes = 0
@@ -312,16 +339,20 @@ public final class GIFWriter: InMemoryAnimationWriter {
                 mappedIndices = [UInt8](repeating: 0, count: n)
                 mappedColors = [UInt32](repeating: 0, count: n)
             }
-            // Only pixels whose source changed are mapped again.
+            // Only pixels whose source changed are mapped again; bands of rows in parallel, each with
+            // its own mapper (the mapping is a function of position and color: same result).
+            let (w, h) = (width, height)
             Self.withWords(pixels) { src in
-                mappedIndices.withUnsafeMutableBufferPointer { idx in
-                    mappedColors.withUnsafeMutableBufferPointer { col in
-                        if let prev = mappedSource {
-                            Self.withWords(prev) { old in
-                                globalMapper!.map(src, previous: old, width: width, height: height, indices: idx, colors: col)
+                Self.withOptionalWords(mappedSource) { old in
+                    mappedIndices.withUnsafeMutableBufferPointer { idx in
+                        mappedColors.withUnsafeMutableBufferPointer { col in
+                            globalMappers.withUnsafeMutableBufferPointer { mappers in
+                                let bands = mappers.count
+                                parallelFor(bands) { b in
+                                    mappers[b].map(src, previous: old, width: w, height: h, rows: (h * b / bands)..<(h * (b + 1) / bands),
+                                                   indices: idx, colors: col)
+                                }
                             }
-                        } else {
-                            globalMapper!.map(src, previous: nil, width: width, height: height, indices: idx, colors: col)
                         }
                     }
                 }
@@ -425,13 +456,26 @@ public final class GIFWriter: InMemoryAnimationWriter {
 
     /// Lossy: a pixel keeps the color already shown when it is within the tolerance of its new color.
     /// Writes `mapped` with that applied into `out` (which may be the same memory).
+    /// Bands of rows run in parallel (each pixel on its own).
     private func applyTolerance(_ tolerance: Int, _ mapped: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt32>) {
-        let n = width * height
+        let n = width * height, w = width
         precondition(mapped.count >= n && out.count >= n && canvas.count >= n)
         canvas.withUnsafeBufferPointer { shown in
-            for p in 0..<n {
-                let c = mapped[p], s = shown[p]
-                out[p] = c != s && s != 0 && c != 0 && Self.distance(c, s) <= tolerance ? s : c
+            Self.forEachBand(0..<height, width: w) { rows in
+                let ra = UnsafeRawPointer(mapped.baseAddress!), rb = UnsafeRawPointer(shown.baseAddress!)
+                var p = rows.lowerBound &* w
+                let end = rows.upperBound &* w
+                while p < end {
+                    // Eight pixels that already show their color are copied as they are.
+                    if p &+ 8 <= end && eightWordsEqual(ra, rb, 4 &* p) {
+                        for q in p..<(p &+ 8) { out[q] = mapped[q] }
+                        p &+= 8
+                        continue
+                    }
+                    let c = mapped[p], s = shown[p]
+                    out[p] = c != s && s != 0 && c != 0 && Self.distance(c, s) <= tolerance ? s : c
+                    p &+= 1
+                }
             }
         }
     }
@@ -540,22 +584,25 @@ public final class GIFWriter: InMemoryAnimationWriter {
                         region.withUnsafeMutableBufferPointer { out in
                             alternative.withUnsafeMutableBufferPointer { alt in
                                 target.withUnsafeMutableBufferPointer { tgt in
-                                    var o = 0
-                                    for y in y0..<y1 {
-                                        let row = y &* w
-                                        for x in x0..<x1 {
-                                            let p = row &+ x
-                                            let i = idx[p], c = want[p]
-                                            if let t, shown[p] == c {
-                                                out[o] = t
-                                                alt[o] = tab[Int(i)] == c && c != 0 ? i : t
-                                                tgt[o] = 0
-                                            } else {
-                                                out[o] = i
-                                                alt[o] = i
-                                                tgt[o] = lossy && c != 0 && tab[Int(i)] == c ? c : 0
+                                    // Rows are independent: bands in parallel.
+                                    Self.forEachBand(y0..<y1, width: rw) { rows in
+                                        var o = (rows.lowerBound &- y0) &* rw
+                                        for y in rows {
+                                            let row = y &* w
+                                            for x in x0..<x1 {
+                                                let p = row &+ x
+                                                let i = idx[p], c = want[p]
+                                                if let t, shown[p] == c {
+                                                    out[o] = t
+                                                    alt[o] = tab[Int(i)] == c && c != 0 ? i : t
+                                                    tgt[o] = 0
+                                                } else {
+                                                    out[o] = i
+                                                    alt[o] = i
+                                                    tgt[o] = lossy && c != 0 && tab[Int(i)] == c ? c : 0
+                                                }
+                                                o &+= 1
                                             }
-                                            o &+= 1
                                         }
                                     }
                                 }
@@ -581,13 +628,15 @@ public final class GIFWriter: InMemoryAnimationWriter {
         canvas.withUnsafeMutableBufferPointer { shown in
             region.withUnsafeBufferPointer { out in
                 table.withUnsafeBufferPointer { tab in
-                    var o = 0
-                    for y in y0..<y1 {
-                        let row = y &* w
-                        for x in x0..<x1 {
-                            let s = out[o]
-                            if s != t { shown[row &+ x] = tab[Int(s)] }
-                            o &+= 1
+                    Self.forEachBand(y0..<y1, width: rw) { rows in
+                        var o = (rows.lowerBound &- y0) &* rw
+                        for y in rows {
+                            let row = y &* w
+                            for x in x0..<x1 {
+                                let s = out[o]
+                                if s != t { shown[row &+ x] = tab[Int(s)] }
+                                o &+= 1
+                            }
                         }
                     }
                 }

@@ -199,7 +199,7 @@ enum Benchmarks {
             }
         }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../benchmarks/anchors/gif_pillow.py").standardized.path
+            .appendingPathComponent("../../../../benchmarks/anchors/gif_pillow.py").standardized.path
         if let python = findExecutable("python3"), FileManager.default.fileExists(atPath: script) {
             let gifPath = dir.appendingPathComponent("pillow.gif").path
             let jsonPath = dir.appendingPathComponent("pillow.json").path

@@ -92,6 +92,7 @@ extension World {
         wakeJointBodies(j)
     }
 
+    /// Sets the largest force (mass·units/s²) the drag joint may apply. Throws when `id` is not a live joint.
     public mutating func setDragMaxForce(_ id: JointID, _ maxForce: Double) throws(PhysicsError) {
         let j = try checkJoint(id)
         guard case .drag(var d) = joints[j].kind else { return }

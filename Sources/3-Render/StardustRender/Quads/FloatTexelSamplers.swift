@@ -5,9 +5,10 @@ struct FloatBilinearSampler: TexelSampler {
     let plane: FloatTexelPlane
     @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
         // Clamping to [−1, last] keeps the clamp-to-edge result: the border repeats the edge texel.
-        let fx = Swift.min(Swift.max(u * plane.scaleX - 0.5 - plane.originX, -1), plane.lastX)
-        let fy = Swift.min(Swift.max(v * plane.scaleY - 0.5 - plane.originY, -1), plane.lastY)
-        let ix = Int(fx + 1), iy = Int(fy + 1)  // ⌊f⌋ + 1 ≥ 0: truncation is floor
+        let fx = TexelPlane.clamp(u * plane.scaleX - 0.5 - plane.originX, -1, plane.lastX)
+        let fy = TexelPlane.clamp(v * plane.scaleY - 0.5 - plane.originY, -1, plane.lastY)
+        // ⌊f⌋ + 1 ≥ 0: truncation is floor.
+        let ix = TexelPlane.truncatedIndex(fx + 1), iy = TexelPlane.truncatedIndex(fy + 1)
         let tx = fx + 1 - Float(ix), ty = fy + 1 - Float(iy)
         return lerp(ix, iy, tx, ty)
     }
@@ -78,9 +79,9 @@ struct FloatBilinearSampler: TexelSampler {
 struct FloatNearestSampler: TexelSampler {
     let plane: FloatTexelPlane
     @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
-        let fx = Swift.min(Swift.max(u * plane.scaleX - plane.originX, 0), plane.lastX)
-        let fy = Swift.min(Swift.max(v * plane.scaleY - plane.originY, 0), plane.lastY)
-        return plane.base[(Int(fy) + 1) * plane.pitch + Int(fx) + 1]
+        let fx = TexelPlane.clamp(u * plane.scaleX - plane.originX, 0, plane.lastX)
+        let fy = TexelPlane.clamp(v * plane.scaleY - plane.originY, 0, plane.lastY)
+        return plane.base[(TexelPlane.truncatedIndex(fy) &+ 1) &* plane.pitch &+ TexelPlane.truncatedIndex(fx) &+ 1]
     }
 }
 

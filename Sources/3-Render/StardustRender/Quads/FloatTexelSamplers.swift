@@ -49,8 +49,9 @@ struct FloatBilinearSampler: TexelSampler {
         }
         // The guard bounds every position inside the padded plane, so the index math below
         // cannot overflow: wrapping ops drop a checked multiply and add per pixel.
-        var fu = Int(fx0), fv = Int(fy0)
-        let su = Int(sx), sv = Int(sy)
+        var fu = FastConversions.truncate(fx0), fv = FastConversions.truncate(fy0)
+        // The steps are bounded by the guard too when n > 1; with one pixel they are never used.
+        let su = FastConversions.truncate(sx), sv = FastConversions.truncate(sy)
         let pitch = plane.pitch, base = plane.base
         for x in x0..<x1 {
             let p = base + ((fv >> 16) &* pitch &+ (fu >> 16))

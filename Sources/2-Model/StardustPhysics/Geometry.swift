@@ -100,7 +100,7 @@ public struct Polygon: Sendable, Hashable {
         return p
     }
 
-    /// The convex hull of `points` (see ``computeHull(_:)``) as a polygon, or
+    /// The convex hull of `points` (see `computeHull(_:)`) as a polygon, or
     /// nil when the points are degenerate (fewer than 3 non-collinear points
     /// after welding points closer than the linear slop of a meter world).
     public init?(hull points: [Vec2], radius: Double = 0) {

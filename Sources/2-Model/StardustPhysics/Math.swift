@@ -203,7 +203,7 @@ struct FNV1a {
     @inline(__always) mutating func add(_ d: Double) { add(d.bitPattern) }
 }
 
-/// SplitMix64 (the package's one mixer, ``StardustCore/SplitMix64``) of `x` advanced by one
+/// SplitMix64 (the package's one mixer, StardustCore's `SplitMix64`) of `x` advanced by one
 /// increment: a counter-based hash the workloads use to seed sizes and positions without global state.
 @inlinable public func splitMix64(_ x: UInt64) -> UInt64 {
     SplitMix64.mix(x &+ SplitMix64.increment)

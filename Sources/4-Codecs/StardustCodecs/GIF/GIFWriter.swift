@@ -4,7 +4,7 @@ import StardustCore
 /// between frames is stored once.
 ///
 /// - Temporal stability: a pixel's palette index is a function of its position and color only (nearest
-///   color, optionally ordered Bayer dithering — see ``PaletteMapper``), so unchanged pixels quantize
+///   color, optionally ordered Bayer dithering — see `PaletteMapper`), so unchanged pixels quantize
 ///   identically in every frame.
 /// - Palettes: one global palette by default (``ExportOptions/globalPalette``). Frames are kept (up to
 ///   ``maxBufferedBytes`` of pixels) while exact color statistics are gathered — every pixel counts once

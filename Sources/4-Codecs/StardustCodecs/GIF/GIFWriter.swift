@@ -465,15 +465,15 @@ public final class GIFWriter: InMemoryAnimationWriter {
                 let ra = UnsafeRawPointer(mapped.baseAddress!), rb = UnsafeRawPointer(shown.baseAddress!)
                 var p = rows.lowerBound &* w
                 let end = rows.upperBound &* w
+                // The band is copied as it is, then only pixels whose color changes are looked at
+                // (eight that already show their color are skipped at a time).
+                if out.baseAddress! != UnsafeMutablePointer(mutating: mapped.baseAddress!) {
+                    (out.baseAddress! + p).update(from: mapped.baseAddress! + p, count: end &- p)
+                }
                 while p < end {
-                    // Eight pixels that already show their color are copied as they are.
-                    if p &+ 8 <= end && eightWordsEqual(ra, rb, 4 &* p) {
-                        for q in p..<(p &+ 8) { out[q] = mapped[q] }
-                        p &+= 8
-                        continue
-                    }
+                    if p &+ 8 <= end && eightWordsEqual(ra, rb, 4 &* p) { p &+= 8; continue }
                     let c = mapped[p], s = shown[p]
-                    out[p] = c != s && s != 0 && c != 0 && Self.distance(c, s) <= tolerance ? s : c
+                    if c != s && s != 0 && c != 0 && Self.distance(c, s) <= tolerance { out[p] = s }
                     p &+= 1
                 }
             }

@@ -421,6 +421,7 @@ public struct World: Sendable {
         guard isValid(shape) else { throw .invalidShape(shape) }
         shapes[Int(shape.index)].restitution = e
     }
+    /// Sets the shape's collision filter; existing contacts are re-filtered at the next step.
     public mutating func setFilter(_ shape: ShapeID, _ f: CollisionFilter) throws(PhysicsError) {
         guard isValid(shape) else { throw .invalidShape(shape) }
         shapes[Int(shape.index)].filter = f

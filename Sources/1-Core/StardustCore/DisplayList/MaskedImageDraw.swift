@@ -47,7 +47,6 @@ public struct MaskedImageDraw: Sendable {
     /// The layer index `k` drawn (0 ..< `assignment.layerCount`).
     public var layer: Int
 
-    /// A draw of `image` restricted to the texels of `layer` in `assignment`.
     public init(image: ImageDraw, assignment: LayerAssignment, layer: Int) {
         self.image = image; self.assignment = assignment; self.layer = layer
     }

@@ -46,6 +46,7 @@ public struct BodyDefinition: Sendable, Hashable {
     /// Free for the caller (e.g. an index into a layer list). Default 0.
     public var userData: Int = 0
 
+    /// A definition of a body of `type` (default static) at `position` (world units) and `angle` (radians), moving at `linearVelocity` (units/s) and `angularVelocity` (radians/s).
     public init(type: BodyType = .static, position: Vec2 = .zero, angle: Double = 0,
                 linearVelocity: Vec2 = .zero, angularVelocity: Double = 0) {
         self.type = type; self.position = position; self.angle = angle

@@ -50,10 +50,15 @@ struct DampedSpringData: Sendable {
 extension World {
     /// Chipmunk's damped spring between world anchor points (at creation).
     /// - Parameters:
+    ///   - bodyA: the first body, or nil to anchor the spring to the world.
+    ///   - bodyB: the second body.
+    ///   - anchorA: the first end in world coordinates at creation (fixed to `bodyA`).
+    ///   - anchorB: the second end in world coordinates at creation (fixed to `bodyB`).
     ///   - restLength: units; default the current anchor distance.
     ///   - stiffness: k in mass/s². For a body of mass m on a static anchor the
     ///     period is 2π√(m/k).
     ///   - damping: c in mass/s; critical damping is 2√(k·m).
+    ///   - options: joint options; by default the joined bodies still collide.
     @discardableResult
     public mutating func createDampedSpring(_ bodyA: BodyID?, _ bodyB: BodyID, anchorA: Vec2, anchorB: Vec2,
                                             restLength: Double? = nil, stiffness: Double, damping: Double,

@@ -65,11 +65,14 @@ extension World {
     /// Grabs `body` at the world point `grab` and pulls that point towards
     /// the target (initially `grab`). Move it with ``setDragTarget(_:_:)``.
     /// - Parameters:
+    ///   - body: the body to drag.
+    ///   - grab: the world point where the body is grabbed (and the first target).
     ///   - maxForce: mass·units/s²; typically 1000 × mass × g for a firm
     ///     grip, lower to let a heavy body lag. Default: 1000 × mass × |gravity| (or 1000 × mass).
     ///   - errorBias: fraction of the distance left after 1 s. Default (1 − 0.1)^60
     ///     (10 % per 1/60 s, Chipmunk's default).
     ///   - maxBias: fastest pull, units/s. Default unlimited.
+    ///   - angularDamping: damping of the body's rotation while dragged (1/s). Default 0.
     @discardableResult
     public mutating func createDragJoint(_ body: BodyID, grab: Vec2, maxForce: Double? = nil,
                                          errorBias: Double = pow(1 - 0.1, 60), maxBias: Double = .infinity,
@@ -92,6 +95,7 @@ extension World {
         wakeJointBodies(j)
     }
 
+    /// Sets the largest force (mass·units/s²) the drag joint may apply. Throws when `id` is not a live joint.
     public mutating func setDragMaxForce(_ id: JointID, _ maxForce: Double) throws(PhysicsError) {
         let j = try checkJoint(id)
         guard case .drag(var d) = joints[j].kind else { return }

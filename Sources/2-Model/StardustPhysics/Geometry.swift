@@ -12,14 +12,18 @@ public struct Vec2x8: Sendable, Hashable {
     var storage: (Vec2, Vec2, Vec2, Vec2, Vec2, Vec2, Vec2, Vec2) =
         (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
 
+    /// Eight zero vectors.
     public init() {}
 
+    /// Whether all eight vectors are equal.
     public static func == (a: Vec2x8, b: Vec2x8) -> Bool {
         for i in 0..<8 where a[i] != b[i] { return false }
         return true
     }
+    /// Hashes all eight vectors.
     public func hash(into h: inout Hasher) { for i in 0..<8 { h.combine(self[i]) } }
 
+    /// The vector at `i` (0…7; other indices trap).
     @inline(__always) public subscript(i: Int) -> Vec2 {
         get {
             precondition(i >= 0 && i < 8)
@@ -34,17 +38,24 @@ public struct Vec2x8: Sendable, Hashable {
 
 /// A solid circle. `center` is in the body frame, `radius` in world units.
 public struct Circle: Sendable, Hashable {
+    /// The center in the body frame (world units).
     public var center: Vec2
+    /// The radius in world units.
     public var radius: Double
+    /// A circle of `radius` around `center` (default: the body origin).
     public init(center: Vec2 = .zero, radius: Double) { self.center = center; self.radius = radius }
 }
 
 /// A segment from `point1` to `point2` (body frame) inflated by `radius`.
 /// Radius 0 makes a one-sided-thin segment, suitable for static walls.
 public struct Capsule: Sendable, Hashable {
+    /// The segment's first end point in the body frame.
     public var point1: Vec2
+    /// The segment's second end point in the body frame.
     public var point2: Vec2
+    /// The inflation radius in world units (0: a thin segment).
     public var radius: Double
+    /// A capsule around the segment `point1`–`point2` with `radius` (default 0, a segment).
     public init(point1: Vec2, point2: Vec2, radius: Double = 0) {
         self.point1 = point1; self.point2 = point2; self.radius = radius
     }
@@ -54,11 +65,17 @@ public struct Capsule: Sendable, Hashable {
 /// optional rounding radius. Build one with ``Polygon/box(halfWidth:halfHeight:center:angle:radius:)``
 /// or ``Polygon/init(hull:radius:)``.
 public struct Polygon: Sendable, Hashable {
+    /// The most vertices a polygon may have.
     public static let maxVertices = 8
+    /// The vertices in the body frame, counter-clockwise in math axes; the first ``count`` are used.
     public internal(set) var vertices = Vec2x8()
+    /// The outward unit normal of each edge (edge `i` runs from vertex `i` to vertex `i + 1`).
     public internal(set) var normals = Vec2x8()
+    /// The centroid of the polygon's area in the body frame.
     public internal(set) var centroid = Vec2.zero
+    /// The number of vertices, 3…``maxVertices``.
     public internal(set) var count = 0
+    /// The rounding radius in world units (default 0: sharp corners).
     public var radius: Double = 0
 
     init() {}
@@ -83,7 +100,7 @@ public struct Polygon: Sendable, Hashable {
         return p
     }
 
-    /// The convex hull of `points` (see ``computeHull(_:)``) as a polygon, or
+    /// The convex hull of `points` (see `computeHull(_:)`) as a polygon, or
     /// nil when the points are degenerate (fewer than 3 non-collinear points
     /// after welding points closer than the linear slop of a meter world).
     public init?(hull points: [Vec2], radius: Double = 0) {
@@ -178,15 +195,20 @@ public func computeHull(_ input: [Vec2], weldDistance: Double = 0.005) -> [Vec2]
 /// Mass properties: `mass` in mass units (density × area), `center` in the
 /// body frame, `rotationalInertia` about `center` (mass × length²).
 public struct MassData: Sendable, Hashable {
+    /// The mass (density × area).
     public var mass: Double
+    /// The center of mass in the body frame.
     public var center: Vec2
+    /// The rotational inertia about ``center`` (mass × length²).
     public var rotationalInertia: Double
+    /// Mass properties from their three values.
     public init(mass: Double, center: Vec2, rotationalInertia: Double) {
         self.mass = mass; self.center = center; self.rotationalInertia = rotationalInertia
     }
 }
 
 extension Circle {
+    /// The mass properties of the solid circle at `density` (mass per unit area).
     public func massData(density: Double) -> MassData {
         let m = density * Double.pi * radius * radius
         return MassData(mass: m, center: center, rotationalInertia: 0.5 * m * radius * radius)
@@ -243,10 +265,13 @@ extension Polygon {
 
 /// A ray from `origin` along `translation` (the ray ends at origin + translation).
 public struct RayCastInput: Sendable {
+    /// The ray's start in world units.
     public var origin: Vec2
+    /// The ray's direction and length: it ends at `origin + translation`.
     public var translation: Vec2
     /// Fraction of `translation` beyond which hits are ignored, 0…1.
     public var maxFraction: Double
+    /// A ray from `origin` along `translation`, ignoring hits beyond `maxFraction` (default 1, its end).
     public init(origin: Vec2, translation: Vec2, maxFraction: Double = 1) {
         self.origin = origin; self.translation = translation; self.maxFraction = maxFraction
     }
@@ -254,8 +279,11 @@ public struct RayCastInput: Sendable {
 
 /// Where a ray hits: `fraction` of the translation, the surface `point` and `normal`.
 public struct RayHit: Sendable, Hashable {
+    /// Where the hit lies along the ray, as a fraction of the translation (0…`maxFraction`).
     public var fraction: Double
+    /// The hit point on the surface.
     public var point: Vec2
+    /// The surface normal at the hit, unit length, pointing out of the shape.
     public var normal: Vec2
 }
 

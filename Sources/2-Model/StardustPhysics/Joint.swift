@@ -26,7 +26,9 @@ enum JointKind: Sendable {
 public struct JointOptions: Sendable, Hashable {
     /// Whether the two joined bodies still collide with each other. Default false.
     public var collideConnected = false
+    /// Free for the caller. Default 0.
     public var userData = 0
+    /// Options with `collideConnected` (default false) and `userData` (default 0).
     public init(collideConnected: Bool = false, userData: Int = 0) { self.collideConnected = collideConnected; self.userData = userData }
 }
 

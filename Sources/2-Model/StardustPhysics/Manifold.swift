@@ -17,6 +17,7 @@ public struct ManifoldPoint: Sendable, Hashable {
     public var separation: Double = 0
     /// Normal impulse of the last step (mass × length / s).
     public var normalImpulse: Double = 0
+    /// Friction impulse of the last step (mass × length / s).
     public var tangentImpulse: Double = 0
     /// The largest normal impulse of any sub-step: non-zero means the point really hit.
     public var maxNormalImpulse: Double = 0
@@ -24,6 +25,7 @@ public struct ManifoldPoint: Sendable, Hashable {
     public var normalVelocity: Double = 0
     /// Feature id (two vertex/edge indices) used to match points across steps.
     public var id: UInt16 = 0
+    /// Whether the point matched a point of the previous step (it was warm started).
     public var persisted = false
 }
 
@@ -31,13 +33,19 @@ public struct ManifoldPoint: Sendable, Hashable {
 
 /// Up to two points sharing one normal that points from shape A to shape B.
 public struct Manifold: Sendable, Hashable {
+    /// The contact normal, unit length, from shape A to shape B.
     public var normal: Vec2 = .zero
+    /// The number of points in use (0…2).
     public var pointCount = 0
+    /// The first point (valid when ``pointCount`` ≥ 1).
     public var point0 = ManifoldPoint()
+    /// The second point (valid when ``pointCount`` = 2).
     public var point1 = ManifoldPoint()
 
+    /// An empty manifold (no points).
     public init() {}
 
+    /// Point 0 or 1 (``point0`` for 0, ``point1`` otherwise).
     @inline(__always) public subscript(i: Int) -> ManifoldPoint {
         get { i == 0 ? point0 : point1 }
         set { if i == 0 { point0 = newValue } else { point1 = newValue } }

@@ -18,24 +18,37 @@ import Musl
 
 /// A 2D vector in world units (see ``WorldDefinition/lengthUnitsPerMeter``).
 public struct Vec2: Hashable, Sendable, CustomStringConvertible {
+    /// The x component (world units, right).
     public var x: Double
+    /// The y component (world units, down on screen).
     public var y: Double
 
+    /// The vector (`x`, `y`).
     @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    /// The vector (`x`, `y`).
     @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
 
+    /// The zero vector.
     public static let zero = Vec2(0, 0)
 
+    /// The component-wise sum.
     @inlinable public static func + (a: Vec2, b: Vec2) -> Vec2 { Vec2(a.x + b.x, a.y + b.y) }
+    /// The component-wise difference.
     @inlinable public static func - (a: Vec2, b: Vec2) -> Vec2 { Vec2(a.x - b.x, a.y - b.y) }
+    /// The opposite vector.
     @inlinable public static prefix func - (a: Vec2) -> Vec2 { Vec2(-a.x, -a.y) }
+    /// The vector scaled by `s`.
     @inlinable public static func * (s: Double, a: Vec2) -> Vec2 { Vec2(s * a.x, s * a.y) }
+    /// The vector scaled by `s`.
     @inlinable public static func * (a: Vec2, s: Double) -> Vec2 { Vec2(s * a.x, s * a.y) }
+    /// Adds `b` to `a`.
     @inlinable public static func += (a: inout Vec2, b: Vec2) { a.x += b.x; a.y += b.y }
+    /// Subtracts `b` from `a`.
     @inlinable public static func -= (a: inout Vec2, b: Vec2) { a.x -= b.x; a.y -= b.y }
 
     /// Euclidean length. O(1), one square root.
     @inlinable public var length: Double { (x * x + y * y).squareRoot() }
+    /// The squared length, `x² + y²`.
     @inlinable public var lengthSquared: Double { x * x + y * y }
 
     /// The unit vector in this direction, or zero for a (near) zero vector.
@@ -48,6 +61,7 @@ public struct Vec2: Hashable, Sendable, CustomStringConvertible {
     /// Clockwise perpendicular in math axes (y, −x).
     @inlinable public var rightPerp: Vec2 { Vec2(y, -x) }
 
+    /// `(x, y)`.
     public var description: String { "(\(x), \(y))" }
 }
 
@@ -64,19 +78,25 @@ public struct Vec2: Hashable, Sendable, CustomStringConvertible {
 /// A rotation stored as its cosine and sine, so that rotating a vector never
 /// calls a trigonometric function.
 public struct Rotation: Hashable, Sendable {
+    /// The cosine of the angle.
     public var c: Double
+    /// The sine of the angle.
     public var s: Double
 
+    /// A rotation from its cosine and sine (callers keep `c² + s² = 1`).
     @inlinable public init(c: Double, s: Double) { self.c = c; self.s = s }
     /// Makes a rotation from an angle in radians (positive from +x towards +y).
     public init(angle: Double) { c = cos(angle); s = sin(angle) }
 
+    /// No rotation (angle 0).
     public static let identity = Rotation(c: 1, s: 0)
 
     /// The angle in radians, in (−π, π]. Uses libm `atan2`.
     public var angle: Double { atan2(s, c) }
 
+    /// `v` rotated by the angle.
     @inlinable public func rotate(_ v: Vec2) -> Vec2 { Vec2(c * v.x - s * v.y, s * v.x + c * v.y) }
+    /// `v` rotated by minus the angle.
     @inlinable public func inverseRotate(_ v: Vec2) -> Vec2 { Vec2(c * v.x + s * v.y, -s * v.x + c * v.y) }
 
     /// q·r: first r, then q.
@@ -117,12 +137,18 @@ public struct Rotation: Hashable, Sendable {
 
 /// A rigid transform: rotate, then translate.
 public struct Transform: Hashable, Sendable {
+    /// The translation (applied after the rotation).
     public var p: Vec2
+    /// The rotation.
     public var q: Rotation
+    /// A transform that rotates by `q`, then translates by `p`.
     @inlinable public init(p: Vec2, q: Rotation) { self.p = p; self.q = q }
+    /// No rotation, no translation.
     public static let identity = Transform(p: .zero, q: .identity)
 
+    /// `v` mapped by the transform: rotated, then translated.
     @inlinable public func apply(_ v: Vec2) -> Vec2 { q.rotate(v) + p }
+    /// `v` mapped by the inverse transform: translated back, then rotated back.
     @inlinable public func inverseApply(_ v: Vec2) -> Vec2 { q.inverseRotate(v - p) }
 
     /// Aᵀ·B: B expressed in A's frame.
@@ -133,25 +159,33 @@ public struct Transform: Hashable, Sendable {
 
 /// An axis-aligned bounding box in world units.
 public struct AABB: Hashable, Sendable {
+    /// The corner with the smallest coordinates.
     public var lower: Vec2
+    /// The corner with the largest coordinates.
     public var upper: Vec2
+    /// A box from its two corners (`lower` ≤ `upper` in both axes).
     @inlinable public init(lower: Vec2, upper: Vec2) { self.lower = lower; self.upper = upper }
 
+    /// Whether the boxes intersect (touching counts).
     @inlinable public func overlaps(_ b: AABB) -> Bool {
         !(b.lower.x > upper.x || b.lower.y > upper.y || lower.x > b.upper.x || lower.y > b.upper.y)
     }
+    /// Whether `b` lies entirely inside this box.
     @inlinable public func contains(_ b: AABB) -> Bool {
         lower.x <= b.lower.x && lower.y <= b.lower.y && b.upper.x <= upper.x && b.upper.y <= upper.y
     }
+    /// The smallest box containing both boxes.
     @inlinable public func union(_ b: AABB) -> AABB {
         AABB(lower: Vec2(min(lower.x, b.lower.x), min(lower.y, b.lower.y)),
              upper: Vec2(max(upper.x, b.upper.x), max(upper.y, b.upper.y)))
     }
     /// Half the perimeter: the surface-area heuristic cost of a tree node.
     @inlinable public var perimeter: Double { 2 * ((upper.x - lower.x) + (upper.y - lower.y)) }
+    /// The box grown by `m` on every side.
     @inlinable public func expanded(by m: Double) -> AABB {
         AABB(lower: Vec2(lower.x - m, lower.y - m), upper: Vec2(upper.x + m, upper.y + m))
     }
+    /// The box's center.
     public var center: Vec2 { 0.5 * (lower + upper) }
 }
 
@@ -169,7 +203,7 @@ struct FNV1a {
     @inline(__always) mutating func add(_ d: Double) { add(d.bitPattern) }
 }
 
-/// SplitMix64 (the package's one mixer, ``StardustCore/SplitMix64``) of `x` advanced by one
+/// SplitMix64 (the package's one mixer, StardustCore's `SplitMix64`) of `x` advanced by one
 /// increment: a counter-based hash the workloads use to seed sizes and positions without global state.
 @inlinable public func splitMix64(_ x: UInt64) -> UInt64 {
     SplitMix64.mix(x &+ SplitMix64.increment)

@@ -6,11 +6,15 @@
 // Coordinates follow Stardust's y-down convention: gravity (0, +10), the
 // ground's top surface at y = 0, boxes above it at negative y.
 
+/// The benchmark scenes of PERFORMANCE.md (`physics-pyramid`, `physics-rain`), built exactly as written there.
 public enum PhysicsWorkloads {
     /// A built pyramid: the world, the top box and where it started.
     public struct Pyramid: Sendable {
+        /// The world holding the ground and the pyramid.
         public var world: World
+        /// The pyramid's top box.
         public var top: BodyID
+        /// The top box's position before the first step.
         public var topStart: Vec2
         /// Time step of the workload: 1/60 s.
         public var timeStep: Double

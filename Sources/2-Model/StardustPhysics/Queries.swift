@@ -6,7 +6,9 @@
 
 /// A ray-cast result.
 public struct RayCastResult: Sendable, Hashable {
+    /// The shape hit.
     public var shape: ShapeID
+    /// The hit point on the shape's surface (world units).
     public var point: Vec2
     /// Surface normal at the hit, unit length, pointing out of the shape.
     public var normal: Vec2

@@ -2,8 +2,11 @@
 
 /// The geometry of a shape, in its body's frame.
 public enum ShapeGeometry: Sendable, Hashable {
+    /// A solid circle.
     case circle(Circle)
+    /// A segment inflated by a radius (radius 0: a thin segment).
     case capsule(Capsule)
+    /// A convex polygon with an optional rounding radius.
     case polygon(Polygon)
 
     /// Orders pair functions: a contact's shape A has the larger kind.
@@ -18,6 +21,7 @@ public enum ShapeGeometry: Sendable, Hashable {
     /// A segment is a capsule of radius 0.
     public static func segment(_ a: Vec2, _ b: Vec2) -> ShapeGeometry { .capsule(Capsule(point1: a, point2: b, radius: 0)) }
 
+    /// The mass properties of the geometry at `density` (mass per unit area).
     public func massData(density: Double) -> MassData {
         switch self {
         case .circle(let c): return c.massData(density: density)
@@ -145,8 +149,10 @@ public struct ShapeDefinition: Sendable, Hashable {
     public var enablePreSolveEvents = false
     /// Report per-contact impulses after the solve. Default false.
     public var enablePostSolveEvents = false
+    /// Free for the caller. Default 0.
     public var userData = 0
 
+    /// A definition with `friction` (default 0.6), `restitution` (default 0), `density` (default 1, mass per unit area) and `isSensor` (default false).
     public init(friction: Double = 0.6, restitution: Double = 0, density: Double = 1, isSensor: Bool = false) {
         self.friction = friction; self.restitution = restitution; self.density = density; self.isSensor = isSensor
     }

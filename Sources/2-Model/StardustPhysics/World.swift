@@ -6,7 +6,9 @@
 // contacts)). That is what lets a renderer cache checkpoints and seek in
 // O(checkpoint interval) steps (SPEC §1).
 
+/// A 2D rigid-body world (Box2D v3 layout): bodies, shapes and joints addressed by handles, stepped at a fixed time step with sub-stepping. A value type: copying a world copies the whole simulation.
 public struct World: Sendable {
+    /// The definition the world was made with (gravity, units, solver and sleep settings).
     public internal(set) var definition: WorldDefinition
 
     // Bodies (parallel arrays indexed by body slot).
@@ -117,8 +119,11 @@ public struct World: Sendable {
         return BodyID(index: index, generation: generation)
     }
 
+    /// Whether `id` names a live body of this world.
     public func isValid(_ id: BodyID) -> Bool { bodyIDs.isValid(index: id.index, generation: id.generation) }
+    /// Whether `id` names a live shape of this world.
     public func isValid(_ id: ShapeID) -> Bool { shapeIDs.isValid(index: id.index, generation: id.generation) }
+    /// Whether `id` names a live joint of this world.
     public func isValid(_ id: JointID) -> Bool { jointIDs.isValid(index: id.index, generation: id.generation) }
 
     @inline(__always) func check(_ id: BodyID) throws(PhysicsError) -> Int {
@@ -181,19 +186,27 @@ public struct World: Sendable {
 
     /// The body origin's transform.
     public func transform(of id: BodyID) throws(PhysicsError) -> Transform { bodySims[try check(id)].transform }
+    /// The body origin's position (world units).
     public func position(of id: BodyID) throws(PhysicsError) -> Vec2 { bodySims[try check(id)].transform.p }
     /// Radians in (−π, π].
     public func angle(of id: BodyID) throws(PhysicsError) -> Double { bodySims[try check(id)].transform.q.angle }
+    /// The body's rotation.
     public func rotation(of id: BodyID) throws(PhysicsError) -> Rotation { bodySims[try check(id)].transform.q }
     /// World center of mass.
     public func worldCenter(of id: BodyID) throws(PhysicsError) -> Vec2 { bodySims[try check(id)].center }
+    /// The center of mass in the body frame.
     public func localCenter(of id: BodyID) throws(PhysicsError) -> Vec2 { bodySims[try check(id)].localCenter }
+    /// The body's mass (mass units: density × area summed over its shapes).
     public func mass(of id: BodyID) throws(PhysicsError) -> Double { bodySims[try check(id)].mass }
     /// Rotational inertia about the center of mass.
     public func rotationalInertia(of id: BodyID) throws(PhysicsError) -> Double { bodySims[try check(id)].inertia }
+    /// The velocity of the center of mass (units/s).
     public func linearVelocity(of id: BodyID) throws(PhysicsError) -> Vec2 { bodyMotions[try check(id)].linearVelocity }
+    /// The angular velocity (radians/s, positive from +x towards +y).
     public func angularVelocity(of id: BodyID) throws(PhysicsError) -> Double { bodyMotions[try check(id)].angularVelocity }
+    /// Whether the body is awake (simulated); sleeping bodies keep still until woken.
     public func isAwake(_ id: BodyID) throws(PhysicsError) -> Bool { bodyInfos[try check(id)].awake }
+    /// The caller's value of the body's definition.
     public func userData(of id: BodyID) throws(PhysicsError) -> Int { bodyInfos[try check(id)].userData }
 
     /// Teleports the body (origin and angle). Wakes it. Contacts update next step.
@@ -210,6 +223,7 @@ public struct World: Sendable {
         refreshProxies(b)
     }
 
+    /// Sets the velocity of the center of mass (units/s); wakes the body for a non-zero velocity. Static bodies ignore it.
     public mutating func setLinearVelocity(_ id: BodyID, _ v: Vec2) throws(PhysicsError) {
         let b = try check(id)
         if bodyInfos[b].type == .static { return }
@@ -217,6 +231,7 @@ public struct World: Sendable {
         bodyMotions[b].linearVelocity = v
     }
 
+    /// Sets the angular velocity (radians/s); wakes the body for a non-zero value. Static and fixed-rotation bodies ignore it.
     public mutating func setAngularVelocity(_ id: BodyID, _ w: Double) throws(PhysicsError) {
         let b = try check(id)
         if bodyInfos[b].type == .static || bodyInfos[b].fixedRotation { return }
@@ -262,6 +277,7 @@ public struct World: Sendable {
         bodyMotions[b].angularVelocity += sim.invInertia * cross(point - sim.center, impulse)
     }
 
+    /// Changes the angular velocity at once by impulse / rotational inertia (mass·units²/s); wakes the body. Only dynamic bodies respond.
     public mutating func applyAngularImpulse(_ id: BodyID, _ impulse: Double) throws(PhysicsError) {
         let b = try check(id)
         guard bodyInfos[b].type == .dynamic else { return }
@@ -269,18 +285,21 @@ public struct World: Sendable {
         bodyMotions[b].angularVelocity += bodySims[b].invInertia * impulse
     }
 
+    /// Sets the linear and angular damping (1/s): each sub-step of length `h` scales the velocities by `1 / (1 + h·damping)`.
     public mutating func setDamping(_ id: BodyID, linear: Double, angular: Double) throws(PhysicsError) {
         let b = try check(id)
         bodyMotions[b].linearDamping = linear
         bodyMotions[b].angularDamping = angular
     }
 
+    /// Sets how strongly gravity acts on the body (1: normally, 0: not at all); wakes it.
     public mutating func setGravityScale(_ id: BodyID, _ scale: Double) throws(PhysicsError) {
         let b = try check(id)
         bodyMotions[b].gravityScale = scale
         wakeBody(Int32(b))
     }
 
+    /// Makes the body a bullet: continuous collision against dynamic bodies too, not only static ones.
     public mutating func setBullet(_ id: BodyID, _ flag: Bool) throws(PhysicsError) {
         bodyInfos[try check(id)].isBullet = flag
     }
@@ -310,8 +329,11 @@ public struct World: Sendable {
         for i in 0..<bodySims.count where bodyIDs.alive[i] { out.append(bodyID(Int32(i))) }
         return out
     }
+    /// The number of live bodies. O(body slots).
     public var bodyCount: Int { bodyIDs.alive.reduce(0) { $0 + ($1 ? 1 : 0) } }
+    /// The number of contacts (pairs of shapes whose bounds overlap), touching or not.
     public var contactCount: Int { contacts.count - contactFree.count }
+    /// The number of awake dynamic and kinematic bodies. O(body slots).
     public var awakeBodyCount: Int {
         var n = 0
         for i in 0..<bodyInfos.count where bodyIDs.alive[i] && bodyInfos[i].awake && bodyInfos[i].type != .static { n += 1 }
@@ -347,6 +369,7 @@ public struct World: Sendable {
         }
     }
 
+    /// Removes the shape and its contacts (waking the bodies they touched) and updates the body's mass.
     public mutating func destroyShape(_ id: ShapeID) throws(PhysicsError) {
         guard isValid(id) else { throw .invalidShape(id) }
         destroyShapeAt(id.index, updateMass: true)
@@ -372,14 +395,17 @@ public struct World: Sendable {
         if update { updateMass(b) }
     }
 
+    /// The body the shape is attached to.
     public func body(of shape: ShapeID) throws(PhysicsError) -> BodyID {
         guard isValid(shape) else { throw .invalidShape(shape) }
         return bodyID(shapes[Int(shape.index)].body)
     }
+    /// The shape's geometry in its body's frame.
     public func geometry(of shape: ShapeID) throws(PhysicsError) -> ShapeGeometry {
         guard isValid(shape) else { throw .invalidShape(shape) }
         return shapes[Int(shape.index)].geometry
     }
+    /// The caller's value of the shape's definition.
     public func userData(of shape: ShapeID) throws(PhysicsError) -> Int {
         guard isValid(shape) else { throw .invalidShape(shape) }
         return shapes[Int(shape.index)].userData
@@ -390,14 +416,17 @@ public struct World: Sendable {
         let s = shapes[Int(shape.index)]
         return s.geometry.aabb(bodySims[Int(s.body)].transform)
     }
+    /// Sets the friction coefficient (≥ 0); contacts mix it with the other shape's as `sqrt(a·b)`.
     public mutating func setFriction(_ shape: ShapeID, _ mu: Double) throws(PhysicsError) {
         guard isValid(shape) else { throw .invalidShape(shape) }
         shapes[Int(shape.index)].friction = mu
     }
+    /// Sets the restitution (bounciness, 0…1); contacts use the larger of the two shapes'.
     public mutating func setRestitution(_ shape: ShapeID, _ e: Double) throws(PhysicsError) {
         guard isValid(shape) else { throw .invalidShape(shape) }
         shapes[Int(shape.index)].restitution = e
     }
+    /// Sets the shape's collision filter; existing contacts are re-filtered at the next step.
     public mutating func setFilter(_ shape: ShapeID, _ f: CollisionFilter) throws(PhysicsError) {
         guard isValid(shape) else { throw .invalidShape(shape) }
         shapes[Int(shape.index)].filter = f

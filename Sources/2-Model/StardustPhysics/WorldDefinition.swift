@@ -41,6 +41,7 @@ public struct WorldDefinition: Sendable, Hashable {
     /// everything) so they do not tunnel. Default true.
     public var enableContinuous = true
 
+    /// A definition with `gravity` (units/s², default (0, 10): down on screen) and `lengthUnitsPerMeter` (default 1); the other settings take their defaults.
     public init(gravity: Vec2 = Vec2(0, 10), lengthUnitsPerMeter: Double = 1) {
         self.gravity = gravity
         self.lengthUnitsPerMeter = lengthUnitsPerMeter

@@ -7,7 +7,9 @@
 ///
 /// Immutable and shared by reference (compared by identity), like ``Texture``.
 public final class LayerAssignment: Hashable, Sendable {
+    /// The width in texels (the masked texture's level 0).
     public let width: Int
+    /// The height in texels (the masked texture's level 0).
     public let height: Int
     /// The number of layers, 1…256; every index is below it.
     public let layerCount: Int
@@ -38,7 +40,9 @@ public final class LayerAssignment: Hashable, Sendable {
 /// two draws both differ from ``layer`` count as transparent. The assignment has the size of
 /// the texture's level 0 (a draw whose sizes differ draws nothing).
 public struct MaskedImageDraw: Sendable {
+    /// The image draw (texture, placement, opacity, blend) whose texels are masked.
     public var image: ImageDraw
+    /// The per-texel assignment of the texture's level 0 to layers (two draws per texel).
     public var assignment: LayerAssignment
     /// The layer index `k` drawn (0 ..< `assignment.layerCount`).
     public var layer: Int

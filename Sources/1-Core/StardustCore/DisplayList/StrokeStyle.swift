@@ -2,10 +2,25 @@
 public struct StrokeStyle: Hashable, Sendable {
     /// How open subpath ends are drawn: `butt` (flush with the end point, the default), `round`
     /// (a half disc) or `square` (extended by half the width) — `CAShapeLayerLineCap`.
-    public enum LineCap: String, Hashable, Sendable, Codable { case butt, round, square }
+    public enum LineCap: String, Hashable, Sendable, Codable {
+        /// The stroke ends flush with the end point (`kCALineCapButt`, the default).
+        case butt
+        /// A half disc of the line width's diameter caps the end (`kCALineCapRound`).
+        case round
+        /// The stroke extends half the line width past the end point, squared off (`kCALineCapSquare`).
+        case square
+    }
     /// How segments meet: `miter` (a sharp corner, the default, beveled past the miter limit), `round` or
     /// `bevel` — `CAShapeLayerLineJoin`.
-    public enum LineJoin: String, Hashable, Sendable, Codable { case miter, round, bevel }
+    public enum LineJoin: String, Hashable, Sendable, Codable {
+        /// The outer edges extend to a sharp corner, beveled when longer than the miter limit
+        /// (`kCALineJoinMiter`, the default).
+        case miter
+        /// A circular arc of the line width's diameter rounds the corner (`kCALineJoinRound`).
+        case round
+        /// The corner is cut straight across between the outer edges (`kCALineJoinBevel`).
+        case bevel
+    }
     /// The line width in the path's local units (points before the transform).
     public var width: Double
     /// The shape of open subpath ends (default `butt`).

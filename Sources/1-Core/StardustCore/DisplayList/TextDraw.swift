@@ -1,7 +1,14 @@
 /// Text laid out in a box (a `CATextLayer`).
 public struct TextDraw: Sendable {
     /// How each line is placed horizontally in the box: flush `left`, `center`ed or flush `right`.
-    public enum Alignment: String, Hashable, Sendable, Codable { case left, center, right }
+    public enum Alignment: String, Hashable, Sendable, Codable {
+        /// Each line starts at the box's left edge (`kCAAlignmentLeft`, the default).
+        case left
+        /// Each line is centered horizontally in the box (`kCAAlignmentCenter`).
+        case center
+        /// Each line ends at the box's right edge (`kCAAlignmentRight`).
+        case right
+    }
     /// The text, read as Unicode scalars; `\n` breaks lines.
     public var string: String
     /// A fontconfig family name; `nil` means DejaVu Sans.

@@ -75,7 +75,14 @@ public struct MediaTiming: Hashable, Sendable, Codable {
     }
 
     /// Where a local time lies relative to the active interval.
-    public enum Phase: Hashable, Sendable { case before, active, after }
+    public enum Phase: Hashable, Sendable {
+        /// The parent time lies before ``MediaTiming/beginTime`` (after `timeOffset`).
+        case before
+        /// The parent time lies within the active duration.
+        case active
+        /// The parent time lies at or after the end of the active duration.
+        case after
+    }
 
     /// The result of mapping a parent time.
     public struct Local: Hashable, Sendable {

@@ -75,7 +75,7 @@ public struct SpringCurve: Hashable, Sendable {
         }
     }
 
-    /// Core Animation's settling duration: the time at which the bound ``envelope(at:)`` of the
+    /// Core Animation's settling duration: the time at which the bound `envelope(at:)` of the
     /// displacement falls to `epsilon` (0.001), so the spring is certainly within `epsilon` of its
     /// target from then on (`.infinity` without damping).
     ///

@@ -99,7 +99,7 @@ extension EmitterLayer {
             grid.reserveCapacity(n - first + 1)
             for k in first...n { grid.append(Double(k) * step) }
         }
-        let layerLines = LayerProperty.allCases.filter(\.isSampledAtBirth).compactMap { p in
+        let layerLines = timelines.isEmpty ? [] : LayerProperty.allCases.filter(\.isSampledAtBirth).compactMap { p in
             timelines[p.rawValue].map { (p, $0) }
         }
         let layerModel = LayerValues(self)
@@ -118,7 +118,8 @@ extension EmitterLayer {
         compiled.reserveCapacity(flat.count)
         for (index, f) in flat.enumerated() {
             let props = CellProperty.allCases.filter(\.isSampledAtBirth)
-            let lines: [(CellProperty, PropertyTimeline)] = f.prefix.map { pre in
+            // Key-path strings are built only when something can be looked up with them.
+            let lines: [(CellProperty, PropertyTimeline)] = timelines.isEmpty ? [] : f.prefix.map { pre in
                 props.compactMap { p in timelines[pre + p.rawValue].map { (p, $0) } }
             } ?? []
             var times = Set<Double>()
@@ -128,7 +129,7 @@ extension EmitterLayer {
             let starts = [-Double.infinity] + times.sorted()
             let model = CellValues(f.cell)
             let window = Self.emissionWindow(f.cell.timing)
-            let keyPaths = f.prefix.map { pre in props.map { pre + $0.rawValue } }
+            let keyPaths = hook == nil ? nil : f.prefix.map { pre in props.map { pre + $0.rawValue } }
             let hookedProperties = hook == nil ? [] : (keyPaths ?? []).indices.filter { sampled(keyPaths![$0]) }
             var params: [BirthParameters] = []
             params.reserveCapacity(starts.count)

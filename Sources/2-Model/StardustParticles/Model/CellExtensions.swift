@@ -18,17 +18,22 @@ public struct CellExtensions: Hashable, Sendable {
     /// birth color (``EmitterCell/color`` ± ranges) to this one (± the finish ranges) and the CA color
     /// speeds are not used. nil = CA behaviour.
     public var finishColor: Color?
+    /// Ranges of the finish color's components (0…1 units): each particle's finish component is drawn
+    /// from `[value − range, value + range]`. Default 0.
     public var finishRedRange = 0.0, finishGreenRange = 0.0, finishBlueRange = 0.0, finishAlphaRange = 0.0
     /// The scale each particle reaches at the end of its life (× the layer's `scale` like ``EmitterCell/scale``);
     /// the scale goes linearly from the birth scale to it and ``EmitterCell/scaleSpeed`` is not used. nil = CA behaviour.
     public var finishScale: Double?
+    /// Range of ``finishScale`` per particle (± this, default 0).
     public var finishScaleRange = 0.0
     /// The particle's angle at birth in radians (clockwise), ± ``rotationRange``. CA particles start at 0.
     public var rotation = 0.0
+    /// Range of ``rotation`` per particle in radians (± this, default 0).
     public var rotationRange = 0.0
     /// The angle each particle reaches at the end of its life (radians); the angle goes linearly from
     /// the birth angle to it, plus ``EmitterCell/spin`` × age. nil = no change besides spin.
     public var finishRotation: Double?
+    /// Range of ``finishRotation`` per particle in radians (± this, default 0).
     public var finishRotationRange = 0.0
     /// Acceleration away from the emitter position the particle was born from (points/s²; negative
     /// pulls towards it), ± range.
@@ -42,11 +47,15 @@ public struct CellExtensions: Hashable, Sendable {
     /// `center + r(τ)·(cos θ(τ), sin θ(τ))` with `θ(τ) = θ0 + ω·τ` (θ0 the particle's emission
     /// longitude, ω the angular velocity) and `r` going linearly from ``radius`` to ``finishRadius``.
     public struct Orbit: Hashable, Sendable {
+        /// The distance from the emitter position at birth (points), ± the range per particle.
         public var radius: Double, radiusRange: Double
+        /// The distance at the end of the particle's life (points), ± the range per particle.
         public var finishRadius: Double, finishRadiusRange: Double
         /// Radians per second, positive clockwise.
         public var angularVelocity: Double, angularVelocityRange: Double
 
+        /// An orbit of `radius` points (± `radiusRange`) that ends at `finishRadius` (default: `radius`),
+        /// turning at `angularVelocity` radians per second (± `angularVelocityRange`).
         public init(radius: Double, radiusRange: Double = 0, finishRadius: Double? = nil, finishRadiusRange: Double = 0,
                     angularVelocity: Double = 0, angularVelocityRange: Double = 0) {
             self.radius = radius; self.radiusRange = radiusRange
@@ -58,6 +67,7 @@ public struct CellExtensions: Hashable, Sendable {
     /// The fixed integration step (seconds) for radial and tangential acceleration.
     public static let integrationStep = 1.0 / 240
 
+    /// No extension in effect: Core Animation behaviour until a property is set.
     public init() {}
 
     /// True when radial or tangential acceleration applies (the integrated path).

@@ -96,6 +96,8 @@ public enum PathPainter {
             while x < x1 {
                 let start = x
                 if cov[x] >= 1 {
+                    // Four coverages per step while all are full (wide fills are mostly full rows).
+                    while x &+ 4 <= x1 && all(UnsafeRawPointer(cov + x).loadUnaligned(as: SIMD4<Float>.self) .>= 1) { x &+= 4 }
                     while x < x1 && cov[x] >= 1 { x += 1 }
                     shader.shadeOpaquePixels(y: y, x0: start, count: x - start, into: row + 4 * start)
                 } else {

@@ -54,8 +54,8 @@ struct BilinearSampler: TexelSampler {
             && min(fy0, fy0 + sy * m) >= loy && max(fy0, fy0 + sy * m) < hiy {
             clampedSpan(blend, row: row, x0: x0, from: 0, to: ks, u: u, v: v, du: du, dv: dv, color: color)
             // Positions are proven inside the region above: wrapping index math, no per-pixel overflow checks.
-            var f = Int(fx0), g = Int(fy0)
-            let df = Int(sx), dg = Int(sy)
+            var f = FastConversions.truncate(fx0), g = FastConversions.truncate(fy0)
+            let df = FastConversions.truncate(sx), dg = FastConversions.truncate(sy)
             let rb = plane.rowBytes
             for k in ks..<ke {
                 let p = plane.base + ((g >> 16) &* rb &+ 4 &* (f >> 16))

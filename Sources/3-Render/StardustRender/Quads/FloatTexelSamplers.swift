@@ -5,9 +5,10 @@ struct FloatBilinearSampler: TexelSampler {
     let plane: FloatTexelPlane
     @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
         // Clamping to [−1, last] keeps the clamp-to-edge result: the border repeats the edge texel.
-        let fx = Swift.min(Swift.max(u * plane.scaleX - 0.5 - plane.originX, -1), plane.lastX)
-        let fy = Swift.min(Swift.max(v * plane.scaleY - 0.5 - plane.originY, -1), plane.lastY)
-        let ix = Int(fx + 1), iy = Int(fy + 1)  // ⌊f⌋ + 1 ≥ 0: truncation is floor
+        let fx = TexelPlane.clamp(u * plane.scaleX - 0.5 - plane.originX, -1, plane.lastX)
+        let fy = TexelPlane.clamp(v * plane.scaleY - 0.5 - plane.originY, -1, plane.lastY)
+        // ⌊f⌋ + 1 ≥ 0: truncation is floor.
+        let ix = TexelPlane.truncatedIndex(fx + 1), iy = TexelPlane.truncatedIndex(fy + 1)
         let tx = fx + 1 - Float(ix), ty = fy + 1 - Float(iy)
         return lerp(ix, iy, tx, ty)
     }
@@ -48,8 +49,9 @@ struct FloatBilinearSampler: TexelSampler {
         }
         // The guard bounds every position inside the padded plane, so the index math below
         // cannot overflow: wrapping ops drop a checked multiply and add per pixel.
-        var fu = Int(fx0), fv = Int(fy0)
-        let su = Int(sx), sv = Int(sy)
+        var fu = FastConversions.truncate(fx0), fv = FastConversions.truncate(fy0)
+        // The steps are bounded by the guard too when n > 1; with one pixel they are never used.
+        let su = FastConversions.truncate(sx), sv = FastConversions.truncate(sy)
         let pitch = plane.pitch, base = plane.base
         for x in x0..<x1 {
             let p = base + ((fv >> 16) &* pitch &+ (fu >> 16))
@@ -78,9 +80,9 @@ struct FloatBilinearSampler: TexelSampler {
 struct FloatNearestSampler: TexelSampler {
     let plane: FloatTexelPlane
     @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
-        let fx = Swift.min(Swift.max(u * plane.scaleX - plane.originX, 0), plane.lastX)
-        let fy = Swift.min(Swift.max(v * plane.scaleY - plane.originY, 0), plane.lastY)
-        return plane.base[(Int(fy) + 1) * plane.pitch + Int(fx) + 1]
+        let fx = TexelPlane.clamp(u * plane.scaleX - plane.originX, 0, plane.lastX)
+        let fy = TexelPlane.clamp(v * plane.scaleY - plane.originY, 0, plane.lastY)
+        return plane.base[(TexelPlane.truncatedIndex(fy) &+ 1) &* plane.pitch &+ TexelPlane.truncatedIndex(fx) &+ 1]
     }
 }
 

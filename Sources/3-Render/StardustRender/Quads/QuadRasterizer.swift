@@ -33,7 +33,9 @@ enum QuadRasterizer {
             narrow(&lo, &hi, e0, ie, -0.5, w + 0.5)
             narrow(&lo, &hi, f0, jf, -0.5, h + 0.5)
             if !(lo < hi) { continue }
-            let xs = max(r.x0, Int(lo.rounded(.down))), xe = min(r.x1, Int(hi.rounded(.down)) + 1)
+            // `r.x0 ≤ lo < hi ≤ r.x1` (narrowing only shrinks the clip's span, and a NaN bound
+            // leaves it as it was): non-negative and small, so the fast conversions are exact.
+            let xs = max(r.x0, FastConversions.floor(lo)), xe = min(r.x1, FastConversions.floor(hi) + 1)
             if xs >= xe { continue }
             // The interior, where all four edge ramps are 1. A pixel misclassified by rounding
             // is still inside the quad (safe to sample unclamped) with coverage above 1 − 10⁻³.
@@ -42,8 +44,8 @@ enum QuadRasterizer {
             narrow(&ilo, &ihi, f0, jf, 0.5, h - 0.5)
             var xi0 = xe, xi1 = xe
             if ilo < ihi {
-                xi0 = min(xe, max(xs, Int(ilo.rounded(.up))))
-                xi1 = max(xi0, min(xe, Int(ihi.rounded(.down)) + 1))
+                xi0 = min(xe, max(xs, FastConversions.ceil(ilo)))
+                xi1 = max(xi0, min(xe, FastConversions.floor(ihi) + 1))
             }
             let u0 = m.u.row(y), v0 = m.v.row(y)
             let row = target.row(y)
@@ -63,14 +65,14 @@ enum QuadRasterizer {
         var lo = Float(r.x0), hi = Float(r.x1)
         narrow(&lo, &hi, m.e.c, ie, -0.5, w + 0.5)
         if !(lo < hi) { return }
-        let xs = max(r.x0, Int(lo.rounded(.down))), xe = min(r.x1, Int(hi.rounded(.down)) + 1)
+        let xs = max(r.x0, FastConversions.floor(lo)), xe = min(r.x1, FastConversions.floor(hi) + 1)
         if xs >= xe { return }
         var ilo = lo, ihi = hi
         narrow(&ilo, &ihi, m.e.c, ie, 0.5, w - 0.5)
         var xi0 = xe, xi1 = xe
         if ilo < ihi {
-            xi0 = min(xe, max(xs, Int(ilo.rounded(.up))))
-            xi1 = max(xi0, min(xe, Int(ihi.rounded(.down)) + 1))
+            xi0 = min(xe, max(xs, FastConversions.ceil(ilo)))
+            xi1 = max(xi0, min(xe, FastConversions.floor(ihi) + 1))
         }
         for y in r.y0..<r.y1 {
             let f = m.f.row(y)

@@ -1,4 +1,7 @@
 import StardustCore
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
 
 /// One mip level of a texture as raw premultiplied RGBA8 rows.
 struct TexelLevel {
@@ -64,7 +67,29 @@ struct TexelPlane {
 
     /// `⌊c⌋` for `c` clamped to `-4…1e7` (a safe range for integer conversion).
     /// Truncation of the shifted, non-negative value avoids a `floorf` call.
+    /// A NaN `c` gives −4 (callers clamp indices to the region).
     @inline(__always) static func floorIndex(_ c: Float) -> Int {
-        Int(Swift.min(Swift.max(c, -4), 1.0e7) + 4) - 4
+        truncatedIndex(clamp(c, -4, 1.0e7) + 4) &- 4
+    }
+
+    /// `min(max(x, lo), hi)`, with a NaN `x` giving `lo` (on x86-64: `maxss`, then `minss`).
+    @inline(__always) static func clamp(_ x: Float, _ lo: Float, _ hi: Float) -> Float {
+        #if arch(x86_64)
+        // `maxss` returns its second operand when the first is NaN.
+        return _mm_cvtss_f32(_mm_min_ss(_mm_max_ss(_mm_set_ss(x), _mm_set_ss(lo)), _mm_set_ss(hi)))
+        #else
+        return x >= lo ? Swift.min(x, hi) : lo
+        #endif
+    }
+
+    /// `Int(x)` for `x` in `[0, 2³¹)` — a texel position already clamped with ``clamp(_:_:_:)`` —
+    /// without the checked conversion's range and NaN tests (on x86-64 one `cvttss2si`, as the
+    /// former `-Ounchecked` build emitted).
+    @inline(__always) static func truncatedIndex(_ x: Float) -> Int {
+        #if arch(x86_64)
+        return Int(_mm_cvttss_si32(_mm_set_ss(x)))
+        #else
+        return Int(x)
+        #endif
     }
 }

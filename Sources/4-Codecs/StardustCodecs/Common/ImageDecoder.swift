@@ -6,7 +6,9 @@ public enum ImageDecoder {
     public struct Header: Hashable, Sendable {
         /// "PNG", "JPEG" or "GIF".
         public var format: String
+        /// The image width in pixels, as the header declares it.
         public var width: Int
+        /// The image height in pixels, as the header declares it.
         public var height: Int
         /// Bytes of the decoded premultiplied RGBA image (what a still-image decode keeps: one frame).
         public var decodedBytes: Int { width.multipliedReportingOverflow(by: height).partialValue.multipliedReportingOverflow(by: 4).partialValue }

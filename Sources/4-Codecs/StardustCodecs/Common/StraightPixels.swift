@@ -5,10 +5,19 @@ import StardustCore
 enum StraightPixels {
     /// Whether every pixel has alpha 255. O(pixels), stops at the first translucent pixel.
     static func isOpaque(_ image: Image) -> Bool {
-        image.pixels.withUnsafeBufferPointer { p in
-            var i = 3
-            let n = p.count
-            while i < n { if p[i] != 255 { return false }; i += 4 }
+        image.pixels.withUnsafeBytes { raw in
+            // Eight pixels per step: the alpha bytes of four 64-bit words, AND-ed together.
+            let n = raw.count
+            let mask: UInt64 = 0xFF00_0000_FF00_0000
+            var i = 0
+            while i &+ 32 <= n {
+                let a = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+                    & raw.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self) & raw.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
+                if UInt64(littleEndian: a) & mask != mask { return false }
+                i &+= 32
+            }
+            i &+= 3
+            while i < n { if raw[i] != 255 { return false }; i &+= 4 }
             return true
         }
     }

@@ -1,3 +1,5 @@
+import StardustCore
+
 /// Exact color counts: an open-addressed hash of 24-bit colors to weights (pixel-frames).
 struct ColorCounts {
     /// `color | 1 << 24`, 0 = empty.
@@ -100,14 +102,31 @@ enum ColorQuantizer {
         let n = centers.count
         var total = [Float](repeating: 0, count: n)
         var heaviest = [Int](repeating: -1, count: n)
-        for (k, b) in bins.enumerated() {
-            var best = 0
-            var bestD = Float.infinity
-            for j in 0..<n {
-                let d = centers[j] - b.color
-                let dist = (d * d).sum()
-                if dist < bestD { bestD = dist; best = j }
+        // The nearest center of each bin, found in parallel (each bin on its own); the sums below
+        // stay in bin order, so the result does not depend on the thread count.
+        var nearest = [Int32](repeating: 0, count: bins.count)
+        bins.withUnsafeBufferPointer { bins in
+            centers.withUnsafeBufferPointer { centers in
+                nearest.withUnsafeMutableBufferPointer { out in
+                    let chunk = 2048
+                    parallelFor((bins.count + chunk - 1) / chunk) { c in
+                        for k in (c * chunk)..<min(bins.count, (c + 1) * chunk) {
+                            let color = bins[k].color
+                            var best = 0
+                            var bestD = Float.infinity
+                            for j in 0..<n {
+                                let d = centers[j] - color
+                                let dist = (d * d).sum()
+                                if dist < bestD { bestD = dist; best = j }
+                            }
+                            out[k] = Int32(best)
+                        }
+                    }
+                }
             }
+        }
+        for (k, b) in bins.enumerated() {
+            let best = Int(nearest[k])
             total[best] += b.weight
             if heaviest[best] < 0 || bins[heaviest[best]].weight < b.weight { heaviest[best] = k }
         }
@@ -159,30 +178,61 @@ enum ColorQuantizer {
     }
 
     /// One k-means round over the weighted bins; empty clusters keep their center. O(bins · centers).
+    ///
+    /// The nearest center of each bin (squared RGB distance, the first center on ties) is found
+    /// eight centers at a time and in parallel over the bins — the same arithmetic per (bin, center)
+    /// pair as one at a time, so the same choice; the sums then run in bin order on one thread, so
+    /// the result does not depend on the thread count.
     private static func lloyd(_ bins: [Bin], _ centers: [SIMD3<Float>]) -> [SIMD3<Float>] {
         let n = centers.count
-        var cr = centers.map(\.x), cg = centers.map(\.y), cb = centers.map(\.z)
-        var sums = [Float](repeating: 0, count: 4 * n)
-        cr.withUnsafeMutableBufferPointer { cr in
-            cg.withUnsafeMutableBufferPointer { cg in
-                cb.withUnsafeMutableBufferPointer { cb in
-                    sums.withUnsafeMutableBufferPointer { sums in
-                        for b in bins {
-                            let r = b.color.x, g = b.color.y, bl = b.color.z
-                            var best = 0
-                            var bestD = Float.infinity
-                            for j in 0..<n {
-                                let dr = r - cr[j], dg = g - cg[j], db = bl - cb[j]
-                                let dist = dr * dr + dg * dg + db * db
-                                if dist < bestD { bestD = dist; best = j }
+        let blocks = (n + 7) / 8
+        // Centers as blocks of eight per channel; padding centers lie far away and are never nearest.
+        var cr = [SIMD8<Float>](repeating: SIMD8(repeating: 1e30), count: blocks)
+        var cg = cr, cb = cr
+        for j in 0..<n { cr[j / 8][j % 8] = centers[j].x; cg[j / 8][j % 8] = centers[j].y; cb[j / 8][j % 8] = centers[j].z }
+        var nearest = [Int32](repeating: 0, count: bins.count)
+        bins.withUnsafeBufferPointer { bins in
+            cr.withUnsafeBufferPointer { cr in
+                cg.withUnsafeBufferPointer { cg in
+                    cb.withUnsafeBufferPointer { cb in
+                        nearest.withUnsafeMutableBufferPointer { out in
+                            let chunk = 2048
+                            parallelFor((bins.count + chunk - 1) / chunk) { c in
+                                let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+                                for k in (c * chunk)..<min(bins.count, (c + 1) * chunk) {
+                                    let color = bins[k].color
+                                    let r = SIMD8(repeating: color.x), g = SIMD8(repeating: color.y), b = SIMD8(repeating: color.z)
+                                    var bestD = SIMD8<Float>(repeating: .infinity)
+                                    var best = SIMD8<Int32>(repeating: 0)
+                                    var index = lanes
+                                    for q in 0..<blocks {
+                                        let dr = r - cr[q], dg = g - cg[q], db = b - cb[q]
+                                        let dist = dr * dr + dg * dg + db * db
+                                        let closer = dist .< bestD
+                                        bestD.replace(with: dist, where: closer)
+                                        best.replace(with: index, where: closer)
+                                        index &+= 8
+                                    }
+                                    // Each lane kept its first minimum; the overall first is the smallest
+                                    // index among the lanes holding the smallest distance.
+                                    let m = bestD.min()
+                                    out[k] = best.replacing(with: .max, where: bestD .!= m).min()
+                                }
                             }
-                            sums[4 * best] += r * b.weight
-                            sums[4 * best + 1] += g * b.weight
-                            sums[4 * best + 2] += bl * b.weight
-                            sums[4 * best + 3] += b.weight
                         }
                     }
                 }
+            }
+        }
+        var sums = [Float](repeating: 0, count: 4 * n)
+        sums.withUnsafeMutableBufferPointer { sums in
+            for (k, b) in bins.enumerated() {
+                let best = Int(nearest[k])
+                let r = b.color.x, g = b.color.y, bl = b.color.z
+                sums[4 * best] += r * b.weight
+                sums[4 * best + 1] += g * b.weight
+                sums[4 * best + 2] += bl * b.weight
+                sums[4 * best + 3] += b.weight
             }
         }
         return (0..<n).map { j in

@@ -4,7 +4,7 @@ import StardustCore
 /// between frames is stored once.
 ///
 /// - Temporal stability: a pixel's palette index is a function of its position and color only (nearest
-///   color, optionally ordered Bayer dithering — see ``PaletteMapper``), so unchanged pixels quantize
+///   color, optionally ordered Bayer dithering — see `PaletteMapper`), so unchanged pixels quantize
 ///   identically in every frame.
 /// - Palettes: one global palette by default (``ExportOptions/globalPalette``). Frames are kept (up to
 ///   ``maxBufferedBytes`` of pixels) while exact color statistics are gathered — every pixel counts once
@@ -25,8 +25,10 @@ import StardustCore
 ///   `i` ends at `round(100·tᵢ)` cs), so 30 fps becomes 3, 3, 4, 3, 3, 4 … and averages exactly.
 /// - Looping: a NETSCAPE2.0 block stores ``ExportOptions/loopCount`` (0 = forever).
 ///
-/// The output depends only on the frames, delays and options (single-threaded, hash tables iterated in
-/// sorted order), so the same frames always give the same bytes.
+/// The output depends only on the frames, delays and options (hash tables iterated in sorted order;
+/// the work done in parallel — mapping bands of rows, building a frame's rectangle, k-means
+/// assignments — computes each pixel or color on its own, and everything order-dependent runs on one
+/// thread), so the same frames always give the same bytes, for any number of cores.
 public final class GIFWriter: InMemoryAnimationWriter {
     /// The format's name in error messages (`"GIF"`), as ``InMemoryAnimationWriter`` requires.
     public static let formatName = "GIF"
@@ -47,27 +49,32 @@ public final class GIFWriter: InMemoryAnimationWriter {
     private var finished = false
 
     // Global palette: buffered frames and their color statistics until the palette exists.
-    private var buffered: [(words: [UInt32], delay: Int)] = []
+    private var buffered: [(pixels: [UInt8], delay: Int)] = []
     private var bufferedBytes = 0
     private var counts = ColorCounts()
     private var lastChange: [Int32] = []
     private var statFrames = 0
     private var sawTransparency = false
     private var global: Palette?
-    private var globalMapper: PaletteMapper?
-    private var globalWords: [UInt32] { globalMapper?.words ?? [] }
+    /// One mapper per band of rows mapped in parallel (each keeps its own cache of resolved colors).
+    private var globalMappers: [PaletteMapper] = []
 
-    /// Straight RGBA words of the previous frame (statistics, or per-frame palettes).
-    private var previousSource: [UInt32]?
+    /// Straight RGBA bytes of the previous frame (statistics, or per-frame palettes).
+    private var previousSource: [UInt8]?
     /// What a decoder shows before the pending frame (little-endian RGBA words, 0 = transparent).
     private var canvas: [UInt32]
     private var canvasBefore: [UInt32] = []
     private var pending: Pending?
     private var region: [UInt8] = []
     /// Global palette: the last frame's source and its mapping (kept to map only changed pixels).
-    private var mappedSource: [UInt32]?
+    private var mappedSource: [UInt8]?
     private var mappedIndices: [UInt8] = []
     private var mappedColors: [UInt32] = []
+    /// Global palette: the colors the frame should show after the lossy tolerance (a persistent buffer).
+    private var frameColors: [UInt32] = []
+    /// Whether a later frame may have transparent pixels (then each frame keeps `canvasBefore`, for
+    /// re-encoding it with disposal 2). False once every frame is known to be opaque.
+    private var mayClear = true
     private var alternative: [UInt8] = []
     private var target: [UInt32] = []
 
@@ -111,27 +118,58 @@ public final class GIFWriter: InMemoryAnimationWriter {
         let start = Int((elapsed * 100).rounded())
         elapsed += duration
         let delay = min(65535, Int((elapsed * 100).rounded()) - start)
-        let words = Self.words(StraightPixels.of(frame))
+        // Straight RGBA8; for an opaque frame this is the image's own storage (no copy).
+        let pixels = StraightPixels.of(frame)
         frameCount += 1
         if options.globalPalette && global == nil {
-            if !sawTransparency { sawTransparency = words.contains { $0 < 0x8000_0000 } }
-            accumulate(words)
-            buffered.append((words, delay))
-            bufferedBytes += 4 * words.count
+            Self.withWords(pixels) { words in
+                if !sawTransparency { sawTransparency = words.contains { $0 < 0x8000_0000 } }
+                accumulate(words)
+            }
+            previousSource = pixels
+            buffered.append((pixels, delay))
+            bufferedBytes += pixels.count
             if bufferedBytes >= Self.maxBufferedBytes { try startGlobal(final: false) }
         } else {
-            try encode(words, delay: delay)
+            try encode(pixels, delay: delay)
         }
     }
 
-    /// Straight RGBA8 bytes as little-endian words (`r | g << 8 | b << 16 | a << 24`).
-    private static func words(_ bytes: [UInt8]) -> [UInt32] {
-        bytes.withUnsafeBytes { raw in
-            [UInt32](unsafeUninitializedCapacity: raw.count / 4) { buf, count in
-                for i in 0..<buf.count { buf[i] = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 &* i, as: UInt32.self)) }
-                count = buf.count
-            }
+    /// ``withWords(_:_:)`` for an optional frame.
+    static func withOptionalWords<R>(_ bytes: [UInt8]?, _ body: (UnsafeBufferPointer<UInt32>?) throws -> R) rethrows -> R {
+        guard let bytes else { return try body(nil) }
+        return try withWords(bytes) { try body($0) }
+    }
+
+    /// Bands of rows mapped in parallel (the result does not depend on it).
+    static let mappingBands = 2
+
+    /// Runs `body` over bands of the rows `rows` (about `bandPixels` pixels each, at least one row),
+    /// in parallel; one band when the work is small. Each band must write only its own rows.
+    static func forEachBand(_ rows: Range<Int>, width: Int, _ body: (Range<Int>) -> Void) {
+        let bandRows = max(1, bandPixels / max(1, width))
+        let count = (rows.count + bandRows - 1) / bandRows
+        if count <= 1 { if !rows.isEmpty { body(rows) }; return }
+        parallelFor(count) { b in
+            let lo = rows.lowerBound + b * bandRows
+            body(lo..<min(rows.upperBound, lo + bandRows))
         }
+    }
+
+    /// Pixels per band of ``forEachBand(_:width:_:)``.
+    static let bandPixels = 32768
+
+    /// Straight RGBA8 bytes seen as little-endian words (`r | g << 8 | b << 16 | a << 24`): the
+    /// bytes themselves on little-endian machines, a converted copy elsewhere.
+    static func withWords<R>(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
+        #if _endian(little)
+        return try bytes.withUnsafeBufferPointer { try $0.withMemoryRebound(to: UInt32.self, body) }
+        #else
+        let words = bytes.withUnsafeBytes { raw in
+            (0..<raw.count / 4).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self)) }
+        }
+        return try words.withUnsafeBufferPointer(body)
+        #endif
     }
 
     /// Encodes pending frames, writes the trailer and moves the file into place.
@@ -226,17 +264,16 @@ public final class GIFWriter: InMemoryAnimationWriter {
 
     /// Adds a buffered frame's changes to the global palette statistics: every pixel counts once per
     /// frame it is shown in, so the palette minimizes the squared error summed over all frames.
-    private func accumulate(_ words: [UInt32]) {
+    private func accumulate(_ cur: UnsafeBufferPointer<UInt32>) {
         let n = width * height
         guard let prev = previousSource else {
             lastChange = [Int32](repeating: 0, count: n)
-            previousSource = words
             statFrames = 1
             return
         }
         let k = Int32(statFrames)
-        words.withUnsafeBufferPointer { cur in
-            prev.withUnsafeBufferPointer { old in
+        do {
+            Self.withWords(prev) { old in
                 lastChange.withUnsafeMutableBufferPointer { last in
                     let ra = UnsafeRawPointer(cur.baseAddress!), rb = UnsafeRawPointer(old.baseAddress!)
                     var p = 0
@@ -254,7 +291,6 @@ public final class GIFWriter: InMemoryAnimationWriter {
                 }
             }
         }
-        previousSource = words
         statFrames += 1
     }
 
@@ -262,7 +298,7 @@ public final class GIFWriter: InMemoryAnimationWriter {
     private func startGlobal(final: Bool) throws {
         if let prev = previousSource {
             let k = Int32(statFrames)
-            prev.withUnsafeBufferPointer { old in
+            Self.withWords(prev) { old in
                 var run: UInt32 = 0xFFFF_FFFF
                 var w: UInt64 = 0
                 for p in 0..<old.count where old[p] >= 0x8000_0000 {
@@ -278,77 +314,97 @@ public final class GIFWriter: InMemoryAnimationWriter {
         previousSource = nil; lastChange = []
         // A transparent index is needed for transparent pixels and for unchanged pixels of later frames.
         let palette = Self.buildPalette(counts, reserveTransparent: sawTransparency || !final || frameCount > 1)
+        // Every frame is buffered and opaque: no frame will ever need a pixel cleared.
+        mayClear = sawTransparency || !final
         counts = ColorCounts()
         global = palette
-        globalMapper = PaletteMapper(palette: palette.colors, transparentIndex: palette.transparentIndex, dither: options.dither)
+        let mapper = PaletteMapper(palette: palette.colors, transparentIndex: palette.transparentIndex, dither: options.dither)
+        globalMappers = Array(repeating: mapper, count: min(height, Self.mappingBands))
         writeHeader(globalPalette: palette)
         let frames = buffered
         buffered = []; bufferedBytes = 0
-        for (words, delay) in frames { try encode(words, delay: delay) }
+        for (pixels, delay) in frames { try encode(pixels, delay: delay) }
     }
 
     /// Maps a frame, settles the previous frame's disposal, then writes this one.
-    private func encode(_ words: [UInt32], delay: Int) throws {
+    ///
+    /// With the global palette the previous frame is settled first (which pixels turn transparent is
+    /// known from the source: alpha < 128, the pixels the mapper makes transparent), so the buffers it
+    /// shared with the mapping are free again and are updated in place: no copy or allocation per frame.
+    private func encode(_ pixels: [UInt8], delay: Int) throws {
         let n = width * height
-        var indices: [UInt8]
-        var colors: [UInt32]
-        var local: Palette?
-        if global != nil {
-            // Only pixels whose source changed are mapped again.
+        if let global {
+            try settlePending(before: pixels, transparentIndex: global.transparentIndex)
             if mappedIndices.isEmpty {
                 mappedIndices = [UInt8](repeating: 0, count: n)
                 mappedColors = [UInt32](repeating: 0, count: n)
             }
-            words.withUnsafeBufferPointer { src in
-                mappedIndices.withUnsafeMutableBufferPointer { idx in
-                    mappedColors.withUnsafeMutableBufferPointer { col in
-                        if let prev = mappedSource {
-                            prev.withUnsafeBufferPointer { old in
-                                globalMapper!.map(src, previous: old, width: width, height: height, indices: idx, colors: col)
+            // Only pixels whose source changed are mapped again; bands of rows in parallel, each with
+            // its own mapper (the mapping is a function of position and color: same result).
+            let (w, h) = (width, height)
+            Self.withWords(pixels) { src in
+                Self.withOptionalWords(mappedSource) { old in
+                    mappedIndices.withUnsafeMutableBufferPointer { idx in
+                        mappedColors.withUnsafeMutableBufferPointer { col in
+                            globalMappers.withUnsafeMutableBufferPointer { mappers in
+                                let bands = mappers.count
+                                parallelFor(bands) { b in
+                                    mappers[b].map(src, previous: old, width: w, height: h, rows: (h * b / bands)..<(h * (b + 1) / bands),
+                                                   indices: idx, colors: col)
+                                }
                             }
-                        } else {
-                            globalMapper!.map(src, previous: nil, width: width, height: height, indices: idx, colors: col)
                         }
                     }
                 }
             }
-            mappedSource = words
-            indices = mappedIndices
-            colors = mappedColors
-        } else {
-            // Per-frame palette from the pixels that changed since the previous frame.
-            var counts = ColorCounts()
-            var hasTransparency = false
-            words.withUnsafeBufferPointer { src in
-                if let prev = previousSource {
-                    prev.withUnsafeBufferPointer { old in
-                        for p in 0..<n where src[p] != old[p] {
-                            if src[p] >= 0x8000_0000 { counts.add(src[p], 1) } else { hasTransparency = true }
-                        }
-                    }
-                } else {
-                    counts.add(src)
-                }
-                if !hasTransparency { for p in 0..<n where src[p] < 0x8000_0000 { hasTransparency = true; break } }
-            }
-            let palette = Self.buildPalette(counts, reserveTransparent: hasTransparency || previousSource != nil)
-            var mapper = PaletteMapper(palette: palette.colors, transparentIndex: palette.transparentIndex, dither: options.dither)
-            indices = [UInt8](repeating: 0, count: n)
-            colors = [UInt32](repeating: 0, count: n)
-            words.withUnsafeBufferPointer { src in
-                indices.withUnsafeMutableBufferPointer { idx in
-                    colors.withUnsafeMutableBufferPointer { col in
-                        mapper.map(src, previous: nil, width: width, height: height, indices: idx, colors: col)
+            mappedSource = pixels
+            let tolerance = Self.tolerance(for: global, options)
+            var colors = mappedColors
+            if tolerance > 0 {
+                if frameColors.count != n { frameColors = [UInt32](repeating: 0, count: n) }
+                mappedColors.withUnsafeBufferPointer { mapped in
+                    frameColors.withUnsafeMutableBufferPointer { out in
+                        applyTolerance(tolerance, mapped, into: out)
                     }
                 }
+                colors = frameColors
             }
-            local = palette
+            var frame = Pending(indices: mappedIndices, colors: colors, delay: delay, local: nil, tolerance: tolerance)
+            try write(&frame, disposal: 1, include: nil)
+            pending = frame
+            return
         }
-        let palette = local ?? global!
-        if local != nil, let prev = previousSource, pending != nil {
+
+        // Per-frame palette from the pixels that changed since the previous frame.
+        var counts = ColorCounts()
+        var hasTransparency = false
+        Self.withWords(pixels) { src in
+            if let prev = previousSource {
+                Self.withWords(prev) { old in
+                    for p in 0..<n where src[p] != old[p] {
+                        if src[p] >= 0x8000_0000 { counts.add(src[p], 1) } else { hasTransparency = true }
+                    }
+                }
+            } else {
+                counts.add(src)
+            }
+            if !hasTransparency { for p in 0..<n where src[p] < 0x8000_0000 { hasTransparency = true; break } }
+        }
+        let palette = Self.buildPalette(counts, reserveTransparent: hasTransparency || previousSource != nil)
+        var mapper = PaletteMapper(palette: palette.colors, transparentIndex: palette.transparentIndex, dither: options.dither)
+        var indices = [UInt8](repeating: 0, count: n)
+        var colors = [UInt32](repeating: 0, count: n)
+        Self.withWords(pixels) { src in
+            indices.withUnsafeMutableBufferPointer { idx in
+                colors.withUnsafeMutableBufferPointer { col in
+                    mapper.map(src, previous: nil, width: width, height: height, indices: idx, colors: col)
+                }
+            }
+        }
+        if let prev = previousSource, pending != nil {
             // Pixels whose source did not change keep the color shown (their new palette may differ).
-            words.withUnsafeBufferPointer { src in
-                prev.withUnsafeBufferPointer { old in
+            Self.withWords(pixels) { src in
+                Self.withWords(prev) { old in
                     canvas.withUnsafeBufferPointer { shown in
                         colors.withUnsafeMutableBufferPointer { col in
                             for p in 0..<n where src[p] == old[p] { col[p] = shown[p] }
@@ -357,47 +413,71 @@ public final class GIFWriter: InMemoryAnimationWriter {
                 }
             }
         }
-        if local != nil { previousSource = words }
-
-        if var last = pending {
-            // Pixels that must become transparent but are shown opaque: the previous frame is disposed
-            // ("restore to background", i.e. cleared) over a rectangle that covers them.
-            let anyTransparent = colors.withUnsafeBufferPointer { col in col.contains(0) }
-            if anyTransparent, let clear = Self.bounds(width: width, height: height, colors, canvas, clearing: true) {
-                let r = last.rect
-                if clear.0 >= r.0 && clear.1 >= r.1 && clear.2 <= r.2 && clear.3 <= r.3 {
-                    output[last.start + 3] |= 2 << 2
-                    output[last.start + 3] &= ~(1 << 2)
-                } else {
-                    output.removeSubrange(last.start...)
-                    canvas = canvasBefore
-                    try write(&last, disposal: 2, include: clear)
-                }
-                let w = width
-                canvas.withUnsafeMutableBufferPointer { shown in
-                    for y in last.rect.1..<last.rect.3 { for x in last.rect.0..<last.rect.2 { shown[y &* w &+ x] = 0 } }
-                }
-            }
-            try flush()
-            pending = nil
-        }
-
-        // Lossy: a pixel keeps the color already shown when it is within the tolerance of its new color.
+        previousSource = pixels
+        try settlePending(before: pixels, transparentIndex: palette.transparentIndex)
         let tolerance = Self.tolerance(for: palette, options)
         if tolerance > 0 {
-            words.withUnsafeBufferPointer { _ in
-                canvas.withUnsafeBufferPointer { shown in
-                    colors.withUnsafeMutableBufferPointer { col in
-                        for p in 0..<n where col[p] != shown[p] && shown[p] != 0 && col[p] != 0 {
-                            if Self.distance(col[p], shown[p]) <= tolerance { col[p] = shown[p] }
-                        }
-                    }
+            colors.withUnsafeMutableBufferPointer { out in applyTolerance(tolerance, UnsafeBufferPointer(out), into: out) }
+        }
+        var frame = Pending(indices: indices, colors: colors, delay: delay, local: palette, tolerance: tolerance)
+        try write(&frame, disposal: 1, include: nil)
+        pending = frame
+    }
+
+    /// Writes out the pending frame before the frame with source `pixels`: when that frame needs pixels
+    /// to turn transparent (alpha < 128, with a transparent index) that the canvas shows opaque, the
+    /// pending frame is disposed ("restore to background", i.e. cleared) over a rectangle that covers
+    /// them — by patching its disposal, or by re-encoding it over a larger rectangle.
+    private func settlePending(before pixels: [UInt8], transparentIndex: UInt8?) throws {
+        guard var last = pending else { return }
+        pending = nil
+        let clear: (Int, Int, Int, Int)? = !mayClear || transparentIndex == nil ? nil : Self.withWords(pixels) { src in
+            canvas.withUnsafeBufferPointer { shown in
+                src.contains { $0 < 0x8000_0000 } ? Self.clearBounds(width: width, height: height, src, shown) : nil
+            }
+        }
+        if let clear {
+            let r = last.rect
+            if clear.0 >= r.0 && clear.1 >= r.1 && clear.2 <= r.2 && clear.3 <= r.3 {
+                output[last.start + 3] |= 2 << 2
+                output[last.start + 3] &= ~(1 << 2)
+            } else {
+                output.removeSubrange(last.start...)
+                canvas = canvasBefore
+                try write(&last, disposal: 2, include: clear)
+            }
+            let w = width
+            canvas.withUnsafeMutableBufferPointer { shown in
+                for y in last.rect.1..<last.rect.3 { for x in last.rect.0..<last.rect.2 { shown[y &* w &+ x] = 0 } }
+            }
+        }
+        try flush()
+    }
+
+    /// Lossy: a pixel keeps the color already shown when it is within the tolerance of its new color.
+    /// Writes `mapped` with that applied into `out` (which may be the same memory).
+    /// Bands of rows run in parallel (each pixel on its own).
+    private func applyTolerance(_ tolerance: Int, _ mapped: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt32>) {
+        let n = width * height, w = width
+        precondition(mapped.count >= n && out.count >= n && canvas.count >= n)
+        canvas.withUnsafeBufferPointer { shown in
+            Self.forEachBand(0..<height, width: w) { rows in
+                let ra = UnsafeRawPointer(mapped.baseAddress!), rb = UnsafeRawPointer(shown.baseAddress!)
+                var p = rows.lowerBound &* w
+                let end = rows.upperBound &* w
+                // The band is copied as it is, then only pixels whose color changes are looked at
+                // (eight that already show their color are skipped at a time).
+                if out.baseAddress! != UnsafeMutablePointer(mutating: mapped.baseAddress!) {
+                    (out.baseAddress! + p).update(from: mapped.baseAddress! + p, count: end &- p)
+                }
+                while p < end {
+                    if p &+ 8 <= end && eightWordsEqual(ra, rb, 4 &* p) { p &+= 8; continue }
+                    let c = mapped[p], s = shown[p]
+                    if c != s && s != 0 && c != 0 && Self.distance(c, s) <= tolerance { out[p] = s }
+                    p &+= 1
                 }
             }
         }
-        var frame = Pending(indices: indices, colors: colors, delay: delay, local: local, tolerance: tolerance)
-        try write(&frame, disposal: 1, include: nil)
-        pending = frame
     }
 
     /// The lossy tolerance for a palette: off when the palette holds every color exactly.
@@ -413,41 +493,46 @@ public final class GIFWriter: InMemoryAnimationWriter {
         return dr &* dr &+ dg &* dg &+ db &* db
     }
 
-    /// The bounding box (x0, y0, x1, y1; exclusive ends) of the pixels where `a` and `b` differ
-    /// (`clearing`: where `a` is transparent and `b` is not). Rows are skipped eight pixels at a time.
-    private static func bounds(width: Int, height: Int, _ a: [UInt32], _ b: [UInt32], clearing: Bool = false) -> (Int, Int, Int, Int)? {
+    /// The bounding box (x0, y0, x1, y1; exclusive ends) of the pixels where `a` and `b` differ.
+    /// Rows are skipped eight pixels at a time.
+    private static func bounds(width: Int, height: Int, _ a: [UInt32], _ b: [UInt32]) -> (Int, Int, Int, Int)? {
         a.withUnsafeBufferPointer { pa in
             b.withUnsafeBufferPointer { pb in
                 precondition(pa.count >= width * height && pb.count >= width * height)
                 let ra = UnsafeRawPointer(pa.baseAddress!), rb = UnsafeRawPointer(pb.baseAddress!)
-                @inline(__always) func hit(_ p: Int) -> Bool {
-                    clearing ? (pa[p] == 0 && pb[p] != 0) : pa[p] != pb[p]
-                }
-                @inline(__always) func blockHit(_ p: Int) -> Bool {
-                    if clearing {
-                        for q in p..<(p &+ 8) where pa[q] == 0 && pb[q] != 0 { return true }
-                        return false
-                    }
-                    return !eightWordsEqual(ra, rb, 4 &* p)
-                }
                 var x0 = width, y0 = height, x1 = 0, y1 = 0
                 for y in 0..<height {
                     let row = y &* width
                     var first = -1
                     var x = 0
-                    while x &+ 8 <= width && !blockHit(row &+ x) { x &+= 8 }
-                    while x < width { if hit(row &+ x) { first = x; break }; x &+= 1 }
+                    while x &+ 8 <= width && eightWordsEqual(ra, rb, 4 &* (row &+ x)) { x &+= 8 }
+                    while x < width { if pa[row &+ x] != pb[row &+ x] { first = x; break }; x &+= 1 }
                     if first < 0 { continue }
                     var last = first
                     x = width
-                    while x &- 8 > first && !blockHit(row &+ x &- 8) { x &-= 8 }
+                    while x &- 8 > first && eightWordsEqual(ra, rb, 4 &* (row &+ x &- 8)) { x &-= 8 }
                     x &-= 1
-                    while x > first { if hit(row &+ x) { last = x; break }; x &-= 1 }
+                    while x > first { if pa[row &+ x] != pb[row &+ x] { last = x; break }; x &-= 1 }
                     x0 = min(x0, first); x1 = max(x1, last &+ 1); y0 = min(y0, y); y1 = y &+ 1
                 }
                 return x1 > x0 ? (x0, y0, x1, y1) : nil
             }
         }
+    }
+
+    /// The bounding box of the pixels that must turn transparent: transparent in the source
+    /// (alpha < 128, little-endian RGBA words) but shown opaque on the canvas.
+    private static func clearBounds(width: Int, height: Int, _ source: UnsafeBufferPointer<UInt32>,
+                                    _ shown: UnsafeBufferPointer<UInt32>) -> (Int, Int, Int, Int)? {
+        precondition(source.count >= width * height && shown.count >= width * height)
+        var x0 = width, y0 = height, x1 = 0, y1 = 0
+        for y in 0..<height {
+            let row = y &* width
+            for x in 0..<width where source[row &+ x] < 0x8000_0000 && shown[row &+ x] != 0 {
+                x0 = min(x0, x); x1 = max(x1, x &+ 1); y0 = min(y0, y); y1 = y &+ 1
+            }
+        }
+        return x1 > x0 ? (x0, y0, x1, y1) : nil
     }
 
     /// Appends a frame as the rectangle where the canvas differs from what the frame should show (grown
@@ -458,7 +543,9 @@ public final class GIFWriter: InMemoryAnimationWriter {
         var rect = Self.bounds(width: width, height: height, canvas, frame.colors) ?? (0, 0, 1, 1)
         if let e = include { rect = (min(rect.0, e.0), min(rect.1, e.1), max(rect.2, e.2), max(rect.3, e.3)) }
         // Kept for re-encoding this frame; a persistent buffer, so no allocation per frame.
-        if canvasBefore.count == canvas.count {
+        if !mayClear {
+            // No later frame has transparent pixels: this frame is never re-encoded.
+        } else if canvasBefore.count == canvas.count {
             canvas.withUnsafeBufferPointer { src in
                 canvasBefore.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: src.baseAddress!, count: src.count) }
             }
@@ -497,22 +584,25 @@ public final class GIFWriter: InMemoryAnimationWriter {
                         region.withUnsafeMutableBufferPointer { out in
                             alternative.withUnsafeMutableBufferPointer { alt in
                                 target.withUnsafeMutableBufferPointer { tgt in
-                                    var o = 0
-                                    for y in y0..<y1 {
-                                        let row = y &* w
-                                        for x in x0..<x1 {
-                                            let p = row &+ x
-                                            let i = idx[p], c = want[p]
-                                            if let t, shown[p] == c {
-                                                out[o] = t
-                                                alt[o] = tab[Int(i)] == c && c != 0 ? i : t
-                                                tgt[o] = 0
-                                            } else {
-                                                out[o] = i
-                                                alt[o] = i
-                                                tgt[o] = lossy && c != 0 && tab[Int(i)] == c ? c : 0
+                                    // Rows are independent: bands in parallel.
+                                    Self.forEachBand(y0..<y1, width: rw) { rows in
+                                        var o = (rows.lowerBound &- y0) &* rw
+                                        for y in rows {
+                                            let row = y &* w
+                                            for x in x0..<x1 {
+                                                let p = row &+ x
+                                                let i = idx[p], c = want[p]
+                                                if let t, shown[p] == c {
+                                                    out[o] = t
+                                                    alt[o] = tab[Int(i)] == c && c != 0 ? i : t
+                                                    tgt[o] = 0
+                                                } else {
+                                                    out[o] = i
+                                                    alt[o] = i
+                                                    tgt[o] = lossy && c != 0 && tab[Int(i)] == c ? c : 0
+                                                }
+                                                o &+= 1
                                             }
-                                            o &+= 1
                                         }
                                     }
                                 }
@@ -538,13 +628,15 @@ public final class GIFWriter: InMemoryAnimationWriter {
         canvas.withUnsafeMutableBufferPointer { shown in
             region.withUnsafeBufferPointer { out in
                 table.withUnsafeBufferPointer { tab in
-                    var o = 0
-                    for y in y0..<y1 {
-                        let row = y &* w
-                        for x in x0..<x1 {
-                            let s = out[o]
-                            if s != t { shown[row &+ x] = tab[Int(s)] }
-                            o &+= 1
+                    Self.forEachBand(y0..<y1, width: rw) { rows in
+                        var o = (rows.lowerBound &- y0) &* rw
+                        for y in rows {
+                            let row = y &* w
+                            for x in x0..<x1 {
+                                let s = out[o]
+                                if s != t { shown[row &+ x] = tab[Int(s)] }
+                                o &+= 1
+                            }
                         }
                     }
                 }

@@ -133,11 +133,15 @@ struct PaletteMapper {
     /// words) into `indices`, and its color word (0 for transparent) into `colors`. The pixels are a whole
     /// canvas, so the dither pattern is anchored to it. With `previous` (the pixels mapped last time into
     /// the same `indices` and `colors`), only pixels that differ from it are mapped again — the result
-    /// is the same, because the mapping depends on position and color only.
+    /// is the same, because the mapping depends on position and color only. Only the rows in `rows`
+    /// (default: all) are mapped, so that bands of one canvas can be mapped in parallel, each with
+    /// its own mapper: the result does not depend on the banding.
     mutating func map(_ pixels: UnsafeBufferPointer<UInt32>, previous: UnsafeBufferPointer<UInt32>?, width: Int, height: Int,
-                      indices: UnsafeMutableBufferPointer<UInt8>, colors: UnsafeMutableBufferPointer<UInt32>) {
+                      rows: Range<Int>? = nil, indices: UnsafeMutableBufferPointer<UInt8>, colors: UnsafeMutableBufferPointer<UInt32>) {
         let n = width * height
+        let rows = rows ?? 0..<height
         precondition(pixels.count >= n && indices.count >= n && colors.count >= n && (previous?.count ?? n) >= n)
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= height)
         let t = transparentIndex.map(UInt32.init)
         var lastKey: UInt32 = 0xFFFF_FFFF
         var last: UInt32 = 0
@@ -146,7 +150,7 @@ struct PaletteMapper {
             words.withUnsafeBufferPointer { tab in
                 let raw = UnsafeRawPointer(pixels.baseAddress!)
                 let rawPrevious = previous.map { UnsafeRawPointer($0.baseAddress!) }
-                for y in 0..<height {
+                for y in rows {
                     let row = y &* width
                     let trow = (y & 7) << 3
                     var x = 0

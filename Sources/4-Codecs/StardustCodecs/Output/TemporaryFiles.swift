@@ -28,6 +28,7 @@ public enum TemporaryFiles {
     public static func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
     /// Remembers a child process to kill before the files are removed (it may still be writing them).
     public static func register(process pid: Int32) { lock.withLock { _ = processes.insert(pid) } }
+    /// Forgets a child process (it has exited).
     public static func unregister(process pid: Int32) { lock.withLock { _ = processes.remove(pid) } }
 
     /// The registered paths (for tests).

@@ -156,26 +156,50 @@ enum Benchmarks {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("snow.gif").path
         let w = frames[0].width, h = frames[0].height
-        var samples: [Double] = []
-        for _ in 0..<runs {
-            samples.append(try measureMilliseconds {
-                let sink = try Exporter.makeSink(path: path, format: .gif, width: w, height: h, fps: fps, options: ExportOptions())
-                for f in frames { try sink.append(f) }
-                try sink.finish()
-            })
-        }
-        let ours = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        let psnr = try meanPSNR(ours, frames)
-        var result = BenchResult(benchmark: "gif-encode", variant: variant, unit: "ms", samples: samples, threads: threads)
-        result.extra = [("frames", "\(frames.count)"), ("bytes", "\(ours.count)"), ("psnr", String(format: "%.2f", psnr))]
-        var out = [result]
-
         // Anchors on the same frames: raw straight RGBA in one file.
         let raw = dir.appendingPathComponent("frames.rgba").path
         var bytes = [UInt8]()
         bytes.reserveCapacity(frames.count * w * h * 4)
         for f in frames { bytes += f.straightRGBA() }
         try Data(bytes).write(to: URL(fileURLWithPath: raw))
+        let ffmpeg = findExecutable("ffmpeg")
+        let ffmpegPath = dir.appendingPathComponent("ffmpeg.gif").path
+        let filter = "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle"
+        let ffmpegArgs = ["-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(w)x\(h)",
+                          "-framerate", String(fps), "-i", raw, "-filter_complex", filter, "-f", "gif", ffmpegPath]
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../../benchmarks/anchors/gif_pillow.py").standardized.path
+        let python = FileManager.default.fileExists(atPath: script) ? findExecutable("python3") : nil
+        let pillowPath = dir.appendingPathComponent("pillow.gif").path
+        let pillowJSON = dir.appendingPathComponent("pillow.json").path
+
+        // Rounds interleave ours, ffmpeg and Pillow (one run each), so that a change of load on a
+        // shared machine affects all three alike.
+        var samples: [Double] = [], ffmpegMs: [Double] = [], pillowMs: [Double] = []
+        var ffmpegOK = ffmpeg != nil, pillowOK = python != nil
+        for _ in 0..<runs {
+            samples.append(try measureMilliseconds {
+                let sink = try Exporter.makeSink(path: path, format: .gif, width: w, height: h, fps: fps, options: ExportOptions())
+                for f in frames { try sink.append(f) }
+                try sink.finish()
+            })
+            if ffmpegOK, let ffmpeg { ffmpegMs.append(measureMilliseconds { ffmpegOK = run(ffmpeg, ffmpegArgs) }) }
+            if pillowOK, let python {
+                // Pillow times its own `save_all` in-process (one run per round).
+                pillowOK = run(python, [script, raw, "\(w)", "\(h)", "\(frames.count)", String(fps), pillowPath, "1"], stdout: pillowJSON)
+                if pillowOK, let json = try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: pillowJSON))) as? [String: Any],
+                   let ms = json["ms"] as? [Double] {
+                    pillowMs += ms
+                } else {
+                    pillowOK = false
+                }
+            }
+        }
+        let ours = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let psnr = try meanPSNR(ours, frames)
+        var result = BenchResult(benchmark: "gif-encode", variant: variant, unit: "ms", samples: samples, threads: threads)
+        result.extra = [("frames", "\(frames.count)"), ("bytes", "\(ours.count)"), ("psnr", String(format: "%.2f", psnr))]
+        var out = [result]
         func anchor(_ name: String, _ ms: [Double], _ gif: [UInt8]) throws -> BenchResult {
             let p = try meanPSNR(gif, frames)
             var r = BenchResult(benchmark: "gif-encode", variant: variant, unit: "ms", samples: ms, threads: 1)
@@ -186,29 +210,11 @@ enum Benchmarks {
                        ("oursPsnrDelta", String(format: "%.2f", psnr - p))]
             return r
         }
-        if let ffmpeg = findExecutable("ffmpeg") {
-            let gifPath = dir.appendingPathComponent("ffmpeg.gif").path
-            let filter = "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle"
-            let args = ["-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(w)x\(h)",
-                        "-framerate", String(fps), "-i", raw, "-filter_complex", filter, "-f", "gif", gifPath]
-            var ms: [Double] = []
-            var ok = true
-            for _ in 0..<runs { ms.append(measureMilliseconds { ok = ok && run(ffmpeg, args) }) }
-            if ok, let gif = try? Data(contentsOf: URL(fileURLWithPath: gifPath)) {
-                out.append(try anchor("ffmpeg-two-pass", ms, Array(gif)))
-            }
+        if ffmpegOK, let gif = try? Data(contentsOf: URL(fileURLWithPath: ffmpegPath)) {
+            out.append(try anchor("ffmpeg-two-pass", ffmpegMs, Array(gif)))
         }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../benchmarks/anchors/gif_pillow.py").standardized.path
-        if let python = findExecutable("python3"), FileManager.default.fileExists(atPath: script) {
-            let gifPath = dir.appendingPathComponent("pillow.gif").path
-            let jsonPath = dir.appendingPathComponent("pillow.json").path
-            let args = [script, raw, "\(w)", "\(h)", "\(frames.count)", String(fps), gifPath, "\(runs)"]
-            if run(python, args, stdout: jsonPath),
-               let json = try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any],
-               let ms = json["ms"] as? [Double], let gif = try? Data(contentsOf: URL(fileURLWithPath: gifPath)) {
-                out.append(try anchor("pillow-save_all", ms, Array(gif)))
-            }
+        if pillowOK, let gif = try? Data(contentsOf: URL(fileURLWithPath: pillowPath)) {
+            out.append(try anchor("pillow-save_all", pillowMs, Array(gif)))
         }
         return out
     }
@@ -228,7 +234,7 @@ enum Benchmarks {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let stdout {
-            FileManager.default.createFile(atPath: stdout, contents: nil)
+            _ = FileManager.default.createFile(atPath: stdout, contents: nil)
             process.standardOutput = FileHandle(forWritingAtPath: stdout)
         }
         do { try process.run() } catch { return false }

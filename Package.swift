@@ -64,6 +64,7 @@ let package = Package(
         // 6 · Presets
         .target(name: "StardustPresets", dependencies: [
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustScene",
+            "StardustDynamics",
         ], path: "Sources/6-Presets/StardustPresets"),
 
         // 7 · Shell: the umbrella library and the command-line tool

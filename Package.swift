@@ -70,7 +70,7 @@ let package = Package(
         // 7 · Shell: the umbrella library and the command-line tool
         .target(name: "Stardust", dependencies: [
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustCodecs",
-            "StardustScene", "StardustPresets",
+            "StardustScene", "StardustPresets", "StardustDynamics",
         ], path: "Sources/7-Shell/Stardust"),
         .executableTarget(name: "stardust", dependencies: [
             "Stardust", "StardustPhysics",

@@ -182,6 +182,7 @@ extension SceneLoader {
         }
         guard let b = try named("b") else { throw SceneError(path: node.path, "missing \"b\": the body the joint moves") }
         let a = try named("a")
+        if let a, a == b { throw SceneError(path: k["a"]!.path, "a joint connects two different bodies; \"a\" and \"b\" name the same one") }
         // A body-local anchor (or a world point for the world) as a world point now.
         func anchor(_ key: String, on body: BodyID?) throws -> Vec2 {
             let local = try k[key].map { try vector($0) } ?? .zero

@@ -96,4 +96,12 @@ struct PhysicsControllerTests {
         a.touchesEnded(at: Point(200, 50), time: 1.0)
         #expect(layerA.presentation(at: 0.9).position == early)
     }
+
+    @Test("a bound layer the app hides stays hidden (a pose only ever hides)")
+    func modelHiddenWins() throws {
+        let (_, _, layer) = try Self.makeBox(gravity: Vec2(0, 10))
+        #expect(layer.presentation(at: 0.5).isHidden == false)
+        layer.isHidden = true
+        #expect(layer.presentation(at: 0.5).isHidden == true)
+    }
 }

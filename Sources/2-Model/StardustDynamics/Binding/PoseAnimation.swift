@@ -8,7 +8,8 @@ public struct Pose: Sendable, Hashable {
     /// The rotation about z in radians (Core Animation's `transform.rotation.z`; positive turns
     /// clockwise on screen, since y points down).
     public var rotation: Double
-    /// Whether the layer is hidden (a photo removed with its world, a destroyed body).
+    /// Whether the layer is hidden (a photo removed with its world, a destroyed body). `false` keeps
+    /// the model's `isHidden` (a layer the app hid stays hidden).
     public var isHidden: Bool
     /// The layer's `zPosition` while simulated (a dragged photo drawn above its neighbours), or
     /// `nil` (the default) to keep the model's.
@@ -51,7 +52,8 @@ public final class PoseAnimation: Animation, @unchecked Sendable {
         switch LayerKeyPath.canonical(keyPath) {
         case "position": return .point(pose.position)
         case "transform.rotation.z": return .number(pose.rotation)
-        case "isHidden": return .bool(pose.isHidden)
+        // A pose hides a layer; it never shows one the model hides.
+        case "isHidden": return pose.isHidden ? .bool(true) : nil
         case "zPosition": return pose.zPosition.map { .number($0) }
         default: return nil
         }

@@ -132,3 +132,24 @@ struct PhysicsSceneTests {
         #expect(expected[92] != expected[119])
     }
 }
+
+/// The physics budget (docs/LIMITS.md): bodies × steps is checked before anything is simulated.
+@Suite("Scene budget: physics")
+struct PhysicsBudgetTests {
+    @Test("too many body-steps are refused at physics.bodies; a small world passes")
+    func bodySteps() throws {
+        func scene(bodies: Int, duration: Double) throws -> Scene {
+            let list = (0..<bodies).map { #"{"name": "b\#($0)"}"# }.joined(separator: ",")
+            return try PhysicsSceneTests.load(#"{"duration": \#(duration), "physics": {"bodies": [\#(list)]}}"#)
+        }
+        try SceneBudget.check(try scene(bodies: 10, duration: 10), frameCount: 300, limits: SceneLimits())
+        // 2000 bodies × 3600 s × 120 steps/s = 864 million body-steps.
+        do {
+            try SceneBudget.check(try scene(bodies: 2000, duration: 3600), frameCount: 300, limits: SceneLimits())
+            Issue.record("expected the physics budget to refuse the scene")
+        } catch let e as SceneError {
+            #expect(e.path == "physics.bodies")
+            #expect(e.message.contains("body-steps"))
+        }
+    }
+}

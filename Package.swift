@@ -12,7 +12,7 @@ import PackageDescription
 //   4-Codecs   pixels ↔ files: PNG, GIF, APNG, JPEG, audio, output sinks
 //   5-Scene    the Scene, its JSON loader (with image decoding), built-in images, trace
 //   6-Presets  the built-in effects, as scene builders
-//   7-Shell    the umbrella library `Stardust` and the `stardust` command-line tool
+//   7-Shell    the umbrella library `Stardust`, the Apple-named façade `OpenQuartzCore` and the `stardust` command-line tool
 //
 // No unsafe flags: the package can be added by version. Hot loops get their speed from the code.
 let package = Package(
@@ -22,6 +22,8 @@ let package = Package(
     products: [
         .library(name: "Stardust", targets: ["Stardust"]),
         .executable(name: "stardust", targets: ["stardust"]),
+        // Apple's QuartzCore / UIKit names over the engine, for platforms without QuartzCore (SPEC §13).
+        .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -72,6 +74,7 @@ let package = Package(
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustCodecs",
             "StardustScene", "StardustPresets", "StardustDynamics",
         ], path: "Sources/7-Shell/Stardust"),
+        .target(name: "OpenQuartzCore", dependencies: ["Stardust"], path: "Sources/7-Shell/OpenQuartzCore"),
         .executableTarget(name: "stardust", dependencies: [
             "Stardust", "StardustPhysics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -100,6 +103,7 @@ let package = Package(
         .testTarget(name: "StardustConformanceTests", dependencies: [
             "StardustAnimation", "StardustParticles", "StardustScene", "Stardust", "StardustCore", "StardustTestSupport",
         ]),
+        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Stardust", "StardustTestSupport"]),
         .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport"]),
         // Hostile input (SPEC §16): a corpus run through the built CLI under a memory cap and a time
         // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.

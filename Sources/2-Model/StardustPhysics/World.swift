@@ -225,25 +225,30 @@ public struct World: Sendable {
     }
 
     /// Adds a force (mass·units/s²) at a world point for the next step; wakes the body.
-    public mutating func applyForce(_ id: BodyID, _ force: Vec2, at point: Vec2) throws(PhysicsError) {
+    /// With `wake` false (Box2D's `wake` flag) a sleeping body ignores the force and an awake
+    /// body's sleep timer keeps running, so a steady force (gravity, a field) lets it rest.
+    public mutating func applyForce(_ id: BodyID, _ force: Vec2, at point: Vec2, wake: Bool = true) throws(PhysicsError) {
         let b = try check(id)
         guard bodyInfos[b].type == .dynamic else { return }
-        wakeBody(Int32(b))
+        if wake { wakeBody(Int32(b)) } else if !bodyInfos[b].awake { return }
         bodyMotions[b].force += force
         bodyMotions[b].torque += cross(point - bodySims[b].center, force)
     }
 
-    public mutating func applyForceToCenter(_ id: BodyID, _ force: Vec2) throws(PhysicsError) {
+    /// Adds a force (mass·units/s²) at the center of mass for the next step; `wake` as in
+    /// ``applyForce(_:_:at:wake:)``.
+    public mutating func applyForceToCenter(_ id: BodyID, _ force: Vec2, wake: Bool = true) throws(PhysicsError) {
         let b = try check(id)
         guard bodyInfos[b].type == .dynamic else { return }
-        wakeBody(Int32(b))
+        if wake { wakeBody(Int32(b)) } else if !bodyInfos[b].awake { return }
         bodyMotions[b].force += force
     }
 
-    public mutating func applyTorque(_ id: BodyID, _ torque: Double) throws(PhysicsError) {
+    /// Adds a torque (mass·units²/s²) for the next step; `wake` as in ``applyForce(_:_:at:wake:)``.
+    public mutating func applyTorque(_ id: BodyID, _ torque: Double, wake: Bool = true) throws(PhysicsError) {
         let b = try check(id)
         guard bodyInfos[b].type == .dynamic else { return }
-        wakeBody(Int32(b))
+        if wake { wakeBody(Int32(b)) } else if !bodyInfos[b].awake { return }
         bodyMotions[b].torque += torque
     }
 
@@ -396,7 +401,9 @@ public struct World: Sendable {
     public mutating func setFilter(_ shape: ShapeID, _ f: CollisionFilter) throws(PhysicsError) {
         guard isValid(shape) else { throw .invalidShape(shape) }
         shapes[Int(shape.index)].filter = f
-        // Existing contacts are re-filtered next step by the narrow phase.
+        // Existing contacts are re-filtered next step by the narrow phase; pairs the old filter
+        // refused are found again by re-querying the proxy (Box2D resets the proxy here too).
+        if shapes[Int(shape.index)].proxy >= 0 { moveBuffer.append(Int32(shape.index)) }
     }
     /// Shapes of a body, most recently added first.
     public func shapes(of body: BodyID) throws(PhysicsError) -> [ShapeID] {

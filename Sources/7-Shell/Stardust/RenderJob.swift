@@ -27,6 +27,12 @@ public struct RenderJob {
     public var threads: Int
     /// Encoder options: loop count, dithering, global GIF palette, PNG compression, the number of the first PNG file.
     public var options = ExportOptions()
+    /// Called by ``write(to:progress:)`` before each frame is drawn, with the frame's time (default `nil`):
+    /// a layer tree driven by a media clock (OpenQuartzCore) advances its clock there, so callbacks run at
+    /// rendered times. It is called on the calling thread, in frame order, before that frame's display
+    /// list is built — callbacks may change the model, so no frame's evaluation may start before its
+    /// hook has returned (a pipelined writer must keep that order). Throwing stops the job.
+    public var willRenderFrame: ((Double) throws -> Void)?
 
     /// A job rendering every frame of `scene` with `threads` render threads (0, the default, means all cores).
     public init(scene: Scene, threads: Int = 0) { self.scene = scene; self.threads = threads }
@@ -70,6 +76,7 @@ public struct RenderJob {
         let renderer = Renderer(threads: threads)
         let scratch = DrawScratch()  // particle storage reused from frame to frame
         for (i, t) in times.enumerated() {
+            try willRenderFrame?(t)
             try sink.append(renderer.render(scene.displayList(at: t, scratch: scratch)))
             progress(i + 1)
         }
@@ -117,4 +124,7 @@ public struct RenderJobError: Error, CustomStringConvertible {
     public var description: String
     /// True when the request itself was wrong (bad output name or size), not the machine.
     public var isUsage: Bool
+
+    /// An error saying `description`; `isUsage` when the request itself was wrong.
+    public init(description: String, isUsage: Bool) { self.description = description; self.isUsage = isUsage }
 }

@@ -39,7 +39,7 @@ public struct SceneLoader {
 
     /// The keys of the scene object.
     static let sceneKeys = ["name", "size", "scale", "duration", "fps", "seed", "background", "layers", "animations",
-                            "physics", "effects", "pointer", "audio"]
+                            "physics", "effects", "pointer", "audio", "dynamics"]
 
     /// Parses scene JSON text.
     public mutating func scene(fromJSON text: String) throws -> Scene {
@@ -85,6 +85,7 @@ public struct SceneLoader {
                 scene.root.addSublayer(try layer(node, depth: 1, names: &names))
             }
         }
+        if let d = keys["dynamics"] { try dynamics(d, names: names, scene: scene) }
         if let anims = keys["animations"] {
             for node in try anims.array() {
                 if case .string("animator")? = node.value["type"] {

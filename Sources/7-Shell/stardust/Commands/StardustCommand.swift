@@ -17,9 +17,10 @@ struct StardustCommand: ParsableCommand {
           stardust render fire.pex                  # Particle Designer / UIEffectDesigner files render directly
           stardust import fire.pex -o fire.json     # ... or become an editable scene
           stardust snap photo.png --restore -o dust.gif   # turn a picture to dust and back
+          stardust export-swift snow -o Snow.swift  # the same effect as QuartzCore/UIKit Swift code
         """,
         subcommands: [RenderCommand.self, PresetsCommand.self, SnapCommand.self, ValidateCommand.self, TraceCommand.self,
-                      ImportCommand.self, BenchCommand.self],
+                      ImportCommand.self, BenchCommand.self, ExportSwiftCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }

@@ -5,7 +5,8 @@ import Stardust
 /// Resolves the `<preset|scene.json>` argument shared by render, trace and validate.
 enum SceneSource {
     /// Loads a preset by name or a scene file by path, applying command-line overrides.
-    static func load(_ target: String, overrides: SceneOverrides, limits: SceneLimits = SceneLimits()) throws -> Scene {
+    static func load(_ target: String, overrides: SceneOverrides, limits: SceneLimits = SceneLimits(),
+                     applySeasonalSwitches: Bool = true) throws -> Scene {
         let scene: Scene
         if let preset = Presets.named(target) {
             scene = preset.make(overrides.size ?? preset.defaultSize)
@@ -39,12 +40,14 @@ enum SceneSource {
             throw CLIError.usage("\"\(target)\" is neither a preset nor a scene file. Run `stardust presets` for the list.\(hint)")
         }
         // Seasonal switches (SPEC §14): layers whose rule is off on the given day are hidden.
-        let clockDate = overrides.date ?? Date()
-        let decisions = scene.applySeasonalSwitches { rule in
-            SeasonalSwitch(rule: rule, clock: { clockDate }, offline: overrides.offline).decideBlocking()
-        }
-        for (gate, d) in zip(scene.seasonalGates, decisions) where !d.isEnabled {
-            printError("note: \(gate.layer.name ?? gate.path) is switched off (\(d)); use --date YYYY-MM-DD to render another day.")
+        if applySeasonalSwitches {
+            let clockDate = overrides.date ?? Date()
+            let decisions = scene.applySeasonalSwitches { rule in
+                SeasonalSwitch(rule: rule, clock: { clockDate }, offline: overrides.offline).decideBlocking()
+            }
+            for (gate, d) in zip(scene.seasonalGates, decisions) where !d.isEnabled {
+                printError("note: \(gate.layer.name ?? gate.path) is switched off (\(d)); use --date YYYY-MM-DD to render another day.")
+            }
         }
         if let v = overrides.scale { scene.scale = v }
         if let v = overrides.fps { scene.fps = v }

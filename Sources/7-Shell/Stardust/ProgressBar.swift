@@ -1,20 +1,23 @@
 import Foundation
 
 /// A one-line progress bar on standard error, drawn only when standard error
-/// is a terminal (and not `--quiet`), so logs and pipes stay clean.
-final class ProgressBar {
+/// is a terminal (and not `--quiet`), so logs and pipes stay clean. Used by `stardust render` and
+/// by OpenQuartzCore's `stardustRender`, so both show the same progress.
+public final class ProgressBar {
     private let total: Int
     private let label: String
     private let enabled: Bool
     private var lastDrawn = -1
 
-    init(total: Int, label: String, quiet: Bool) {
+    /// A bar for `total` steps, introduced by `label`, drawn unless `quiet` or standard error is not a terminal.
+    public init(total: Int, label: String, quiet: Bool) {
         self.total = max(total, 1)
         self.label = label
         self.enabled = !quiet && isatty(STDERR_FILENO) == 1
     }
 
-    func update(_ done: Int) {
+    /// Redraws the bar with `done` steps finished (only when the drawn bar changes).
+    public func update(_ done: Int) {
         guard enabled else { return }
         let width = 30
         let filled = min(width, done * width / total)
@@ -24,7 +27,8 @@ final class ProgressBar {
         FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done)/\(total)".utf8))
     }
 
-    func finish() {
+    /// Erases the bar's line.
+    public func finish() {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }

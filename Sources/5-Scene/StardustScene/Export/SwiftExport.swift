@@ -1,0 +1,14 @@
+import StardustCore
+
+/// Swift source that rebuilds a scene with QuartzCore and UIKit (``SwiftExporter``), and the images
+/// it refers to by name.
+public struct SwiftExport {
+    /// The Swift source: one function returning the configured layer tree with its animations added.
+    public var source: String
+    /// The images the source loads with `UIImage(named:)` that are not Stardust's builtin images
+    /// (pictures drawn by presets, files read by scenes), under the names the source uses. Write them
+    /// as `NAME.png` next to the source (and into the app's assets on iOS).
+    public var images: [(name: String, texture: Texture)]
+    /// What could not be expressed with QuartzCore and was left out (also written as comments in the source).
+    public var omissions: [String]
+}

@@ -1,0 +1,66 @@
+import StardustAnimation
+import StardustCore
+import StardustParticles
+
+extension SwiftExportWriter {
+    mutating func writeEmitter(_ e: EmitterLayer, _ v: String) {
+        let f = EmitterLayer()
+        if e.emitterPosition != f.emitterPosition { line("\(v).emitterPosition = \(SwiftLiteral.point(e.emitterPosition))") }
+        if e.emitterZPosition != f.emitterZPosition { line("\(v).emitterZPosition = \(SwiftLiteral.number(e.emitterZPosition))") }
+        if e.emitterSize != f.emitterSize { line("\(v).emitterSize = \(SwiftLiteral.size(e.emitterSize))") }
+        if e.emitterDepth != f.emitterDepth { line("\(v).emitterDepth = \(SwiftLiteral.number(e.emitterDepth))") }
+        if e.emitterShape != f.emitterShape { line("\(v).emitterShape = .\(e.emitterShape.rawValue)") }
+        if e.emitterMode != f.emitterMode { line("\(v).emitterMode = .\(e.emitterMode.rawValue)") }
+        if e.renderMode != f.renderMode { line("\(v).renderMode = .\(e.renderMode.rawValue)") }
+        if e.preservesDepth { line("\(v).preservesDepth = true") }
+        if e.birthRate != f.birthRate { line("\(v).birthRate = \(SwiftLiteral.number(e.birthRate))") }
+        if e.lifetime != f.lifetime { line("\(v).lifetime = \(SwiftLiteral.number(e.lifetime))") }
+        if e.velocity != f.velocity { line("\(v).velocity = \(SwiftLiteral.number(e.velocity))") }
+        if e.scale != f.scale { line("\(v).scale = \(SwiftLiteral.number(e.scale))") }
+        if e.spin != f.spin { line("\(v).spin = \(SwiftLiteral.number(e.spin))") }
+        if e.seed != f.seed { line("\(v).seed = \(e.seed)") }
+        let cells = e.emitterCells.map { writeCell($0) }
+        if !cells.isEmpty { line("\(v).emitterCells = [\(cells.joined(separator: ", "))]") }
+    }
+
+    /// Writes a cell after its sub-cells (assigning cells copies them, so they are complete first); returns its variable.
+    mutating func writeCell(_ c: EmitterCell) -> String {
+        let subs = c.emitterCells.map { writeCell($0) }
+        let v = variable(c.name, fallback: "cell")
+        let f = EmitterCell()
+        line("let \(v) = CAEmitterCell()")
+        if let n = c.name { line("\(v).name = \(SwiftLiteral.string(n))") }
+        if !c.isEnabled { line("\(v).isEnabled = false") }
+        if let t = c.contents { line("\(v).contents = UIImage(named: \(SwiftLiteral.string(imageName(t, hint: c.name ?? v))))?.cgImage") }
+        let numbers: [(String, Double, Double, Bool)] = [
+            ("birthRate", c.birthRate, f.birthRate, false), ("lifetime", c.lifetime, f.lifetime, false),
+            ("lifetimeRange", c.lifetimeRange, f.lifetimeRange, false),
+            ("emissionLatitude", c.emissionLatitude, f.emissionLatitude, true),
+            ("emissionLongitude", c.emissionLongitude, f.emissionLongitude, true),
+            ("emissionRange", c.emissionRange, f.emissionRange, true),
+            ("velocity", c.velocity, f.velocity, false), ("velocityRange", c.velocityRange, f.velocityRange, false),
+            ("xAcceleration", c.xAcceleration, f.xAcceleration, false), ("yAcceleration", c.yAcceleration, f.yAcceleration, false),
+            ("zAcceleration", c.zAcceleration, f.zAcceleration, false),
+            ("scale", c.scale, f.scale, false), ("scaleRange", c.scaleRange, f.scaleRange, false),
+            ("scaleSpeed", c.scaleSpeed, f.scaleSpeed, false),
+            ("spin", c.spin, f.spin, true), ("spinRange", c.spinRange, f.spinRange, true),
+        ]
+        for (name, value, def, angle) in numbers where value != def {
+            line("\(v).\(name) = \(SwiftLiteral.number(value, angle: angle))")
+        }
+        if c.color != f.color { line("\(v).color = \(SwiftLiteral.color(c.color))") }
+        let colorNumbers: [(String, Double)] = [
+            ("redRange", c.redRange), ("greenRange", c.greenRange), ("blueRange", c.blueRange), ("alphaRange", c.alphaRange),
+            ("redSpeed", c.redSpeed), ("greenSpeed", c.greenSpeed), ("blueSpeed", c.blueSpeed), ("alphaSpeed", c.alphaSpeed),
+        ]
+        for (name, value) in colorNumbers where value != 0 { line("\(v).\(name) = \(SwiftLiteral.number(value))") }
+        if c.contentsRect != f.contentsRect { line("\(v).contentsRect = \(SwiftLiteral.rect(c.contentsRect))") }
+        if c.contentsScale != f.contentsScale { line("\(v).contentsScale = \(SwiftLiteral.number(c.contentsScale))") }
+        if c.minificationFilter != f.minificationFilter { line("\(v).minificationFilter = \(SwiftLiteral.string(c.minificationFilter.rawValue))") }
+        if c.magnificationFilter != f.magnificationFilter { line("\(v).magnificationFilter = \(SwiftLiteral.string(c.magnificationFilter.rawValue))") }
+        writeTiming(c.timing, v, isLayer: false)
+        if c.extensions != nil { omit("the Stardust cell extensions of cell \(v) (finish values, radial motion, orbits)") }
+        if !subs.isEmpty { line("\(v).emitterCells = [\(subs.joined(separator: ", "))]") }
+        return v
+    }
+}

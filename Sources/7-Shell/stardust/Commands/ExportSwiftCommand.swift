@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Stardust
+
+/// `stardust export-swift <preset|scene> [-o File.swift]`: the effect as Swift source using the real
+/// QuartzCore and UIKit API (SPEC §11), with the pictures it names written beside it.
+struct ExportSwiftCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export-swift",
+        abstract: "Write Swift that builds the same effect with QuartzCore and UIKit (it also compiles against OpenQuartzCore).",
+        discussion: """
+        The source holds one function returning the configured layer tree with its animations. Images that are not \
+        Stardust's builtin images (a preset's pictures, a scene's files) are written as NAME.png next to the output \
+        (add them to the app's assets); builtin images are named as they are (dot, snowflake, …). Seasonal switches \
+        are not applied: the whole effect is exported. Without -o the source goes to standard output.
+        """)
+
+    @Argument(help: "A preset name or a scene file (.json, or a .pex/.plist/.ped effect).")
+    var target: String
+
+    @Option(name: .shortAndLong, help: "The Swift file to write (NAME.swift).")
+    var output: String?
+
+    @Option(name: .customLong("function"), help: "The name of the generated function (default: make<Name>Scene).")
+    var functionName: String?
+
+    func run() throws {
+        if let output, !output.hasSuffix(".swift") { throw CLIError.usage("the output must be a .swift file, got \(output).") }
+        if let f = functionName, SwiftLiteralCheck.isIdentifier(f) == false {
+            throw CLIError.usage("\"\(f)\" is not a Swift function name.")
+        }
+        let scene = try SceneSource.load(target, overrides: SceneOverrides(offline: true), applySeasonalSwitches: false)
+        let export = SwiftExporter.export(scene, functionName: functionName, command: "stardust export-swift \(target)")
+        for o in export.omissions { printError("note: not exported: \(o).") }
+        guard let output else {
+            print(export.source, terminator: "")
+            if !export.images.isEmpty {
+                printError("note: the source names images that were not written (use -o to write them): \(export.images.map(\.name).joined(separator: ", ")).")
+            }
+            return
+        }
+        let folder = (output as NSString).deletingLastPathComponent
+        let imagePaths = export.images.map { ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent($0.name + ".png") }
+        // Inputs are never overwritten: not the scene file, not an image it reads (SPEC §9).
+        for path in [output] + imagePaths {
+            for input in scene.inputFiles + (FileManager.default.fileExists(atPath: target) ? [target] : []) {
+                do { try AtomicFile.ensureDistinct(output: path, from: input) } catch {
+                    throw CLIError.usage("\(path) is an input of the scene (\(input)); inputs are never overwritten. Write the Swift file to another folder.")
+                }
+            }
+            do { try AtomicFile.ensureReplaceable(path) } catch { throw CLIError.usage("\(error)") }
+        }
+        do {
+            try AtomicFile.write(Array(export.source.utf8), to: output)
+            for (image, path) in zip(export.images, imagePaths) {
+                try AtomicFile.write(PNGEncoder.encode(image.texture.image), to: path)
+            }
+        } catch {
+            throw CLIError.runtime("could not write \(output): \(error)")
+        }
+        let extra = export.images.isEmpty ? "" : " and \(export.images.count) image\(export.images.count == 1 ? "" : "s") (\(export.images.map { $0.name + ".png" }.joined(separator: ", ")))"
+        print("wrote \(output)\(extra)")
+    }
+}
+
+/// Whether a string is a plain Swift identifier (letters, digits, underscores; not starting with a digit).
+enum SwiftLiteralCheck {
+    static func isIdentifier(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, !CharacterSet.decimalDigits.contains(first) else { return false }
+        return s.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
+    }
+}

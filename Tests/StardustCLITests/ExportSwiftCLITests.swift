@@ -1,0 +1,71 @@
+import Foundation
+import StardustCodecs
+import StardustCore
+import StardustTestSupport
+import Testing
+
+/// `stardust export-swift` writes QuartzCore/UIKit Swift for presets and scene files (SPEC §11).
+@Suite struct ExportSwiftCLITests {
+    @Test func presetWithPicturesWritesTheSourceAndItsImages() throws {
+        let dir = try CLIRunner.temporaryFolder("stardust-export-swift")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("Celebration.swift").path
+        let r = try CLIRunner.run(["export-swift", "celebration", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let source = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(source.contains("func makeCelebrationScene() -> CALayer {"))
+        #expect(source.contains("import UIKit") && source.contains("import OpenQuartzCore"))
+        #expect(source.contains("UIImage(named: \"plane\")?.cgImage"))
+        let png = try [UInt8](Data(contentsOf: dir.appendingPathComponent("plane.png")))
+        #expect(try ImageDecoder.decode(png).width == 240)
+        #expect(r.stdout.contains("plane.png"))
+    }
+
+    @Test func sceneFileToStandardOutput() throws {
+        let dir = try CLIRunner.temporaryFolder("stardust-export-swift")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("rain.json")
+        try Data("""
+            { "size": [100, 100], "layers": [ { "type": "emitter", "name": "rain", "emitterShape": "line",
+              "emitterPosition": [50, 0], "emitterSize": [100, 0],
+              "emitterCells": [ { "name": "drop", "contents": "builtin:spark", "birthRate": 40, "lifetime": 2,
+                                  "velocity": 200, "emissionLongitude": "90deg" } ] } ] }
+            """.utf8).write(to: scene)
+        let r = try CLIRunner.run(["export-swift", scene.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("let rain = CAEmitterLayer()"))
+        #expect(r.stdout.contains("drop.contents = UIImage(named: \"spark\")?.cgImage"))
+        #expect(r.stdout.contains("rain.emitterCells = [drop]"))
+    }
+
+    @Test func badRequestsExitTwo() throws {
+        let dir = try CLIRunner.temporaryFolder("stardust-export-swift")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wrongExtension = try CLIRunner.run(["export-swift", "snow", "-o", dir.appendingPathComponent("snow.txt").path])
+        #expect(wrongExtension.status == 2 && wrongExtension.stderr.contains(".swift"))
+        let unknown = try CLIRunner.run(["export-swift", "no-such-preset"])
+        #expect(unknown.status == 2)
+        let badName = try CLIRunner.run(["export-swift", "snow", "--function", "1abc"])
+        #expect(badName.status == 2)
+    }
+
+    @Test func inputsAreNeverOverwritten() throws {
+        let dir = try CLIRunner.temporaryFolder("stardust-export-swift")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A scene whose image is logo.png next to it: exporting beside it would write logo.png over its input.
+        try Data(PNGEncoder.encode(Image(width: 4, height: 4, color: .white))).write(to: dir.appendingPathComponent("logo.png"))
+        let before = try Data(contentsOf: dir.appendingPathComponent("logo.png"))
+        let scene = dir.appendingPathComponent("logo.json")
+        try Data(#"{ "size": [10, 10], "layers": [ { "type": "image", "name": "logo", "contents": "logo.png", "bounds": [0, 0, 4, 4] } ] }"#.utf8)
+            .write(to: scene)
+        let r = try CLIRunner.run(["export-swift", scene.path, "-o", dir.appendingPathComponent("Logo.swift").path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("never overwritten"))
+        #expect(try Data(contentsOf: dir.appendingPathComponent("logo.png")) == before)
+        let elsewhere = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let ok = try CLIRunner.run(["export-swift", scene.path, "-o", elsewhere.appendingPathComponent("Logo.swift").path])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("logo.png").path))
+    }
+}

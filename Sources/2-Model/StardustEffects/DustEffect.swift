@@ -100,6 +100,9 @@ public final class DustEffect {
     public let parameters: DustParameters
     public let texture: Texture
     public let assignment: LayerAssignment
+    /// The assignment's per-layer pixel lists (built once; `nil` for pictures wider than
+    /// ``LayerPixelIndex/maxWidth``, which are then drawn by masking).
+    public let pixelIndex: LayerPixelIndex?
     /// The picture's rectangle in the parent's coordinates (points).
     public let frame: Rect
     /// The layer to add to a scene: bounds = the picture's size, positioned at ``frame``.
@@ -132,6 +135,7 @@ public final class DustEffect {
         let n = p.layerCount
         assignment = DustSplit.split(width: texture.width, height: texture.height, layerCount: n, seed: p.seed,
                                      threads: splitThreads)
+        pixelIndex = LayerPixelIndex(assignment, threads: splitThreads)
         let dustEnd = snapTime + p.totalDuration
         self.restoreTime = restoreTime.map { max($0, dustEnd) }
 
@@ -153,7 +157,7 @@ public final class DustEffect {
         dustHolder.isHidden = true
         var layers: [DustLayer] = [], flights: [DustFlight] = []
         for i in 0..<n {
-            let l = DustLayer(texture: texture, assignment: assignment, layerIndex: i)
+            let l = DustLayer(texture: texture, assignment: assignment, layerIndex: i, pixelIndex: pixelIndex)
             l.name = "dust\(i)"
             l.bounds = bounds
             l.position = center
@@ -173,18 +177,8 @@ public final class DustEffect {
         container.addSublayer(dustHolder)
 
         // Which of the two shows when: discrete keyframes on isHidden.
-        let end = self.restoreTime.map { $0 + p.totalDuration }
-        let total = (end ?? dustEnd) + 1
-        func visibility(_ values: [Bool]) -> KeyframeAnimation {
-            let k = KeyframeAnimation(keyPath: "isHidden", values: values.map { .bool($0) },
-                                      timing: MediaTiming(duration: total, fillMode: .both))
-            k.calculationMode = .discrete
-            k.keyTimes = [0, max(0, snapTime) / total] + (end.map { [$0 / total] } ?? []) + [1]
-            k.isRemovedOnCompletion = false
-            return k
-        }
-        imageLayer.add(visibility(end == nil ? [false, true] : [false, true, false]), forKey: "visibility")
-        dustHolder.add(visibility(end == nil ? [true, false] : [true, false, true]), forKey: "visibility")
+        DustVisibility.install(picture: imageLayer, dust: dustHolder, snapTime: snapTime,
+                               restoreEndTime: self.restoreTime.map { $0 + p.totalDuration }, dustEndTime: dustEnd)
     }
 
     /// When the last layer has faded away.
@@ -192,3 +186,4 @@ public final class DustEffect {
     /// When the last layer is back in place (the picture shows whole again), if restoring.
     public var restoreEndTime: Double? { restoreTime.map { $0 + parameters.totalDuration } }
 }
+

@@ -11,9 +11,14 @@ public final class DustLayer: Layer {
     public let texture: Texture
     public let assignment: LayerAssignment
     public let layerIndex: Int
+    /// The assignment's per-layer pixel lists (shared by all the layers of one effect), which let the
+    /// renderer visit only this layer's pixels; `nil` draws by masking texel by texel.
+    public let pixelIndex: LayerPixelIndex?
 
-    public init(texture: Texture, assignment: LayerAssignment, layerIndex: Int) {
+    /// Layer `layerIndex` of `assignment` over `texture` (the assignment has the texture's pixel size).
+    public init(texture: Texture, assignment: LayerAssignment, layerIndex: Int, pixelIndex: LayerPixelIndex? = nil) {
         self.texture = texture; self.assignment = assignment; self.layerIndex = layerIndex
+        self.pixelIndex = pixelIndex
         super.init()
     }
 
@@ -28,6 +33,6 @@ public final class DustLayer: Layer {
         let image = ImageDraw(texture: texture, rect: rect, transform: transform,
                               contentsRect: Rect(x: u0, y: 0, width: u1 - u0, height: 1),
                               minificationFilter: minificationFilter, magnificationFilter: magnificationFilter)
-        list.append(.maskedImage(MaskedImageDraw(image: image, assignment: assignment, layer: layerIndex)))
+        list.append(.maskedImage(MaskedImageDraw(image: image, assignment: assignment, layer: layerIndex, index: pixelIndex)))
     }
 }

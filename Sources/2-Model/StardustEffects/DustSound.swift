@@ -25,9 +25,17 @@ public struct SoundCue: Hashable, Sendable {
 extension DustEffect {
     /// The effect's sound cues: the snap and the dust at ``snapTime``, the restore at ``restoreTime``.
     public var soundCues: [SoundCue] {
+        SoundCue.cues(snapTime: snapTime, restoreTime: restoreTime, duration: parameters.totalDuration)
+    }
+}
+
+extension SoundCue {
+    /// The cues of a disintegration: a 0.12 s snap and the dust (lasting `duration`) at `snapTime`, the
+    /// restore (lasting `duration`) at `restoreTime` when there is one.
+    public static func cues(snapTime: Double, restoreTime: Double?, duration: Double) -> [SoundCue] {
         var cues = [SoundCue(kind: .snap, time: snapTime, duration: 0.12),
-                    SoundCue(kind: .dust, time: snapTime, duration: parameters.totalDuration)]
-        if let r = restoreTime { cues.append(SoundCue(kind: .restore, time: r, duration: parameters.totalDuration)) }
+                    SoundCue(kind: .dust, time: snapTime, duration: duration)]
+        if let r = restoreTime { cues.append(SoundCue(kind: .restore, time: r, duration: duration)) }
         return cues
     }
 }

@@ -1,4 +1,5 @@
 import StardustCore
+import StardustEffects
 import StardustScene
 
 /// A built-in scene that `stardust render NAME` can draw (SPEC §12).
@@ -10,11 +11,18 @@ public struct Preset: Sendable {
     /// The scene size in points when none is given.
     public let defaultSize: Size
     private let builder: @Sendable (Size) -> Scene
+    private let sound: (@Sendable (Size) -> [SoundCue])?
 
-    /// A preset called `name`, described by `summary`, whose `builder` makes a fresh scene of a given size in points.
-    public init(name: String, summary: String, defaultSize: Size, builder: @escaping @Sendable (Size) -> Scene) {
+    /// A preset called `name`, described by `summary`, whose `builder` makes a fresh scene of a given size in points;
+    /// `soundCues`, when given, lists the moments of its synthesized sound track (``SoundSynth``) at that size.
+    public init(name: String, summary: String, defaultSize: Size, builder: @escaping @Sendable (Size) -> Scene,
+                soundCues: (@Sendable (Size) -> [SoundCue])? = nil) {
         self.name = name; self.summary = summary; self.defaultSize = defaultSize; self.builder = builder
+        sound = soundCues
     }
+
+    /// The preset's sound cues at `size` (points), or `nil` when it has no sound track (default).
+    public func soundCues(_ size: Size) -> [SoundCue]? { sound?(size) }
 
     /// A fresh scene of the preset at `size` (points).
     public func make(_ size: Size) -> Scene { builder(size) }
@@ -40,7 +48,7 @@ public enum Presets {
         Preset(name: "celebration", summary: "Reward screen: plane and race car fly in, a trophy grows, a character dances, snow, leaves and fireworks.",
                defaultSize: phone, builder: CelebrationPreset.scene),
         Preset(name: "thanos", summary: "Search results: a gauntlet snaps, half the cards turn to dust, the time stone brings them back.",
-               defaultSize: Size(390, 520), builder: ThanosPreset.scene),
+               defaultSize: Size(390, 520), builder: ThanosPreset.scene, soundCues: ThanosPreset.soundCues),
         Preset(name: "photo-wall", summary: "A wall of photos: one picked up, swung and put back; another flung off screen (physics).",
                defaultSize: phone, builder: PhotoWallPreset.scene),
     ]

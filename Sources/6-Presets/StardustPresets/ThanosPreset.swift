@@ -19,7 +19,15 @@ enum ThanosPreset {
     static let openGap = (begin: 8.5, duration: 0.5)
     static let restore = 9.0
 
-    @Sendable static func scene(_ size: Size) -> Scene {
+    @Sendable static func scene(_ size: Size) -> Scene { build(size).scene }
+
+    /// The sound track's cues (SPEC §8): the gauntlet's snap at ``snapEnd``, each doomed card's dust when it
+    /// crumbles and its restore tone when it starts back.
+    @Sendable static func soundCues(_ size: Size) -> [SoundCue] { build(size).cues }
+
+    /// The scene and its sound cues.
+    static func build(_ size: Size) -> (scene: Scene, cues: [SoundCue]) {
+        var cues = [SoundCue(kind: .snap, time: snapEnd, duration: 0.12)]
         let scene = Scene(name: "thanos", size: size, scale: 2, duration: 13, fps: 20, seed: 1,
                           background: Color(red: 0.94, green: 0.95, blue: 0.97))
         let w = size.width
@@ -63,6 +71,7 @@ enum ThanosPreset {
                 let back = restore + Double(doomed.count - 1 - j) * dustSpacing
                 let effect = DustEffect(texture: texture, frame: Rect(origin: .zero, size: cardSize), parameters: p,
                                         snapTime: snapEnd + Double(j) * dustSpacing, restoreTime: back)
+                cues += effect.soundCues.filter { $0.kind != .snap }
                 effect.container.name = "card\(i)"
                 effect.container.position = slot(i)
                 scene.root.addSublayer(effect.container)
@@ -112,6 +121,6 @@ enum ThanosPreset {
         show.isRemovedOnCompletion = false
         timeStone.add(show, forKey: "show")
         scene.root.addSublayer(timeStone)
-        return scene
+        return (scene, cues.sorted { ($0.time, $0.kind.rawValue) < ($1.time, $1.kind.rawValue) })
     }
 }

@@ -42,8 +42,15 @@ public struct MaskedImageDraw: Sendable {
     public var assignment: LayerAssignment
     /// The layer index `k` drawn (0 ..< `assignment.layerCount`).
     public var layer: Int
+    /// The assignment's per-layer pixel lists (default `nil`). With it, a layer drawn at one texel per
+    /// device pixel (moved and turned, not scaled) visits only its own pixels and places each kept
+    /// texel on the pixel under its center (dust specks); without it, or when scaled, the draw
+    /// samples the masked image (nearest or bilinear).
+    public var index: LayerPixelIndex?
 
-    public init(image: ImageDraw, assignment: LayerAssignment, layer: Int) {
+    /// An image draw masked to layer `layer` of `assignment`; `index`, when given, must index `assignment`.
+    public init(image: ImageDraw, assignment: LayerAssignment, layer: Int, index: LayerPixelIndex? = nil) {
         self.image = image; self.assignment = assignment; self.layer = layer
+        self.index = index.flatMap { $0.assignment === assignment ? $0 : nil }
     }
 }

@@ -73,6 +73,8 @@ struct PreparedMaskedImage: @unchecked Sendable {
     let color: SIMD4<Float>
     let blend: BlendMode
     let aligned: PixelAlignedImage?
+    /// The layer's pixel list, when the draw has an index and lands one texel per pixel (up to a turn).
+    let indexed: IndexedMaskedImage?
 
     /// `nil` when invisible or degenerate, or when the assignment's size is not the texture's.
     init?(_ md: MaskedImageDraw, scale: Double) {
@@ -99,7 +101,12 @@ struct PreparedMaskedImage: @unchecked Sendable {
         nearest = filter == .nearest
         self.color = color
         blend = d.blend
-        aligned = PixelAlignedImage(m, plane: plane)
+        let onGrid = PixelAlignedImage(m, plane: plane)
+        aligned = onGrid
+        indexed = md.index.flatMap {
+            IndexedMaskedImage($0, layer: md.layer, mapping: m, origin: SIMD2(o.x, o.y), edgeX: SIMD2(ex.x, ex.y),
+                               edgeY: SIMD2(ey.x, ey.y), region: region, aligned: onGrid)
+        }
     }
 
     var bounds: PixelRect { mapping.bounds }
@@ -112,7 +119,10 @@ struct PreparedMaskedImage: @unchecked Sendable {
     }
 
     private func draw<B: PixelBlend>(_ b: B.Type, _ target: RenderTarget) {
-        if let a = aligned {
+        if let i = indexed {
+            i.draw(b, plane: plane, color: color, storeOpaque: blend == .normal && color == SIMD4(repeating: 1),
+                   bounds: bounds, target: target)
+        } else if let a = aligned {
             drawAligned(a, b, target)
         } else if nearest {
             QuadRasterizer.draw(mapping, sampler: MaskedNearestSampler(plane: plane, mask: mask), color: color, blend: b, target: target)

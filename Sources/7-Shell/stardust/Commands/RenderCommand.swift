@@ -52,6 +52,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "No progress bar.")
     var quiet = false
 
+    @Option(help: "Also write the preset's synthesized sound track to this WAV file (presets with sound: thanos). MP4/WebM outputs of the whole timeline get it muxed in.")
+    var audio: String?
+
     @OptionGroup var budget: BudgetOptions
 
     func run() throws {
@@ -79,10 +82,17 @@ struct RenderCommand: ParsableCommand {
         }
         try SceneSource.checkBudget(scene, target: target, frameCount: job.frameCount, limits: limits, overrides: overrides)
         let path = output ?? (at != nil ? "\(baseName).png" : "\(baseName).gif")
+        // The sound track: a preset's cues, for the whole timeline only (a frame range would need the audio cut to match).
+        let cues = Presets.named(target)?.soundCues(overrides.size ?? Presets.named(target)!.defaultSize)
+        if audio != nil && cues == nil { throw CLIError.usage("--audio: \(target) has no sound track.") }
+        if audio != nil && (at != nil || frames != nil) { throw CLIError.usage("--audio needs the whole timeline (no --at or --frames).") }
         let progress = ProgressBar(total: job.frameCount, label: "rendering \(baseName)", quiet: quiet)
         do {
             let written = try job.write(to: path) { progress.update($0) }
             progress.finish()
+            if let cues, at == nil, frames == nil {
+                try SoundTrack.write(cues, duration: scene.duration, seed: scene.seed, audio: audio, movie: path)
+            }
             if !quiet || isatty(STDOUT_FILENO) == 1 {
                 print("wrote \(written) (\(job.frameCount) frame\(job.frameCount == 1 ? "" : "s"), \(scene.pixelWidth)×\(scene.pixelHeight) px)")
             }

@@ -25,7 +25,7 @@ struct SnapCommand: ParsableCommand {
     @Flag(help: "Fly the dust back and reassemble the picture.")
     var restore = false
 
-    @Flag(help: "Every pixel its own particle (not available yet).")
+    @Flag(help: "Every pixel its own particle with its own flight (pictures up to 4 megapixels; --layers is ignored).")
     var perPixel = false
 
     @Option(help: "Random seed (same seed, same pixels).")
@@ -45,12 +45,13 @@ struct SnapCommand: ParsableCommand {
 
     /// The largest picture accepted (pixels): a 4096×4096 picture.
     static let maxPixels = 16_777_216
+    /// The largest picture accepted with `--per-pixel` (pixels): each frame lists one 48-byte speck per pixel.
+    static let maxPerPixelPixels = 4_194_304
 
     func run() throws {
         guard (1...256).contains(layers) else { throw CLIError.usage("--layers must be between 1 and 256; got \(layers).") }
         guard fps > 0 && fps <= 120 else { throw CLIError.usage("--fps must be in (0, 120]; got \(fps).") }
         if threads < 0 { throw CLIError.usage("--threads must be 0 (all cores) or more.") }
-        if perPixel { throw CLIError.usage("--per-pixel is not implemented yet; use --layers N.") }
         let picture: Image
         do {
             picture = try ImageDecoder.decodeFile(atPath: image, maxPixels: Self.maxPixels)
@@ -58,8 +59,11 @@ struct SnapCommand: ParsableCommand {
             throw CLIError.runtime("cannot read \(image): \(error)")
         }
         guard picture.width > 0, picture.height > 0 else { throw CLIError.runtime("\(image) has no pixels.") }
-        let (scene, effect) = Self.scene(picture: picture, name: URL(fileURLWithPath: image).deletingPathExtension().lastPathComponent,
-                               layers: layers, restore: restore, seed: seed, fps: fps)
+        if perPixel && picture.width * picture.height > Self.maxPerPixelPixels {
+            throw CLIError.runtime("\(image) is \(picture.width)×\(picture.height) pixels; --per-pixel takes at most \(Self.maxPerPixelPixels) pixels (4 megapixels). Use --layers N, or a smaller picture.")
+        }
+        let (scene, cues) = Self.scene(picture: picture, name: URL(fileURLWithPath: image).deletingPathExtension().lastPathComponent,
+                                       layers: layers, perPixel: perPixel, restore: restore, seed: seed, fps: fps)
         var job = RenderJob(scene: scene, threads: threads)
         job.frames = .all
         let path = output ?? "\(scene.name).gif"
@@ -69,11 +73,7 @@ struct SnapCommand: ParsableCommand {
         do {
             let written = try job.write(to: path) { progress.update($0) }
             progress.finish()
-            let samples = SoundSynth.render(effect.soundCues, duration: scene.duration, seed: seed)
-            let wav = try WAVWriter.encode(floatSamples: samples, channels: 1, sampleRate: 44_100)
-            if let audio { try AtomicFile.write(wav, to: audio) }
-            let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-            if ext == "mp4" || ext == "webm" { try Self.mux(wav: wav, into: path, ext: ext) }
+            try SoundTrack.write(cues, duration: scene.duration, seed: seed, audio: audio, movie: path)
             if !quiet || isatty(STDOUT_FILENO) == 1 {
                 print("wrote \(written) (\(job.frameCount) frames, \(scene.pixelWidth)×\(scene.pixelHeight) px)")
             }
@@ -86,47 +86,33 @@ struct SnapCommand: ParsableCommand {
         }
     }
 
-    /// The scene: the picture at one pixel per point, a 0.25 s beat, the dust, and with `restore`
-    /// a pause then the way back and a final beat.
-    static func scene(picture: Image, name: String, layers: Int, restore: Bool, seed: UInt64, fps: Double) -> (Scene, DustEffect) {
+    /// The scene: the picture at one pixel per point, a 0.25 s beat, the dust (N layers, or every pixel
+    /// alone with `perPixel`), and with `restore` a pause then the way back and a final beat; and its sound cues.
+    static func scene(picture: Image, name: String, layers: Int, perPixel: Bool = false, restore: Bool, seed: UInt64,
+                      fps: Double) -> (Scene, [SoundCue]) {
         let w = Double(picture.width), h = Double(picture.height)
         // Room for the dust to fly: the flight offsets are up to 60 × 30 points.
         let margin = 64.0
         var p = DustParameters(layerCount: layers, seed: seed)
         p.layerCount = layers
         let snap = 0.25
-        let restoreTime: Double? = restore ? snap + p.totalDuration + 0.5 : nil
-        let effect = DustEffect(texture: Texture(picture), frame: Rect(x: margin, y: margin, width: w, height: h),
-                                parameters: p, snapTime: snap, restoreTime: restoreTime)
+        let frame = Rect(x: margin, y: margin, width: w, height: h)
+        let container: Layer, cues: [SoundCue], endTime: Double
+        if perPixel {
+            let total = p.stagger + p.flightDuration
+            let effect = PixelDustEffect(texture: Texture(picture), frame: frame, parameters: p, snapTime: snap,
+                                         restoreTime: restore ? snap + total + 0.5 : nil)
+            (container, cues, endTime) = (effect.container, effect.soundCues, effect.restoreEndTime ?? effect.dustEndTime)
+        } else {
+            let effect = DustEffect(texture: Texture(picture), frame: frame, parameters: p, snapTime: snap,
+                                    restoreTime: restore ? snap + p.totalDuration + 0.5 : nil)
+            (container, cues, endTime) = (effect.container, effect.soundCues, effect.restoreEndTime ?? effect.dustEndTime)
+        }
         // The last frame (at (count − 1)/fps) falls after the end: empty, or the picture back.
-        let end = (effect.restoreEndTime ?? effect.dustEndTime) + max(0.25, 2 / fps)
+        let end = endTime + max(0.25, 2 / fps)
         let scene = Scene(name: "\(name)-snap", size: Size(w + 2 * margin, h + 2 * margin), scale: 1,
                           duration: end, fps: fps, seed: seed)
-        scene.root.addSublayer(effect.container)
-        return (scene, effect)
-    }
-
-    /// Muxes the sound into the movie just written (ffmpeg was needed to write it): the video stream is copied,
-    /// the audio encoded (AAC for MP4, Opus for WebM) into a temporary file that then replaces the movie.
-    static func mux(wav: [UInt8], into path: String, ext: String) throws {
-        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let wavPath = dir + "/.stardust-snap-\(getpid()).wav", tmp = dir + "/.stardust-snap-\(getpid()).\(ext)"
-        defer { try? FileManager.default.removeItem(atPath: wavPath); try? FileManager.default.removeItem(atPath: tmp) }
-        try AtomicFile.write(wav, to: wavPath)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["ffmpeg", "-v", "error", "-y", "-i", path, "-i", wavPath, "-map", "0:v", "-map", "1:a", "-c:v", "copy",
-                       "-c:a", ext == "mp4" ? "aac" : "libopus", "-shortest", tmp]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw CLIError.runtime("ffmpeg could not add the sound track to \(path) (exit status \(p.terminationStatus)).")
-        }
-        // rename(2) replaces the movie atomically (same folder, same file system).
-        guard rename(tmp, path) == 0 else {
-            throw CLIError.runtime("could not replace \(path) with the movie with sound (errno \(errno)).")
-        }
+        scene.root.addSublayer(container)
+        return (scene, cues)
     }
 }

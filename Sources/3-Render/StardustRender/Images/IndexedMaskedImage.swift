@@ -1,0 +1,172 @@
+import StardustCore
+
+/// A masked image drawn from its ``LayerPixelIndex``: only the layer's own texels are visited, each
+/// once, instead of testing every texel (or sampling every pixel) of the layer's quad.
+///
+/// Used when the draw maps one texel to one device pixel with at most a turn and a move (a dust
+/// layer at rest or in flight). Aligned on the pixel grid, each kept texel is blended onto its pixel:
+/// the same bytes as the texel-for-pixel copy. Otherwise each kept texel is a speck blended onto the
+/// pixel under its center (nearest placement): every texel lands exactly once, so the layer keeps its
+/// pixels' colors and count in flight. Within a layer the texels are blended in row order, then
+/// column order, so a pixel hit twice gets the same result for any band split.
+struct IndexedMaskedImage: @unchecked Sendable {
+    let index: LayerPixelIndex
+    let columns: UnsafePointer<UInt16>
+    let starts: UnsafePointer<UInt16>
+    let layer: Int
+    let layerCount: Int
+    let width: Int
+    /// Texel center `(u, v)` (level-0 texel coordinates) → device point: `origin + u·du + v·dv`.
+    let origin: SIMD2<Double>, du: SIMD2<Double>, dv: SIMD2<Double>
+    /// `du` in 32.32 fixed point: along a texel row a speck's position is `rowStart + tx·du`, exact to 2⁻³² px per
+    /// column step, and its pixel is the integer part (an arithmetic shift), the same in every band.
+    let duFixed: SIMD2<Int64>
+    /// The inverse: the texel coordinates of a device point (the quad mapping's `u`, `v` fields).
+    let u: LinearField, v: LinearField
+    /// The pixel-aligned placement, when the draw lands texel for pixel on whole pixels.
+    let aligned: PixelAlignedImage?
+
+    /// `nil` unless the draw maps texels to pixels one to one up to a turn (lengths within 10⁻³) and its device box lies
+    /// within ±2²⁴ pixels (for the fixed-point positions).
+    init?(_ index: LayerPixelIndex, layer: Int, mapping m: QuadMapping, origin o: SIMD2<Double>, edgeX ex: SIMD2<Double>,
+          edgeY ey: SIMD2<Double>, region r: SIMD4<Double>, aligned: PixelAlignedImage?) {
+        let a = ex / r.z, b = ey / r.w
+        let la = (a * a).sum(), lb = (b * b).sum(), dot = (a * b).sum()
+        guard abs(la - 1) < 1e-3, abs(lb - 1) < 1e-3, abs(dot) < 1e-3 else { return nil }
+        // Fixed point needs positions well inside ±2³¹ pixels: the quad's device box within ±2²⁴.
+        let lim = 1 << 24
+        guard m.bounds.x0 > -lim, m.bounds.y0 > -lim, m.bounds.x1 < lim, m.bounds.y1 < lim else { return nil }
+        self.index = index
+        columns = index.columns.withUnsafeBufferPointer { $0.baseAddress! }
+        starts = index.starts.withUnsafeBufferPointer { $0.baseAddress! }
+        self.layer = layer
+        layerCount = index.assignment.layerCount
+        width = index.assignment.width
+        let c = o - r.x * a - r.y * b
+        origin = c; du = a; dv = b
+        duFixed = SIMD2(Int64((a.x * Self.one).rounded()), Int64((a.y * Self.one).rounded()))
+        u = m.u; v = m.v
+        self.aligned = aligned
+    }
+
+    /// Layer `layer`'s columns in texel row `y`, as a pointer range.
+    @inline(__always) func row(_ y: Int) -> (UnsafePointer<UInt16>, Int) {
+        let s = starts + (y &* (layerCount &+ 1) &+ layer)
+        let lo = Int(s[0]), hi = Int(s[1])
+        return (columns + (2 &* width &* y &+ lo), hi &- lo)
+    }
+
+    /// Draws the layer's texels of `plane` (the draw's `contentsRect` region) inside `target.clip`.
+    func draw<B: PixelBlend>(_ b: B.Type, plane: TexelPlane, color: SIMD4<Float>, storeOpaque: Bool, bounds: PixelRect,
+                             target: RenderTarget) {
+        let clip = bounds.intersection(target.clip)
+        if clip.isEmpty { return }
+        if let a = aligned {
+            drawAligned(a, b, plane: plane, color: color, storeOpaque: storeOpaque, clip: clip, target: target)
+        } else {
+            drawSpecks(b, plane: plane, color: color, storeOpaque: storeOpaque, clip: clip, target: target)
+        }
+    }
+
+    /// Texel for pixel: the texel rows under the clip's rows, the columns under its columns.
+    private func drawAligned<B: PixelBlend>(_ a: PixelAlignedImage, _ b: B.Type, plane: TexelPlane, color: SIMD4<Float>,
+                                            storeOpaque: Bool, clip: PixelRect, target: RenderTarget) {
+        let r = a.rect.intersection(clip)
+        if r.isEmpty { return }
+        let dx = a.texelX - a.rect.x0, dy = a.texelY - a.rect.y0
+        let tx0 = r.x0 + dx, tx1 = r.x1 + dx
+        for y in r.y0..<r.y1 {
+            let ty = y + dy
+            let (cols, n) = row(ty)
+            var i = lowerBound(cols, n, tx0)
+            let src = plane.base + ty * plane.rowBytes, dst = target.row(y)
+            while i < n {
+                let tx = Int(cols[i])
+                if tx >= tx1 { break }
+                i += 1
+                blendTexel(b, src + 4 * tx, into: dst + 4 * (tx - dx), color: color, storeOpaque: storeOpaque)
+            }
+        }
+    }
+
+    /// Moved and turned: each texel onto the pixel under its center. The texel rows that can reach the clip
+    /// come from the inverse mapping of its corners; in each, the columns whose centers fall in the clip's
+    /// rows and columns form one interval (a line crosses a strip once), found by binary search.
+    private func drawSpecks<B: PixelBlend>(_ b: B.Type, plane: TexelPlane, color: SIMD4<Float>, storeOpaque: Bool,
+                                           clip: PixelRect, target: RenderTarget) {
+        // Texel rows and columns under the clip, one texel of margin (corners of the pixel rectangle).
+        let cx = SIMD4<Float>(Float(clip.x0 - 1), Float(clip.x1), Float(clip.x0 - 1), Float(clip.x1))
+        let cy = SIMD4<Float>(Float(clip.y0 - 1), Float(clip.y0 - 1), Float(clip.y1), Float(clip.y1))
+        let cu = u.c + u.dx * cx + u.dy * cy, cv = v.c + v.dx * cx + v.dy * cy
+        let uLo = cu.min(), uHi = cu.max(), vLo = cv.min(), vHi = cv.max()
+        guard vLo.isFinite, vHi.isFinite, uLo.isFinite, uHi.isFinite else { return }
+        let ty0 = max(plane.minY, TexelPlane.floorIndex(vLo) - 1), ty1 = min(plane.maxY, TexelPlane.floorIndex(vHi) + 1)
+        let cx0 = max(plane.minX, TexelPlane.floorIndex(uLo) - 1), cx1 = min(plane.maxX, TexelPlane.floorIndex(uHi) + 1)
+        if ty0 > ty1 || cx0 > cx1 { return }
+        let fx0 = Double(clip.x0), fx1 = Double(clip.x1), fy0 = Double(clip.y0), fy1 = Double(clip.y1)
+        let frame = target.base, originY = target.originY, stride = target.stride
+        for ty in ty0...ty1 {
+            let (cols, n) = row(ty)
+            if n == 0 { continue }
+            // The row's texel centers: p(tx) = base + (tx + ½)·du.
+            let base = origin + dv * (Double(ty) + 0.5)
+            var lo = Double(cx0), hi = Double(cx1)
+            Self.narrow(&lo, &hi, base.x, du.x, fx0, fx1)
+            Self.narrow(&lo, &hi, base.y, du.y, fy0, fy1)
+            if !(lo <= hi) { continue }
+            var i = lowerBound(cols, n, max(cx0, Int(lo) - 1))
+            let last = min(cx1, Int(hi) + 1)
+            let src = plane.base + ty * plane.rowBytes
+            // p(tx) = start + tx·du in 32.32 fixed point; the pixel is ⌊p⌋ (arithmetic shift). Positions stay within
+            // ±2²⁴ px (checked at init), so nothing overflows; pixel addresses use wrapping arithmetic (px, py in the clip).
+            let s0 = base + du * 0.5
+            let start = SIMD2(Int64((s0.x * Self.one).rounded(.down)), Int64((s0.y * Self.one).rounded(.down)))
+            while i < n {
+                let tx = Int(cols[i])
+                if tx > last { break }
+                i &+= 1
+                let p = start &+ duFixed &* Int64(tx)
+                let px = Int(truncatingIfNeeded: p.x &>> 32), py = Int(truncatingIfNeeded: p.y &>> 32)
+                if px < clip.x0 || px >= clip.x1 || py < clip.y0 || py >= clip.y1 { continue }
+                blendTexel(b, src + 4 &* tx, into: frame + ((py &- originY) &* stride &+ 4 &* px), color: color,
+                           storeOpaque: storeOpaque)
+            }
+        }
+    }
+
+    /// 2³², one in 32.32 fixed point.
+    static let one = 4_294_967_296.0
+
+    /// Narrows `lo…hi` (texel columns, ≥ 0) to where `c + k·(x + ½)` may lie in `[a, b)` (one column of slack each side).
+    @inline(__always) static func narrow(_ lo: inout Double, _ hi: inout Double, _ c: Double, _ k: Double, _ a: Double, _ b: Double) {
+        if abs(k) < 1e-6 {
+            if !(c >= a - 1 && c <= b + 1) { hi = lo - 1 }
+            return
+        }
+        let s = (a - c) / k - 0.5, e = (b - c) / k - 0.5
+        lo = max(lo, min(s, e) - 1); hi = min(hi, max(s, e) + 1)
+    }
+
+    /// The first position in `cols[0..<n]` (ascending) whose column is at least `x`.
+    @inline(__always) func lowerBound(_ cols: UnsafePointer<UInt16>, _ n: Int, _ x: Int) -> Int {
+        var lo = 0, hi = n
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if Int(cols[mid]) < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// One texel blended onto one pixel: an opaque texel drawn source-over in opaque white is stored as is.
+    @inline(__always) func blendTexel<B: PixelBlend>(_ b: B.Type, _ p: UnsafePointer<UInt8>, into q: UnsafeMutablePointer<UInt8>,
+                                                     color: SIMD4<Float>, storeOpaque: Bool) {
+        // One 4-byte load; transparent texels (all bytes 0) are skipped, opaque ones stored when allowed.
+        let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self)
+        if storeOpaque && bytes.w == 255 {
+            UnsafeMutableRawPointer(q).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+            return
+        }
+        if bytes == SIMD4(repeating: 0) { return }
+        B.blend(SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes)) * color, into: q)
+    }
+}

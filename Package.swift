@@ -66,12 +66,13 @@ let package = Package(
         // 6 · Presets
         .target(name: "StardustPresets", dependencies: [
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustScene",
+            "StardustDynamics",
         ], path: "Sources/6-Presets/StardustPresets"),
 
         // 7 · Shell: the umbrella library and the command-line tool
         .target(name: "Stardust", dependencies: [
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustCodecs",
-            "StardustScene", "StardustPresets",
+            "StardustScene", "StardustPresets", "StardustDynamics",
         ], path: "Sources/7-Shell/Stardust"),
         .target(name: "OpenQuartzCore", dependencies: ["Stardust"], path: "Sources/7-Shell/OpenQuartzCore"),
         .executableTarget(name: "stardust", dependencies: [

@@ -67,4 +67,26 @@ import StardustTestSupport
             #expect(actual[k] == GoldenHashes.values[k], "\(k)")
         }
     }
+
+    /// The physics state (every body's position, rotation, velocities and awake flag, by bit
+    /// pattern: `World.stateHash()`) of examples/physics-playground.json after N fixed steps,
+    /// the scripted throw included. Same in debug and release builds.
+    static let physicsStateHashes: [Int: UInt64] = [
+        0: 0x6ba51fd4317a232f,
+        360: 0x32f44155daaf9440,
+        720: 0x43e426c6fe436c7f,
+    ]
+
+    @Test("A scene's physics state after N steps hashes to the committed golden values")
+    func physicsStateHash() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples")
+        let scene = try SceneLoader.load(path: examples.appendingPathComponent("physics-playground.json").path)
+        let controller = try #require(scene.simulations.first as? PhysicsController)
+        for step in Self.physicsStateHashes.keys.sorted() {
+            let hash = controller.world(atStep: step).stateHash()
+            if ProcessInfo.processInfo.environment["STARDUST_PRINT_GOLDENS"] != nil { print("        \(step): 0x\(String(hash, radix: 16)),") }
+            #expect(hash == Self.physicsStateHashes[step], "step \(step)")
+        }
+    }
 }

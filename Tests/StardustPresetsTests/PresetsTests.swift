@@ -11,7 +11,7 @@ final class PresetsTests: XCTestCase {
     func preset(_ name: String) throws -> Scene { try XCTUnwrap(Presets.named(name)).make() }
 
     func testThePresetList() throws {
-        XCTAssertEqual(Presets.all.map(\.name), ["snow", "snow-classic", "fireworks", "maple-leaves", "celebration", "thanos"])
+        XCTAssertEqual(Presets.all.map(\.name), ["snow", "snow-classic", "fireworks", "maple-leaves", "celebration", "thanos", "photo-wall"])
     }
 
     func testSnowHasTheSpecCellsAndStartsFull() throws {

@@ -84,7 +84,7 @@ final class SceneLoaderTests: XCTestCase {
     }
 
     func testUnsupportedSectionsAreReportedNotIgnored() {
-        expectError(#"{"physics": {}}"#, path: "physics", containing: "not supported")
+        expectError(#"{"audio": {}}"#, path: "audio", containing: "not supported")
     }
 
     func testKeyframeSpringAndGroupAnimationsLoad() throws {

@@ -49,6 +49,8 @@ public enum Presets {
                defaultSize: phone, builder: CelebrationPreset.scene),
         Preset(name: "thanos", summary: "Search results: a gauntlet snaps, half the cards turn to dust, the time stone brings them back.",
                defaultSize: Size(390, 520), builder: ThanosPreset.scene, soundCues: ThanosPreset.soundCues),
+        Preset(name: "photo-wall", summary: "A wall of photos: one picked up, swung and put back; another flung off screen (physics).",
+               defaultSize: phone, builder: PhotoWallPreset.scene),
     ]
 
     /// The preset with this name, if any.

@@ -8,3 +8,4 @@
 @_exported import StardustCodecs
 @_exported import StardustScene
 @_exported import StardustPresets
+@_exported import StardustDynamics

@@ -8,17 +8,22 @@ public struct Pose: Sendable, Hashable {
     /// The rotation about z in radians (Core Animation's `transform.rotation.z`; positive turns
     /// clockwise on screen, since y points down).
     public var rotation: Double
-    /// Whether the layer is hidden (a photo removed with its world, a destroyed body).
+    /// Whether the layer is hidden (a photo removed with its world, a destroyed body). `false` keeps
+    /// the model's `isHidden` (a layer the app hid stays hidden).
     public var isHidden: Bool
+    /// The layer's `zPosition` while simulated (a dragged photo drawn above its neighbours), or
+    /// `nil` (the default) to keep the model's.
+    public var zPosition: Double?
 
-    /// A pose at `position`, turned by `rotation` radians, shown unless `isHidden`.
-    public init(position: Point, rotation: Double = 0, isHidden: Bool = false) {
-        self.position = position; self.rotation = rotation; self.isHidden = isHidden
+    /// A pose at `position`, turned by `rotation` radians, shown unless `isHidden`, at
+    /// `zPosition` (`nil`: the model's).
+    public init(position: Point, rotation: Double = 0, isHidden: Bool = false, zPosition: Double? = nil) {
+        self.position = position; self.rotation = rotation; self.isHidden = isHidden; self.zPosition = zPosition
     }
 }
 
-/// An animation that shows a simulation on a layer: `position`, `transform.rotation.z` and
-/// `isHidden` come from a pose function of the host's time.
+/// An animation that shows a simulation on a layer: `position`, `transform.rotation.z`,
+/// `isHidden` and (when the pose gives one) `zPosition` come from a pose function of the host's time.
 ///
 /// This is the one bridge from simulated bodies to layers (the scene's `physics` bodies, the
 /// dynamic animator's items and the photo wall all use it). It never ends and is never removed;
@@ -37,7 +42,7 @@ public final class PoseAnimation: Animation, @unchecked Sendable {
         isRemovedOnCompletion = false
     }
 
-    override public var animatedKeyPaths: [String] { ["position", "transform.rotation.z", "isHidden"] }
+    override public var animatedKeyPaths: [String] { ["position", "transform.rotation.z", "isHidden", "zPosition"] }
 
     override public func endTime() -> Double { .infinity }
 
@@ -47,7 +52,9 @@ public final class PoseAnimation: Animation, @unchecked Sendable {
         switch LayerKeyPath.canonical(keyPath) {
         case "position": return .point(pose.position)
         case "transform.rotation.z": return .number(pose.rotation)
-        case "isHidden": return .bool(pose.isHidden)
+        // A pose hides a layer; it never shows one the model hides.
+        case "isHidden": return pose.isHidden ? .bool(true) : nil
+        case "zPosition": return pose.zPosition.map { .number($0) }
         default: return nil
         }
     }

@@ -1,5 +1,6 @@
 import StardustAnimation
 import StardustCore
+import StardustDynamics
 import StardustParticles
 import StardustRender
 
@@ -23,6 +24,15 @@ public enum SceneBudget {
         if frameCount > limits.maxFrames {
             throw SceneError(path: frameSource, "\(frameCount) frames (\(scene.duration) s at \(scene.fps) fps) are over the limit of "
                 + "\(limits.maxFrames); shorten the duration, lower fps, pick a range with --frames, or raise the limit with --max-frames")
+        }
+        // Physics: bodies × steps up to the end of the scene.
+        for case let physics as PhysicsController in scene.simulations {
+            let bodySteps = Double(physics.initialWorld.bodyCount) * (scene.duration / physics.timeStep).rounded(.up)
+            if !(bodySteps <= Double(limits.maxPhysicsBodySteps)) {
+                throw SceneError(path: "physics.bodies", "\(physics.initialWorld.bodyCount) bodies simulated for \(scene.duration) s in steps of "
+                    + "\(physics.timeStep) s are \(count(bodySteps)) body-steps, over the limit of \(count(Double(limits.maxPhysicsBodySteps))); "
+                    + "use fewer bodies, a shorter duration or a longer timeStep")
+            }
         }
         // 3. Particles and 4. covered pixels.
         var particles = 0.0, covered = 0.0

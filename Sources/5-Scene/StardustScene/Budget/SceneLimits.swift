@@ -13,6 +13,9 @@ public struct SceneLimits: Hashable, Sendable {
     /// Estimated pixels covered by all layers and particles in one frame (each sprite counted at its
     /// largest size, at most the frame's area). Flag: `--max-coverage` (in megapixels).
     public var maxCoveredPixels = 400_000_000
+    /// Body-steps of a scene's `physics` up to the end of its duration (bodies × duration ÷ timeStep):
+    /// the simulation's time. Fixed (fewer bodies, a shorter duration or a longer step lower it).
+    public var maxPhysicsBodySteps = 200_000_000
     /// Pixels of one frame (size × scale): fixed by the renderer.
     public var maxFramePixels = ImageLimits.defaultMaxPixels
 

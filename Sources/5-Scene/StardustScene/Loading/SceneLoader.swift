@@ -2,6 +2,7 @@ import Foundation
 import StardustAnimation
 import StardustCodecs
 import StardustCore
+import StardustDynamics
 import StardustRender
 import StardustParticles
 
@@ -48,7 +49,7 @@ public struct SceneLoader {
     /// Builds a scene from a parsed document.
     public mutating func scene(from doc: JSONNode) throws -> Scene {
         let keys = try doc.object(allowedKeys: Self.sceneKeys)
-        for unsupported in ["physics", "effects", "pointer", "audio"] {
+        for unsupported in ["effects", "audio"] {
             if let n = keys[unsupported] {
                 throw SceneError(path: n.path, "\"\(unsupported)\" is part of the scene format but not supported by this version of Stardust yet")
             }
@@ -97,6 +98,13 @@ public struct SceneLoader {
                 // Keyed by the entry's JSON path so that trace and tools can find it.
                 target.add(animation, forKey: node.path)
             }
+        }
+        if let physics = keys["physics"] {
+            let controller = try physicsController(physics, names: names)
+            for event in try keys["pointer"].map({ try pointerEvents($0) }) ?? [] { controller.record(event) }
+            scene.simulations.append(controller)
+        } else if let pointer = keys["pointer"] {
+            throw SceneError(path: pointer.path, "\"pointer\" moves the bodies of the scene's \"physics\", and this scene has none")
         }
         scene.inputFiles = inputFiles
         scene.sourcePaths = sourcePaths

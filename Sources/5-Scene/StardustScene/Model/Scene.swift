@@ -1,5 +1,6 @@
 import StardustAnimation
 import StardustCore
+import StardustDynamics
 import StardustParticles
 
 /// A complete effect ready to render: a layer tree with a size, a pixel
@@ -34,6 +35,9 @@ public final class Scene {
     public var sourcePaths: [ObjectIdentifier: String] = [:]
     /// Layers switched on and off by date and remote flag (SPEC §14; see ``applySeasonalSwitches(_:)``).
     public var seasonalGates: [SeasonalGate] = []
+    /// The physics simulations whose bodies move layers (a file's `physics`, a preset's photo wall):
+    /// `stardust trace` reports their bodies and events. They render through their layers' animations.
+    public var simulations: [any TraceableSimulation] = []
 
     /// A scene of `size` points at `scale` pixels per point (default 2), `duration` seconds (default 10) at `fps`
     /// frames per second (default 30), with `seed` (default 1), a transparent background and an empty `root` layer.

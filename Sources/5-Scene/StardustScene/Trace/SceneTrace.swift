@@ -1,14 +1,17 @@
 import Foundation
 import StardustAnimation
 import StardustCore
+import StardustDynamics
 import StardustRender
 import StardustParticles
 
 /// The `stardust trace` format (SPEC §10): one JSON object per frame with
-/// live particle counts per emitter cell, layer presentation values and,
-/// optionally, every live particle.
+/// live particle counts per emitter cell, layer presentation values, physics
+/// bodies and, optionally, every live particle. Simulation events (photo-wall
+/// transitions) come as lines of their own just before the frame they happen in.
 public enum SceneTrace {
-    /// The JSON line for time `t` (scene time, seconds).
+    /// The JSON line for time `t` (scene time, seconds), preceded by the lines of the simulation
+    /// events of its frame interval (``eventLines(for:at:)``), each ending in a newline.
     public static func line(for scene: Scene, at t: Double, includeParticles: Bool) -> String {
         var counts: [(String, Int)] = []
         var states: [String] = []
@@ -39,9 +42,22 @@ public enum SceneTrace {
         }
         var out = "{\"t\":\(num(t)),\"particles\":{"
         out += counts.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",")
-        out += "},\"layers\":{" + layers.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "},\"bodies\":{}"
+        out += "},\"layers\":{" + layers.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "},\"bodies\":{"
+        out += scene.simulations.flatMap { $0.bodyReports(at: t) }.map { b in
+            "\(quote(b.name)):{\"position\":[\(num(b.position.x)),\(num(b.position.y))],\"angle\":\(num(b.angle)),"
+                + "\"velocity\":[\(num(b.velocity.x)),\(num(b.velocity.y))],\"angularVelocity\":\(num(b.angularVelocity)),"
+                + "\"sleeping\":\(b.isSleeping)}"
+        }.joined(separator: ",") + "}"
         if includeParticles { out += ",\"particleStates\":[" + states.joined(separator: ",") + "]" }
-        return out + "}"
+        return eventLines(for: scene, at: t).map { $0 + "\n" }.joined() + out + "}"
+    }
+
+    /// One line per simulation event (a photo grabbed, settled, …) in the frame interval ending at `t`,
+    /// `(t − 1/fps, t]`: `{"t": …, "event": "photo.grabbed", "subject": "photo4"}`, in time order.
+    public static func eventLines(for scene: Scene, at t: Double) -> [String] {
+        scene.simulations.flatMap { $0.events(after: t - 1 / scene.fps, through: t) }
+            .sorted { $0.time < $1.time }
+            .map { "{\"t\":\(num($0.time)),\"event\":\(quote($0.name)),\"subject\":\(quote($0.subject))}" }
     }
 
     /// `"layer.cell"` names (nested cells as `"layer.parent.child"`) in the emitter's `allCells` order.

@@ -3,7 +3,7 @@ import Foundation
 import Stardust
 
 /// Where a field acts, centered on the field's position (`UIRegion`).
-public final class UIRegion {
+public final class UIRegion: Sendable {
     let stardustRegion: FieldBehavior.Region
     init(_ region: FieldBehavior.Region) { stardustRegion = region }
     /// Everywhere.

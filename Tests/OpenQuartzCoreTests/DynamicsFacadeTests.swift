@@ -63,6 +63,36 @@ import Testing
         }
     }
 
+    /// The delegate hears the pause when the dropped card comes to rest, at the rendered media time
+    /// of the step that reports it, and nothing without a render.
+    @Test func delegateHearsThePauseAtItsRenderedTime() throws {
+        final class Recorder: UIDynamicAnimatorDelegate {
+            var pauses: [CFTimeInterval] = []
+            var resumes: [CFTimeInterval] = []
+            func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) { pauses.append(CACurrentMediaTime()) }
+            func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator) { resumes.append(CACurrentMediaTime()) }
+        }
+        try StardustClock.withClock {
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 160, height: 120))
+            let animator = dropCard(in: container)
+            let recorder = Recorder()
+            animator.delegate = recorder
+            #expect(recorder.pauses.isEmpty)
+            let pause = try #require(animator.stardustAnimator.firstPause(before: 6))
+            let dir = try FrameFiles.folder("pause")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            try container.layer.stardustRender(size: CGSize(width: 160, height: 120), duration: 6, fps: 5, scale: 0.25,
+                                               to: dir.path + "/", quiet: true)
+            #expect(recorder.pauses.count == 1)
+            let heard = try #require(recorder.pauses.first)
+            #expect(heard >= pause && heard <= pause + 1.0 / 120 + 1e-9, "paused at \(pause), heard at \(heard)")
+            #expect(!animator.isRunning)
+            // Resting on the floor: the card's bottom edge is on the reference bounds' bottom.
+            let y = try #require(container.subviews.first?.layer.presentation()).position.y
+            #expect(abs(Double(y) - (120 - 20)) < 0.5, "rests at \(y)")
+        }
+    }
+
     /// UIKit's defaults on the wrappers.
     @Test func defaultsAreUIKits() {
         let v = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))

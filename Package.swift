@@ -26,6 +26,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // The studio's server (`stardust studio`, StardustStudio): HTTP and WebSocket on SwiftNIO.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // 1 · Core
@@ -71,8 +74,14 @@ let package = Package(
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustCodecs",
             "StardustScene", "StardustPresets",
         ], path: "Sources/7-Shell/Stardust"),
+        // The studio: a local web page that designs effects live, served over HTTP and WebSocket.
+        .target(name: "StardustStudio", dependencies: [
+            "Stardust",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        ], path: "Sources/7-Shell/StardustStudio", resources: [.copy("Page")]),
         .executableTarget(name: "stardust", dependencies: [
-            "Stardust", "StardustPhysics",
+            "Stardust", "StardustPhysics", "StardustStudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/7-Shell/stardust"),
 
@@ -99,6 +108,7 @@ let package = Package(
         .testTarget(name: "StardustConformanceTests", dependencies: [
             "StardustAnimation", "StardustParticles", "StardustScene", "Stardust", "StardustCore", "StardustTestSupport",
         ]),
+        .testTarget(name: "StardustStudioTests", dependencies: ["StardustStudio", "Stardust", "stardust", "StardustTestSupport"]),
         .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport"]),
         // Hostile input (SPEC §16): a corpus run through the built CLI under a memory cap and a time
         // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.

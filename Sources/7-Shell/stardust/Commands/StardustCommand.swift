@@ -17,9 +17,10 @@ struct StardustCommand: ParsableCommand {
           stardust render fire.pex                  # Particle Designer / UIEffectDesigner files render directly
           stardust import fire.pex -o fire.json     # ... or become an editable scene
           stardust snap photo.png --restore -o dust.gif   # turn a picture to dust and back
+          stardust studio snow                      # design live in the browser (prints the address)
         """,
         subcommands: [RenderCommand.self, PresetsCommand.self, SnapCommand.self, ValidateCommand.self, TraceCommand.self,
-                      ImportCommand.self, BenchCommand.self],
+                      ImportCommand.self, BenchCommand.self, StudioCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }

@@ -12,7 +12,7 @@ import PackageDescription
 //   4-Codecs   pixels ↔ files: PNG, GIF, APNG, JPEG, audio, output sinks
 //   5-Scene    the Scene, its JSON loader (with image decoding), built-in images, trace
 //   6-Presets  the built-in effects, as scene builders
-//   7-Shell    the umbrella library `Stardust` and the `stardust` command-line tool
+//   7-Shell    the umbrella library `Stardust`, the studio (`StardustStudio`) and the `stardust` command-line tool
 //
 // No unsafe flags: the package can be added by version. Hot loops get their speed from the code.
 let package = Package(

@@ -7,8 +7,27 @@ import Stardust
 /// hangs up in the middle of a frame, a handshake never finished — cost only their own connection: a
 /// well-behaved page keeps receiving frames and the server keeps answering.
 @Suite(.serialized) struct StudioHostileClientTests {
-    @Test func hostilePagesDoNotStallAWellBehavedOne() throws {
-        let h = try StudioHarness()
+    @Test func hostilePagesDoNotStallAWellBehavedOne() async throws {
+        let h = try await StudioHarness.start()
+        let outcome = try await blocking { try Self.hostile(port: h.port, token: h.config.token, origin: h.origin) }
+        #expect(outcome.garbageClosed)
+        #expect(outcome.oversizeClosed)
+        #expect(outcome.distinctTimes >= 10, "the well-behaved page kept receiving new frames")
+        _ = try await h.page().frame()
+        #expect(try await h.get("/", token: false).status == 200)
+        // The flood changed nothing in the document.
+        #expect(h.document.history.edits == 0)
+    }
+
+    struct Outcome: Sendable { var garbageClosed: Bool; var oversizeClosed: Bool; var distinctTimes: Int }
+
+    static func hostile(port: Int, token: String, origin: String) throws -> Outcome {
+        func page() throws -> StudioClient {
+            let c = try StudioClient(port: port)
+            try c.upgrade(path: "/ws?token=\(token)", port: port, origin: origin)
+            return c
+        }
+        let h = (page: page, port: port, token: token)
         let good = try h.page()
         _ = try good.frame()
 
@@ -24,28 +43,20 @@ import Stardust
         }
 
         let sleeper = try h.page()  // never reads: its socket fills and only its own writer waits
-        _ = sleeper
 
         let quitter = try h.page()
         if case .binary = try quitter.receive() {}  // one whole frame, then hang up in the middle of the next
         quitter.hangUp()
 
         let halfHandshake = try StudioClient(port: h.port)
-        try halfHandshake.sendRaw(Array("GET /ws?token=\(h.config.token) HTTP/1.1\r\nHost: 127.0.0.1".utf8))
+        try halfHandshake.sendRaw(Array("GET /ws?token=\(h.token) HTTP/1.1\r\nHost: 127.0.0.1".utf8))
 
-        // The server closed the connections that broke the protocol.
-        #expect(Self.closes(garbage))
-        #expect(Self.closes(oversize))
-
-        // The well-behaved page still gets frames as the playhead moves…
+        // The server closes the connections that broke the protocol; the well-behaved page still gets frames.
+        let garbageClosed = closes(garbage), oversizeClosed = closes(oversize)
         var times: Set<Double> = []
         for _ in 0..<20 { times.insert(try good.frame().time) }
-        #expect(times.count >= 10)
-        // …a new page connects and is served, and so is HTTP.
-        _ = try h.page().frame()
-        #expect(try h.get("/", token: false).status == 200)
-        // The flood changed nothing in the document.
-        #expect(h.document.history.edits == 0)
+        withExtendedLifetime((sleeper, halfHandshake, flood)) {}
+        return Outcome(garbageClosed: garbageClosed, oversizeClosed: oversizeClosed, distinctTimes: times.count)
     }
 
     /// Whether the server ends this connection (a close frame or the socket closing) within the read timeout.

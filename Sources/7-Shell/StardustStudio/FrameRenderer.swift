@@ -1,9 +1,10 @@
 import Foundation
 import Stardust
 
-/// Renders the preview frames every page receives, one at a time on its own thread, and shares them: pages
-/// asking for the same scene version at the same playhead get the same frame, rendered once.
+/// Renders one page's preview frames on a thread of its own (the render threads of the one `parallelFor`
+/// inside), keeping the last one: asking again for the same scene version and time costs nothing.
 ///
+/// Each page has its own renderer: a page whose socket is full holds up only its own frames.
 /// Each frame goes out as one ``StudioFramePacket``.
 actor FrameRenderer {
     /// Which frame: a published scene version at a scene time.
@@ -22,31 +23,18 @@ actor FrameRenderer {
     }
 
     private var latest: Frame?
-    private var inFlight: (key: Key, task: Task<Frame, any Error>)?
     private let worker: Worker
 
     /// A renderer using `threads` render threads (0: all cores).
     init(threads: Int = 0) { worker = Worker(threads: threads) }
 
-    /// The frame of `published` at `time`: the shared one when it was just rendered, else rendered now
-    /// (after the render in progress, if any).
+    /// The frame of `published` at `time`: the last one when it is the same, else rendered now.
     func frame(of published: StudioDocument.Published, at time: Double) async throws -> Frame {
         let key = Key(version: published.version, time: time)
-        while true {
-            if let l = latest, l.key == key { return l }
-            if let f = inFlight {
-                if f.key == key { return try await f.task.value }
-                _ = try? await f.task.value
-                continue
-            }
-            let worker = self.worker
-            let task = Task { try await worker.render(published, at: time, key: key) }
-            inFlight = (key, task)
-            defer { inFlight = nil }
-            let frame = try await task.value
-            latest = frame
-            return frame
-        }
+        if let l = latest, l.key == key { return l }
+        let frame = try await worker.render(published, at: time, key: key)
+        latest = frame
+        return frame
     }
 
     /// The render state: used only on its serial queue.

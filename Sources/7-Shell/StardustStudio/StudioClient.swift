@@ -6,7 +6,8 @@ import Glibc
 /// A minimal blocking HTTP/1.1 and WebSocket client for a studio on this machine: what `stardust bench
 /// studio-stream` and the tests drive the server with, byte by byte (so a test can also misbehave on purpose:
 /// send garbage, stop reading, hang up mid-frame). Not a general client: no TLS, no redirects, no extensions.
-public final class StudioClient {
+/// One thread at a time may use a client (it may be handed from thread to thread).
+public final class StudioClient: @unchecked Sendable {
     /// A WebSocket message received.
     public enum Message: Equatable {
         /// A text message.

@@ -33,7 +33,7 @@ final class StudioConnection: Sendable {
         }
     }
 
-    /// The process-wide tick origin: pages asking within one tick see the same playhead (and share its frame).
+    /// The process-wide tick origin: pages asking within one tick see the same playhead.
     static let epoch = ContinuousClock.now
 
     private func writeLoop(_ outbound: WebSocketOutboundWriter) async throws {

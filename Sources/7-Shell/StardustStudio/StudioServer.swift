@@ -51,7 +51,6 @@ public struct StudioServer: Sendable {
         let boundPort = Mutex(configuration.port)
         let config = configuration
         let document = self.document
-        let frames = FrameRenderer(threads: config.renderThreads)
         let security: @Sendable () -> StudioSecurity = {
             StudioSecurity(token: config.token, host: config.host, port: boundPort.withLock { $0 })
         }
@@ -141,7 +140,7 @@ public struct StudioServer: Sendable {
             try check(request, true)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, _ in
-            let connection = StudioConnection(document: document, frames: frames, maxFrameRate: config.maxFrameRate)
+            let connection = StudioConnection(document: document, frames: FrameRenderer(threads: config.renderThreads), maxFrameRate: config.maxFrameRate)
             try await connection.run(inbound: inbound, outbound: outbound)
         }
 

@@ -12,7 +12,8 @@ import PackageDescription
 //   4-Codecs   pixels ↔ files: PNG, GIF, APNG, JPEG, audio, output sinks
 //   5-Scene    the Scene, its JSON loader (with image decoding), built-in images, trace
 //   6-Presets  the built-in effects, as scene builders
-//   7-Shell    the umbrella library `Stardust`, the Apple-named façade `OpenQuartzCore` and the `stardust` command-line tool
+//   7-Shell    the umbrella library `Stardust`, the Apple-named façade `OpenQuartzCore`, the studio
+//              (`StardustStudio`) and the `stardust` command-line tool
 //
 // No unsafe flags: the package can be added by version. Hot loops get their speed from the code.
 let package = Package(
@@ -28,6 +29,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // The studio's server (`stardust studio`, StardustStudio): HTTP and WebSocket on SwiftNIO.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // 1 · Core
@@ -74,9 +78,10 @@ let package = Package(
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustCodecs",
             "StardustScene", "StardustPresets", "StardustDynamics",
         ], path: "Sources/7-Shell/Stardust"),
-        .target(name: "OpenQuartzCore", dependencies: ["Stardust"], path: "Sources/7-Shell/OpenQuartzCore"),
+//   7-Shell    the umbrella library `Stardust`, the Apple-named façade `OpenQuartzCore`, the studio
+//              (`StardustStudio`) and the `stardust` command-line tool
         .executableTarget(name: "stardust", dependencies: [
-            "Stardust", "StardustPhysics",
+            "Stardust", "StardustPhysics", "StardustStudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/7-Shell/stardust"),
 
@@ -104,6 +109,7 @@ let package = Package(
             "StardustAnimation", "StardustParticles", "StardustScene", "Stardust", "StardustCore", "StardustTestSupport",
         ]),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Stardust", "StardustTestSupport"]),
+        .testTarget(name: "StardustStudioTests", dependencies: ["StardustStudio", "Stardust", "stardust", "StardustTestSupport"]),
         .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport"]),
         // Hostile input (SPEC §16): a corpus run through the built CLI under a memory cap and a time
         // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.

@@ -18,9 +18,10 @@ struct StardustCommand: ParsableCommand {
           stardust import fire.pex -o fire.json     # ... or become an editable scene
           stardust snap photo.png --restore -o dust.gif   # turn a picture to dust and back
           stardust export-swift snow -o Snow.swift  # the same effect as QuartzCore/UIKit Swift code
+          stardust studio snow                      # design live in the browser (prints the address)
         """,
         subcommands: [RenderCommand.self, PresetsCommand.self, SnapCommand.self, ValidateCommand.self, TraceCommand.self,
-                      ImportCommand.self, BenchCommand.self, ExportSwiftCommand.self],
+                      ImportCommand.self, BenchCommand.self, ExportSwiftCommand.self, StudioCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }

@@ -1,0 +1,216 @@
+// Stardust Studio page: plain JavaScript, no build step. Protocol: docs/STUDIO.md.
+'use strict';
+const token = new URLSearchParams(location.search).get('token') || '';
+const $ = (id) => document.getElementById(id);
+const canvas = $('preview'), ctx = canvas.getContext('2d');
+let ws = null, scene = null, state = null, signature = '', scrubbing = false, gestureCounter = 0;
+let framesReceived = 0, lastFrameTime = 0;
+window.studio = { framesReceived: () => framesReceived, lastFrameTime: () => lastFrameTime, send: (m) => send(m) };
+
+function status(text, isError) { const s = $('status'); s.textContent = text; s.className = isError ? 'error' : ''; }
+function send(message) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(message)); }
+function api(path) { return path + (path.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(token); }
+
+function connect() {
+  ws = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  ws.binaryType = 'arraybuffer';
+  ws.onopen = () => status('connected');
+  ws.onclose = () => { status('disconnected; reconnecting…', true); setTimeout(connect, 1000); };
+  ws.onmessage = (ev) => {
+    if (typeof ev.data === 'string') { onText(JSON.parse(ev.data)); } else { drawFrame(ev.data); }
+  };
+}
+
+// A frame: "SDF1", width, height, serial (UInt32 LE), time (Float64 LE), then straight RGBA.
+function drawFrame(buffer) {
+  const v = new DataView(buffer);
+  if (buffer.byteLength < 24 || v.getUint32(0, false) !== 0x53444631) return;
+  const w = v.getUint32(4, true), h = v.getUint32(8, true), t = v.getFloat64(16, true);
+  if (buffer.byteLength !== 24 + w * h * 4) return;
+  if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+  ctx.putImageData(new ImageData(new Uint8ClampedArray(buffer, 24, w * h * 4), w, h), 0, 0);
+  framesReceived += 1; lastFrameTime = t;
+  if (!scrubbing) $('scrub').value = t;
+  $('clock').textContent = t.toFixed(2) + ' s';
+}
+
+function onText(m) {
+  if (m.type === 'scene') { scene = m; renderScene(); }
+  else if (m.type === 'state') { state = m; renderState(); }
+  else if (m.type === 'error') { status(m.message, true); }
+}
+
+function renderState() {
+  $('play').textContent = state.playing ? '⏸' : '▶';
+  $('undo').disabled = !state.canUndo; $('redo').disabled = !state.canRedo;
+  const sp = $('speed'); if ([...sp.options].some(o => +o.value === state.speed)) sp.value = String(state.speed);
+}
+
+function renderScene() {
+  $('source').textContent = `${scene.source} — ${scene.size[0]}×${scene.size[1]} pt, ${scene.duration} s at ${scene.fps} fps`;
+  $('scrub').max = scene.duration;
+  const ps = $('preset');
+  if (ps.options.length !== scene.presets.length) {
+    ps.innerHTML = '';
+    for (const p of ['', ...scene.presets]) { const o = document.createElement('option'); o.value = p; o.textContent = p || '—'; ps.appendChild(o); }
+  }
+  const ex = $('exports'); ex.innerHTML = '';
+  for (const f of scene.exports) {
+    const a = document.createElement('a'); a.className = 'button'; a.textContent = f.toUpperCase();
+    a.href = api('/api/export?format=' + f); a.download = ''; a.id = 'export-' + f; ex.appendChild(a);
+  }
+  const save = $('save-json'); save.href = api('/api/scene.json');
+  save.classList.toggle('disabled', !scene.canSaveJSON);
+  save.title = scene.canSaveJSON ? '' : 'Presets are built in Swift: open a scene or effect file to save JSON.';
+  // Rebuild the controls only when the structure changed; else refresh values not being edited.
+  const sig = JSON.stringify(scene.layers.map(l => [l.path, l.kind, (l.cells || []).length, (l.animations || []).length, cellSig(l.cells || [])]));
+  if (sig !== signature) { signature = sig; buildControls(); } else { refreshValues(); }
+}
+function cellSig(cells) { return cells.map(c => [c.keyPath, cellSig(c.cells)]); }
+
+const controls = new Map(); // id → {set(value), busy()}
+
+function buildControls() {
+  const root = $('controls'); root.innerHTML = ''; controls.clear();
+  for (const layer of scene.layers) {
+    const d = document.createElement('details'); d.open = layer.kind === 'emitter';
+    d.innerHTML = `<summary></summary>`;
+    d.querySelector('summary').textContent = (layer.name || (layer.path === '' ? 'root' : 'layer ' + layer.path));
+    const k = document.createElement('span'); k.className = 'kind'; k.textContent = layer.kind; d.querySelector('summary').appendChild(k);
+    d.appendChild(row(`L${layer.path}:opacity`, { key: 'opacity', kind: 'number', value: layer.opacity },
+      v => send({ type: 'setLayer', layer: layer.path, keyPath: 'opacity', value: v })));
+    d.appendChild(row(`L${layer.path}:hidden`, { key: 'hidden', kind: 'bool', value: layer.hidden },
+      v => send({ type: 'setLayer', layer: layer.path, keyPath: 'hidden', value: v })));
+    if (layer.emitter) {
+      const h = document.createElement('h4'); h.textContent = 'Emitter'; d.appendChild(h);
+      for (const p of layer.emitter) d.appendChild(row(`E${layer.path}:${p.key}`, p, (v, g) => send({ type: 'set', layer: layer.path, keyPath: p.key, value: v, gesture: g })));
+      for (const c of layer.cells) d.appendChild(cellControls(layer, c));
+    }
+    for (const a of layer.animations || []) {
+      const ad = document.createElement('details'); ad.innerHTML = '<summary></summary>';
+      ad.querySelector('summary').textContent = `animation ${a.key}` + (a.keyPath ? ` (${a.keyPath})` : '');
+      for (const p of a.timing) ad.appendChild(row(`A${layer.path}:${a.key}:${p.key}`, p,
+        v => send({ type: 'setAnimation', layer: layer.path, key: a.key, field: p.key, value: v })));
+      d.appendChild(ad);
+    }
+    root.appendChild(d);
+  }
+}
+
+function cellControls(layer, cell) {
+  const d = document.createElement('details'); d.open = true; d.innerHTML = '<summary></summary>';
+  d.querySelector('summary').textContent = 'cell ' + (cell.name || cell.index);
+  if (!cell.keyPath) { d.classList.add('readonly'); d.title = 'A cell needs a unique name to be edited by key path.'; }
+  for (const p of cell.properties) {
+    const id = `C${layer.path}:${cell.index}:${p.key}`;
+    d.appendChild(row(id, p, cell.keyPath ? (v, g) => send({ type: 'set', layer: layer.path, keyPath: cell.keyPath + '.' + p.key, value: v, gesture: g }) : null));
+  }
+  for (const c of cell.cells) d.appendChild(cellControls(layer, c));
+  return d;
+}
+
+function sliderRange(key, v) {
+  const a = Math.abs(v);
+  const signed = /Speed|Acceleration|Longitude|Latitude|spin$|Offset|beginTime/.test(key) || v < 0;
+  const hi = key === 'birthRate' ? Math.max(100, 2 * a) : Math.max(1, 2 * a);
+  return [signed ? -hi : 0, hi];
+}
+
+// One property row. `onChange(value, gesture)` sends it; null makes the row read-only.
+function row(id, p, onChange) {
+  const r = document.createElement('div'); r.className = 'row';
+  const label = document.createElement('label'); label.textContent = p.key; if (p.live) label.className = 'live';
+  label.title = p.live ? 'Applies from the playhead on (a new parameter segment)' : 'Applies to the whole timeline';
+  r.appendChild(label);
+  let gesture = 0, pending = null, scheduled = false, busy = false;
+  const emit = (v) => {
+    if (!onChange) return;
+    pending = v;
+    if (!scheduled) { scheduled = true; requestAnimationFrame(() => { scheduled = false; onChange(pending, gesture); }); }
+  };
+  let setter;
+  if (p.kind === 'number') {
+    const [lo, hi] = sliderRange(p.key, p.value);
+    const s = document.createElement('input'); s.type = 'range'; s.min = lo; s.max = hi; s.step = (hi - lo) / 1000;
+    const n = document.createElement('input'); n.type = 'number'; n.step = 'any';
+    s.dataset.key = id; n.dataset.key = id + ':n';
+    s.addEventListener('pointerdown', () => { gesture = ++gestureCounter; busy = true; });
+    s.addEventListener('pointerup', () => { busy = false; });
+    s.addEventListener('input', () => { n.value = s.value; emit(+s.value); });
+    n.addEventListener('change', () => { gesture = ++gestureCounter; if (n.value !== '' && isFinite(+n.value)) emit(+n.value); });
+    n.addEventListener('focus', () => busy = true); n.addEventListener('blur', () => busy = false);
+    setter = (v) => { n.value = +v.toFixed(6); if (v > +s.max) s.max = 2 * v; if (v < +s.min) s.min = 2 * v; s.value = v; };
+    r.append(s, n);
+  } else if (p.kind === 'bool') {
+    const c = document.createElement('input'); c.type = 'checkbox'; c.dataset.key = id;
+    c.addEventListener('change', () => { gesture = ++gestureCounter; emit(c.checked); });
+    setter = (v) => { c.checked = v; }; r.appendChild(c); r.appendChild(document.createElement('span'));
+  } else if (p.kind === 'string' && p.options) {
+    const sel = document.createElement('select'); sel.dataset.key = id;
+    for (const o of p.options) { const e = document.createElement('option'); e.value = o; e.textContent = o; sel.appendChild(e); }
+    sel.addEventListener('change', () => { gesture = ++gestureCounter; emit(sel.value); });
+    setter = (v) => { sel.value = v; }; r.appendChild(sel); r.appendChild(document.createElement('span'));
+  } else if (p.kind === 'color') {
+    r.className = 'row multi';
+    const box = document.createElement('span'); box.className = 'nums';
+    const c = document.createElement('input'); c.type = 'color'; c.dataset.key = id;
+    const a = document.createElement('input'); a.type = 'number'; a.min = 0; a.max = 1; a.step = 0.01; a.title = 'alpha';
+    const read = () => { const h = c.value; return [1, 3, 5].map(i => parseInt(h.substr(i, 2), 16) / 255).concat([+a.value]); };
+    c.addEventListener('pointerdown', () => { gesture = ++gestureCounter; });
+    c.addEventListener('input', () => emit(read())); a.addEventListener('change', () => { gesture = ++gestureCounter; emit(read()); });
+    setter = (v) => { c.value = '#' + v.slice(0, 3).map(x => Math.round(Math.min(1, Math.max(0, x)) * 255).toString(16).padStart(2, '0')).join(''); a.value = v[3]; };
+    box.append(c, a); r.appendChild(box);
+  } else if (Array.isArray(p.value)) {
+    r.className = 'row multi';
+    const box = document.createElement('span'); box.className = 'nums';
+    const inputs = p.value.map((_, i) => { const n = document.createElement('input'); n.type = 'number'; n.step = 'any'; n.dataset.key = id + ':' + i; return n; });
+    inputs.forEach(n => n.addEventListener('change', () => { gesture = ++gestureCounter; if (inputs.every(x => isFinite(+x.value) && x.value !== '')) emit(inputs.map(x => +x.value)); }));
+    setter = (v) => v.forEach((x, i) => inputs[i].value = +(+x).toFixed(6)); box.append(...inputs); r.appendChild(box);
+  } else {
+    const s = document.createElement('span'); s.textContent = JSON.stringify(p.value); setter = (v) => { s.textContent = JSON.stringify(v); };
+    r.appendChild(s); r.appendChild(document.createElement('span'));
+  }
+  if (!onChange) r.querySelectorAll('input,select').forEach(e => e.disabled = true);
+  setter(p.value);
+  controls.set(id, { set: setter, busy: () => busy });
+  return r;
+}
+
+function refreshValues() {
+  const visit = (id, p) => { const c = controls.get(id); if (c && !c.busy()) c.set(p.value); };
+  for (const layer of scene.layers) {
+    visit(`L${layer.path}:opacity`, { value: layer.opacity }); visit(`L${layer.path}:hidden`, { value: layer.hidden });
+    if (layer.emitter) {
+      for (const p of layer.emitter) visit(`E${layer.path}:${p.key}`, p);
+      const walk = (cells) => { for (const c of cells) { for (const p of c.properties) visit(`C${layer.path}:${c.index}:${p.key}`, p); walk(c.cells); } };
+      walk(layer.cells);
+    }
+    for (const a of layer.animations || []) for (const p of a.timing) visit(`A${layer.path}:${a.key}:${p.key}`, p);
+  }
+}
+
+async function post(path, body, contentType) {
+  status('opening…');
+  const r = await fetch(api(path), { method: 'POST', body, headers: { 'Content-Type': contentType, 'X-Stardust-Token': token } });
+  if (!r.ok) status(await r.text(), true); else status('opened');
+}
+
+$('play').onclick = () => send({ type: state && state.playing ? 'pause' : 'play' });
+$('step-back').onclick = () => send({ type: 'step', frames: -1 });
+$('step-forward').onclick = () => send({ type: 'step', frames: 1 });
+$('speed').onchange = () => send({ type: 'speed', value: +$('speed').value });
+$('undo').onclick = () => send({ type: 'undo' });
+$('redo').onclick = () => send({ type: 'redo' });
+const scrub = $('scrub');
+scrub.addEventListener('pointerdown', () => { scrubbing = true; });
+scrub.addEventListener('pointerup', () => { scrubbing = false; });
+scrub.addEventListener('input', () => send({ type: 'seek', time: +scrub.value }));
+$('preset').onchange = () => { const v = $('preset').value; if (v) post('/api/open', JSON.stringify({ preset: v }), 'application/json'); };
+$('open-path').onclick = () => { const v = $('path').value.trim(); if (v) post('/api/open', JSON.stringify({ path: v }), 'application/json'); };
+$('upload').onchange = async () => {
+  const f = $('upload').files[0]; if (!f) return;
+  const kind = (f.name.split('.').pop() || 'json').toLowerCase();
+  post('/api/upload?kind=' + encodeURIComponent(kind), await f.arrayBuffer(), 'application/octet-stream');
+  $('upload').value = '';
+};
+connect();

@@ -1,0 +1,123 @@
+import Stardust
+
+/// The controls the page builds, read from the scene itself: every layer (kind, name, opacity, hidden),
+/// for emitter layers every emitter property and every cell (nested cells too) with every property, and
+/// every animation with its timing. Sent as the `scene` message.
+enum SceneControls {
+    /// The `scene` message for `scene`.
+    static func describe(_ scene: Scene, document: StudioDocument.Info) -> JSONValue {
+        var layers: [JSONValue] = []
+        func walk(_ layer: Layer, path: [Int], depth: Int) {
+            layers.append(describe(layer, path: LayerPath(path), depth: depth))
+            for (i, s) in layer.sublayers.enumerated() where layers.count < 4096 { walk(s, path: path + [i], depth: depth + 1) }
+        }
+        walk(scene.root, path: [], depth: 0)
+        return .object([
+            ("type", .string("scene")),
+            ("name", .string(scene.name)),
+            ("source", .string(document.source)),
+            ("size", .array([.number(scene.size.width), .number(scene.size.height)])),
+            ("scale", .number(scene.scale)),
+            ("pixelSize", .array([.number(Double(scene.pixelWidth)), .number(Double(scene.pixelHeight))])),
+            ("duration", .number(scene.duration)),
+            ("fps", .number(scene.fps)),
+            ("canSaveJSON", .bool(document.canSaveJSON)),
+            ("exports", .array(document.exports.map { .string($0) })),
+            ("presets", .array(Presets.all.map { .string($0.name) })),
+            ("layers", .array(layers)),
+        ])
+    }
+
+    static func describe(_ layer: Layer, path: LayerPath, depth: Int) -> JSONValue {
+        var fields: [(key: String, value: JSONValue)] = [
+            ("path", .string(path.description)),
+            ("depth", .number(Double(depth))),
+            ("name", layer.name.map { .string($0) } ?? .null),
+            ("kind", .string(kind(of: layer))),
+            ("opacity", .number(layer.opacity)),
+            ("hidden", .bool(layer.isHidden)),
+        ]
+        if let emitter = layer as? EmitterLayer {
+            fields.append(("emitter", .array(LayerProperty.allCases.map { p in
+                property(p.rawValue, p.value(of: emitter), options: options(for: p), live: p.isSampledAtBirth)
+            })))
+            fields.append(("cells", .array(cells(emitter.emitterCells, prefix: "", indexPath: []))))
+        }
+        fields.append(("animations", .array(layer.animationKeys().compactMap { key in
+            guard let a = layer.animation(forKey: key) else { return nil }
+            let t = a.timing
+            return .object([
+                ("key", .string(key)),
+                ("keyPath", a.keyPath.map { .string($0) } ?? .null),
+                ("type", .string(String(describing: type(of: a)))),
+                ("timing", .array([
+                    property("beginTime", .number(t.beginTime), live: false),
+                    property("duration", .number(t.duration), live: false),
+                    property("speed", .number(t.speed), live: false),
+                    property("timeOffset", .number(t.timeOffset), live: false),
+                    property("repeatCount", .number(t.repeatCount.isFinite ? t.repeatCount : 1e9), live: false),
+                    property("autoreverses", .bool(t.autoreverses), live: false),
+                ])),
+            ])
+        })))
+        return .object(fields)
+    }
+
+    /// Cells with their key-path prefix (`emitterCells.NAME.`); a cell without a name (or whose name an
+    /// earlier sibling already has) cannot be addressed by key path and is listed read-only.
+    static func cells(_ list: [EmitterCell], prefix: String?, indexPath: [Int]) -> [JSONValue] {
+        var seen: Set<String> = []
+        return list.enumerated().map { i, c in
+            var pre: String? = nil
+            if let prefix, let name = c.name, !name.contains("."), seen.insert(name).inserted {
+                pre = prefix + "emitterCells." + name + "."
+            }
+            return .object([
+                ("index", .string((indexPath + [i]).map(String.init).joined(separator: "."))),
+                ("name", c.name.map { .string($0) } ?? .null),
+                ("keyPath", pre.map { .string(String($0.dropLast())) } ?? .null),
+                ("properties", .array(CellProperty.allCases.map { p in
+                    property(p.rawValue, p.value(of: c), options: options(for: p), live: p.isSampledAtBirth)
+                })),
+                ("cells", .array(cells(c.emitterCells, prefix: pre, indexPath: indexPath + [i]))),
+            ])
+        }
+    }
+
+    static func property(_ key: String, _ value: AnimatableValue, options: [String] = [], live: Bool) -> JSONValue {
+        var f: [(key: String, value: JSONValue)] = [
+            ("key", .string(key)), ("kind", .string(StudioValueCoding.kind(value))), ("value", StudioValueCoding.json(value)),
+            // live: a change applies from the playhead on (a new parameter segment); else to the whole timeline.
+            ("live", .bool(live)),
+        ]
+        if !options.isEmpty { f.append(("options", .array(options.map { .string($0) }))) }
+        return .object(f)
+    }
+
+    static func options(for p: LayerProperty) -> [String] {
+        switch p {
+        case .emitterShape: return EmitterShape.allCases.map(\.rawValue)
+        case .emitterMode: return EmitterMode.allCases.map(\.rawValue)
+        case .renderMode: return EmitterRenderMode.allCases.map(\.rawValue)
+        default: return []
+        }
+    }
+
+    static func options(for p: CellProperty) -> [String] {
+        switch p {
+        case .fillMode: return FillMode.allCases.map(\.rawValue)
+        case .minificationFilter, .magnificationFilter: return ImageFilter.allCases.map(\.rawValue)
+        default: return []
+        }
+    }
+
+    static func kind(of layer: Layer) -> String {
+        switch layer {
+        case is EmitterLayer: return "emitter"
+        case is ShapeLayer: return "shape"
+        case is TextLayer: return "text"
+        case is GradientLayer: return "gradient"
+        default: return "layer"
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Stardust
+
+/// Saving the edited scene as scene JSON. A scene file or an imported effect is saved as its own JSON with
+/// each edited property written where the loader read it (``Scene/sourcePaths`` names the object), then read
+/// back and checked property by property; presets, built in Swift, have no JSON to start from and are refused.
+enum SceneJSONSave {
+    /// The edited scene's JSON text (pretty-printed, newline-terminated), or an error saying why not.
+    static func json(source: StudioSource, edits: [StudioEdit], limits: SceneLimits) throws -> String {
+        guard var doc = source.jsonDocument else {
+            throw StudioEditError("the \(source.label) preset is built in Swift; saving it as scene JSON is not done yet. Open a scene file or an effect file to save edits as JSON.")
+        }
+        // The unedited scene, to find where each edited object came from.
+        let original = try source.makeScene(limits: limits)
+        for edit in edits {
+            guard let (path, key) = location(of: edit, in: original) else {
+                throw StudioEditError("\(edit.targetDescription) has no place in the scene file, so it cannot be saved as JSON.")
+            }
+            let components = try parse(path)
+            doc = try set(StudioValueCoding.json(edit.value), key: key, at: components[...], in: doc)
+        }
+        // Read back: every edited property must load as the edited value.
+        let baked = StudioSource.sceneFileSource(like: source, document: doc)
+        let reloaded = try baked.makeScene(limits: limits)
+        for edit in edits {
+            guard let v = value(of: edit, in: reloaded), v == edit.value else {
+                throw StudioEditError("\(edit.targetDescription) did not read back as \(StudioValueCoding.json(edit.value)); not saved.")
+            }
+        }
+        return JSONWriter.string(doc) + "\n"
+    }
+
+    /// The JSON path of the object the edit changes and the key to write there.
+    static func location(of edit: StudioEdit, in scene: Scene) -> (String, String)? {
+        switch edit.target {
+        case .emitter(let lp, let keyPath):
+            guard let emitter = lp.layer(in: scene.root) as? EmitterLayer else { return nil }
+            let parts = keyPath.split(separator: ".").map(String.init)
+            if parts.count == 1 { return scene.sourcePaths[ObjectIdentifier(emitter)].map { ($0, parts[0]) } }
+            var cells = emitter.emitterCells
+            var cell: EmitterCell?
+            var i = 0
+            while i + 1 < parts.count, parts[i] == "emitterCells" {
+                guard let c = cells.first(where: { $0.name == parts[i + 1] }) else { return nil }
+                cell = c; cells = c.emitterCells; i += 2
+            }
+            guard let c = cell, i == parts.count - 1 else { return nil }
+            let key = parts[i] == "isEnabled" ? "enabled" : parts[i]
+            return scene.sourcePaths[ObjectIdentifier(c)].map { ($0, key) }
+        case .layer(let lp, let keyPath):
+            guard let layer = lp.layer(in: scene.root) else { return nil }
+            return scene.sourcePaths[ObjectIdentifier(layer)].map { ($0, keyPath == "isHidden" ? "hidden" : keyPath) }
+        case .animation:
+            return nil
+        }
+    }
+
+    static func value(of edit: StudioEdit, in scene: Scene) -> AnimatableValue? {
+        switch edit.target {
+        case .emitter(let lp, let keyPath): return (lp.layer(in: scene.root) as? EmitterLayer)?.emitterValue(forKeyPath: keyPath)
+        case .layer(let lp, let keyPath):
+            guard let l = lp.layer(in: scene.root) else { return nil }
+            return keyPath == "opacity" ? .number(l.opacity) : .bool(l.isHidden)
+        case .animation: return nil
+        }
+    }
+
+    /// A path component: an object key, then array indices.
+    struct Component { var key: String; var indices: [Int] }
+
+    /// Parses `layers[2].emitterCells[0]`.
+    static func parse(_ path: String) throws -> [Component] {
+        try path.split(separator: ".").map { part in
+            var s = Substring(part)
+            var indices: [Int] = []
+            guard let open = s.firstIndex(of: "[") else { return Component(key: String(s), indices: []) }
+            let key = String(s[..<open])
+            s = s[open...]
+            while s.hasPrefix("[") {
+                guard let close = s.firstIndex(of: "]"), let i = Int(s[s.index(after: s.startIndex)..<close]) else {
+                    throw StudioEditError("cannot follow the JSON path \(path).")
+                }
+                indices.append(i)
+                s = s[s.index(after: close)...]
+            }
+            return Component(key: key, indices: indices)
+        }
+    }
+
+    /// `doc` with `value` under `key` of the object at `path` (added at the end when absent).
+    static func set(_ value: JSONValue, key: String, at path: ArraySlice<Component>, in doc: JSONValue) throws -> JSONValue {
+        guard let first = path.first else {
+            guard case .object(var members) = doc else { throw StudioEditError("the JSON at the edited path is not an object.") }
+            if let i = members.firstIndex(where: { $0.key == key }) { members[i].value = value } else { members.append((key, value)) }
+            return .object(members)
+        }
+        guard case .object(var members) = doc, let m = members.firstIndex(where: { $0.key == first.key }) else {
+            throw StudioEditError("the JSON has no \"\(first.key)\" where the loader read it.")
+        }
+        members[m].value = try setIndexed(value, key: key, indices: first.indices[...], rest: path.dropFirst(), in: members[m].value)
+        return .object(members)
+    }
+
+    static func setIndexed(_ value: JSONValue, key: String, indices: ArraySlice<Int>, rest: ArraySlice<Component>,
+                           in doc: JSONValue) throws -> JSONValue {
+        guard let i = indices.first else { return try set(value, key: key, at: rest, in: doc) }
+        guard case .array(var items) = doc, i < items.count else { throw StudioEditError("the JSON array is shorter than the loader saw.") }
+        items[i] = try setIndexed(value, key: key, indices: indices.dropFirst(), rest: rest, in: items[i])
+        return .array(items)
+    }
+}
+
+extension StudioSource {
+    /// `source` with its JSON replaced by `document` (same folder for images, same textures for effects).
+    static func sceneFileSource(like source: StudioSource, document: JSONValue) -> StudioSource {
+        switch source {
+        case .sceneFile(let path, _): return .sceneFile(path: path, document: document)
+        case .effect(let path, let imported):
+            var copy = imported.value
+            copy.document = document
+            return .effect(path: path, imported: EffectImportBox(copy))
+        case .preset: return source
+        }
+    }
+}

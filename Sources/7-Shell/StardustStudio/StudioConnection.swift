@@ -1,0 +1,136 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Stardust
+
+/// One page's WebSocket: a reader applying its messages to the shared document and a writer sending the
+/// document's messages and the preview frames.
+///
+/// Frames are latest-frame-wins: the writer renders (or takes the shared render of) the frame for the playhead
+/// *now*, sends it, and only then looks at the clock again, so a slow page simply receives fewer frames; a page
+/// that stops reading stalls only its own writer (the socket's back-pressure), never the document or the others.
+final class StudioConnection: Sendable {
+    let document: StudioDocument
+    let frames: FrameRenderer
+    let mailbox = StudioMailbox()
+    /// Frames per second at most (the page's display rate).
+    let maxFrameRate: Double
+
+    init(document: StudioDocument, frames: FrameRenderer, maxFrameRate: Double) {
+        self.document = document; self.frames = frames; self.maxFrameRate = maxFrameRate
+    }
+
+    /// Serves the page until it disconnects.
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        document.subscribe(mailbox)
+        defer { document.unsubscribe(mailbox) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.writeLoop(outbound) }
+            group.addTask { try await self.readLoop(inbound) }
+            // Whichever ends first (the page closed, a write failed) ends the other.
+            _ = try? await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// The process-wide tick origin: pages asking within one tick see the same playhead.
+    static let epoch = ContinuousClock.now
+
+    private func writeLoop(_ outbound: WebSocketOutboundWriter) async throws {
+        var lastKey: FrameRenderer.Key?
+        let tick = 1 / max(1, maxFrameRate)
+        while !Task.isCancelled {
+            for text in mailbox.take() { try await outbound.write(.text(text)) }
+            let now = ContinuousClock.now
+            let k = (StudioDocument.seconds(now - Self.epoch) / tick).rounded(.down)
+            let tickStart = Self.epoch + .seconds(k * tick)
+            let published = document.current
+            let time = document.transport(at: tickStart).time
+            let key = FrameRenderer.Key(version: published.version, time: time)
+            if key != lastKey {
+                let frame = try await frames.frame(of: published, at: time)
+                try await outbound.write(.binary(ByteBuffer(bytes: frame.packet)))
+                lastKey = key
+            }
+            let next = Self.epoch + .seconds((k + 1) * tick)
+            if next > .now { try await Task.sleep(until: next, clock: .continuous) } else { await Task.yield() }
+        }
+    }
+
+    /// Messages per second a page may send (a slider drag sends one per animation frame), with a burst allowance.
+    static let messageRate = 120.0, messageBurst = 240.0
+
+    private func readLoop(_ inbound: WebSocketInboundStream) async throws {
+        var allowance = Self.messageBurst
+        var last = ContinuousClock.now
+        var refusedSince: Bool = false
+        for try await message in inbound.messages(maxSize: StudioMessage.maxBytes) {
+            let now = ContinuousClock.now
+            allowance = min(Self.messageBurst, allowance + StudioDocument.seconds(now - last) * Self.messageRate)
+            last = now
+            guard allowance >= 1 else {
+                if !refusedSince { reply(error: "too many messages: at most \(Int(Self.messageRate)) a second; some were dropped.") }
+                refusedSince = true
+                continue
+            }
+            allowance -= 1
+            refusedSince = false
+            guard case .text(let text) = message else {
+                reply(error: "messages are JSON text; binary messages are not accepted.")
+                continue
+            }
+            do {
+                try handle(try StudioMessage.parse(text))
+            } catch let e as StudioEditError {
+                reply(error: e.description)
+            } catch {
+                reply(error: "\(error)")
+            }
+        }
+    }
+
+    private func reply(error message: String) {
+        mailbox.post(JSONWriter.string(.object([("type", .string("error")), ("message", .string(message))])), kind: .reply)
+    }
+
+    func handle(_ message: StudioMessage) throws {
+        switch message {
+        case .play: document.setPlaying(true)
+        case .pause: document.setPlaying(false)
+        case .seek(let t): document.seek(to: t)
+        case .step(let n): document.step(frames: n)
+        case .speed(let s): document.setSpeed(s)
+        case .undo: if try !document.undo() { throw StudioEditError("nothing to undo.") }
+        case .redo: if try !document.redo() { throw StudioEditError("nothing to redo.") }
+        case .set(let layer, let keyPath, let json, let gesture):
+            let scene = document.current.scene
+            guard let emitter = layer.layer(in: scene.root) as? EmitterLayer else {
+                throw StudioEditError("layer \(layer) is not an emitter layer.")
+            }
+            guard let like = emitter.emitterValue(forKeyPath: keyPath) else {
+                throw StudioEditError("\(keyPath) names no property of emitter layer \(layer) (cells are found by name).")
+            }
+            guard let value = StudioValueCoding.value(json, like: like) else {
+                throw StudioEditError("\(keyPath) takes \(like.kindName); got \(JSONWriter.string(json).prefix(80)).")
+            }
+            let time = document.transport().time
+            try document.apply(StudioEdit(target: .emitter(layer: layer, keyPath: keyPath), value: value, time: time), gesture: gesture)
+        case .setLayer(let layer, let keyPath, let json):
+            let like: AnimatableValue = keyPath == "opacity" ? .number(0) : .bool(false)
+            guard let value = StudioValueCoding.value(json, like: like) else {
+                throw StudioEditError("\(keyPath) takes \(like.kindName).")
+            }
+            try document.apply(StudioEdit(target: .layer(layer: layer, keyPath: keyPath), value: value, time: nil))
+        case .setAnimation(let layer, let key, let field, let json):
+            let like: AnimatableValue = field == "autoreverses" ? .bool(false) : .number(0)
+            guard let value = StudioValueCoding.value(json, like: like) else {
+                throw StudioEditError("an animation's \(field) takes \(like.kindName).")
+            }
+            try document.apply(StudioEdit(target: .animation(layer: layer, key: key, field: field), value: value, time: nil))
+        case .pointer:
+            throw StudioEditError("pointer input reaches the physics world in a later build of the studio (docs/STUDIO.md).")
+        case .snap:
+            throw StudioEditError("snap to dust is wired into the studio in a later build (docs/STUDIO.md).")
+        }
+    }
+}

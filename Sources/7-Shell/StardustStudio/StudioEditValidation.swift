@@ -1,0 +1,50 @@
+import Stardust
+
+/// Checks an edit's value against the scene loader's own limits before anything is rebuilt: the value is
+/// written into a one-layer probe scene and decoded by ``SceneLoader``, so the studio accepts exactly what a
+/// scene file may hold (a `birthRate` of 1e9 is refused with the loader's message, never allocated).
+enum StudioEditValidation {
+    static func check(_ edit: StudioEdit, limits: SceneLimits) throws {
+        let probe: JSONValue
+        switch edit.target {
+        case .emitter(_, let keyPath):
+            var parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard let property = parts.popLast(), !property.isEmpty else { throw StudioEditError("an empty key path names nothing.") }
+            var object: JSONValue = .object([(property, StudioValueCoding.json(edit.value))])
+            // Nest the property in one cell per `emitterCells.NAME` pair of the path.
+            while parts.count >= 2, parts[parts.count - 2] == "emitterCells" {
+                object = .object([("emitterCells", .array([object]))])
+                parts.removeLast(2)
+            }
+            guard parts.isEmpty else { throw StudioEditError("\(keyPath) is not an emitter key path (PROPERTY or emitterCells.NAME….PROPERTY).") }
+            guard case .object(var fields) = object else { return }
+            fields.insert(("type", .string("emitter")), at: 0)
+            probe = .object(fields)
+        case .layer(_, let keyPath):
+            let key = keyPath == "isHidden" ? "hidden" : keyPath
+            probe = .object([("type", .string("layer")), (key, StudioValueCoding.json(edit.value))])
+        case .animation(_, _, let field):
+            guard case .number(let v) = edit.value else { return }
+            guard v.isFinite, abs(v) <= 1e9 else { throw StudioEditError("an animation's \(field) must be a finite number of at most 1e9.") }
+            return
+        }
+        var loader = SceneLoader(baseDirectory: "/") { _ in throw StudioEditError("the studio's probe reads no images") }
+        loader.limits = limits
+        do {
+            _ = try loader.scene(from: JSONNode(.object([("layers", .array([probe]))])))
+        } catch let e as SceneError {
+            // The probe's path (`layers[0].emitterCells[0].birthRate`) is the edit's key path in the real scene.
+            throw StudioEditError("\(edit.targetDescription): \(e.message)")
+        }
+    }
+}
+
+extension StudioEdit {
+    /// `layer 1: emitterCells.flake.birthRate`, for messages.
+    var targetDescription: String {
+        switch target {
+        case .emitter(let l, let k), .layer(let l, let k): return "layer \(l.description.isEmpty ? "(root)" : l.description): \(k)"
+        case .animation(let l, let key, let f): return "layer \(l.description.isEmpty ? "(root)" : l.description), animation \(key): \(f)"
+        }
+    }
+}

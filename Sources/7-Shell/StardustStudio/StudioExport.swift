@@ -1,0 +1,50 @@
+import Foundation
+import Stardust
+
+/// The export buttons: the edited scene (every edit on the whole timeline) rendered by ``RenderJob`` — the
+/// code `stardust render` runs — to a GIF, an APNG or (with ffmpeg) an MP4, so the download is the same bytes
+/// the command writes for the same scene.
+enum StudioExport {
+    /// Formats offered: `gif`, `apng`, and `mp4` when an `ffmpeg` executable is on the `PATH`.
+    static var availableFormats: [String] { ["gif", "apng"] + (ffmpegIsInstalled ? ["mp4"] : []) }
+
+    static let ffmpegIsInstalled: Bool = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg") }
+    }()
+
+    /// The MIME type of a download.
+    static func contentType(_ format: String) -> String {
+        switch format {
+        case "gif": return "image/gif"
+        case "apng": return "image/apng"
+        case "mp4": return "video/mp4"
+        default: return "application/octet-stream"
+        }
+    }
+
+    private static let busy = NSLock()
+
+    /// Renders `scene` to `format` in a private temporary folder and returns the file's bytes.
+    /// One export runs at a time; a second one at once is refused (the page retries).
+    static func render(_ scene: Scene, format: String, threads: Int = 0) throws -> [UInt8] {
+        guard availableFormats.contains(format) else {
+            throw StudioEditError("\(format) is not an export format here (\(availableFormats.joined(separator: ", "))).")
+        }
+        guard busy.try() else { throw StudioEditError("another export is running; try again when it is done.") }
+        defer { busy.unlock() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stardust-studio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let name = (scene.name.isEmpty ? "scene" : scene.name).filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        let path = dir.appendingPathComponent("\(name.isEmpty ? "scene" : name).\(format)").path
+        let job = RenderJob(scene: scene, threads: threads)
+        do {
+            try job.write(to: path)
+        } catch let e as RenderJobError {
+            throw StudioEditError(e.description)
+        }
+        return try FileReader.readAll(path, maxBytes: 1 << 31)
+    }
+}

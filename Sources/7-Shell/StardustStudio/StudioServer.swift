@@ -1,0 +1,208 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Stardust
+import Synchronization
+
+/// `stardust studio`: serves the studio page, its API and its WebSocket (docs/STUDIO.md).
+///
+/// Routes: `GET /` (the page, `/studio.js`, `/studio.css`), `GET /api/export?format=gif|apng|mp4` (a download,
+/// the bytes `stardust render` writes), `GET /api/scene.json` (the edited scene), `POST /api/open`
+/// (`{"preset": NAME}` or `{"path": PATH}`), `POST /api/upload?kind=json|pex|plist|ped` (the file as the body,
+/// at most ``Configuration/uploadLimit`` bytes), and the WebSocket `GET /ws`. Every `/api` route and the
+/// WebSocket need the session token; the WebSocket and the POSTs also need the studio's own `Origin`.
+public struct StudioServer: Sendable {
+    /// How the server runs.
+    public struct Configuration: Sendable {
+        /// The address to bind (default `127.0.0.1`: only this machine can connect).
+        public var host = "127.0.0.1"
+        /// The port (default 8080; 0 picks a free one, reported by ``Running/port``).
+        public var port = 8080
+        /// The session token (default: 128 random bits in hex).
+        public var token = StudioSecurity.makeToken()
+        /// Preview frames per second at most, per page (default 60).
+        public var maxFrameRate = 60.0
+        /// Render threads for the preview and exports (0, the default: all cores).
+        public var renderThreads = 0
+        /// The largest upload, in bytes (default 16 MiB, the scene loader's file cap).
+        public var uploadLimit = 16 << 20
+        /// A configuration with the defaults.
+        public init() {}
+    }
+
+    /// The document the studio edits.
+    public let document: StudioDocument
+    /// The configuration.
+    public let configuration: Configuration
+
+    /// A server for `document`.
+    public init(document: StudioDocument, configuration: Configuration = Configuration()) {
+        self.document = document; self.configuration = configuration
+    }
+
+    /// The address to open, with the token: `http://127.0.0.1:8080/?token=…`.
+    public static func address(host: String, port: Int, token: String) -> String {
+        let h = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : (host.contains(":") ? "[\(host)]" : host)
+        return "http://\(h):\(port)/?token=\(token)"
+    }
+
+    /// Runs until the task is cancelled; `onRunning` receives the bound port once the server listens.
+    public func run(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let boundPort = Mutex(configuration.port)
+        let config = configuration
+        let document = self.document
+        let security: @Sendable () -> StudioSecurity = {
+            StudioSecurity(token: config.token, host: config.host, port: boundPort.withLock { $0 })
+        }
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        let page = try StudioResources.load()
+
+        let check: @Sendable (Request, Bool) throws -> Void = { request, requireOrigin in
+            var origin: String?
+            var headerToken: String?
+            for field in request.headers {
+                switch field.name.canonicalName {
+                case "origin": origin = field.value
+                case "x-stardust-token": headerToken = field.value
+                default: break
+                }
+            }
+            let token = request.uri.queryParameters["token"].map(String.init) ?? headerToken
+            if let why = security().refusal(token: token, authority: request.head.authority, origin: origin, requireOrigin: requireOrigin) {
+                throw HTTPError(.forbidden, message: why)
+            }
+        }
+
+        for (path, file) in [("/", "index.html"), ("/index.html", "index.html"), ("/studio.js", "studio.js"), ("/studio.css", "studio.css")] {
+            router.get(RouterPath(path)) { request, _ -> Response in
+                guard let authority = request.head.authority, security().authorities.contains(authority.lowercased()) else {
+                    throw HTTPError(.forbidden, message: "the Host header does not name this studio.")
+                }
+                return Self.response(page[file] ?? [], type: StudioResources.contentType(file), extra: Self.pageHeaders)
+            }
+        }
+
+        router.get("/api/export") { request, _ -> Response in
+            try check(request, false)
+            let format = request.uri.queryParameters["format"].map(String.init) ?? "gif"
+            if format == "json" {
+                return try Self.sceneJSONResponse(document)
+            }
+            let bytes = try await Self.background {
+                let scene = try document.bakedScene()
+                return (try StudioExport.render(scene, format: format, threads: config.renderThreads), scene.name)
+            }
+            return Self.response(bytes.0, type: StudioExport.contentType(format),
+                                 extra: [("Content-Disposition", "attachment; filename=\"\(bytes.1.isEmpty ? "scene" : bytes.1).\(format)\"")])
+        }
+
+        router.get("/api/scene.json") { request, _ -> Response in
+            try check(request, false)
+            return try Self.sceneJSONResponse(document)
+        }
+
+        router.post("/api/open") { request, _ -> Response in
+            try check(request, true)
+            var request = request
+            let body = try await request.collectBody(upTo: 64 << 10)
+            let json: JSONValue
+            do { json = try JSONParser.parse(Array(body.readableBytesView)) } catch {
+                throw HTTPError(.badRequest, message: "the body must be {\"preset\": NAME} or {\"path\": PATH}.")
+            }
+            guard case .object(let m) = json, m.count == 1, case .string(let target) = m[0].value,
+                  ["preset", "path"].contains(m[0].key), target.utf8.count <= 4096 else {
+                throw HTTPError(.badRequest, message: "the body must be {\"preset\": NAME} or {\"path\": PATH}.")
+            }
+            if m[0].key == "preset", Presets.named(target) == nil {
+                throw HTTPError(.badRequest, message: "no preset \(target.prefix(64)).")
+            }
+            try await Self.open(target, document: document)
+            return Self.response(Array("{\"ok\": true}".utf8), type: "application/json")
+        }
+
+        router.post("/api/upload") { request, _ -> Response in
+            try check(request, true)
+            let kind = request.uri.queryParameters["kind"].map(String.init) ?? "json"
+            guard ["json", "pex", "plist", "ped"].contains(kind) else {
+                throw HTTPError(.badRequest, message: "kind is json, pex, plist or ped.")
+            }
+            var request = request
+            let body: ByteBuffer
+            do { body = try await request.collectBody(upTo: config.uploadLimit) } catch {
+                throw HTTPError(.contentTooLarge, message: "an upload is at most \(config.uploadLimit >> 20) MiB.")
+            }
+            let path = try StudioUploads.store(Array(body.readableBytesView), kind: kind)
+            try await Self.open(path, document: document)
+            return Self.response(Array("{\"ok\": true}".utf8), type: "application/json")
+        }
+
+        router.ws("/ws") { request, _ in
+            try check(request, true)
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, _ in
+            let connection = StudioConnection(document: document, frames: FrameRenderer(threads: config.renderThreads), maxFrameRate: config.maxFrameRate)
+            try await connection.run(inbound: inbound, outbound: outbound)
+        }
+
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router,
+                                           configuration: .init(maxFrameSize: StudioMessage.maxBytes)),
+            configuration: .init(address: .hostname(config.host, port: config.port), serverName: "stardust-studio"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? config.port
+                boundPort.withLock { $0 = port }
+                onRunning(port)
+            }
+        )
+        try await app.runService(gracefulShutdownSignals: [])
+    }
+
+    /// Opens a preset or a file as the document's new source, on a background thread.
+    static func open(_ target: String, document: StudioDocument) async throws {
+        do {
+            try await background {
+                try document.open(try StudioSource.open(target, limits: document.limits))
+            }
+        } catch let e as StudioEditError {
+            throw HTTPError(.unprocessableContent, message: e.description)
+        }
+    }
+
+    static func sceneJSONResponse(_ document: StudioDocument) throws -> Response {
+        do {
+            let text = try SceneJSONSave.json(source: document.currentSource, edits: document.editList.map { var e = $0; e.time = nil; return e },
+                                              limits: document.limits)
+            let name = document.current.scene.name
+            return response(Array(text.utf8), type: "application/json",
+                            extra: [("Content-Disposition", "attachment; filename=\"\(name.isEmpty ? "scene" : name).json\"")])
+        } catch let e as StudioEditError {
+            throw HTTPError(.conflict, message: e.description)
+        }
+    }
+
+    /// Headers of the page: nothing but the studio itself may script it, frame it or learn its address.
+    static let pageHeaders: [(String, String)] = [
+        ("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' blob: data:; frame-ancestors 'none'"),
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Cache-Control", "no-store"),
+    ]
+
+    static func response(_ bytes: [UInt8], type: String, extra: [(String, String)] = []) -> Response {
+        var headers: HTTPFields = [:]
+        headers[.contentType] = type
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        for (k, v) in extra { headers[.init(k)!] = v }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// Runs blocking work (loading, exporting) off the server's threads.
+    static func background<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { c in
+            DispatchQueue.global(qos: .userInitiated).async {
+                do { c.resume(returning: try work()) } catch { c.resume(throwing: error) }
+            }
+        }
+    }
+}

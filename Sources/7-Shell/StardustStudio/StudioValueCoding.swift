@@ -1,0 +1,67 @@
+import Stardust
+
+/// Property values in studio messages: numbers and booleans as themselves, strings as strings,
+/// points and sizes as `[x, y]` / `[width, height]`, rectangles as `[x, y, width, height]`, colors as
+/// `[r, g, b, a]` (0…1, as the scene format accepts them).
+enum StudioValueCoding {
+    /// The JSON form of `value` (transforms, which the studio does not edit, are written as null).
+    static func json(_ value: AnimatableValue) -> JSONValue {
+        switch value {
+        case .number(let v): return .number(v.isFinite ? v : 0)
+        case .bool(let b): return .bool(b)
+        case .string(let s): return .string(s)
+        case .point(let p): return .array([.number(p.x), .number(p.y)])
+        case .size(let s): return .array([.number(s.width), .number(s.height)])
+        case .rect(let r): return .array([.number(r.origin.x), .number(r.origin.y), .number(r.size.width), .number(r.size.height)])
+        case .color(let c): return .array([.number(c.red), .number(c.green), .number(c.blue), .number(c.alpha)])
+        default: return .null
+        }
+    }
+
+    /// The kind name the page uses to build a control: `number`, `bool`, `string`, `point`, `size`, `rect`, `color`.
+    static func kind(_ value: AnimatableValue) -> String {
+        switch value {
+        case .number: return "number"
+        case .bool: return "bool"
+        case .string: return "string"
+        case .point: return "point"
+        case .size: return "size"
+        case .rect: return "rect"
+        case .color: return "color"
+        default: return "other"
+        }
+    }
+
+    /// Decodes `json` as a value of the same kind as `like`; nil when the shape is wrong or a number is not finite.
+    static func value(_ json: JSONValue, like: AnimatableValue) -> AnimatableValue? {
+        func numbers(_ n: Int) -> [Double]? {
+            guard case .array(let a) = json, a.count == n else { return nil }
+            var out: [Double] = []
+            for v in a {
+                guard case .number(let d) = v, d.isFinite else { return nil }
+                out.append(d)
+            }
+            return out
+        }
+        switch like {
+        case .number:
+            if case .number(let d) = json, d.isFinite { return .number(d) }
+            return nil
+        case .bool:
+            if case .bool(let b) = json { return .bool(b) }
+            return nil
+        case .string:
+            if case .string(let s) = json, s.utf8.count <= 256 { return .string(s) }
+            return nil
+        case .point: return numbers(2).map { .point(Point($0[0], $0[1])) }
+        case .size: return numbers(2).map { .size(Size($0[0], $0[1])) }
+        case .rect: return numbers(4).map { .rect(Rect($0[0], $0[1], $0[2], $0[3])) }
+        case .color:
+            if case .string(let s) = json { return Color(hex: s).map { .color($0) } }
+            if let v = numbers(4) { return .color(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3])) }
+            if let v = numbers(3) { return .color(Color(red: v[0], green: v[1], blue: v[2], alpha: 1)) }
+            return nil
+        default: return nil
+        }
+    }
+}

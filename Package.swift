@@ -78,8 +78,13 @@ let package = Package(
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustCodecs",
             "StardustScene", "StardustPresets", "StardustDynamics",
         ], path: "Sources/7-Shell/Stardust"),
-//   7-Shell    the umbrella library `Stardust`, the Apple-named façade `OpenQuartzCore`, the studio
-//              (`StardustStudio`) and the `stardust` command-line tool
+        .target(name: "OpenQuartzCore", dependencies: ["Stardust"], path: "Sources/7-Shell/OpenQuartzCore"),
+        // The studio: a local web page that designs effects live, served over HTTP and WebSocket.
+        .target(name: "StardustStudio", dependencies: [
+            "Stardust",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        ], path: "Sources/7-Shell/StardustStudio", resources: [.copy("Page")]),
         .executableTarget(name: "stardust", dependencies: [
             "Stardust", "StardustPhysics", "StardustStudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -9,8 +9,9 @@ import Testing
 /// (regenerate with `STARDUST_WRITE_EXPORTS=1 swift test --filter PresetExportTests`).
 @Suite struct PresetExportTests {
     /// The presets whose every layer has a Core Animation equivalent, with the committed function that
-    /// rebuilds each. `thanos` is left out: its disintegration layers are Stardust's own (docs/DIFFERENCES.md).
-    static let exported = ["snow", "snow-classic", "fireworks", "maple-leaves", "celebration"]
+    /// rebuilds each (`photo-wall`'s simulated motion baked into keyframes). `thanos` is left out: its
+    /// disintegration layers are Stardust's own (docs/DIFFERENCES.md Q24).
+    static let exported = ["snow", "snow-classic", "fireworks", "maple-leaves", "celebration", "photo-wall"]
 
     /// The committed function of each preset.
     static func build(_ preset: String) -> CALayer {
@@ -19,6 +20,7 @@ import Testing
         case "snow-classic": return makeSnowClassicScene()
         case "fireworks": return makeFireworksScene()
         case "maple-leaves": return makeMapleLeavesScene()
+        case "photo-wall": return makePhotoWallScene()
         default: return makeCelebrationScene()
         }
     }
@@ -51,14 +53,21 @@ import Testing
         for image in export.images { UIImage.register(UIImage(cgImage: CGImage(texture: image.texture)), named: image.name) }
         defer { for image in export.images { UIImage.register(nil, named: image.name) } }
 
-        // Four frames around 2 s: snow in flight, rockets bursting, the celebration's hand-over at 2 s.
+        // Four frames around 2 s: snow in flight, rockets bursting, the celebration's hand-over at 2 s, a
+        // photo springing back into its slot; and the photo wall's other simulated moments.
         let first = Int((2 * scene.fps).rounded()) - 2
-        let frames = RenderJob.Frames.range(first...(first + 3))
-        let expected = try FrameFiles.render(scene: scene, frames: frames)
-        let facade = try FrameFiles.render(size: CGSize(width: scene.size.width, height: scene.size.height), duration: scene.duration,
-                                           fps: scene.fps, scale: scene.scale, seed: scene.seed, frames: frames) { Self.build(preset) }
-        try FrameFiles.expectIdentical(facade, expected, minimumDrawn: 4)
+        for range in [first...(first + 3)] + (Self.moments[preset] ?? []) {
+            let frames = RenderJob.Frames.range(range)
+            let expected = try FrameFiles.render(scene: scene, frames: frames)
+            let facade = try FrameFiles.render(size: CGSize(width: scene.size.width, height: scene.size.height), duration: scene.duration,
+                                               fps: scene.fps, scale: scene.scale, seed: scene.seed, frames: frames) { Self.build(preset) }
+            try FrameFiles.expectIdentical(facade, expected, minimumDrawn: range.count)
+        }
     }
+
+    /// More frames where a preset's motion is simulated: the photo wall's card picked up (0.8 s) and swung on
+    /// the finger, the fling (3.0–3.45 s) and the card tumbling out of view, hidden once removed, at the end.
+    static let moments: [String: [ClosedRange<Int>]] = ["photo-wall": [23...25, 35...37, 95...97, 104...106, 150...151, 178...179]]
 
     @Test func exportedSourceReadsLikeCoreAnimationCode() throws {
         let source = try Self.export("fireworks").source

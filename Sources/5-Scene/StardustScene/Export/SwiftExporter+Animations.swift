@@ -1,5 +1,6 @@
 import StardustAnimation
 import StardustCore
+import StardustDynamics
 import StardustParticles
 
 extension SwiftExportWriter {
@@ -20,6 +21,10 @@ extension SwiftExportWriter {
         }
         for key in layer.animationKeys() {
             guard let anim = layer.animation(forKey: key) else { continue }
+            if let pose = anim as? PoseAnimation {
+                writeBakedPose(pose, of: layer, variable: v)
+                continue
+            }
             line()
             if let a = writeAnimation(anim, hint: v + " " + key) {
                 line("\(v).add(\(a), forKey: \(SwiftLiteral.string(key)))")

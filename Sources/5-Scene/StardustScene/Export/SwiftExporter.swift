@@ -7,9 +7,11 @@ import StardustParticles
 /// as if written by hand. The same source compiles against OpenQuartzCore and renders the same frames.
 ///
 /// Only values that differ from Core Animation's defaults are written. Numbers are written so that
-/// they read back as exactly the same value (π multiples as `.pi` expressions when exact). Layers and
-/// animations with no Core Animation equivalent (disintegration, physics, property-animator
-/// timelines, cell extensions) are left out with a comment and listed in ``SwiftExport/omissions``.
+/// they read back as exactly the same value (π multiples as `.pi` expressions when exact). Simulated
+/// motion (the photo wall, physics bodies, dynamic items) is baked into keyframe animations sampled at
+/// every frame. Layers and animations with no Core Animation equivalent (disintegration,
+/// property-animator timelines, cell extensions) are left out with a comment and listed in
+/// ``SwiftExport/omissions``.
 public enum SwiftExporter {
     /// The source for `scene`. `functionName` defaults to `make` + the scene's name in UpperCamelCase +
     /// `Scene` (`snow-classic` → `makeSnowClassicScene`); `command` is quoted in the header comment.

@@ -14,7 +14,8 @@ extension CALayer {
     /// (and animators chained from their completions), animated images and clock timers fire at the
     /// rendered times. Events are fired in time order at their own times whatever the frame rate, and
     /// the frames before a range are stepped through without drawing, so rendering
-    /// `frames: .range(a...b)` gives the same bytes as those frames of the whole render. After the call
+    /// `frames: .range(a...b)` gives the same bytes as those frames of the whole render. Display links
+    /// (``CADisplayLink``) are called back before every frame, drawn or stepped through. After the call
     /// the clock stands at T0 + `duration`.
     ///
     /// - Parameters:
@@ -58,10 +59,10 @@ extension CALayer {
         var nextFrame = 0
         job.willRenderFrame = { [self] t in
             while nextFrame < scene.frameCount, scene.time(ofFrame: nextFrame) < t {
-                self.advanceClock(clock, toMediaTime: start + scene.time(ofFrame: nextFrame))
+                self.advanceClock(clock, toMediaTime: start + scene.time(ofFrame: nextFrame), frameDuration: 1 / fps)
                 nextFrame += 1
             }
-            self.advanceClock(clock, toMediaTime: start + t)
+            self.advanceClock(clock, toMediaTime: start + t, frameDuration: 1 / fps)
             if nextFrame < scene.frameCount, scene.time(ofFrame: nextFrame) == t { nextFrame += 1 }
         }
         let progress = ProgressBar(total: job.frameCount, label: "rendering \(scene.name)", quiet: quiet)
@@ -71,10 +72,12 @@ extension CALayer {
         return written
     }
 
-    /// Moves the clock to media time `t` (firing everything due in order), commits the implicit
-    /// transaction, ends the animations that are over, and marks the tree displayed.
-    func advanceClock(_ clock: MediaClock, toMediaTime t: Double) {
+    /// Moves the clock to media time `t` (firing everything due in order), calls the display links back
+    /// when `t` is a frame (`frameDuration` after the previous one), commits the implicit transaction, ends
+    /// the animations that are over, and marks the tree displayed.
+    func advanceClock(_ clock: MediaClock, toMediaTime t: Double, frameDuration: Double? = nil) {
         clock.advance(to: t)
+        if let frameDuration { CADisplayLink.fireFrame(on: clock, at: t, frameDuration: frameDuration) }
         CATransaction.flush()
         completeAnimations(atMediaTime: t)
         markDisplayed()

@@ -65,6 +65,7 @@ let package = Package(
         // 5 · Scene: files → model
         .target(name: "StardustScene", dependencies: [
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustDynamics", "StardustRender", "StardustCodecs",
+            "StardustEffects",
         ], path: "Sources/5-Scene/StardustScene"),
 
         // 6 · Presets

@@ -1,5 +1,6 @@
 import StardustAnimation
 import StardustCore
+import StardustEffects
 import StardustParticles
 
 extension SwiftExportWriter {
@@ -8,7 +9,16 @@ extension SwiftExportWriter {
     mutating func writeLayer(_ layer: Layer) -> String? {
         let className: String
         let fresh: Layer
+        var dustContents: String?
         switch layer {
+        case let d as DustLayer:
+            // A dust layer is an image layer showing its share of the picture's pixels (not drawn as specks:
+            // docs/DIFFERENCES.md Q24).
+            guard let images = dustImages(for: d) else {
+                omit("layer \(layer.name.map { "\"\($0)\"" } ?? "(unnamed)"), a dust layer whose split is not reproducible")
+                return nil
+            }
+            className = "CALayer"; fresh = Layer(); dustContents = "\(images)[\(d.layerIndex)]"
         case is EmitterLayer: className = "CAEmitterLayer"; fresh = EmitterLayer()
         case is ShapeLayer: className = "CAShapeLayer"; fresh = ShapeLayer()
         case is GradientLayer: className = "CAGradientLayer"; fresh = GradientLayer()
@@ -29,6 +39,7 @@ extension SwiftExportWriter {
         line("let \(v) = \(className)()")
         if let n = layer.name { line("\(v).name = \(SwiftLiteral.string(n))") }
         writeCommon(layer, fresh: fresh, v)
+        if let dustContents { line("\(v).contents = \(dustContents)") }
         switch layer {
         case let e as EmitterLayer: writeEmitter(e, v)
         case let s as ShapeLayer: writeShape(s, fresh: fresh as! ShapeLayer, v)
@@ -127,7 +138,7 @@ extension SwiftExportWriter {
         if let family = t.fontFamily {
             line("\(v).font = \(SwiftLiteral.string(family + (t.isBold ? "-Bold" : ""))) as NSString")
         } else if t.isBold {
-            omit("the bold default font of text layer \(v)")
+            line("\(v).font = UIFont.boldSystemFont(ofSize: \(SwiftLiteral.number(t.fontSize)))")
         }
         if t.foregroundColor != f.foregroundColor { line("\(v).foregroundColor = \(SwiftLiteral.color(t.foregroundColor))") }
         if t.alignmentMode != f.alignmentMode { line("\(v).alignmentMode = .\(t.alignmentMode.rawValue)") }

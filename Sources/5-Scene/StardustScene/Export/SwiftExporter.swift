@@ -31,6 +31,8 @@ struct SwiftExportWriter {
     var images: [(name: String, texture: Texture)] = []
     var omissions: [String] = []
     var pendingAnimations: [(variable: String, layer: Layer)] = []
+    /// The variables holding each dust split's images, by assignment.
+    var dustSplits: [ObjectIdentifier: String] = [:]
 
     init(scene: Scene) { self.scene = scene }
 
@@ -110,5 +112,6 @@ struct SwiftExportWriter {
         for (v, layer) in pendingAnimations { writeAnimations(of: layer, variable: v) }
         line("return root")
         line("}", indent: 0)
+        if !dustSplits.isEmpty { writeDustSplitHelper() }
     }
 }

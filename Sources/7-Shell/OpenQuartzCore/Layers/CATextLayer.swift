@@ -14,11 +14,17 @@ open class CATextLayer: CALayer {
         get { stardustText.string.isEmpty ? nil : stardustText.string }
         set { stardustText.string = newValue.map { ($0 as? String) ?? "\($0)" } ?? "" }
     }
-    /// The font: a family name as a `String` or `NSString` (a name containing "Bold" draws bold)
+    /// The font: a family name as a `String` or `NSString` (a name containing "Bold" draws bold), or a
+    /// `UIFont` (`UIFont.boldSystemFont(ofSize:)`: the default font, bold; its size is not used, as on iOS)
     /// (default `nil`: the default font).
     public var font: Any? {
         get { stardustText.fontFamily }
         set {
+            if let f = newValue as? UIFont {
+                stardustText.fontFamily = f.familyName
+                stardustText.isBold = f.isBold
+                return
+            }
             let name = (newValue as? String) ?? (newValue as? NSString).map { "\($0)" }
             stardustText.fontFamily = name
             stardustText.isBold = name?.contains("Bold") ?? false

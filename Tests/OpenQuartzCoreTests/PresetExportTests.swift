@@ -113,7 +113,7 @@ import Testing
         #expect(source.contains("UIImage(named: \"snowflake\")?.cgImage"))
         let thanos = try Self.export("thanos")
         #expect(thanos.omissions.isEmpty)
-        #expect(thanos.source.contains("func dustSplit(_ image: CGImage, layerCount: Int, seed: UInt64) -> [CGImage] {"))
+        #expect(thanos.source.contains("private func dustSplit(_ image: CGImage, layerCount: Int, seed: UInt64) -> [CGImage] {"))
     }
 }
 

@@ -48,7 +48,8 @@ extension SwiftExportWriter {
         /// [0, 1), to image ⌊N · (r + 2x / w) / 3⌋ of `layerCount` (N) images of the same size, so pixels on the left
         /// go to early images and those on the right to late ones. The draws are SplitMix64 hashes of the pixel index
         /// keyed by `seed`: the same split as Stardust's.
-        func dustSplit(_ image: CGImage, layerCount: Int, seed: UInt64) -> [CGImage] {
+        /// (File-private, so that several exports can live in one module.)
+        private func dustSplit(_ image: CGImage, layerCount: Int, seed: UInt64) -> [CGImage] {
             let w = image.width, h = image.height
             let space = CGColorSpaceCreateDeviceRGB(), info = CGImageAlphaInfo.premultipliedLast.rawValue
             func bitmap() -> CGContext? {

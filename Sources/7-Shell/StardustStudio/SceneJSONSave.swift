@@ -12,17 +12,51 @@ enum SceneJSONSave {
         }
         // The unedited scene, to find where each edited object came from.
         let original = try source.makeScene(limits: limits)
+        var touches: [JSONValue] = []
         for edit in edits {
+            switch edit.target {
+            case .pointer(let events):
+                touches += events.map { e in
+                    .object([("t", .number(e.time)), ("phase", .string(e.phase.rawValue)),
+                             ("point", .array([.number(e.point.x), .number(e.point.y)]))])
+                }
+                continue
+            case .snap:
+                throw StudioEditError("snap to dust has no key in scene JSON (\"effects\" is reserved), so a scene with a snapped layer cannot be saved as JSON; undo the snap or export a GIF, APNG, MP4 or Swift.")
+            case .source(let jsonPath):
+                var components = try parse(jsonPath)
+                guard let last = components.popLast(), last.indices.isEmpty else { throw StudioEditError("cannot follow the JSON path \(jsonPath).") }
+                doc = try set(StudioValueCoding.json(edit.value), key: last.key, at: components[...], in: doc)
+                continue
+            default: break
+            }
             guard let (path, key) = location(of: edit, in: original) else {
                 throw StudioEditError("\(edit.targetDescription) has no place in the scene file, so it cannot be saved as JSON.")
             }
             let components = try parse(path)
             doc = try set(StudioValueCoding.json(edit.value), key: key, at: components[...], in: doc)
         }
+        if !touches.isEmpty {
+            // The page's touches follow the file's own scripted ones (the track sorts them by time).
+            guard case .object(var members) = doc, members.contains(where: { $0.key == "physics" }) else {
+                throw StudioEditError("touches move the scene's \"physics\", and this scene file has none.")
+            }
+            if let i = members.firstIndex(where: { $0.key == "pointer" }) {
+                guard case .array(let old) = members[i].value else { throw StudioEditError("the scene's \"pointer\" is not an array.") }
+                members[i].value = .array(old + touches)
+            } else {
+                members.append(("pointer", .array(touches)))
+            }
+            doc = .object(members)
+        }
         // Read back: every edited property must load as the edited value.
         let baked = StudioSource.sceneFileSource(like: source, document: doc)
         let reloaded = try baked.makeScene(limits: limits)
         for edit in edits {
+            switch edit.target {
+            case .pointer, .snap, .source: continue  // written as they are; the build above loaded them
+            default: break
+            }
             guard let v = value(of: edit, in: reloaded), v == edit.value else {
                 throw StudioEditError("\(edit.targetDescription) did not read back as \(StudioValueCoding.json(edit.value)); not saved.")
             }
@@ -50,7 +84,7 @@ enum SceneJSONSave {
         case .layer(let lp, let keyPath):
             guard let layer = lp.layer(in: scene.root) else { return nil }
             return scene.sourcePaths[ObjectIdentifier(layer)].map { ($0, keyPath == "isHidden" ? "hidden" : keyPath) }
-        case .animation:
+        case .animation, .pointer, .snap, .source:
             return nil
         }
     }
@@ -61,7 +95,7 @@ enum SceneJSONSave {
         case .layer(let lp, let keyPath):
             guard let l = lp.layer(in: scene.root) else { return nil }
             return keyPath == "opacity" ? .number(l.opacity) : .bool(l.isHidden)
-        case .animation: return nil
+        case .animation, .pointer, .snap, .source: return nil
         }
     }
 

@@ -3,12 +3,22 @@ import Stardust
 
 /// Saving the edited scene as scene JSON. A scene file or an imported effect is saved as its own JSON with
 /// each edited property written where the loader read it (``Scene/sourcePaths`` names the object), then read
-/// back and checked property by property; presets, built in Swift, have no JSON to start from and are refused.
+/// back and checked property by property; a preset, built in Swift, is built with its edits and written by
+/// ``SceneJSONWriter`` (refused, with the writer's reason, when it holds what scene JSON cannot).
 enum SceneJSONSave {
     /// The edited scene's JSON text (pretty-printed, newline-terminated), or an error saying why not.
     static func json(source: StudioSource, edits: [StudioEdit], limits: SceneLimits) throws -> String {
+        if edits.contains(where: { if case .snap = $0.target { return true }; return false }) {
+            throw StudioEditError("snap to dust has no key in scene JSON (\"effects\" is reserved), so a scene with a snapped layer cannot be saved as JSON; undo the snap or export a GIF, APNG, MP4 or Swift.")
+        }
         guard var doc = source.jsonDocument else {
-            throw StudioEditError("the \(source.label) preset is built in Swift; saving it as scene JSON is not done yet. Open a scene file or an effect file to save edits as JSON.")
+            // A preset, built in Swift: the built scene (edits applied) written by StardustScene's writer.
+            let scene = try StudioDocument.build(source: source, edits: edits, limits: limits)
+            do {
+                return try SceneJSONWriter.string(scene)
+            } catch let e as SceneJSONWriterError {
+                throw StudioEditError("the \(source.label) preset cannot be written as scene JSON: \(e.description).")
+            }
         }
         // The unedited scene, to find where each edited object came from.
         let original = try source.makeScene(limits: limits)

@@ -265,7 +265,7 @@ public enum SceneJSONWriter {
             f.append(("tangentialAccelerationRange", .number(x.tangentialAccelerationRange)))
             if let o = x.orbit {
                 var m: [(key: String, value: JSONValue)] = [("radius", .number(o.radius)), ("radiusRange", .number(o.radiusRange))]
-                if let r = o.finishRadius { m.append(("finishRadius", .number(r))) }
+                m.append(("finishRadius", .number(o.finishRadius)))
                 m.append(("finishRadiusRange", .number(o.finishRadiusRange)))
                 m.append(("angularVelocity", .number(o.angularVelocity)))
                 m.append(("angularVelocityRange", .number(o.angularVelocityRange)))

@@ -9,7 +9,7 @@ enum StudioHitTest {
     static func snappableLayer(at point: Point, in scene: Scene, time: Double) -> LayerPath? {
         guard var path = deepestLayer(at: point, in: scene, time: time) else { return nil }
         while !path.indices.isEmpty {
-            if let l = path.layer(in: scene.root), isPictureOrCard(l) { return path }
+            if let l = path.layer(in: scene.root), isPictureOrCard(l) || l.animation(forKey: StudioSnap.hidingKey) != nil { return path }
             path.indices.removeLast()
         }
         return nil
@@ -22,20 +22,25 @@ enum StudioHitTest {
         return false
     }
 
-    /// The path of the topmost visible layer under `point` (the root's own bounds excluded).
+    /// The path of the topmost visible layer under `point` (the root's own bounds excluded); the dust of a snapped
+    /// layer counts as that layer.
     static func deepestLayer(at point: Point, in scene: Scene, time: Double) -> LayerPath? {
         var best: [Int]?
         // Walk in drawing order; a later hit is above an earlier one.
         func visit(_ layer: Layer, path: [Int], parentTime: Double, parentTransform: Transform3D) {
-            guard !StudioSnap.isStudioLayer(layer) else { return }
             let s = layer.presentation(at: parentTime)
             guard !s.isHidden, s.opacity > 0 else { return }
             let local = layer.localTime(fromParentTime: parentTime)
             let full = Layer.localTransform(of: s).concatenating(parentTransform)
             let a = full.affineApproximation(around: s.bounds.center)
-            if !path.isEmpty, let inverse = a.inverted(), s.bounds.standardized.contains(inverse.apply(to: point)) {
-                best = path
+            let inside = a.inverted().map { s.bounds.standardized.contains($0.apply(to: point)) } ?? false
+            if let snapped = StudioSnap.snappedPath(of: layer) {
+                // A snapped layer's dust stands where the layer stood: a click there is a click on the layer
+                // (hidden while it is dust), so a second click restores it.
+                if inside { best = snapped.indices }
+                return
             }
+            if !path.isEmpty, inside { best = path }
             guard !layer.sublayers.isEmpty else { return }
             var flat = full
             flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0

@@ -13,8 +13,17 @@ enum StudioSnap {
     /// The name of the layers the studio adds (the page's controls and the hit test skip them).
     static let containerPrefix = "studio.dust "
 
+    /// The key of the animation that hides a snapped layer while its dust shows.
+    static let hidingKey = "studio.snap"
+
     /// Whether `layer` is one the studio added.
     static func isStudioLayer(_ layer: Layer) -> Bool { layer.name?.hasPrefix(containerPrefix) ?? false }
+
+    /// The path of the layer whose dust `layer` holds, when it is one the studio added.
+    static func snappedPath(of layer: Layer) -> LayerPath? {
+        guard let name = layer.name, name.hasPrefix(containerPrefix) else { return nil }
+        return LayerPath(string: String(name.dropFirst(containerPrefix.count)))
+    }
 
     /// The snap (scene time) and restore (scene time, if any) of each snapped layer: the last snap edit of a layer wins.
     static func snaps(in edits: [StudioEdit]) -> [(layer: LayerPath, time: Double, restore: Double?)] {
@@ -58,7 +67,7 @@ enum StudioSnap {
             let effect = DustEffect(texture: picture, frame: Rect(origin: .zero, size: size), parameters: parameters,
                                     snapTime: snapTime, restoreTime: t.restore.map(parentTime))
             // The layer itself stands for the picture: hidden exactly while the dust shows.
-            if let visibility = effect.imageLayer.animation(forKey: "visibility") { layer.add(visibility, forKey: "studio.snap") }
+            if let visibility = effect.imageLayer.animation(forKey: "visibility") { layer.add(visibility, forKey: hidingKey) }
             effect.imageLayer.removeFromSuperlayer()
             let c = effect.container
             c.name = containerPrefix + t.path.description

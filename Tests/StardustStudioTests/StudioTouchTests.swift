@@ -12,8 +12,12 @@ import Stardust
     static let photoPath = LayerPath([1])
     static let fps = 30.0
 
+    /// The frame at `t` at half a pixel per point (a quarter of the photo wall's pixels at its scale 2, so the
+    /// debug-build tests stay light): both sides of every comparison are drawn the same way.
     static func pixels(_ scene: Scene, at t: Double) throws -> [UInt8] {
-        try Renderer(threads: 1).render(scene.displayList(at: t)).pixels
+        let list = scene.root.displayList(size: scene.size, scale: 0.5, background: scene.background, at: t,
+                                          context: DrawContext(seed: scene.seed))
+        return try Renderer(threads: 1).render(list).pixels
     }
 
     /// The number of pixels whose RGBA differ (a count, not an array comparison: a failed `#expect` on two
@@ -69,7 +73,7 @@ import Stardust
         let moved = photo.presentation(at: mid).position
         #expect(moved.x - slot.x > 30, "the photo follows the finger: \(moved) against its slot \(slot)")
         let freshMid = try Self.pixels(fresh, at: mid)
-        #expect(Self.differing(try Self.pixels(scene, at: mid), freshMid) > 2000)
+        #expect(Self.differing(try Self.pixels(scene, at: mid), freshMid) > 200)
         // The export renders the same motion: the baked scene carries the recorded touch.
         let baked = try d.bakedScene()
         #expect(try #require(Self.photoPath.layer(in: baked.root)).presentation(at: mid).position == moved)
@@ -117,7 +121,7 @@ import Stardust
         #expect(wall.pointerTrack == (fresh.simulations.first as! PhotoWall).pointerTrack)
         // Before the snap the frame is the original; a second after it the photo is crumbling.
         #expect(Self.differing(try Self.pixels(d.current.scene, at: 0.4), try Self.pixels(fresh, at: 0.4)) == 0)
-        #expect(Self.differing(try Self.pixels(d.current.scene, at: 1.5), try Self.pixels(fresh, at: 1.5)) > 1000)
+        #expect(Self.differing(try Self.pixels(d.current.scene, at: 1.5), try Self.pixels(fresh, at: 1.5)) > 100)
 
         // A second click at 1.0 s restores it: the dust flies back once it has settled, and from the end of the
         // restore the frame has the original pixels again.
@@ -127,7 +131,7 @@ import Stardust
         #expect(d.history.edits == 2)
         let restoreEnd = 0.5 + 2 * DustParameters().totalDuration  // the restore starts when the dust has settled
         #expect(restoreEnd < 5.5)
-        #expect(Self.differing(try Self.pixels(d.current.scene, at: 3.0), try Self.pixels(fresh, at: 3.0)) > 1000)
+        #expect(Self.differing(try Self.pixels(d.current.scene, at: 3.0), try Self.pixels(fresh, at: 3.0)) > 100)
         let after = try Self.pixels(d.current.scene, at: 5.5)
         let original = try Self.pixels(fresh, at: 5.5)
         #expect(Self.differing(after, original) == 0, "pixels differ after the restore")

@@ -37,7 +37,7 @@ extension StudioDocument {
         let t = transport().time
         let event = PointerEvent(time: t, phase: phase, point: point)
         let (status, changed): (String?, Bool) = try lock.withLock {
-            let hasPhysics = current(lockHeld: true).scene.simulations.contains { $0 is PointerInput }
+            let hasPhysics = publishedLocked.scene.simulations.contains { $0 is PointerInput }
             switch phase {
             case .began:
                 touchCounter += 1
@@ -63,7 +63,7 @@ extension StudioDocument {
                 activeTouch = finished ? nil : touch
                 if finished && !touch.isDrag && phase == .ended {
                     // A click: not a touch of the physics; the picture under it snaps or comes back.
-                    let scene = current(lockHeld: true).scene
+                    let scene = publishedLocked.scene
                     let target = StudioHitTest.snappableLayer(at: touch.start, in: scene, time: touch.startTime)
                     let status: String = try commitLocked { e, g in
                         if touch.isRecorded, g.last == touch.gesture { e.removeLast(); g.removeLast() }

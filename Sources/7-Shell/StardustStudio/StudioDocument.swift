@@ -89,7 +89,7 @@ public final class StudioDocument: @unchecked Sendable {
     public var current: Published { lock.withLock { published } }
 
     /// The scene to render now, read by a caller that holds the lock.
-    func current(lockHeld: Bool) -> Published { published }
+    var publishedLocked: Published { published }
 
     /// The source, the save and export abilities.
     public var info: Info {

@@ -10,7 +10,9 @@ struct StudioCommand: ParsableCommand {
         abstract: "Design effects live in a browser: serves the studio page on this machine and prints its address.",
         discussion: """
         Opens a preset, a scene file or an effect file (.pex, .plist, .ped) and serves a page that previews it,
-        edits every emitter, cell and animation property while it plays, and exports GIF, APNG, MP4 and scene JSON.
+        edits every emitter, cell, animation and physics property while it plays, lets you drag photos of a photo wall
+        and click a picture or card to snap it to dust (a second click restores it), and exports GIF, APNG, MP4 (when
+        ffmpeg is installed), scene JSON and Swift for QuartzCore.
         The address printed carries a session token; only pages opened from it can drive the studio.
         """
     )

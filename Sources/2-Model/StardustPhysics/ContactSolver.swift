@@ -106,14 +106,15 @@ struct BodyMotionW {
 }
 
 /// Applies the impulse (px, py) at the anchors: −P to A, +P to B.
-@inline(__always) func applyImpulse(_ px: LaneW, _ py: LaneW, _ p: ContactPointW, _ c: ContactBundle,
+@inline(__always) func applyImpulse(_ px: LaneW, _ py: LaneW, _ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>,
                                     _ a: inout BodyVelocityW, _ b: inout BodyVelocityW) {
-    a.vx = a.vx - c.invMassA * px
-    a.vy = a.vy - c.invMassA * py
-    a.w = a.w - c.invIA * (p.anchorAX * py - p.anchorAY * px)
-    b.vx = b.vx + c.invMassB * px
-    b.vy = b.vy + c.invMassB * py
-    b.w = b.w + c.invIB * (p.anchorBX * py - p.anchorBY * px)
+    let mA = c.pointee.invMassA, mB = c.pointee.invMassB
+    a.vx = a.vx - mA * px
+    a.vy = a.vy - mA * py
+    a.w = a.w - c.pointee.invIA * (p.anchorAX * py - p.anchorAY * px)
+    b.vx = b.vx + mB * px
+    b.vy = b.vy + mB * py
+    b.w = b.w + c.pointee.invIB * (p.anchorBX * py - p.anchorBY * px)
 }
 
 /// Applies last step's impulses (warm start) of four constraints.
@@ -122,24 +123,25 @@ struct BodyMotionW {
     var b = gatherVelocities(s, c.pointee.indexB)
     let nx = c.pointee.normalX, ny = c.pointee.normalY
     // tangent = normal.rightPerp = (ny, −nx)
-    let p0 = c.pointee.p0, p1 = c.pointee.p1
-    applyImpulse(p0.normalImpulse * nx + p0.tangentImpulse * ny, p0.normalImpulse * ny - p0.tangentImpulse * nx, p0, c.pointee, &a, &b)
-    applyImpulse(p1.normalImpulse * nx + p1.tangentImpulse * ny, p1.normalImpulse * ny - p1.tangentImpulse * nx, p1, c.pointee, &a, &b)
+    var n0 = c.pointee.p0.normalImpulse, t0 = c.pointee.p0.tangentImpulse
+    applyImpulse(n0 * nx + t0 * ny, n0 * ny - t0 * nx, &c.pointee.p0, c, &a, &b)
+    n0 = c.pointee.p1.normalImpulse; t0 = c.pointee.p1.tangentImpulse
+    applyImpulse(n0 * nx + t0 * ny, n0 * ny - t0 * nx, &c.pointee.p1, c, &a, &b)
     scatterVelocities(s, c.pointee.writeA, a)
     scatterVelocities(s, c.pointee.writeB, b)
 }
 
 /// Relative velocity of the anchors along (dx, dy): (vB + wB × rB − vA − wA × rA) · d.
-@inline(__always) func relativeSpeed(_ p: ContactPointW, _ a: BodyVelocityW, _ b: BodyVelocityW, _ dx: LaneW, _ dy: LaneW) -> LaneW {
+@inline(__always) func relativeSpeed(_ p: inout ContactPointW, _ a: BodyVelocityW, _ b: BodyVelocityW, _ dx: LaneW, _ dy: LaneW) -> LaneW {
     let vrAx = a.vx - a.w * p.anchorAY, vrAy = a.vy + a.w * p.anchorAX
     let vrBx = b.vx - b.w * p.anchorBY, vrBy = b.vy + b.w * p.anchorBX
     return (vrBx - vrAx) * dx + (vrBy - vrAy) * dy
 }
 
-@inline(__always) func solveNormal(_ p: inout ContactPointW, _ c: ContactBundle, _ qA: BodyMotionW, _ qB: BodyMotionW,
+@inline(__always) func solveNormal(_ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>, _ qA: BodyMotionW, _ qB: BodyMotionW,
                                    _ a: inout BodyVelocityW, _ b: inout BodyVelocityW,
                                    invH: Lane, useBias: Bool, maxBiasVelocity: Lane) {
-    let nx = c.normalX, ny = c.normalY
+    let nx = c.pointee.normalX, ny = c.pointee.normalY
     // Current separation from the motion since the step began.
     let prAx = qA.qc * p.anchorAX - qA.qs * p.anchorAY, prAy = qA.qs * p.anchorAX + qA.qc * p.anchorAY
     let prBx = qB.qc * p.anchorBX - qB.qs * p.anchorBY, prBy = qB.qs * p.anchorBX + qB.qc * p.anchorBY
@@ -150,15 +152,15 @@ struct BodyMotionW {
     var bias = sep * invH
     var massScale = LaneW(repeating: 1), impulseScale = LaneW()
     if useBias {
-        var soft = c.biasRate * sep
+        var soft = c.pointee.biasRate * sep
         soft.replace(with: -maxBiasVelocity, where: soft .< -maxBiasVelocity)
         bias.replace(with: soft, where: .!speculative)
-        massScale.replace(with: c.massScale, where: .!speculative)
-        impulseScale.replace(with: c.impulseScale, where: .!speculative)
+        massScale.replace(with: c.pointee.massScale, where: .!speculative)
+        impulseScale.replace(with: c.pointee.impulseScale, where: .!speculative)
     } else {
         bias.replace(with: 0, where: .!speculative)
     }
-    let vn = relativeSpeed(p, a, b, nx, ny)
+    let vn = relativeSpeed(&p, a, b, nx, ny)
     var impulse = -(p.normalMass * massScale) * (vn + bias) - impulseScale * p.normalImpulse
     var newImpulse = p.normalImpulse + impulse
     newImpulse.replace(with: 0, where: newImpulse .< 0)
@@ -167,21 +169,21 @@ struct BodyMotionW {
     p.maxNormalImpulse.replace(with: impulse, where: impulse .> p.maxNormalImpulse)
     // After the relax pass the accumulated impulse is what this sub-step applied.
     if !useBias { p.totalNormalImpulse = p.totalNormalImpulse + newImpulse }
-    applyImpulse(impulse * nx, impulse * ny, p, c, &a, &b)
+    applyImpulse(impulse * nx, impulse * ny, &p, c, &a, &b)
 }
 
-@inline(__always) func solveFriction(_ p: inout ContactPointW, _ c: ContactBundle, _ a: inout BodyVelocityW, _ b: inout BodyVelocityW) {
-    let tx = c.normalY, ty = -c.normalX
+@inline(__always) func solveFriction(_ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>, _ a: inout BodyVelocityW, _ b: inout BodyVelocityW) {
+    let tx = c.pointee.normalY, ty = -c.pointee.normalX
     // Surface speed: the tangent velocity the surfaces want to slide at.
-    let vt = relativeSpeed(p, a, b, tx, ty) + c.tangentSpeed
+    let vt = relativeSpeed(&p, a, b, tx, ty) + c.pointee.tangentSpeed
     var impulse = -p.tangentMass * vt
-    let maxFriction = c.friction * p.normalImpulse
+    let maxFriction = c.pointee.friction * p.normalImpulse
     var newImpulse = p.tangentImpulse + impulse
     newImpulse.replace(with: -maxFriction, where: newImpulse .< -maxFriction)
     newImpulse.replace(with: maxFriction, where: newImpulse .> maxFriction)
     impulse = newImpulse - p.tangentImpulse
     p.tangentImpulse = newImpulse
-    applyImpulse(impulse * tx, impulse * ty, p, c, &a, &b)
+    applyImpulse(impulse * tx, impulse * ty, &p, c, &a, &b)
 }
 
 /// One solve (with soft bias) or relax (without) of four constraints.
@@ -191,30 +193,21 @@ struct BodyMotionW {
     var b = gatherVelocities(s, c.pointee.indexB)
     let qA = gatherMotions(s, c.pointee.indexA)
     let qB = gatherMotions(s, c.pointee.indexB)
-    let bundle = c.pointee
-    var p0 = bundle.p0, p1 = bundle.p1
-    solveNormal(&p0, bundle, qA, qB, &a, &b, invH: invH, useBias: useBias, maxBiasVelocity: maxBiasVelocity)
-    solveNormal(&p1, bundle, qA, qB, &a, &b, invH: invH, useBias: useBias, maxBiasVelocity: maxBiasVelocity)
-    solveFriction(&p0, bundle, &a, &b)
-    solveFriction(&p1, bundle, &a, &b)
-    c.pointee.p0.normalImpulse = p0.normalImpulse
-    c.pointee.p0.tangentImpulse = p0.tangentImpulse
-    c.pointee.p0.maxNormalImpulse = p0.maxNormalImpulse
-    c.pointee.p0.totalNormalImpulse = p0.totalNormalImpulse
-    c.pointee.p1.normalImpulse = p1.normalImpulse
-    c.pointee.p1.tangentImpulse = p1.tangentImpulse
-    c.pointee.p1.maxNormalImpulse = p1.maxNormalImpulse
-    c.pointee.p1.totalNormalImpulse = p1.totalNormalImpulse
-    scatterVelocities(s, bundle.writeA, a)
-    scatterVelocities(s, bundle.writeB, b)
+    solveNormal(&c.pointee.p0, c, qA, qB, &a, &b, invH: invH, useBias: useBias, maxBiasVelocity: maxBiasVelocity)
+    solveNormal(&c.pointee.p1, c, qA, qB, &a, &b, invH: invH, useBias: useBias, maxBiasVelocity: maxBiasVelocity)
+    solveFriction(&c.pointee.p0, c, &a, &b)
+    solveFriction(&c.pointee.p1, c, &a, &b)
+    scatterVelocities(s, c.pointee.writeA, a)
+    scatterVelocities(s, c.pointee.writeB, b)
 }
 
-@inline(__always) func restitutionPoint(_ p: inout ContactPointW, _ c: ContactBundle, _ a: inout BodyVelocityW, _ b: inout BodyVelocityW,
+@inline(__always) func restitutionPoint(_ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>, _ a: inout BodyVelocityW, _ b: inout BodyVelocityW,
                                         threshold: Lane) {
     // Only fast approaches of points that really pushed bounce.
-    let active = (p.relativeVelocity .<= -threshold) .& (p.maxNormalImpulse .!= 0) .& (c.restitution .!= 0)
-    let vn = relativeSpeed(p, a, b, c.normalX, c.normalY)
-    var impulse = -p.normalMass * (vn + c.restitution * p.relativeVelocity)
+    let active = (p.relativeVelocity .<= -threshold) .& (p.maxNormalImpulse .!= 0) .& (c.pointee.restitution .!= 0)
+    let nx = c.pointee.normalX, ny = c.pointee.normalY
+    let vn = relativeSpeed(&p, a, b, nx, ny)
+    var impulse = -p.normalMass * (vn + c.pointee.restitution * p.relativeVelocity)
     var newImpulse = p.normalImpulse + impulse
     newImpulse.replace(with: 0, where: newImpulse .< 0)
     newImpulse.replace(with: p.normalImpulse, where: .!active)
@@ -222,7 +215,7 @@ struct BodyMotionW {
     p.normalImpulse = newImpulse
     p.maxNormalImpulse.replace(with: impulse, where: impulse .> p.maxNormalImpulse)
     p.totalNormalImpulse = p.totalNormalImpulse + impulse
-    applyImpulse(impulse * c.normalX, impulse * c.normalY, p, c, &a, &b)
+    applyImpulse(impulse * nx, impulse * ny, &p, c, &a, &b)
 }
 
 /// The restitution pass of four constraints, after the sub-steps.
@@ -230,12 +223,8 @@ struct BodyMotionW {
     if !c.pointee.hasRestitution { return }
     var a = gatherVelocities(s, c.pointee.indexA)
     var b = gatherVelocities(s, c.pointee.indexB)
-    let bundle = c.pointee
-    var p0 = bundle.p0, p1 = bundle.p1
-    restitutionPoint(&p0, bundle, &a, &b, threshold: threshold)
-    restitutionPoint(&p1, bundle, &a, &b, threshold: threshold)
-    c.pointee.p0 = p0
-    c.pointee.p1 = p1
-    scatterVelocities(s, bundle.writeA, a)
-    scatterVelocities(s, bundle.writeB, b)
+    restitutionPoint(&c.pointee.p0, c, &a, &b, threshold: threshold)
+    restitutionPoint(&c.pointee.p1, c, &a, &b, threshold: threshold)
+    scatterVelocities(s, c.pointee.writeA, a)
+    scatterVelocities(s, c.pointee.writeB, b)
 }

@@ -97,7 +97,10 @@ extension World {
                 updateSensor(c, xfA, xfB)
                 continue
             }
-            var m = computeManifold(shapes[sA].geometry, xfA, shapes[sB].geometry, xfB, speculative: speculative, slop: slop)
+            let kindA = shapes[sA].kind, kindB = shapes[sB].kind
+            var m = shapePolygons.withUnsafeBufferPointer { pp in
+                collideStored(pp.baseAddress! + sA, kindA, xfA, pp.baseAddress! + sB, kindB, xfB, speculative: speculative, slop: slop)
+            }
             // Anchors become relative to the centers of mass; match old points for warm starting.
             let offsetA = xfA.q.rotate(bodySims[iA].localCenter)
             let offsetB = xfB.q.rotate(bodySims[iB].localCenter)
@@ -151,6 +154,25 @@ extension World {
             contacts[c].touching = false
             reportEnd(contacts[c])
         }
+    }
+}
+
+/// The narrow phase on shapes stored as rounded polygons (World's
+/// `shapePolygons`), read in place; A's kind ≥ B's kind. Same functions and
+/// arithmetic as ``computeManifold(_:_:_:_:speculative:slop:)``.
+@inline(__always) func collideStored(_ a: UnsafePointer<Polygon>, _ kindA: Int, _ xfA: Transform,
+                                     _ b: UnsafePointer<Polygon>, _ kindB: Int, _ xfB: Transform,
+                                     speculative: Double, slop: Double) -> Manifold {
+    if kindB > 0 { return collidePolygons(a.pointee, xfA, b.pointee, xfB, speculative: speculative, linearSlop: slop) }
+    let circle = Circle(center: b.pointee.vertices[0], radius: b.pointee.radius)
+    switch kindA {
+    case 2:
+        return collidePolygonAndCircle(a.pointee, xfA, circle, xfB, speculative: speculative)
+    case 1:
+        let capsule = Capsule(point1: a.pointee.vertices[0], point2: a.pointee.vertices[1], radius: a.pointee.radius)
+        return collideCapsuleAndCircle(capsule, xfA, circle, xfB, speculative: speculative)
+    default:
+        return collideCircles(Circle(center: a.pointee.vertices[0], radius: a.pointee.radius), xfA, circle, xfB, speculative: speculative)
     }
 }
 

@@ -9,6 +9,16 @@ public enum ShapeGeometry: Sendable, Hashable {
     /// A convex polygon with an optional rounding radius.
     case polygon(Polygon)
 
+    /// The shape as a rounded polygon (a circle has one vertex, a capsule
+    /// two): the form the narrow phase and bounds updates read in place.
+    var polygonForm: Polygon {
+        switch self {
+        case .circle(let c): return Polygon(circle: c)
+        case .capsule(let c): return Polygon(capsule: c)
+        case .polygon(let p): return p
+        }
+    }
+
     /// Orders pair functions: a contact's shape A has the larger kind.
     var kind: Int {
         switch self {
@@ -161,6 +171,8 @@ public struct ShapeDefinition: Sendable, Hashable {
 /// Shape storage (one array of these in the world).
 struct ShapeData: Sendable {
     var geometry: ShapeGeometry
+    /// `geometry.kind`, kept so that hot loops never touch the ~300-byte enum.
+    var kind = 0
     var body: Int32
     var nextShape: Int32 = -1
     var friction: Double

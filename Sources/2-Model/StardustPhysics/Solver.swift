@@ -99,8 +99,13 @@ extension World {
         return s >= 0 ? s : Int32(awakeBodies.count)
     }
 
+    /// Builds this step's contact bundles: touching, enabled, non-sensor
+    /// contacts with a movable body, graph-colored (see ``colorContacts(_:)``)
+    /// and packed color by color into bundles of ``contactLanes``.
     mutating func prepareContacts(_ h: Double) {
-        constraints.removeAll(keepingCapacity: true)
+        var bundles = constraints
+        constraints = []
+        bundles.removeAll(keepingCapacity: true)
         let substepRate = 1 / h
         let hertz = min(definition.contactHertz, 0.25 * substepRate)
         let soft = Softness(hertz: hertz, zeta: definition.contactDampingRatio, h: h)
@@ -116,46 +121,123 @@ extension World {
             if iA == staticIndex && iB == staticIndex { continue }
             order.append(Int32(c))
         }
-        colorContacts(&order)
-        constraints.reserveCapacity(order.count)
-        for c32 in order {
-            let c = Int(c32)
-            let iA = stateIndex(contacts[c].bodyA), iB = stateIndex(contacts[c].bodyB)
-            let stA = states[Int(iA)], stB = states[Int(iB)]
-            var cc = ContactConstraint()
-            cc.contact = c32
-            cc.indexA = iA; cc.indexB = iB
-            cc.normal = contacts[c].manifold.normal
-            cc.friction = contacts[c].friction
-            cc.restitution = contacts[c].restitution
-            cc.tangentSpeed = contacts[c].tangentSpeed
-            cc.invMassA = stA.invMass; cc.invIA = stA.invInertia
-            cc.invMassB = stB.invMass; cc.invIB = stB.invInertia
-            cc.softness = (stA.invMass == 0 || stB.invMass == 0) ? staticSoft : soft
-            cc.pointCount = contacts[c].manifold.pointCount
-            cc.p0 = preparePoint(contacts[c].manifold.point0, normal: cc.normal, mA: cc.invMassA, iA: cc.invIA, mB: cc.invMassB, iB: cc.invIB,
-                                 vA: stA.v, wA: stA.w, vB: stB.v, wB: stB.w)
-            if cc.pointCount > 1 {
-                cc.p1 = preparePoint(contacts[c].manifold.point1, normal: cc.normal, mA: cc.invMassA, iA: cc.invIA, mB: cc.invMassB, iB: cc.invIB,
-                                     vA: stA.v, wA: stA.w, vB: stB.v, wB: stB.w)
-            }
-            constraints.append(cc)
+        let colorStart = colorContacts(&order)
+        // Bundle count: the overflow color takes one bundle per constraint.
+        var bundleCount = colorStart[World.graphColorCount + 1] - colorStart[World.graphColorCount]
+        for col in 0..<World.graphColorCount {
+            bundleCount += (colorStart[col + 1] - colorStart[col] + contactLanes - 1) / contactLanes
         }
+        var empty = ContactBundle()
+        empty.indexA = SIMD4(repeating: staticIndex)
+        empty.indexB = SIMD4(repeating: staticIndex)
+        bundles.append(contentsOf: repeatElement(empty, count: bundleCount))
+        // Each solved contact's place: bundle · contactLanes + lane.
+        var place = contactPlace
+        contactPlace = []
+        place.removeAll(keepingCapacity: true)
+        place.append(contentsOf: repeatElement(-1, count: contacts.count))
+        var next = 0
+        for col in 0...World.graphColorCount {
+            var k = colorStart[col]
+            let end = colorStart[col + 1]
+            while k < end {
+                // The overflow color's constraints may share bodies: one per bundle.
+                let n = col == World.graphColorCount ? 1 : min(contactLanes, end - k)
+                for lane in 0..<n { place[Int(order[k + lane])] = Int32(next * contactLanes + lane) }
+                next += 1
+                k += n
+            }
+        }
+        // Filled in place through pointers, walking the contacts in slot
+        // order: reading them in color order missed the cache on every
+        // contact, and copying a ~700-byte bundle per lane showed in profiles.
+        bundles.withUnsafeMutableBufferPointer { bp in
+        contacts.withUnsafeBufferPointer { cp in
+        states.withUnsafeBufferPointer { sp in
+        solverIndex.withUnsafeBufferPointer { si in
+            for c in 0..<cp.count {
+                let slot = Int(place[c])
+                if slot < 0 { continue }
+                let bundle = bp.baseAddress! + slot / contactLanes
+                let lane = slot % contactLanes
+                let contact = cp.baseAddress! + c
+                let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
+                let sA = bA >= 0 ? si[Int(bA)] : -1, sB = bB >= 0 ? si[Int(bB)] : -1
+                let iA = sA >= 0 ? sA : staticIndex, iB = sB >= 0 ? sB : staticIndex
+                let stA = sp[Int(iA)], stB = sp[Int(iB)]
+                bundle.pointee.contact[lane] = Int32(c)
+                bundle.pointee.indexA[lane] = iA
+                bundle.pointee.indexB[lane] = iB
+                bundle.pointee.writeA[lane] = stA.invMass > 0 ? iA : -1
+                bundle.pointee.writeB[lane] = stB.invMass > 0 ? iB : -1
+                let normal = contact.pointee.manifold.normal
+                bundle.pointee.normalX[lane] = Lane(normal.x)
+                bundle.pointee.normalY[lane] = Lane(normal.y)
+                bundle.pointee.friction[lane] = Lane(contact.pointee.friction)
+                let restitution = contact.pointee.restitution
+                bundle.pointee.restitution[lane] = Lane(restitution)
+                if restitution != 0 { bundle.pointee.hasRestitution = true }
+                bundle.pointee.tangentSpeed[lane] = Lane(contact.pointee.tangentSpeed)
+                bundle.pointee.invMassA[lane] = Lane(stA.invMass)
+                bundle.pointee.invIA[lane] = Lane(stA.invInertia)
+                bundle.pointee.invMassB[lane] = Lane(stB.invMass)
+                bundle.pointee.invIB[lane] = Lane(stB.invInertia)
+                let sf = (stA.invMass == 0 || stB.invMass == 0) ? staticSoft : soft
+                bundle.pointee.biasRate[lane] = Lane(sf.biasRate)
+                bundle.pointee.massScale[lane] = Lane(sf.massScale)
+                bundle.pointee.impulseScale[lane] = Lane(sf.impulseScale)
+                World.preparePoint(&bundle.pointee.p0, lane, contact.pointee.manifold.point0, normal: normal, stA, stB)
+                if contact.pointee.manifold.pointCount > 1 {
+                    World.preparePoint(&bundle.pointee.p1, lane, contact.pointee.manifold.point1, normal: normal, stA, stB)
+                }
+            }
+        }
+        }
+        }
+        }
+        contactPlace = place
         colorScratchIndex = order
+        constraints = bundles
     }
 
+    /// Fills one lane of a bundle's point from a manifold point: anchors,
+    /// base separation, effective masses (computed in `Double`), warm-start
+    /// impulses and the approach speed at the start of the step.
+    @inline(__always) static func preparePoint(_ cp: inout ContactPointW, _ lane: Int, _ mp: ManifoldPoint, normal: Vec2,
+                                        _ stA: BodyState, _ stB: BodyState) {
+        let mA = stA.invMass, iA = stA.invInertia, mB = stB.invMass, iB = stB.invInertia
+        // Warm start with the impulses this point had last step.
+        cp.normalImpulse[lane] = Lane(mp.normalImpulse)
+        cp.tangentImpulse[lane] = Lane(mp.tangentImpulse)
+        let rA = mp.anchorA, rB = mp.anchorB
+        cp.anchorAX[lane] = Lane(rA.x); cp.anchorAY[lane] = Lane(rA.y)
+        cp.anchorBX[lane] = Lane(rB.x); cp.anchorBY[lane] = Lane(rB.y)
+        cp.baseSeparation[lane] = Lane(mp.separation - dot(rB - rA, normal))
+        let rnA = cross(rA, normal), rnB = cross(rB, normal)
+        let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+        cp.normalMass[lane] = kNormal > 0 ? Lane(1 / kNormal) : 0
+        let tangent = normal.rightPerp
+        let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
+        let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+        cp.tangentMass[lane] = kTangent > 0 ? Lane(1 / kTangent) : 0
+        let vrA = stA.v + cross(stA.w, rA), vrB = stB.v + cross(stB.w, rB)
+        cp.relativeVelocity[lane] = Lane(dot(normal, vrB - vrA))
+    }
+
+    /// Graph colors for the contact solver (Box2D v3's count); constraints
+    /// that fit none go to an overflow color solved one per bundle, last.
+    static let graphColorCount = 24
+
     /// Reorders the contacts to solve by graph color: within a color no two
-    /// constraints share a movable body. Sequential impulses are a chain of
-    /// dependent reads and writes of body velocities; inside a color the
-    /// next constraint does not wait for the previous one's stores, so the
-    /// CPU overlaps them (Box2D v3 colors for SIMD lanes and threads; we
-    /// color for instruction-level parallelism — it halved the base-100
-    /// pyramid's time). Greedy first-fit on body bitsets, then a stable
-    /// counting sort of contact indices: deterministic, O(contacts · colors).
-    mutating func colorContacts(_ order: inout [Int32]) {
+    /// constraints share a movable body, so a color's constraints can be
+    /// solved four at a time (one SIMD lane each) and never wait on each
+    /// other's velocity stores. Greedy first-fit on body bitsets, then a
+    /// stable counting sort of contact indices: deterministic,
+    /// O(contacts · colors). Returns where each color starts in `order`
+    /// (`graphColorCount + 2` entries; the last color is the overflow).
+    mutating func colorContacts(_ order: inout [Int32]) -> [Int] {
         let count = order.count
-        if count < 64 { return }
-        let colors = 12
+        let colors = World.graphColorCount
         let words = (awakeBodies.count + 63) >> 6
         var bits = colorScratchBits
         colorScratchBits = []
@@ -185,6 +267,7 @@ extension World {
             start[chosen + 1] += 1
         }
         for col in 0..<(colors + 1) { start[col + 1] += start[col] }
+        let colorStart = start
         var sorted = colorScratchSorted
         colorScratchSorted = []
         sorted.removeAll(keepingCapacity: true)
@@ -198,6 +281,7 @@ extension World {
         order = sorted
         colorScratchBits = bits
         colorScratchColor = colorOf
+        return colorStart
     }
 
     mutating func prepareJoints() {
@@ -257,22 +341,28 @@ extension World {
             let s = sb.baseAddress!
             constraints.withUnsafeMutableBufferPointer { cb in
                 let ctx = JointContext(h: h, invH: invH, softness: jointSoft, states: s)
+                let bundleCount = cb.count
+                let invHf = Lane(invH), maxBiasf = Lane(maxBias)
                 for _ in 0..<n {
                     World.integrateVelocities(s, awake, &motions, sims, h: h, gravity: gravity, maxSpeed: maxSpeed)
                     for j in active { js[Int(j)].applySpringForces(ctx) }
                     for j in active { js[Int(j)].warmStart(ctx) }
-                    for k in 0..<cb.count { warmStart(&cb[k], s) }
+                    for k in 0..<bundleCount { warmStart(cb.baseAddress! + k, s) }
                     for j in active { js[Int(j)].solve(ctx, useBias: true) }
-                    for k in 0..<cb.count { solveContact(&cb[k], s, invH: invH, useBias: true, maxBiasVelocity: maxBias) }
+                    for k in 0..<bundleCount {
+                        solveContacts(cb.baseAddress! + k, s, invH: invHf, useBias: true, maxBiasVelocity: maxBiasf)
+                    }
                     for k in 0..<awakeCount {
                         s[k].dq = s[k].dq.integrated(by: h * s[k].w)
                         s[k].dp += h * s[k].v
                     }
                     for j in active { js[Int(j)].solve(ctx, useBias: false) }
-                    for k in 0..<cb.count { solveContact(&cb[k], s, invH: invH, useBias: false, maxBiasVelocity: maxBias) }
+                    for k in 0..<bundleCount {
+                        solveContacts(cb.baseAddress! + k, s, invH: invHf, useBias: false, maxBiasVelocity: maxBiasf)
+                    }
                     for j in active { js[Int(j)].accumulateStepImpulse() }
                 }
-                for k in 0..<cb.count { applyRestitution(&cb[k], s, threshold: threshold) }
+                for k in 0..<bundleCount { applyRestitution(cb.baseAddress! + k, s, threshold: Lane(threshold)) }
             }
         }
         bodyMotions = motions
@@ -308,26 +398,48 @@ extension World {
     /// Writes the solver's impulses back into the manifolds (warm start for
     /// the next step) and reports post-solve impulses.
     mutating func storeImpulses() {
+        var reports = false
+        constraints.withUnsafeBufferPointer { bp in
+        contacts.withUnsafeMutableBufferPointer { cp in
+            for k in 0..<bp.count {
+                let cc = bp.baseAddress! + k
+                for lane in 0..<contactLanes {
+                    let c = Int(cc.pointee.contact[lane])
+                    if c < 0 { continue }
+                    let contact = cp.baseAddress! + c
+                    contact.pointee.manifold.point0.normalImpulse = Double(cc.pointee.p0.normalImpulse[lane])
+                    contact.pointee.manifold.point0.tangentImpulse = Double(cc.pointee.p0.tangentImpulse[lane])
+                    contact.pointee.manifold.point0.maxNormalImpulse = Double(cc.pointee.p0.maxNormalImpulse[lane])
+                    contact.pointee.manifold.point0.normalVelocity = Double(cc.pointee.p0.relativeVelocity[lane])
+                    if contact.pointee.manifold.pointCount > 1 {
+                        contact.pointee.manifold.point1.normalImpulse = Double(cc.pointee.p1.normalImpulse[lane])
+                        contact.pointee.manifold.point1.tangentImpulse = Double(cc.pointee.p1.tangentImpulse[lane])
+                        contact.pointee.manifold.point1.maxNormalImpulse = Double(cc.pointee.p1.maxNormalImpulse[lane])
+                        contact.pointee.manifold.point1.normalVelocity = Double(cc.pointee.p1.relativeVelocity[lane])
+                    }
+                    if contact.pointee.enablePostSolve { reports = true }
+                }
+            }
+        }
+        }
+        if reports { reportPostSolve() }
+    }
+
+    /// Post-solve events of contacts whose shapes ask for them, in bundle order.
+    mutating func reportPostSolve() {
         for k in 0..<constraints.count {
             let cc = constraints[k]
-            let c = Int(cc.contact)
-            contacts[c].manifold.point0.normalImpulse = cc.p0.normalImpulse
-            contacts[c].manifold.point0.tangentImpulse = cc.p0.tangentImpulse
-            contacts[c].manifold.point0.maxNormalImpulse = cc.p0.maxNormalImpulse
-            contacts[c].manifold.point0.normalVelocity = cc.p0.relativeVelocity
-            if cc.pointCount > 1 {
-                contacts[c].manifold.point1.normalImpulse = cc.p1.normalImpulse
-                contacts[c].manifold.point1.tangentImpulse = cc.p1.tangentImpulse
-                contacts[c].manifold.point1.maxNormalImpulse = cc.p1.maxNormalImpulse
-                contacts[c].manifold.point1.normalVelocity = cc.p1.relativeVelocity
-            }
-            if contacts[c].enablePostSolve {
-                let total = cc.p0.totalNormalImpulse + (cc.pointCount > 1 ? cc.p1.totalNormalImpulse : 0)
+            for lane in 0..<contactLanes {
+                let c = Int(cc.contact[lane])
+                if c < 0 || !contacts[c].enablePostSolve { continue }
+                let pointCount = contacts[c].manifold.pointCount
+                let two = pointCount > 1
+                let total = Double(cc.p0.totalNormalImpulse[lane]) + (two ? Double(cc.p1.totalNormalImpulse[lane]) : 0)
                 events.contactImpulses.append(ContactImpulseEvent(
-                    shapeA: shapeID(contacts[c].shapeA), shapeB: shapeID(contacts[c].shapeB), normal: cc.normal,
-                    pointCount: cc.pointCount, normalImpulse: total,
-                    tangentImpulse: cc.p0.tangentImpulse + (cc.pointCount > 1 ? cc.p1.tangentImpulse : 0),
-                    maxNormalImpulse: max(cc.p0.maxNormalImpulse, cc.pointCount > 1 ? cc.p1.maxNormalImpulse : 0)))
+                    shapeA: shapeID(contacts[c].shapeA), shapeB: shapeID(contacts[c].shapeB), normal: contacts[c].manifold.normal,
+                    pointCount: pointCount, normalImpulse: total,
+                    tangentImpulse: Double(cc.p0.tangentImpulse[lane]) + (two ? Double(cc.p1.tangentImpulse[lane]) : 0),
+                    maxNormalImpulse: max(Double(cc.p0.maxNormalImpulse[lane]), two ? Double(cc.p1.maxNormalImpulse[lane]) : 0)))
             }
         }
     }
@@ -365,7 +477,7 @@ extension World {
             let xf = bodySims[i].transform
             var s = bodyInfos[i].headShape
             while s != -1 {
-                let aabb = shapes[Int(s)].geometry.aabb(xf)
+                let aabb = shapePolygons.withUnsafeBufferPointer { pp in storedAABB(pp.baseAddress! + Int(s), xf) }
                 shapes[Int(s)].aabb = aabb
                 if !shapes[Int(s)].fatAABB.contains(aabb) {
                     let fat = aabb.expanded(by: margin)
@@ -377,4 +489,16 @@ extension World {
             }
         }
     }
+}
+
+/// Bounds of a shape stored as a rounded polygon, read in place; the same
+/// arithmetic as ``ShapeGeometry/aabb(_:)``.
+@inline(__always) func storedAABB(_ p: UnsafePointer<Polygon>, _ xf: Transform) -> AABB {
+    var lo = xf.apply(p.pointee.vertices[0]), hi = lo
+    for i in 1..<max(1, p.pointee.count) {
+        let v = xf.apply(p.pointee.vertices[i])
+        lo = Vec2(min(lo.x, v.x), min(lo.y, v.y)); hi = Vec2(max(hi.x, v.x), max(hi.y, v.y))
+    }
+    let r = p.pointee.radius
+    return AABB(lower: Vec2(lo.x - r, lo.y - r), upper: Vec2(hi.x + r, hi.y + r))
 }

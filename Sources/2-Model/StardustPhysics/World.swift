@@ -22,6 +22,10 @@ public struct World: Sendable {
     // Shapes.
     var shapeIDs = SlotAllocator()
     var shapes: [ShapeData] = []
+    /// Each shape's geometry as a rounded polygon (``ShapeGeometry/polygonForm``),
+    /// parallel to `shapes`: the narrow phase reads vertices in place instead
+    /// of copying polygons out of the enum.
+    var shapePolygons: [Polygon] = []
 
     // Contacts.
     var contacts: [Contact] = []
@@ -45,8 +49,9 @@ public struct World: Sendable {
     var awakeBodies: [Int32] = []
     var solverIndex: [Int32] = []
     var states: [BodyState] = []
-    var constraints: [ContactConstraint] = []
+    var constraints: [ContactBundle] = []
     var colorScratchBits: [UInt64] = []
+    var contactPlace: [Int32] = []
     var colorScratchIndex: [Int32] = []
     var colorScratchSorted: [Int32] = []
     var colorScratchColor: [UInt8] = []
@@ -353,7 +358,9 @@ public struct World: Sendable {
                              enableContactEvents: def.enableContactEvents, enablePreSolve: def.enablePreSolveEvents,
                              enablePostSolve: def.enablePostSolveEvents, userData: def.userData)
         data.nextShape = bodyInfos[b].headShape
+        data.kind = geometry.kind
         if Int(index) == shapes.count { shapes.append(data) } else { shapes[Int(index)] = data }
+        if Int(index) == shapePolygons.count { shapePolygons.append(geometry.polygonForm) } else { shapePolygons[Int(index)] = geometry.polygonForm }
         bodyInfos[b].headShape = index
         bodyInfos[b].shapeCount += 1
         createProxy(index, forceMove: true)

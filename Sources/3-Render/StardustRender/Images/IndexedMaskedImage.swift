@@ -79,13 +79,15 @@ struct IndexedMaskedImage: @unchecked Sendable {
         for y in r.y0..<r.y1 {
             let ty = y + dy
             let (cols, n) = row(ty)
-            var i = lowerBound(cols, n, tx0)
+            if n == 0 { continue }
+            // The clip usually spans the whole picture's width: no search then.
+            var i = Int(cols[0]) >= tx0 ? 0 : lowerBound(cols, n, tx0)
             let src = plane.base + ty * plane.rowBytes, dst = target.row(y)
             while i < n {
                 let tx = Int(cols[i])
                 if tx >= tx1 { break }
-                i += 1
-                blendTexel(b, src + 4 * tx, into: dst + 4 * (tx - dx), color: color, keepOpaque: keepOpaque,
+                i &+= 1
+                blendTexel(b, src + 4 &* tx, into: dst + 4 &* (tx &- dx), color: color, keepOpaque: keepOpaque,
                            storeOpaque: storeOpaque)
             }
         }
@@ -122,12 +124,12 @@ struct IndexedMaskedImage: @unchecked Sendable {
             lo = max(lo, ylo, cx0); hi = min(hi, yhi, cx1 + 1)
             if lo >= hi { continue }
             var i = lowerBound(cols, n, lo)
+            let end = lowerBound(cols, n, hi)
             let src = plane.base + ty * plane.rowBytes
             // Scalars (SSE2 has no 64-bit vector multiply).
             let sx = start.x, sy = start.y, dx = duFixed.x, dy = duFixed.y
-            while i < n {
+            while i < end {
                 let tx = Int(cols[i])
-                if tx >= hi { break }
                 i &+= 1
                 let t = Int64(tx)
                 let px = Int(truncatingIfNeeded: (sx &+ dx &* t) &>> 32), py = Int(truncatingIfNeeded: (sy &+ dy &* t) &>> 32)

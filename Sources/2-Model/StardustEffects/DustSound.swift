@@ -45,6 +45,7 @@ extension SoundCue {
 /// Every sound starts exactly at sample `round(time · sampleRate)` with a non-zero sample. Overlapping sounds add and
 /// the sum is clipped to [−1, 1]. Complexity: O(samples of every cue).
 public enum SoundSynth {
+    /// The whole track: `round(duration · sampleRate)` samples from time 0.
     public static func render(_ cues: [SoundCue], duration: Double, sampleRate: Int = 44_100, seed: UInt64 = 0) -> [Float] {
         let count = max(0, Int((duration * Double(sampleRate)).rounded()))
         var out = [Float](repeating: 0, count: count)
@@ -84,5 +85,20 @@ public enum SoundSynth {
             }
         }
         return out
+    }
+
+    /// A slice of the track: the samples `round(start · sampleRate) ..< round(end · sampleRate)` of the whole track
+    /// (`start`, `end` in seconds on the scene's timeline), exactly the samples ``render(_:duration:sampleRate:seed:)``
+    /// gives at those indices, so the sound of frames A…B rendered alone matches the full render's. Empty when
+    /// `end ≤ start`; `start` below 0 counts from 0.
+    ///
+    /// Complexity: O(samples of every cue up to `end`) (the low-pass of the dust carries state from the cue's start).
+    public static func render(_ cues: [SoundCue], from start: Double, to end: Double, sampleRate: Int = 44_100,
+                              seed: UInt64 = 0) -> [Float] {
+        let rate = Double(sampleRate)
+        let first = max(0, Int((start * rate).rounded()))
+        let whole = render(cues, duration: end, sampleRate: sampleRate, seed: seed)
+        guard first < whole.count else { return [] }
+        return Array(whole[first...])
     }
 }

@@ -75,23 +75,28 @@ struct IndexedMaskedImage: @unchecked Sendable {
         if r.isEmpty { return }
         let dx = a.texelX - a.rect.x0, dy = a.texelY - a.rect.y0
         let tx0 = r.x0 + dx, tx1 = r.x1 + dx
+        let keepOpaque = B.keep(255 * color.w)
         for y in r.y0..<r.y1 {
             let ty = y + dy
             let (cols, n) = row(ty)
-            var i = lowerBound(cols, n, tx0)
+            if n == 0 { continue }
+            // The clip usually spans the whole picture's width: no search then.
+            var i = Int(cols[0]) >= tx0 ? 0 : lowerBound(cols, n, tx0)
             let src = plane.base + ty * plane.rowBytes, dst = target.row(y)
             while i < n {
                 let tx = Int(cols[i])
                 if tx >= tx1 { break }
-                i += 1
-                blendTexel(b, src + 4 * tx, into: dst + 4 * (tx - dx), color: color, storeOpaque: storeOpaque)
+                i &+= 1
+                blendTexel(b, src + 4 &* tx, into: dst + 4 &* (tx &- dx), color: color, keepOpaque: keepOpaque,
+                           storeOpaque: storeOpaque)
             }
         }
     }
 
     /// Moved and turned: each texel onto the pixel under its center. The texel rows that can reach the clip
-    /// come from the inverse mapping of its corners; in each, the columns whose centers fall in the clip's
-    /// rows and columns form one interval (a line crosses a strip once), found by binary search.
+    /// come from the inverse mapping of its corners; in each, the texel centers along the row step by the same
+    /// fixed-point vector, so the columns whose pixel lies in the clip form one interval, computed exactly in
+    /// integers (``clipInterval(_:_:_:_:)``): the speck loop then tests nothing but the end of that interval.
     private func drawSpecks<B: PixelBlend>(_ b: B.Type, plane: TexelPlane, color: SIMD4<Float>, storeOpaque: Bool,
                                            clip: PixelRect, target: RenderTarget) {
         // Texel rows and columns under the clip, one texel of margin (corners of the pixel rectangle).
@@ -103,49 +108,59 @@ struct IndexedMaskedImage: @unchecked Sendable {
         let ty0 = max(plane.minY, TexelPlane.floorIndex(vLo) - 1), ty1 = min(plane.maxY, TexelPlane.floorIndex(vHi) + 1)
         let cx0 = max(plane.minX, TexelPlane.floorIndex(uLo) - 1), cx1 = min(plane.maxX, TexelPlane.floorIndex(uHi) + 1)
         if ty0 > ty1 || cx0 > cx1 { return }
-        let fx0 = Double(clip.x0), fx1 = Double(clip.x1), fy0 = Double(clip.y0), fy1 = Double(clip.y1)
         let frame = target.base, originY = target.originY, stride = target.stride
+        // The destination factor of an opaque texel (one per draw: the color is constant).
+        let keepOpaque = B.keep(255 * color.w)
+        let xLo = Int64(clip.x0) << 32, xHi = Int64(clip.x1) << 32, yLo = Int64(clip.y0) << 32, yHi = Int64(clip.y1) << 32
         for ty in ty0...ty1 {
             let (cols, n) = row(ty)
             if n == 0 { continue }
-            // The row's texel centers: p(tx) = base + (tx + ½)·du.
-            let base = origin + dv * (Double(ty) + 0.5)
-            var lo = Double(cx0), hi = Double(cx1)
-            Self.narrow(&lo, &hi, base.x, du.x, fx0, fx1)
-            Self.narrow(&lo, &hi, base.y, du.y, fy0, fy1)
-            if !(lo <= hi) { continue }
-            var i = lowerBound(cols, n, max(cx0, Int(lo) - 1))
-            let last = min(cx1, Int(hi) + 1)
-            let src = plane.base + ty * plane.rowBytes
-            // p(tx) = start + tx·du in 32.32 fixed point; the pixel is ⌊p⌋ (arithmetic shift). Positions stay within
-            // ±2²⁴ px (checked at init), so nothing overflows; pixel addresses use wrapping arithmetic (px, py in the clip).
-            let s0 = base + du * 0.5
+            // p(tx) = start + tx·du in 32.32 fixed point (texel centers base + (tx + ½)·du); the pixel is ⌊p⌋ (arithmetic
+            // shift). Positions stay within ±2²⁴ px (checked at init), so nothing overflows.
+            let s0 = origin + dv * (Double(ty) + 0.5) + du * 0.5
             let start = SIMD2(Int64((s0.x * Self.one).rounded(.down)), Int64((s0.y * Self.one).rounded(.down)))
-            while i < n {
+            var (lo, hi) = Self.clipInterval(start.x, duFixed.x, xLo, xHi)
+            let (ylo, yhi) = Self.clipInterval(start.y, duFixed.y, yLo, yHi)
+            lo = max(lo, ylo, cx0); hi = min(hi, yhi, cx1 + 1)
+            if lo >= hi { continue }
+            var i = lowerBound(cols, n, lo)
+            let end = lowerBound(cols, n, hi)
+            let src = plane.base + ty * plane.rowBytes
+            // Scalars (SSE2 has no 64-bit vector multiply).
+            let sx = start.x, sy = start.y, dx = duFixed.x, dy = duFixed.y
+            while i < end {
                 let tx = Int(cols[i])
-                if tx > last { break }
                 i &+= 1
-                let p = start &+ duFixed &* Int64(tx)
-                let px = Int(truncatingIfNeeded: p.x &>> 32), py = Int(truncatingIfNeeded: p.y &>> 32)
-                if px < clip.x0 || px >= clip.x1 || py < clip.y0 || py >= clip.y1 { continue }
-                blendTexel(b, src + 4 &* tx, into: frame + ((py &- originY) &* stride &+ 4 &* px), color: color,
+                let t = Int64(tx)
+                let px = Int(truncatingIfNeeded: (sx &+ dx &* t) &>> 32), py = Int(truncatingIfNeeded: (sy &+ dy &* t) &>> 32)
+                blendTexel(b, src + 4 &* tx, into: frame + ((py &- originY) &* stride &+ 4 &* px), color: color, keepOpaque: keepOpaque,
                            storeOpaque: storeOpaque)
             }
         }
     }
 
+    /// The columns `tx` (a half-open interval) with `lo ≤ s + d·tx < hi`: exact integer bounds of the fixed-point
+    /// positions along a texel row (`s`, `d`, `lo`, `hi` in 32.32, well inside ±2⁶²). Empty when no column fits.
+    @inline(__always) static func clipInterval(_ s: Int64, _ d: Int64, _ lo: Int64, _ hi: Int64) -> (Int, Int) {
+        if d == 0 { return s >= lo && s < hi ? (Int.min / 2, Int.max / 2) : (0, 0) }
+        // d > 0: tx ≥ ⌈(lo − s)/d⌉ and tx < ⌈(hi − s)/d⌉; d < 0: the same with the roles of lo and hi swapped
+        // (s + d·tx < hi ⇔ tx > (s − hi)/|d|, s + d·tx ≥ lo ⇔ tx ≤ (s − lo)/|d|).
+        if d > 0 { return (Int(ceilDiv(lo &- s, d)), Int(ceilDiv(hi &- s, d))) }
+        let m = 0 &- d
+        return (Int(floorDiv(s &- hi, m)) &+ 1, Int(floorDiv(s &- lo, m)) &+ 1)
+    }
+
+    /// ⌈a / b⌉ for b > 0.
+    @inline(__always) static func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { 0 &- floorDiv(0 &- a, b) }
+
+    /// ⌊a / b⌋ for b > 0.
+    @inline(__always) static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0 && a < 0) ? q &- 1 : q
+    }
+
     /// 2³², one in 32.32 fixed point.
     static let one = 4_294_967_296.0
-
-    /// Narrows `lo…hi` (texel columns, ≥ 0) to where `c + k·(x + ½)` may lie in `[a, b)` (one column of slack each side).
-    @inline(__always) static func narrow(_ lo: inout Double, _ hi: inout Double, _ c: Double, _ k: Double, _ a: Double, _ b: Double) {
-        if abs(k) < 1e-6 {
-            if !(c >= a - 1 && c <= b + 1) { hi = lo - 1 }
-            return
-        }
-        let s = (a - c) / k - 0.5, e = (b - c) / k - 0.5
-        lo = max(lo, min(s, e) - 1); hi = min(hi, max(s, e) + 1)
-    }
 
     /// The first position in `cols[0..<n]` (ascending) whose column is at least `x`.
     @inline(__always) func lowerBound(_ cols: UnsafePointer<UInt16>, _ n: Int, _ x: Int) -> Int {
@@ -157,16 +172,21 @@ struct IndexedMaskedImage: @unchecked Sendable {
         return lo
     }
 
-    /// One texel blended onto one pixel: an opaque texel drawn source-over in opaque white is stored as is.
+    /// One texel blended onto one pixel: an opaque texel drawn source-over in opaque white is stored as is; any other
+    /// opaque texel is blended with `keepOpaque` (the blend's destination factor for alpha 255·color.w, computed once).
     @inline(__always) func blendTexel<B: PixelBlend>(_ b: B.Type, _ p: UnsafePointer<UInt8>, into q: UnsafeMutablePointer<UInt8>,
-                                                     color: SIMD4<Float>, storeOpaque: Bool) {
+                                                     color: SIMD4<Float>, keepOpaque: Float, storeOpaque: Bool) {
         // One 4-byte load; transparent texels (all bytes 0) are skipped, opaque ones stored when allowed.
         let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self)
-        if storeOpaque && bytes.w == 255 {
-            UnsafeMutableRawPointer(q).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+        if bytes.w == 255 {
+            if storeOpaque {
+                UnsafeMutableRawPointer(q).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+            } else {
+                B.blend(pixelFloats(bytes) * color, keeping: keepOpaque, into: q)
+            }
             return
         }
-        if bytes == SIMD4(repeating: 0) { return }
-        B.blend(SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes)) * color, into: q)
+        if unsafeBitCast(bytes, to: UInt32.self) == 0 { return }
+        B.blend(pixelFloats(bytes) * color, into: q)
     }
 }

@@ -52,7 +52,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "No progress bar.")
     var quiet = false
 
-    @Option(help: "Also write the preset's synthesized sound track to this WAV file (presets with sound: thanos). MP4/WebM outputs of the whole timeline get it muxed in.")
+    @Option(help: "Also write the preset's synthesized sound track to this WAV file (presets with sound: thanos). MP4/WebM outputs get it muxed in; with --frames A..B, the slice from frame A's time to the end of frame B.")
     var audio: String?
 
     @OptionGroup var budget: BudgetOptions
@@ -82,16 +82,22 @@ struct RenderCommand: ParsableCommand {
         }
         try SceneSource.checkBudget(scene, target: target, frameCount: job.frameCount, limits: limits, overrides: overrides)
         let path = output ?? (at != nil ? "\(baseName).png" : "\(baseName).gif")
-        // The sound track: a preset's cues, for the whole timeline only (a frame range would need the audio cut to match).
+        // The sound track: a preset's cues, over the whole timeline or the frames rendered (a range starts at its first
+        // frame's time and ends where its last frame ends, or at the scene's end for the last frame).
         let cues = Presets.named(target)?.soundCues(overrides.size ?? Presets.named(target)!.defaultSize)
         if audio != nil && cues == nil { throw CLIError.usage("--audio: \(target) has no sound track.") }
-        if audio != nil && (at != nil || frames != nil) { throw CLIError.usage("--audio needs the whole timeline (no --at or --frames).") }
+        if audio != nil && at != nil { throw CLIError.usage("--audio needs a frame range or the whole timeline (not --at).") }
+        var soundSpan = (start: 0.0, end: scene.duration)
+        if case .range(let r) = job.frames {
+            soundSpan = (scene.time(ofFrame: r.lowerBound),
+                         r.upperBound + 1 >= scene.frameCount ? scene.duration : scene.time(ofFrame: r.upperBound + 1))
+        }
         let progress = ProgressBar(total: job.frameCount, label: "rendering \(baseName)", quiet: quiet)
         do {
             let written = try job.write(to: path) { progress.update($0) }
             progress.finish()
-            if let cues, at == nil, frames == nil {
-                try SoundTrack.write(cues, duration: scene.duration, seed: scene.seed, audio: audio, movie: path)
+            if let cues, at == nil {
+                try SoundTrack.write(cues, from: soundSpan.start, to: soundSpan.end, seed: scene.seed, audio: audio, movie: path)
             }
             if !quiet || isatty(STDOUT_FILENO) == 1 {
                 print("wrote \(written) (\(job.frameCount) frame\(job.frameCount == 1 ? "" : "s"), \(scene.pixelWidth)×\(scene.pixelHeight) px)")

@@ -6,10 +6,16 @@ enum SoundTrack {
     /// Synthesizes `cues` over `duration` seconds (44.1 kHz mono), writes the WAV to `audio` when given, and muxes it
     /// into `movie` when that is an `.mp4` or `.webm` file (just written, so ffmpeg is installed).
     static func write(_ cues: [SoundCue], duration: Double, seed: UInt64, audio: String?, movie: String) throws {
+        try write(cues, from: 0, to: duration, seed: seed, audio: audio, movie: movie)
+    }
+
+    /// The slice of the track from `start` to `end` seconds of the timeline (the sound of a frame range: the movie's
+    /// first frame is at `start`, so the audio starts there too), written and muxed as above.
+    static func write(_ cues: [SoundCue], from start: Double, to end: Double, seed: UInt64, audio: String?, movie: String) throws {
         let ext = URL(fileURLWithPath: movie).pathExtension.lowercased()
         let isMovie = ext == "mp4" || ext == "webm"
         guard audio != nil || isMovie else { return }
-        let samples = SoundSynth.render(cues, duration: duration, seed: seed)
+        let samples = SoundSynth.render(cues, from: start, to: end, seed: seed)
         let wav = try WAVWriter.encode(floatSamples: samples, channels: 1, sampleRate: 44_100)
         if let audio { try AtomicFile.write(wav, to: audio) }
         if isMovie { try mux(wav: wav, into: movie, ext: ext) }

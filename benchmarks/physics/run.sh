@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds Sources/StardustPhysics plus main.swift as a standalone release
+# Builds Sources/2-Model/StardustPhysics (and the StardustCore it depends on) plus main.swift as a standalone release
 # package (in a scratch folder, -O, no unsafe flags) and runs the physics
 # benchmarks: physics-pyramid base-20 / base-100 and physics-rain.
 #   benchmarks/physics/run.sh [runs=3] [all|pyramid|pyramid-20|pyramid-100|rain|hash]
@@ -9,8 +9,10 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 scratch="${PHYSICS_BENCH_DIR:-${TMPDIR:-/tmp}/stardust-physics-bench}"
-mkdir -p "$scratch/Sources/StardustPhysics" "$scratch/Sources/physics-bench"
-rm -rf "$scratch/Sources/StardustPhysics" && cp -R "$root/Sources/StardustPhysics" "$scratch/Sources/StardustPhysics"
+mkdir -p "$scratch/Sources/physics-bench"
+rm -rf "$scratch/Sources/StardustCore" "$scratch/Sources/StardustPhysics"
+cp -R "$root/Sources/1-Core/StardustCore" "$scratch/Sources/StardustCore"
+cp -R "$root/Sources/2-Model/StardustPhysics" "$scratch/Sources/StardustPhysics"
 cp "$here/main.swift" "$scratch/Sources/physics-bench/main.swift"
 cat > "$scratch/Package.swift" <<'PKG'
 // swift-tools-version: 6.0
@@ -18,7 +20,8 @@ import PackageDescription
 let package = Package(
     name: "PhysicsBench",
     targets: [
-        .target(name: "StardustPhysics"),
+        .target(name: "StardustCore"),
+        .target(name: "StardustPhysics", dependencies: ["StardustCore"]),
         .executableTarget(name: "physics-bench", dependencies: ["StardustPhysics"]),
     ],
     swiftLanguageModes: [.v6]

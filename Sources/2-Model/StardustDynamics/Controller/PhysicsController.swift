@@ -149,6 +149,17 @@ public final class PhysicsController: PointerInput, TraceableSimulation, @unchec
         return bound.compactMap { s.before.world.report(of: $0.body, named: $0.name, towards: s.after.world, fraction: s.fraction) }
     }
 
+    /// Every joint between bodies that are bound (or to the world) at `time`, in the world's slot
+    /// order (world units), with the names the bodies were bound with; the drag joints of the
+    /// touches are included, as `"drag"` joints from the world.
+    public func jointReports(at time: Double) -> [TracedJoint] {
+        let s = currentSampler().sample(at: time)
+        lock.lock(); let bound = bindings; lock.unlock()
+        var names: [BodyID: String] = [:]
+        for b in bound where names[b.body] == nil { names[b.body] = b.name }
+        return s.before.world.tracedJoints(towards: s.after.world, fraction: s.fraction) { names[$0] }
+    }
+
     /// A plain physics world has no named transitions: always empty.
     public func events(after start: Double, through end: Double) -> [SimulationEvent] { [] }
 }

@@ -128,6 +128,19 @@ public final class PhotoWall: PointerInput, TraceableSimulation, @unchecked Send
         }
     }
 
+    /// The joints of the photos that have a world at `time`, photo by photo (points): a `"drag"`
+    /// joint from the world for every finger holding the photo, or the `"spring"` and
+    /// `"rotarySpring"` that pull a returning photo into its slot.
+    public func jointReports(at time: Double) -> [TracedJoint] {
+        let s = currentSampler().sample(at: time)
+        return s.before.cards.indices.flatMap { i -> [TracedJoint] in
+            guard let card = s.before.cards[i] else { return [] }
+            let after = s.after.cards[i]?.world ?? card.world
+            let photo = name(ofPhoto: i)
+            return card.world.tracedJoints(towards: after, fraction: s.fraction) { $0 == card.body ? photo : nil }
+        }
+    }
+
     /// The transitions with `start < time ≤ end`, as `"photo.grabbed"`-style events of the photo's name.
     public func events(after start: Double, through end: Double) -> [SimulationEvent] {
         transitions(through: end).filter { $0.time > start }.map {

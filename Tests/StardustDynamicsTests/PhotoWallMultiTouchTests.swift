@@ -46,9 +46,7 @@ struct PhotoWallMultiTouchTests {
 
     @Test("two fingers on one photo: turning the fingers turns the card; the last finger up decides")
     func twoFingersOnePhoto() throws {
-        var settings = PhotoWallSettings()
-        settings.gravity = 0   // the fingers alone hold the card: its angle is theirs
-        let wall = PhotoWallTests.makeWall(settings)
+        let wall = PhotoWallTests.makeWall()
         let c = Point(100, 100), r = 40.0, turn = Double.pi / 6
         func finger(_ sign: Double, _ phi: Double) -> Point { Point(c.x + sign * r * cos(phi), c.y + sign * r * sin(phi)) }
         wall.touchesBegan(at: finger(-1, 0), time: 0.1, pointer: 0)
@@ -59,6 +57,7 @@ struct PhotoWallMultiTouchTests {
             wall.touchesMoved(at: finger(1, phi), time: t, pointer: 1)
         }
         let held = try #require(wall.pose(ofPhoto: 0, at: 1.5))
+        // Under gravity too: the card hangs from two points, so it takes their angle.
         #expect(abs(held.rotation - turn) < 0.01, "the card turned \(held.rotation) rad with the fingers (\(turn))")
         #expect(hypot(held.position.x - c.x, held.position.y - c.y) < 0.5, "and stays centred between them")
         // One card, two drag joints, at the fingers.

@@ -40,9 +40,13 @@ extension SceneLoader {
         let gridHeight = Double(rows) * size.height + Double(rows - 1) * spacing
         let origin = try k["origin"].map { try vector($0) }
             ?? Vec2((scene.size.width - gridWidth) / 2, (scene.size.height - gridHeight) / 2)
-        let visible = try k["visibleBounds"].map { try $0.rect() } ?? Rect(origin: .zero, size: scene.size)
-        if let b = k["visibleBounds"], !(visible.width > 0 && visible.height > 0 && visible.width <= 1e6 && visible.height <= 1e6) {
-            throw SceneError(path: b.path, "expected a rectangle [x, y, width, height] with a positive width and height up to 1000000")
+        var visible = Rect(origin: .zero, size: scene.size)
+        if let b = k["visibleBounds"] {
+            let v = try b.numbers(count: 4)
+            guard v[2] > 0, v[3] > 0, v[2] <= 1e6, v[3] <= 1e6, Self.coordinateRange.contains(v[0]), Self.coordinateRange.contains(v[1]) else {
+                throw SceneError(path: b.path, "expected a rectangle [x, y, width, height] with a positive width and height up to 1000000")
+            }
+            visible = Rect(v[0], v[1], v[2], v[3])
         }
 
         var settings = PhotoWallSettings()

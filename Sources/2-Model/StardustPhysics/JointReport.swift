@@ -15,7 +15,7 @@ public struct JointReport: Sendable, Hashable {
     public var bodyB: BodyID
     /// Anchor A in world coordinates (world units): body A's anchor, the world point for a
     /// world-anchored joint, the target (the finger) for a drag joint, the groove's start for a
-    /// groove. Body A's origin for the purely angular joints.
+    /// groove. Body A's origin for the purely angular joints (the world origin when anchored to the world).
     public var anchorA: Vec2
     /// Anchor B in world coordinates (world units); body B's origin for the purely angular joints.
     public var anchorB: Vec2

@@ -76,6 +76,19 @@ struct PhotoWallMultiTouchTests {
         #expect(wall.transitions(through: 6).map(\.kind) == [.grabbed, .returning, .settled])
     }
 
+    @Test("without gravity a finger still drags its photo: the grip is set against the standard weight")
+    func noGravity() throws {
+        var settings = PhotoWallSettings()
+        settings.gravity = 0
+        let wall = PhotoWallTests.makeWall(settings)
+        wall.touchesBegan(at: Point(100, 100), time: 0.1)
+        wall.touchesMoved(at: Point(160, 130), time: 0.2)
+        // Grabbed at its centre and held still at (160, 130): with no gravity the centre comes to the finger.
+        let pose = try #require(wall.pose(ofPhoto: 0, at: 2))
+        #expect(hypot(pose.position.x - 160, pose.position.y - 130) < 0.5, "\(pose.position)")
+        #expect(abs(pose.rotation) < 1e-6)
+    }
+
     @Test("a touch began again by the same finger lets its photo go as if cancelled; other fingers keep theirs")
     func sameFingerBeganAgain() {
         let wall = PhotoWallTests.makeWall()

@@ -75,8 +75,7 @@ struct PhotoWallState: Sendable {
             if held[pointer] != nil { release(pointer, at: p, time: time, cancelled: true, slots: slots, settings: settings) }
             guard let i = hit(p, slots: slots) else { return }
             if var card = cards[i], !card.grips.isEmpty {
-                let weight = ((try? card.world.mass(of: card.body)) ?? 1) * settings.gravity
-                if let j = try? card.world.createDragJoint(card.body, grab: p, maxForce: settings.gripStrength * weight,
+                if let j = try? card.world.createDragJoint(card.body, grab: p, maxForce: Self.gripForce(card, settings),
                                                            angularDamping: settings.gripAngularDamping) {
                     card.grips[pointer] = PhotoGrip(joint: j, start: p)
                     cards[i] = card
@@ -89,8 +88,7 @@ struct PhotoWallState: Sendable {
             card.springs = []
             try? card.world.setGravityScale(card.body, 1)
             try? card.world.setDamping(card.body, linear: settings.airDamping, angular: settings.airDamping)
-            let weight = ((try? card.world.mass(of: card.body)) ?? 1) * settings.gravity
-            if let j = try? card.world.createDragJoint(card.body, grab: p, maxForce: settings.gripStrength * weight,
+            if let j = try? card.world.createDragJoint(card.body, grab: p, maxForce: Self.gripForce(card, settings),
                                                        angularDamping: settings.gripAngularDamping) {
                 card.grips[pointer] = PhotoGrip(joint: j, start: p)
             }
@@ -173,6 +171,13 @@ struct PhotoWallState: Sendable {
         _ = try? world.createShape(id, ShapeDefinition(friction: 0.5, density: 1),
                                    .polygon(.box(halfWidth: slot.halfWidth, halfHeight: slot.halfHeight)))
         return PhotoCard(world: world, body: id, kind: .grabbed)
+    }
+
+    /// A finger's largest force: `gripStrength` × the card's weight, the weight taken under at least
+    /// UIKit's standard gravity (max(|gravity|, 1000 pt/s²)) so that a wall without gravity (or with
+    /// gravity upwards) still drags.
+    static func gripForce(_ card: PhotoCard, _ settings: PhotoWallSettings) -> Double {
+        ((try? card.world.mass(of: card.body)) ?? 1) * max(abs(settings.gravity), 1000) * settings.gripStrength
     }
 
     static func hasSettled(_ card: PhotoCard, slot: PhotoSlot, settings: PhotoWallSettings) -> Bool {

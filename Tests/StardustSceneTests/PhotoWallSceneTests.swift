@@ -105,6 +105,20 @@ struct PhotoWallSceneTests {
         }
     }
 
+    @Test("a scene with physics and a photo wall sends every touch to both")
+    func pointerReachesBoth() throws {
+        var loader = SceneLoader(baseDirectory: "/nonexistent") { _ in throw SceneError(path: "$", "no files in tests") }
+        let scene = try loader.scene(fromJSON: """
+        { "size": [400, 400], "physics": { "bodies": [ { "name": "ball", "shapes": [ { "circle": { "radius": 0.5 } } ] } ] },
+          "photoWall": { "photos": ["builtin:star"] },
+          "pointer": [ { "t": 0.1, "phase": "began", "point": [200, 200], "id": 2 }, { "t": 0.2, "phase": "ended", "point": [200, 200], "id": 2 } ] }
+        """)
+        let controller = try #require(scene.simulations.first as? PhysicsController)
+        let wall = try #require(scene.simulations.last as? PhotoWall)
+        #expect(controller.pointerTrack == wall.pointerTrack)
+        #expect(wall.pointerTrack.events.map(\.pointer) == [2, 2])
+    }
+
     @Test("errors name the JSON path", arguments: [
         (#""photoWall": { "photos": ["photos/missing.png"] }"#, "photoWall.photos[0]", "not found"),
         (#""photoWall": { "photos": ["photos/pil_rgb.jpg", "photos/garbage.png"] }"#, "photoWall.photos[1]", "could not be read"),

@@ -66,6 +66,9 @@ struct FuzzTests {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }) ?? []
         var seeds = try names.map { Array(try Data(contentsOf: examples.appendingPathComponent($0))) }
         seeds.append(Array(#"{"size":[100,100],"layers":[{"type":"emitter","emitterCells":[{"birthRate":10,"lifetime":2,"contents":"builtin:dot","emitterCells":[{"birthRate":5,"lifetime":1}]}]},{"type":"text","string":"hi"},{"type":"shape","path":"M 0 0 L 10 10 Z"}],"animations":[{"layer":"x","keyPath":"opacity","type":"basic","fromValue":0,"toValue":1}]}"#.utf8))
+        // The photo wall: photos from builtin images and from files (refused by this loader), several fingers.
+        seeds.append(Array(#"{"size":[200,300],"layers":[{"type":"text","string":"Photos"}],"photoWall":{"photos":["builtin:star",{"contents":"builtin:dot","name":"d"},"photos/a.png"],"columns":2,"photoSize":[60,60],"spacing":8,"origin":[10,20],"visibleBounds":[0,0,200,300],"returnDistance":60,"gravity":1000,"gripStrength":30,"timeStep":0.01},"pointer":[{"t":0.1,"phase":"began","point":[40,50]},{"t":0.1,"phase":"began","point":[110,50],"id":1},{"t":0.2,"phase":"moved","point":[150,90],"id":1},{"t":0.3,"phase":"ended","point":[40,60]},{"t":0.3,"phase":"cancelled","point":[150,90],"id":1}]}"#.utf8))
+        seeds.append(Array(#"{"size":[100,100],"photoWall":{"photos":["builtin:star","builtin:star"],"columns":1},"pointer":[{"t":0,"phase":"began","point":[50,50],"id":2},{"t":0,"phase":"began","point":[52,50],"id":3}]}"#.utf8))
         fuzz(seeds, seed: 5) { bytes in
             var loader = SceneLoader(baseDirectory: examples.path) { _ in throw CodecError.unsupported(format: "Image", reason: "file (fuzzing)") }
             let scene = try loader.scene(from: JSONNode(JSONParser.parse(bytes)))

@@ -15,6 +15,8 @@ import StardustCore
 /// (`World.createDragJoint`); `moved` moves the joint's target (a kinematic target — the body's
 /// type never changes); `ended` and `cancelled` destroy the joint, and the body keeps the
 /// velocity it had. A touch that starts on no dynamic body does nothing until the next `began`.
+/// Several touches (``PointerEvent/pointer``) drag at once, each through its own drag joint; two
+/// on one body hold it at two points. A `began` of a touch already down first lets its body go.
 ///
 /// Units: the world has its own length unit; `pointsPerUnit` points of the layers' superlayer make
 /// one unit (100 for scene files: a world in meter-like units with gravity 10 units/s² is
@@ -34,7 +36,8 @@ public final class PhysicsController: PointerInput, TraceableSimulation, @unchec
 
     struct State: Sendable {
         var world: World
-        var drag: JointID?
+        /// The drag joint of every touch that holds a body, by ``PointerEvent/pointer``.
+        var drags: [Int: JointID] = [:]
     }
 
     private let lock = NSLock()
@@ -93,7 +96,7 @@ public final class PhysicsController: PointerInput, TraceableSimulation, @unchec
         lock.lock(); defer { lock.unlock() }
         if let sampler { return sampler }
         let track = self.track, dt = timeStep, ppu = pointsPerUnit, maxForce = dragMaxForce
-        let timeline = Timeline(initial: State(world: initial, drag: nil), timeStep: dt,
+        let timeline = Timeline(initial: State(world: initial), timeStep: dt,
                                 checkpointInterval: checkpointInterval) { state, step in
             for i in track.range(forStep: step, timeStep: dt) {
                 Self.apply(track.events[i], to: &state, pointsPerUnit: ppu, maxForce: maxForce)
@@ -110,17 +113,17 @@ public final class PhysicsController: PointerInput, TraceableSimulation, @unchec
         let p = Vec2(event.point.x / pointsPerUnit, event.point.y / pointsPerUnit)
         switch event.phase {
         case .began:
-            if let j = state.drag { try? state.world.destroyJoint(j); state.drag = nil }
+            if let j = state.drags.removeValue(forKey: event.pointer) { try? state.world.destroyJoint(j) }
             // The first dynamic body under the finger, in the query's (deterministic) order.
             for shape in state.world.queryPoint(p) {
                 guard let body = try? state.world.body(of: shape), (try? state.world.type(of: body)) == .dynamic else { continue }
-                state.drag = try? state.world.createDragJoint(body, grab: p, maxForce: maxForce)
+                state.drags[event.pointer] = try? state.world.createDragJoint(body, grab: p, maxForce: maxForce)
                 break
             }
         case .moved:
-            if let j = state.drag { try? state.world.setDragTarget(j, p) }
+            if let j = state.drags[event.pointer] { try? state.world.setDragTarget(j, p) }
         case .ended, .cancelled:
-            if let j = state.drag { try? state.world.destroyJoint(j); state.drag = nil }
+            if let j = state.drags.removeValue(forKey: event.pointer) { try? state.world.destroyJoint(j) }
         }
     }
 
@@ -144,6 +147,17 @@ public final class PhysicsController: PointerInput, TraceableSimulation, @unchec
         let s = currentSampler().sample(at: time)
         lock.lock(); let bound = bindings; lock.unlock()
         return bound.compactMap { s.before.world.report(of: $0.body, named: $0.name, towards: s.after.world, fraction: s.fraction) }
+    }
+
+    /// Every joint between bodies that are bound (or to the world) at `time`, in the world's slot
+    /// order (world units), with the names the bodies were bound with; the drag joints of the
+    /// touches are included, as `"drag"` joints from the world.
+    public func jointReports(at time: Double) -> [TracedJoint] {
+        let s = currentSampler().sample(at: time)
+        lock.lock(); let bound = bindings; lock.unlock()
+        var names: [BodyID: String] = [:]
+        for b in bound where names[b.body] == nil { names[b.body] = b.name }
+        return s.before.world.tracedJoints(towards: s.after.world, fraction: s.fraction) { names[$0] }
     }
 
     /// A plain physics world has no named transitions: always empty.

@@ -18,7 +18,14 @@ import StardustCore
 /// ``onTransition`` by ``update(to:)``, which the host calls as its clock advances (rendering
 /// never calls back); they are also in ``transitions(through:)`` and in `stardust trace`.
 ///
-/// One finger: a `began` while a photo is held lets that photo go as if cancelled.
+/// Multi-touch (``PointerEvent/pointer``): every finger holds its own photo, each in its own world,
+/// exactly as if it were the only finger. A finger that touches a photo other fingers already hold
+/// joins them with a drag joint of its own at the point it touched — the card is held at two
+/// points, so spreading or turning the fingers pulls and turns it — and the photo's state does not
+/// change (no transition). Lifting a finger while others still hold the photo only removes that
+/// finger's joint; the last finger to lift decides, by its own drag, between returning (within
+/// ``PhotoWallSettings/returnDistance`` of where it touched down, or cancelled) and falling. A
+/// `began` of a finger that is already down first lets its photo go as if cancelled.
 public final class PhotoWall: PointerInput, TraceableSimulation, @unchecked Sendable {
     /// The photos, in slot order; their model `position` and `bounds` are their slots. Later photos
     /// lie above earlier ones for touches; a photo being simulated is drawn above the others
@@ -118,6 +125,19 @@ public final class PhotoWall: PointerInput, TraceableSimulation, @unchecked Send
             guard let card = s.before.cards[i] else { return nil }
             let after = s.after.cards[i]?.world ?? card.world
             return card.world.report(of: card.body, named: name(ofPhoto: i), towards: after, fraction: s.fraction)
+        }
+    }
+
+    /// The joints of the photos that have a world at `time`, photo by photo (points): a `"drag"`
+    /// joint from the world for every finger holding the photo, or the `"spring"` and
+    /// `"rotarySpring"` that pull a returning photo into its slot.
+    public func jointReports(at time: Double) -> [TracedJoint] {
+        let s = currentSampler().sample(at: time)
+        return s.before.cards.indices.flatMap { i -> [TracedJoint] in
+            guard let card = s.before.cards[i] else { return [] }
+            let after = s.after.cards[i]?.world ?? card.world
+            let photo = name(ofPhoto: i)
+            return card.world.tracedJoints(towards: after, fraction: s.fraction) { $0 == card.body ? photo : nil }
         }
     }
 

@@ -5,7 +5,8 @@ public struct PhotoWallSettings: Sendable, Hashable {
     /// Downward acceleration, pt/s² (default 1000: UIKit Dynamics' gravity magnitude 1.0).
     public var gravity = 1000.0
     /// The drag joint's largest force, as a multiple of the photo's weight (default 30): the card
-    /// follows the finger with a slight lag and hangs from the point it is held by.
+    /// follows the finger with a slight lag and hangs from the point it is held by. The weight is
+    /// taken under max(|gravity|, 1000 pt/s²), so that a wall with weak, no or upward gravity still drags.
     public var gripStrength = 30.0
     /// Angular damping of the held card, 1/s (default 2): a finger's grip steadies the swing.
     public var gripAngularDamping = 2.0

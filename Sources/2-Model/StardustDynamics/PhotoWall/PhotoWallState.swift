@@ -7,23 +7,28 @@ struct PhotoSlot: Sendable, Hashable {
     var halfHeight: Double
 }
 
+/// One finger's hold on a card: its drag joint and where that finger's drag began (points).
+struct PhotoGrip: Sendable {
+    var joint: JointID
+    var start: Vec2
+}
+
 /// A touched photo's own world (photos do not interact): one box body and its joints.
 struct PhotoCard: Sendable {
     var world: World
     var body: BodyID
-    var drag: JointID?
+    /// The fingers holding the card, by ``PointerEvent/pointer``: one drag joint each.
+    var grips: [Int: PhotoGrip] = [:]
     var springs: [JointID] = []
     var kind: PhotoWallTransition.Kind
-    /// Where the current drag began (points).
-    var grabStart: Vec2
 }
 
 /// Everything the photo wall simulates at one step; a value, so a copy is a checkpoint.
 struct PhotoWallState: Sendable {
     var cards: [PhotoCard?]
     var removed: [Bool]
-    /// The photo the finger holds.
-    var held: Int?
+    /// The photo each finger down holds, by ``PointerEvent/pointer``.
+    var held: [Int: Int] = [:]
     /// Every transition so far, in time order.
     var log: [PhotoWallTransition] = []
 
@@ -40,7 +45,7 @@ struct PhotoWallState: Sendable {
         let end = Double(step + 1) * dt
         for i in track.range(forStep: step, timeStep: dt) {
             let e = track.events[i]
-            apply(e.phase, at: Vec2(e.point.x, e.point.y), time: end, slots: slots, settings: settings)
+            apply(e.phase, pointer: e.pointer, at: Vec2(e.point.x, e.point.y), time: end, slots: slots, settings: settings)
         }
         for i in cards.indices where cards[i] != nil {
             cards[i]!.world.step(dt)
@@ -61,41 +66,57 @@ struct PhotoWallState: Sendable {
         }
     }
 
-    mutating func apply(_ phase: PointerPhase, at p: Vec2, time: Double, slots: [PhotoSlot], settings: PhotoWallSettings) {
+    /// One touch of finger `pointer` at `p`. A `began` of a finger already down first lets its
+    /// photo go as if cancelled. A finger touching a photo that other fingers hold joins them: a
+    /// second drag joint at its own point (no transition), so two fingers turn and stretch the card.
+    mutating func apply(_ phase: PointerPhase, pointer: Int, at p: Vec2, time: Double, slots: [PhotoSlot], settings: PhotoWallSettings) {
         switch phase {
         case .began:
-            if held != nil { release(at: p, time: time, cancelled: true, slots: slots, settings: settings) }
+            if held[pointer] != nil { release(pointer, at: p, time: time, cancelled: true, slots: slots, settings: settings) }
             guard let i = hit(p, slots: slots) else { return }
+            if var card = cards[i], !card.grips.isEmpty {
+                if let j = try? card.world.createDragJoint(card.body, grab: p, maxForce: Self.gripForce(card, settings),
+                                                           angularDamping: settings.gripAngularDamping) {
+                    card.grips[pointer] = PhotoGrip(joint: j, start: p)
+                    cards[i] = card
+                    held[pointer] = i
+                }
+                return
+            }
             var card = cards[i] ?? Self.makeCard(slots[i], settings: settings)
             for j in card.springs { try? card.world.destroyJoint(j) }
             card.springs = []
             try? card.world.setGravityScale(card.body, 1)
             try? card.world.setDamping(card.body, linear: settings.airDamping, angular: settings.airDamping)
-            let weight = ((try? card.world.mass(of: card.body)) ?? 1) * settings.gravity
-            card.drag = try? card.world.createDragJoint(card.body, grab: p, maxForce: settings.gripStrength * weight,
-                                                        angularDamping: settings.gripAngularDamping)
+            if let j = try? card.world.createDragJoint(card.body, grab: p, maxForce: Self.gripForce(card, settings),
+                                                       angularDamping: settings.gripAngularDamping) {
+                card.grips[pointer] = PhotoGrip(joint: j, start: p)
+            }
             card.kind = .grabbed
-            card.grabStart = p
             cards[i] = card
-            held = i
+            held[pointer] = i
             log.append(PhotoWallTransition(time: time, photo: i, kind: .grabbed))
         case .moved:
-            if let i = held, let j = cards[i]?.drag { try? cards[i]!.world.setDragTarget(j, p) }
+            if let i = held[pointer], let g = cards[i]?.grips[pointer] { try? cards[i]!.world.setDragTarget(g.joint, p) }
         case .ended:
-            release(at: p, time: time, cancelled: false, slots: slots, settings: settings)
+            release(pointer, at: p, time: time, cancelled: false, slots: slots, settings: settings)
         case .cancelled:
-            release(at: p, time: time, cancelled: true, slots: slots, settings: settings)
+            release(pointer, at: p, time: time, cancelled: true, slots: slots, settings: settings)
         }
     }
 
-    /// Lets the held photo go: back to its slot when `cancelled` or near where the drag began,
-    /// else falling.
-    mutating func release(at p: Vec2, time: Double, cancelled: Bool, slots: [PhotoSlot], settings: PhotoWallSettings) {
-        guard let i = held, var card = cards[i] else { held = nil; return }
-        held = nil
-        if let j = card.drag { try? card.world.destroyJoint(j) }
-        card.drag = nil
-        if cancelled || (p - card.grabStart).length < settings.returnDistance {
+    /// Finger `pointer` lets its photo go. While other fingers still hold it, only this finger's
+    /// drag joint goes; the last finger decides: back to its slot when `cancelled` or lifted near
+    /// where that finger's drag began, else falling.
+    mutating func release(_ pointer: Int, at p: Vec2, time: Double, cancelled: Bool, slots: [PhotoSlot], settings: PhotoWallSettings) {
+        guard let i = held.removeValue(forKey: pointer), var card = cards[i] else { return }
+        let grip = card.grips.removeValue(forKey: pointer)
+        if let grip { try? card.world.destroyJoint(grip.joint) }
+        if !card.grips.isEmpty {
+            cards[i] = card
+            return
+        }
+        if cancelled || (p - (grip?.start ?? p)).length < settings.returnDistance {
             // A spring from the slot to the card's center and a rotary spring to upright (the
             // engine's joint angles are the bodies' angles in (−π, π], so upright is 0), both of
             // `returnFrequency`; the damping is the body's own, so that it acts in every direction
@@ -149,7 +170,14 @@ struct PhotoWallState: Sendable {
         // Density 1 per square point: the mass is the area; forces are set relative to the weight.
         _ = try? world.createShape(id, ShapeDefinition(friction: 0.5, density: 1),
                                    .polygon(.box(halfWidth: slot.halfWidth, halfHeight: slot.halfHeight)))
-        return PhotoCard(world: world, body: id, kind: .grabbed, grabStart: slot.center)
+        return PhotoCard(world: world, body: id, kind: .grabbed)
+    }
+
+    /// A finger's largest force: `gripStrength` × the card's weight, the weight taken under at least
+    /// UIKit's standard gravity (max(|gravity|, 1000 pt/s²)) so that a wall without gravity (or with
+    /// gravity upwards) still drags.
+    static func gripForce(_ card: PhotoCard, _ settings: PhotoWallSettings) -> Double {
+        ((try? card.world.mass(of: card.body)) ?? 1) * max(abs(settings.gravity), 1000) * settings.gripStrength
     }
 
     static func hasSettled(_ card: PhotoCard, slot: PhotoSlot, settings: PhotoWallSettings) -> Bool {

@@ -44,4 +44,6 @@ public protocol TraceableSimulation: AnyObject, Sendable {
     func bodyReports(at time: Double) -> [BodyReport]
     /// The events with `start < time ≤ end`, in time order.
     func events(after start: Double, through end: Double) -> [SimulationEvent]
+    /// The joints that exist at `time` seconds, in a fixed order (default: none).
+    func jointReports(at time: Double) -> [TracedJoint]
 }

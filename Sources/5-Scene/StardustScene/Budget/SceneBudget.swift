@@ -34,6 +34,14 @@ public enum SceneBudget {
                     + "use fewer bodies, a shorter duration or a longer timeStep")
             }
         }
+        for case let wall as PhotoWall in scene.simulations {
+            let photoSteps = Double(wall.photos.count) * (scene.duration / wall.settings.timeStep).rounded(.up)
+            if !(photoSteps <= Double(limits.maxPhysicsBodySteps)) {
+                throw SceneError(path: "photoWall.photos", "\(wall.photos.count) photos simulated for \(scene.duration) s in steps of "
+                    + "\(wall.settings.timeStep) s are \(count(photoSteps)) body-steps, over the limit of \(count(Double(limits.maxPhysicsBodySteps))); "
+                    + "use fewer photos, a shorter duration or a longer timeStep")
+            }
+        }
         // 3. Particles and 4. covered pixels.
         var particles = 0.0, covered = 0.0
         var biggestCell: (path: String, particles: Double) = ("", -1)

@@ -2,9 +2,10 @@ import StardustCore
 import StardustDynamics
 
 /// The `pointer` key (SPEC §6, §10.1): a scripted touch track, in scene points and seconds, fed
-/// to the scene's physics controller as `touchesBegan/Moved/Ended/Cancelled` at those times.
+/// to the scene's physics controller and photo wall as `touchesBegan/Moved/Ended/Cancelled` at those
+/// times. `"id"` (default 0) tells simultaneous touches apart (``PointerEvent/pointer``).
 extension SceneLoader {
-    static let pointerKeys = ["t", "phase", "point"]
+    static let pointerKeys = ["t", "phase", "point", "id"]
     /// Most pointer events a scene may script.
     static let maxPointerEvents = 100_000
 
@@ -22,7 +23,8 @@ extension SceneLoader {
             let p = try vector(point)
             return PointerEvent(time: try t.number(in: 0...3600),
                                 phase: PointerPhase(rawValue: try phase.choice(PointerPhase.allCases.map(\.rawValue)))!,
-                                point: Point(p.x, p.y))
+                                point: Point(p.x, p.y),
+                                pointer: try k["id"].map { try $0.integer(in: 0...Int(Int32.max)) } ?? 0)
         }
     }
 }

@@ -39,7 +39,7 @@ public struct SceneLoader {
 
     /// The keys of the scene object.
     static let sceneKeys = ["name", "size", "scale", "duration", "fps", "seed", "background", "layers", "animations",
-                            "physics", "effects", "pointer", "audio", "dynamics"]
+                            "physics", "effects", "pointer", "audio", "dynamics", "photoWall"]
 
     /// Parses scene JSON text.
     public mutating func scene(fromJSON text: String) throws -> Scene {
@@ -85,6 +85,7 @@ public struct SceneLoader {
                 scene.root.addSublayer(try layer(node, depth: 1, names: &names))
             }
         }
+        let wall = try keys["photoWall"].map { try photoWall($0, scene: scene, names: &names) }
         if let d = keys["dynamics"] { try dynamics(d, names: names, scene: scene) }
         if let anims = keys["animations"] {
             for node in try anims.array() {
@@ -103,8 +104,13 @@ public struct SceneLoader {
             let controller = try physicsController(physics, names: names)
             for event in try keys["pointer"].map({ try pointerEvents($0) }) ?? [] { controller.record(event) }
             scene.simulations.append(controller)
-        } else if let pointer = keys["pointer"] {
-            throw SceneError(path: pointer.path, "\"pointer\" moves the bodies of the scene's \"physics\", and this scene has none")
+        } else if let pointer = keys["pointer"], wall == nil {
+            throw SceneError(path: pointer.path, "\"pointer\" moves the bodies of the scene's \"physics\" or the photos of its \"photoWall\", and this scene has neither")
+        }
+        if let wall {
+            // The same touches reach the photo wall (and the physics world, if there is one too).
+            for event in try keys["pointer"].map({ try pointerEvents($0) }) ?? [] { wall.record(event) }
+            scene.simulations.append(wall)
         }
         scene.inputFiles = inputFiles
         scene.sourcePaths = sourcePaths

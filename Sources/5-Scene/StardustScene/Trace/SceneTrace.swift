@@ -8,7 +8,8 @@ import StardustParticles
 /// The `stardust trace` format (SPEC §10): one JSON object per frame with
 /// live particle counts per emitter cell, layer presentation values, physics
 /// bodies and, optionally, every live particle. Simulation events (photo-wall
-/// transitions) come as lines of their own just before the frame they happen in.
+/// transitions) come as lines of their own just before the frame they happen in. A scene with a
+/// simulation also lists its joints per frame under `"joints"` (an array, after `"bodies"`).
 public enum SceneTrace {
     /// The JSON line for time `t` (scene time, seconds), preceded by the lines of the simulation
     /// events of its frame interval (``eventLines(for:at:)``), each ending in a newline.
@@ -48,6 +49,7 @@ public enum SceneTrace {
                 + "\"velocity\":[\(num(b.velocity.x)),\(num(b.velocity.y))],\"angularVelocity\":\(num(b.angularVelocity)),"
                 + "\"sleeping\":\(b.isSleeping)}"
         }.joined(separator: ",") + "}"
+        if !scene.simulations.isEmpty { out += ",\"joints\":[" + scene.simulations.flatMap { $0.jointReports(at: t) }.map(jointValue).joined(separator: ",") + "]" }
         if includeParticles { out += ",\"particleStates\":[" + states.joined(separator: ",") + "]" }
         return eventLines(for: scene, at: t).map { $0 + "\n" }.joined() + out + "}"
     }
@@ -58,6 +60,17 @@ public enum SceneTrace {
         scene.simulations.flatMap { $0.events(after: t - 1 / scene.fps, through: t) }
             .sorted { $0.time < $1.time }
             .map { "{\"t\":\(num($0.time)),\"event\":\(quote($0.name)),\"subject\":\(quote($0.subject))}" }
+    }
+
+    /// One joint of `"joints"`: `{"type": "drag", "a": null, "b": "photo4", "anchorA": [x, y],
+    /// "anchorB": [x, y], "force": [fx, fy]}` (`"a"` null for the world; `"force"` and `"torque"`
+    /// only where the engine measures them).
+    static func jointValue(_ j: TracedJoint) -> String {
+        var out = "{\"type\":\(quote(j.type)),\"a\":\(j.bodyA.map(quote) ?? "null"),\"b\":\(quote(j.bodyB)),"
+            + "\"anchorA\":[\(num(j.anchorA.x)),\(num(j.anchorA.y))],\"anchorB\":[\(num(j.anchorB.x)),\(num(j.anchorB.y))]"
+        if let f = j.force { out += ",\"force\":[\(num(f.x)),\(num(f.y))]" }
+        if let m = j.torque { out += ",\"torque\":\(num(m))" }
+        return out + "}"
     }
 
     /// `"layer.cell"` names (nested cells as `"layer.parent.child"`) in the emitter's `allCells` order.

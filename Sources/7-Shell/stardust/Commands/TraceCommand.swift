@@ -9,7 +9,9 @@ struct TraceCommand: ParsableCommand {
         discussion: """
         Each line holds the time, live particle counts per emitter cell ("layer.cell"), and layer presentation values
         (position, opacity, transform.rotation, transform.scale). With --particles each line also lists every live
-        particle: cell, position, velocity, scale, rotation, color, age and lifetime.
+        particle: cell, position, velocity, scale, rotation, color, age and lifetime. A scene with physics or a photo
+        wall also lists its bodies (position, angle, velocity, angularVelocity, sleeping) and its joints (type, bodies
+        "a" and "b", anchorA, anchorB, and force or torque where measured); photo-wall transitions are lines of their own.
         """)
 
     @Argument(help: "A preset name or a scene file (.json).")

@@ -154,7 +154,7 @@ public struct StudioServer: Sendable {
         let app = Application(
             router: router,
             server: .http1WebSocketUpgrade(webSocketRouter: router,
-                                           configuration: .init(maxFrameSize: StudioMessage.maxBytes)),
+                                           configuration: .init(ws: .init(maxFrameSize: StudioMessage.maxBytes))),
             configuration: .init(address: .hostname(config.host, port: config.port), serverName: "stardust-studio"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? config.port

@@ -57,7 +57,7 @@ enum ChromeDriver {
             guard let driver = driverPath else { throw WebDriver.Failure(description: "chromedriver is not installed") }
             port = try freePort()
             process.executableURL = URL(fileURLWithPath: driver)
-            process.arguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
+            process.arguments = ["--port=\(port)"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -66,24 +66,32 @@ enum ChromeDriver {
 
         /// Waits until chromedriver answers `GET /status` (at most 30 s).
         func waitUntilReady() async throws {
+            var last = "no answer"
             for _ in 0..<300 {
-                if let v = try? await WebDriver.command(base: base, "GET", "status", nil) as? [String: Any], v["ready"] as? Bool == true {
-                    return
+                do {
+                    let v = try await WebDriver.command(base: base, "GET", "status", nil)
+                    if let m = v as? [String: Any], (m["ready"] as? NSNumber)?.boolValue == true || m["ready"] as? Bool == true { return }
+                    last = "status \(String(describing: v))"
+                } catch {
+                    last = "\(error)"
                 }
                 try await Task.sleep(for: .milliseconds(100))
             }
-            throw WebDriver.Failure(description: "chromedriver did not start on port \(port)")
+            throw WebDriver.Failure(description: "chromedriver did not start on port \(port): \(last)")
         }
 
-        func stop() {
-            if process.isRunning { process.terminate(); process.waitUntilExit() }
+        /// Asks chromedriver to quit (`GET /shutdown`), then kills it if it is still there.
+        func stop() async {
+            _ = try? await WebDriver.command(base: base, "GET", "shutdown", nil)
+            for _ in 0..<40 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             ChromeDriver.running = 0
         }
     }
 
     /// The chromedriver started by this process (0: none), ended at exit if a test run is cut short.
     nonisolated(unsafe) static var running: Int32 = 0 {
-        didSet { if running != 0 && !exitHookInstalled { exitHookInstalled = true; atexit { if ChromeDriver.running != 0 { kill(ChromeDriver.running, SIGTERM) } } } }
+        didSet { if running != 0 && !exitHookInstalled { exitHookInstalled = true; atexit { if ChromeDriver.running != 0 { kill(ChromeDriver.running, SIGKILL) } } } }
     }
     nonisolated(unsafe) static var exitHookInstalled = false
 

@@ -60,7 +60,8 @@ final class StudioBrowser: Sendable {
             try await driver.navigate(to: browser.address)
             return browser
         } catch {
-            chromedriver.stop()
+            FileHandle.standardError.write(Data("studio browser tests: could not start the browser: \(error)\n".utf8))
+            await chromedriver.stop()
             serverTask.cancel()
             throw error
         }
@@ -69,7 +70,7 @@ final class StudioBrowser: Sendable {
     /// Closes the browser, stops chromedriver and the server.
     func stop() async {
         await driver.quit()
-        chromedriver.stop()
+        await chromedriver.stop()
         server.cancel()
     }
 
@@ -107,7 +108,7 @@ final class StudioBrowser: Sendable {
           for (let k = 0; k < 4; k++) { hash = Math.imul(hash ^ d[i + k], 16777619) >>> 0; }
           if (colors.size < 1000) colors.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
         }
-        return [w, h, hash, translucent, colors.size, window.studio.framesReceived(), window.studio.lastFrameTime()];
+        return [w, h, hash, translucent, colors.size, window.studio.framesReceived(), String(window.studio.lastFrameTime())];
         """
 
     /// The preview's pixels now.
@@ -116,16 +117,24 @@ final class StudioBrowser: Sendable {
             throw WebDriver.Failure(description: "the canvas script returned nothing")
         }
         func n(_ i: Int) -> Double { (a[i] as? NSNumber)?.doubleValue ?? -1 }
+        // The time as JavaScript's shortest round-trip text: exactly the header's Float64 (a JSON number may not be).
         return Canvas(width: Int(n(0)), height: Int(n(1)), hash: UInt32(n(2)), translucent: Int(n(3)), colors: Int(n(4)),
-                      frames: Int(n(5)), time: n(6))
+                      frames: Int(n(5)), time: Double(a[6] as? String ?? "") ?? -1)
     }
 
     /// The same digest of the frame the engine renders for the document's current scene at `time`, computed here
     /// without the server or the browser.
     func engineCanvas(at time: Double) throws -> (width: Int, height: Int, hash: UInt32, translucent: Int) {
-        let scene = document.current.scene
-        let image = try Renderer().render(scene.displayList(at: time))
-        let px = StudioFramePacket.decode(StudioFramePacket.make(image, serial: 0, time: time))!.pixels
+        let image = try Renderer().render(document.current.scene.displayList(at: time))
+        let (hash, translucent) = Self.digestAndTranslucent(image)
+        return (image.width, image.height, hash, translucent)
+    }
+
+    /// ``Canvas/hash`` of an engine image as the page would receive it (straight RGBA).
+    static func digest(_ image: Image) -> UInt32 { digestAndTranslucent(image).hash }
+
+    static func digestAndTranslucent(_ image: Image) -> (hash: UInt32, translucent: Int) {
+        let px = StudioFramePacket.decode(StudioFramePacket.make(image, serial: 0, time: 0))!.pixels
         var hash: UInt32 = 0x811c9dc5, translucent = 0
         var i = px.startIndex
         while i < px.endIndex {
@@ -134,7 +143,7 @@ final class StudioBrowser: Sendable {
             }
             i += 4
         }
-        return (image.width, image.height, hash, translucent)
+        return (hash, translucent)
     }
 
     /// Waits until the preview shows exactly the engine's frame of the document at its (paused) playhead; returns it.

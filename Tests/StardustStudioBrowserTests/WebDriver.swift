@@ -1,11 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import StardustStudio
 
 /// A small client of the W3C WebDriver HTTP API (https://www.w3.org/TR/webdriver2/), enough to drive the
 /// studio page in Chromium through chromedriver: sessions, navigation, scripts, elements, pointer and key
-/// actions, screenshots. Requests go over Foundation's `URLSession`; every command is one JSON request.
+/// actions, screenshots. Every command is one JSON request over loopback HTTP/1.1.
 final class WebDriver: Sendable {
     /// A WebDriver error reply (`{"value": {"error", "message"}}`) or a transport failure.
     struct Failure: Error, CustomStringConvertible {
@@ -19,7 +17,7 @@ final class WebDriver: Sendable {
     }
 
     /// The web element identifier key of the W3C protocol.
-    static let elementKey = "element-6066-11e4-a52e-4f735fa4c0ae"
+    static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
     /// chromedriver's address, `http://127.0.0.1:PORT`.
     let base: URL
@@ -129,23 +127,28 @@ final class WebDriver: Sendable {
         try await Self.command(base: base, method, "session/\(session)/\(path)", body)
     }
 
-    /// One WebDriver request; returns the reply's `value`, throws its error.
+    /// One WebDriver request; returns the reply's `value`, throws its error. It goes over the studio's own
+    /// loopback HTTP/1.1 client (``StudioClient``), on a thread of its own: Foundation's `URLSession` on this
+    /// Linux fails against chromedriver ("Failed writing header" from its libcurl).
     static func command(base: URL, _ method: String, _ path: String, _ body: Any?) async throws -> Any? {
-        var request = URLRequest(url: base.appendingPathComponent(path))
-        request.httpMethod = method
-        request.timeoutInterval = 600
-        if let body {
-            request.httpBody = try JSONSerialization.data(withJSONObject: body)
-            request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
-        }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let json = data.isEmpty ? nil : try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        let port = base.port ?? 80
+        let payload = try body.map { try [UInt8](JSONSerialization.data(withJSONObject: $0)) } ?? []
+        let headers = body == nil ? [] : [("Content-Type", "application/json; charset=utf-8")]
+        let reply = try await onThread {
+            HTTPReplyBox(try StudioClient(port: port, timeout: 600).request(method, "/" + path, port: port, headers: headers, body: payload))
+        }.value
+        let json = reply.body.isEmpty ? nil : try? JSONSerialization.jsonObject(with: Data(reply.body), options: [.fragmentsAllowed])
         let value = (json as? [String: Any])?["value"]
-        if status != 200 {
+        if reply.status != 200 {
             let m = value as? [String: Any]
-            throw Failure(description: "WebDriver \(method) \(path): HTTP \(status) \(m?["error"] ?? "") — \(String(describing: m?["message"] ?? String(decoding: data.prefix(400), as: UTF8.self)).prefix(400))")
+            throw Failure(description: "WebDriver \(method) \(path): HTTP \(reply.status) \(m?["error"] ?? "") — \(String(describing: m?["message"] ?? String(decoding: reply.body.prefix(400), as: UTF8.self)).prefix(400))")
         }
         return value is NSNull ? nil : value
     }
+}
+
+/// An HTTP reply handed back from the request's thread.
+struct HTTPReplyBox: Sendable {
+    let value: (status: Int, headers: [String: String], body: [UInt8])
+    init(_ value: (status: Int, headers: [String: String], body: [UInt8])) { self.value = value }
 }

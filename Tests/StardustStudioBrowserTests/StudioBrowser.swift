@@ -194,6 +194,7 @@ final class StudioBrowser: Sendable {
             document.current.version != before && document.currentSource.label == name
         }
         try await wait("the page to show \(name)") { try await text("source").contains(name) }
+        try await driver.execute("window.scrollTo(0, 0)")
     }
 }
 

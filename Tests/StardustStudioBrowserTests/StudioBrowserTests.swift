@@ -57,10 +57,11 @@ struct StudioBrowserTests {
         let before = try await b.waitForEngineFrame()
         let duration = b.document.current.scene.duration
         let scrub = try await b.driver.element("#scrub")
-        let r = try await b.driver.rect(scrub)
-        let y = r.y + r.height / 2
-        try await b.driver.pointer([("move", r.x + 8, y, 0), ("down", 0, 0, 0), ("move", r.x + r.width * 0.4, y, 100),
-                                    ("move", r.x + r.width * 0.75, y, 100), ("up", 0, 0, 0)])
+        try await b.driver.execute("document.getElementById('scrub').scrollIntoView({ block: 'center' })")
+        let w = try await b.driver.rect(scrub).width
+        // From near the start of the bar to three quarters of it (offsets from the bar's center).
+        try await b.driver.pointer([("move", -w / 2 + 8, 0, 0), ("down", 0, 0, 0), ("move", -w * 0.1, 0, 100),
+                                    ("move", w * 0.25, 0, 100), ("up", 0, 0, 0)], relativeTo: scrub)
         try await b.wait("the playhead to follow the scrub bar") { abs(b.document.transport().time / duration - 0.75) < 0.05 }
         let after = try await b.waitForEngineFrame()
         #expect(after.time != before.time)

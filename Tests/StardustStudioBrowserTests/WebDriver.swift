@@ -92,12 +92,14 @@ final class WebDriver: Sendable {
 
     /// One pointer (mouse) gesture: the actions of a single pointer input source, then a release.
     /// Each step is `("move", x, y, ms)` (viewport coordinates, a move lasting `ms`), `("down", …)` or `("up", …)`.
-    func pointer(_ steps: [(kind: String, x: Double, y: Double, ms: Int)]) async throws {
+    /// With `relativeTo`, move coordinates are offsets from that element's center (scrolled into view first).
+    func pointer(_ steps: [(kind: String, x: Double, y: Double, ms: Int)], relativeTo element: Element? = nil) async throws {
         var actions: [[String: Any]] = []
+        let origin: Any = element.map { [Self.elementKey: $0.id] as [String: Any] } ?? "viewport"
         for s in steps {
             switch s.kind {
             case "move":
-                actions.append(["type": "pointerMove", "x": Int(s.x.rounded()), "y": Int(s.y.rounded()), "duration": s.ms, "origin": "viewport"])
+                actions.append(["type": "pointerMove", "x": Int(s.x.rounded()), "y": Int(s.y.rounded()), "duration": s.ms, "origin": origin])
             case "down": actions.append(["type": "pointerDown", "button": 0])
             case "up": actions.append(["type": "pointerUp", "button": 0])
             default: actions.append(["type": "pause", "duration": s.ms])

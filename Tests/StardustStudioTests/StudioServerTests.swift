@@ -167,10 +167,11 @@ import StardustTestSupport
         #expect(same, "\(export.body.count) bytes exported, \(cli.count) written by stardust render")
     }
 
-    @Test func presetsSayWhyTheyCannotBeSavedAsJSON() async throws {
-        let h = try await StudioHarness.start()
+    @Test func presetsTheWriterCannotTakeSayWhyTheyCannotBeSavedAsJSON() async throws {
+        // thanos turns cards drawn in code to dust: scene JSON names pictures by file or builtin name.
+        let h = try await StudioHarness.start(.preset("thanos"))
         let r = try await h.get("/api/scene.json")
         #expect(r.status == 409)
-        #expect(String(decoding: r.body, as: UTF8.self).contains("preset"))
+        #expect(String(decoding: r.body, as: UTF8.self).contains("thanos preset cannot be written as scene JSON"))
     }
 }

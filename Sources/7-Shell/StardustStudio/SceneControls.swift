@@ -9,7 +9,9 @@ enum SceneControls {
         var layers: [JSONValue] = []
         func walk(_ layer: Layer, path: [Int], depth: Int) {
             layers.append(describe(layer, path: LayerPath(path), depth: depth))
-            for (i, s) in layer.sublayers.enumerated() where layers.count < 4096 { walk(s, path: path + [i], depth: depth + 1) }
+            for (i, s) in layer.sublayers.enumerated() where layers.count < 4096 && !StudioSnap.isStudioLayer(s) {
+                walk(s, path: path + [i], depth: depth + 1)
+            }
         }
         walk(scene.root, path: [], depth: 0)
         return .object([
@@ -25,6 +27,7 @@ enum SceneControls {
             ("exports", .array(document.exports.map { .string($0) })),
             ("presets", .array(Presets.all.map { .string($0.name) })),
             ("layers", .array(layers)),
+            ("physics", StudioPhysicsControls.describe(scene, json: document.sourceJSON)),
         ])
     }
 

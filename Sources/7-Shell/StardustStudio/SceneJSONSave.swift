@@ -3,26 +3,70 @@ import Stardust
 
 /// Saving the edited scene as scene JSON. A scene file or an imported effect is saved as its own JSON with
 /// each edited property written where the loader read it (``Scene/sourcePaths`` names the object), then read
-/// back and checked property by property; presets, built in Swift, have no JSON to start from and are refused.
+/// back and checked property by property; a preset, built in Swift, is built with its edits and written by
+/// ``SceneJSONWriter`` (refused, with the writer's reason, when it holds what scene JSON cannot).
 enum SceneJSONSave {
     /// The edited scene's JSON text (pretty-printed, newline-terminated), or an error saying why not.
     static func json(source: StudioSource, edits: [StudioEdit], limits: SceneLimits) throws -> String {
+        if edits.contains(where: { if case .snap = $0.target { return true }; return false }) {
+            throw StudioEditError("snap to dust has no key in scene JSON (\"effects\" is reserved), so a scene with a snapped layer cannot be saved as JSON; undo the snap or export a GIF, APNG, MP4 or Swift.")
+        }
         guard var doc = source.jsonDocument else {
-            throw StudioEditError("the \(source.label) preset is built in Swift; saving it as scene JSON is not done yet. Open a scene file or an effect file to save edits as JSON.")
+            // A preset, built in Swift: the built scene (edits applied) written by StardustScene's writer.
+            let scene = try StudioDocument.build(source: source, edits: edits, limits: limits)
+            do {
+                return try SceneJSONWriter.string(scene)
+            } catch let e as SceneJSONWriterError {
+                throw StudioEditError("the \(source.label) preset cannot be written as scene JSON: \(e.description).")
+            }
         }
         // The unedited scene, to find where each edited object came from.
         let original = try source.makeScene(limits: limits)
+        var touches: [JSONValue] = []
         for edit in edits {
+            switch edit.target {
+            case .pointer(let events):
+                touches += events.map { e in
+                    .object([("t", .number(e.time)), ("phase", .string(e.phase.rawValue)),
+                             ("point", .array([.number(e.point.x), .number(e.point.y)]))])
+                }
+                continue
+            case .snap:
+                throw StudioEditError("snap to dust has no key in scene JSON (\"effects\" is reserved), so a scene with a snapped layer cannot be saved as JSON; undo the snap or export a GIF, APNG, MP4 or Swift.")
+            case .source(let jsonPath):
+                var components = try parse(jsonPath)
+                guard let last = components.popLast(), last.indices.isEmpty else { throw StudioEditError("cannot follow the JSON path \(jsonPath).") }
+                doc = try set(StudioValueCoding.json(edit.value), key: last.key, at: components[...], in: doc)
+                continue
+            default: break
+            }
             guard let (path, key) = location(of: edit, in: original) else {
                 throw StudioEditError("\(edit.targetDescription) has no place in the scene file, so it cannot be saved as JSON.")
             }
             let components = try parse(path)
             doc = try set(StudioValueCoding.json(edit.value), key: key, at: components[...], in: doc)
         }
+        if !touches.isEmpty {
+            // The page's touches follow the file's own scripted ones (the track sorts them by time).
+            guard case .object(var members) = doc, members.contains(where: { $0.key == "physics" }) else {
+                throw StudioEditError("touches move the scene's \"physics\", and this scene file has none.")
+            }
+            if let i = members.firstIndex(where: { $0.key == "pointer" }) {
+                guard case .array(let old) = members[i].value else { throw StudioEditError("the scene's \"pointer\" is not an array.") }
+                members[i].value = .array(old + touches)
+            } else {
+                members.append(("pointer", .array(touches)))
+            }
+            doc = .object(members)
+        }
         // Read back: every edited property must load as the edited value.
         let baked = StudioSource.sceneFileSource(like: source, document: doc)
         let reloaded = try baked.makeScene(limits: limits)
         for edit in edits {
+            switch edit.target {
+            case .pointer, .snap, .source: continue  // written as they are; the build above loaded them
+            default: break
+            }
             guard let v = value(of: edit, in: reloaded), v == edit.value else {
                 throw StudioEditError("\(edit.targetDescription) did not read back as \(StudioValueCoding.json(edit.value)); not saved.")
             }
@@ -50,7 +94,7 @@ enum SceneJSONSave {
         case .layer(let lp, let keyPath):
             guard let layer = lp.layer(in: scene.root) else { return nil }
             return scene.sourcePaths[ObjectIdentifier(layer)].map { ($0, keyPath == "isHidden" ? "hidden" : keyPath) }
-        case .animation:
+        case .animation, .pointer, .snap, .source:
             return nil
         }
     }
@@ -61,7 +105,7 @@ enum SceneJSONSave {
         case .layer(let lp, let keyPath):
             guard let l = lp.layer(in: scene.root) else { return nil }
             return keyPath == "opacity" ? .number(l.opacity) : .bool(l.isHidden)
-        case .animation: return nil
+        case .animation, .pointer, .snap, .source: return nil
         }
     }
 

@@ -127,10 +127,23 @@ final class StudioConnection: Sendable {
                 throw StudioEditError("an animation's \(field) takes \(like.kindName).")
             }
             try document.apply(StudioEdit(target: .animation(layer: layer, key: key, field: field), value: value, time: nil))
-        case .pointer:
-            throw StudioEditError("pointer input reaches the physics world in a later build of the studio (docs/STUDIO.md).")
-        case .snap:
-            throw StudioEditError("snap to dust is wired into the studio in a later build (docs/STUDIO.md).")
+        case .pointer(let phase, let x, let y, let id):
+            if let status = try document.pointer(PointerPhase(rawValue: phase) ?? .cancelled, at: Point(x, y), id: id) {
+                reply(status: status)
+            }
+        case .snap(let layer):
+            reply(status: try document.toggleSnap(layer))
+        case .setSource(let path, let json):
+            guard let value = StudioValueCoding.value(json, like: .number(0)) ?? StudioValueCoding.value(json, like: .bool(false))
+                    ?? StudioValueCoding.value(json, like: .point(.zero)) else {
+                throw StudioEditError("\(path.prefix(80)) takes a number, true or false, or [x, y].")
+            }
+            try document.apply(StudioEdit(target: .source(jsonPath: path), value: value, time: nil))
         }
+    }
+
+    /// Tells the page what a click or a drag did (its status line).
+    private func reply(status message: String) {
+        mailbox.post(JSONWriter.string(.object([("type", .string("status")), ("message", .string(message))])), kind: .reply)
     }
 }

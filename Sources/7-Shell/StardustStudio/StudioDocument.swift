@@ -12,10 +12,13 @@ public final class StudioDocument: @unchecked Sendable {
     public struct Info: Sendable {
         /// The preset name or file path.
         public var source: String
-        /// Whether ``sceneJSON()`` can write the edited scene (scene files and effect files: yes; presets: no).
+        /// Whether the edited scene can be saved as scene JSON (always offered; a scene that cannot be written —
+        /// a snapped layer, a preset's drawn pictures — is refused with the reason when saved).
         public var canSaveJSON: Bool
-        /// The export formats offered: `gif`, `apng`, and `mp4` when ffmpeg is installed.
+        /// The export formats offered: `gif`, `apng`, `mp4` when ffmpeg is installed, `json` and `swift`.
         public var exports: [String]
+        /// The source's scene JSON with the edits of its physics applied (nil for presets): the physics controls.
+        var sourceJSON: JSONValue?
     }
 
     /// A scene published to the renderer, with the document version it belongs to.
@@ -39,11 +42,15 @@ public final class StudioDocument: @unchecked Sendable {
 
     /// The loader limits every source and edit is checked against (the CLI's defaults unless set).
     public let limits: SceneLimits
-    private let lock = NSLock()
+    let lock = NSLock()
     private var source: StudioSource
     private var edits: [StudioEdit] = []
     private var redoStack: [StudioEdit] = []
     private var editGestures: [Int?] = []
+    /// The touch in progress (StudioDocument+Touch), under the lock.
+    var activeTouch: StudioTouch?
+    /// Numbers the touches' gestures (negative, apart from the page's slider gestures).
+    var touchCounter = 0
     private var published: Published
     private var versionCounter = 0
     // Transport: the playhead is anchorTime at anchorInstant, moving at `speed` while playing.
@@ -64,8 +71,9 @@ public final class StudioDocument: @unchecked Sendable {
     /// Builds `source` with `edits` replayed and checks the result as `stardust render` would (every
     /// emitter's limits, the whole-scene budget for its frames).
     static func build(source: StudioSource, edits: [StudioEdit], limits: SceneLimits) throws -> Scene {
-        let scene = try source.makeScene(limits: limits)
+        let scene = try StudioSourceEdits.apply(edits, to: source).makeScene(limits: limits)
         for e in edits { try e.apply(to: scene) }
+        try StudioSnap.install(edits, in: scene)
         do { try scene.validate() } catch { throw StudioEditError("\(error)") }
         do {
             try SceneBudget.check(scene, frameCount: scene.frameCount, limits: limits)
@@ -80,11 +88,14 @@ public final class StudioDocument: @unchecked Sendable {
     /// The scene to render now.
     public var current: Published { lock.withLock { published } }
 
+    /// The scene to render now, read by a caller that holds the lock.
+    var publishedLocked: Published { published }
+
     /// The source, the save and export abilities.
     public var info: Info {
-        let label = lock.withLock { source.label }
-        let canSave = lock.withLock { source.jsonDocument != nil }
-        return Info(source: label, canSaveJSON: canSave, exports: StudioExport.availableFormats)
+        let (src, list) = lock.withLock { (source, edits) }
+        let json = (try? StudioSourceEdits.apply(list, to: src))?.jsonDocument
+        return Info(source: src.label, canSaveJSON: true, exports: StudioExport.availableFormats, sourceJSON: json)
     }
 
     /// The number of edits and of undone edits that can be redone.
@@ -108,7 +119,7 @@ public final class StudioDocument: @unchecked Sendable {
             var next = edits
             var gestures = editGestures
             var e = edit
-            if let gesture, let last = next.last, last.target == edit.target, gestures.last == gesture {
+            if let gesture, let last = next.last, last.continues(edit), gestures.last == gesture {
                 e.time = last.time
                 next[next.count - 1] = e
             } else {
@@ -122,6 +133,20 @@ public final class StudioDocument: @unchecked Sendable {
             publishLocked(scene)
         }
         broadcastScene()
+    }
+
+    /// Changes the edit list and its gestures with `change` (under the lock, which `change` must not take),
+    /// rebuilds and publishes; throws, leaving everything as it was, when the result does not build.
+    /// Returns what `change` returned.
+    func commitLocked<R>(_ change: (inout [StudioEdit], inout [Int?]) throws -> R) throws -> R {
+        var next = edits, gestures = editGestures
+        let r = try change(&next, &gestures)
+        let scene = try Self.build(source: source, edits: next, limits: limits)
+        edits = next
+        editGestures = gestures
+        redoStack = []
+        publishLocked(scene)
+        return r
     }
 
     /// Takes back the last edit; false when there is none.
@@ -164,6 +189,7 @@ public final class StudioDocument: @unchecked Sendable {
         let scene = try Self.build(source: newSource, edits: [], limits: limits)
         lock.withLock {
             source = newSource
+            activeTouch = nil
             edits = []
             editGestures = []
             redoStack = []
@@ -177,17 +203,17 @@ public final class StudioDocument: @unchecked Sendable {
     /// The scene with every edit applied to the whole timeline: what export and save write.
     public func bakedScene() throws -> Scene {
         let (src, list) = lock.withLock { (source, edits) }
-        return try Self.build(source: src, edits: list.map { var e = $0; e.time = nil; return e }, limits: limits)
+        return try Self.build(source: src, edits: list.map(\.baked), limits: limits)
     }
 
     /// Turns every edit into a whole-timeline edit (when the playhead jumps: a loop, a seek, a step back),
     /// so that the preview then shows what export renders.
     private func bakeLocked() {
-        guard edits.contains(where: { $0.time != nil }) else { return }
-        let baked = edits.map { var e = $0; e.time = nil; return e }
+        guard edits.contains(where: { $0 != $0.baked }) else { return }
+        let baked = edits.map(\.baked)
         guard let scene = try? Self.build(source: source, edits: baked, limits: limits) else { return }
         edits = baked
-        redoStack = redoStack.map { var e = $0; e.time = nil; return e }
+        redoStack = redoStack.map(\.baked)
         publishLocked(scene)
     }
 

@@ -17,6 +17,16 @@ public struct StudioEdit: Hashable, Sendable {
         /// A timing field (`beginTime`, `duration`, `speed`, `timeOffset`, `repeatCount`, `autoreverses`) of the
         /// animation attached under `key`, for the whole timeline.
         case animation(layer: LayerPath, key: String, field: String)
+        /// One touch on the preview (`began` … `ended`/`cancelled`): its events, in scene seconds and points,
+        /// recorded into every pointer-driven simulation of the scene (the photo wall, a file's `physics`), so the
+        /// export renders the same motion. The edit's `value` and `time` are not used.
+        case pointer(events: [PointerEvent])
+        /// Snap the layer at `layer` to dust at the edit's `time` (scene seconds) and, when `restore` is set, bring it
+        /// back from that scene time on (``StudioSnap``). The edit's `value` is not used. The last snap edit of a layer wins.
+        case snap(layer: LayerPath, restore: Double?)
+        /// A value of the source's scene JSON, at a JSON path under `physics` (`physics.bodies[0].linearDamping`):
+        /// the source is rebuilt with it (scene files and effect files only; ``StudioSourceEdits``).
+        case source(jsonPath: String)
     }
 
     /// What changes.
@@ -30,6 +40,21 @@ public struct StudioEdit: Hashable, Sendable {
     /// An edit of `target` to `value` from scene time `time` (nil: the whole timeline).
     public init(target: Target, value: AnimatableValue, time: Double?) {
         self.target = target; self.value = value; self.time = time
+    }
+
+    /// The edit on the whole timeline, as export and save have it: an emitter edit loses its time; a snap keeps
+    /// its time (it happens at that moment), a touch keeps its events' times.
+    public var baked: StudioEdit {
+        guard case .emitter = target else { return self }
+        var e = self
+        e.time = nil
+        return e
+    }
+
+    /// Whether `other` continues the same gesture target: the same target, or both touches.
+    func continues(_ other: StudioEdit) -> Bool {
+        if case .pointer = target, case .pointer = other.target { return true }
+        return target == other.target
     }
 }
 
@@ -133,6 +158,13 @@ extension StudioEdit {
             animation.timing = timing
             // Re-adding tells the layer its animations changed (the emitter's sampling hook follows).
             layer.add(animation, forKey: key)
+        case .pointer(let events):
+            let inputs = scene.simulations.compactMap { $0 as? PointerInput }
+            guard !inputs.isEmpty else { throw StudioEditError("this scene has no pointer-driven physics (a photo wall or a \"physics\" key).") }
+            for input in inputs { for e in events { input.record(e) } }
+        case .snap, .source:
+            // Installed after every other edit (StudioSnap) / applied to the source before the build (StudioSourceEdits).
+            break
         }
     }
 }

@@ -27,6 +27,17 @@ enum StudioEditValidation {
             guard case .number(let v) = edit.value else { return }
             guard v.isFinite, abs(v) <= 1e9 else { throw StudioEditError("an animation's \(field) must be a finite number of at most 1e9.") }
             return
+        case .pointer(let events):
+            guard events.count <= StudioTouch.maxEvents else { throw StudioEditError("a touch has at most \(StudioTouch.maxEvents) events.") }
+            return
+        case .snap(_, let restore):
+            guard let t = edit.time, t.isFinite, t >= 0, restore.map({ $0.isFinite && $0 >= 0 }) ?? true else {
+                throw StudioEditError("a snap needs a finite time ≥ 0.")
+            }
+            return
+        case .source(let path):
+            try StudioSourceEdits.checkPath(path)
+            return
         }
         var loader = SceneLoader(baseDirectory: "/") { _ in throw StudioEditError("the studio's probe reads no images") }
         loader.limits = limits
@@ -45,6 +56,9 @@ extension StudioEdit {
         switch target {
         case .emitter(let l, let k), .layer(let l, let k): return "layer \(l.description.isEmpty ? "(root)" : l.description): \(k)"
         case .animation(let l, let key, let f): return "layer \(l.description.isEmpty ? "(root)" : l.description), animation \(key): \(f)"
+        case .pointer(let events): return "a touch of \(events.count) events"
+        case .snap(let l, let restore): return "\(restore == nil ? "snap" : "restore") of layer \(l)"
+        case .source(let path): return path
         }
     }
 }

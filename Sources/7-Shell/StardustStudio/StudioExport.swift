@@ -5,8 +5,19 @@ import Stardust
 /// code `stardust render` runs — to a GIF, an APNG or (with ffmpeg) an MP4, so the download is the same bytes
 /// the command writes for the same scene.
 enum StudioExport {
-    /// Formats offered: `gif`, `apng`, and `mp4` when an `ffmpeg` executable is on the `PATH`.
-    static var availableFormats: [String] { ["gif", "apng"] + (ffmpegIsInstalled ? ["mp4"] : []) }
+    /// Formats offered: `gif`, `apng`, `mp4` when an `ffmpeg` executable is on the `PATH`, `json` and `swift`.
+    static var availableFormats: [String] { ["gif", "apng"] + (ffmpegIsInstalled ? ["mp4"] : []) + ["json", "swift"] }
+
+    /// Formats rendered to frames by ``render(_:format:threads:)``.
+    static var movieFormats: [String] { ["gif", "apng"] + (ffmpegIsInstalled ? ["mp4"] : []) }
+
+    /// The Swift download: ``SwiftExporter``'s source for `scene`, with the header `stardust export-swift` writes
+    /// for the same source (`stardust export-swift snow`, or the file's path), so the bytes are the command's.
+    /// The pictures the source names (a preset's drawn images, a scene's files) are not part of the download;
+    /// `stardust export-swift -o` writes them beside the source.
+    static func swift(_ scene: Scene, source: StudioSource) -> String {
+        SwiftExporter.export(scene, command: "stardust export-swift \(source.label)").source
+    }
 
     static let ffmpegIsInstalled: Bool = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -19,6 +30,8 @@ enum StudioExport {
         case "gif": return "image/gif"
         case "apng": return "image/apng"
         case "mp4": return "video/mp4"
+        case "swift": return "text/x-swift; charset=utf-8"
+        case "json": return "application/json"
         default: return "application/octet-stream"
         }
     }
@@ -28,7 +41,7 @@ enum StudioExport {
     /// Renders `scene` to `format` in a private temporary folder and returns the file's bytes.
     /// One export runs at a time; a second one at once is refused (the page retries).
     static func render(_ scene: Scene, format: String, threads: Int = 0) throws -> [UInt8] {
-        guard availableFormats.contains(format) else {
+        guard movieFormats.contains(format) else {
             throw StudioEditError("\(format) is not an export format here (\(availableFormats.joined(separator: ", "))).")
         }
         guard busy.try() else { throw StudioEditError("another export is running; try again when it is done.") }

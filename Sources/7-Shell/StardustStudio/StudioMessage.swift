@@ -13,11 +13,13 @@ enum StudioMessage: Equatable {
     case setLayer(layer: LayerPath, keyPath: String, value: JSONValue)
     /// An animation's timing: `{"type": "setAnimation", "layer": "2", "key": "spin", "field": "duration", "value": 3}`.
     case setAnimation(layer: LayerPath, key: String, field: String, value: JSONValue)
-    /// Pointer input for the physics world (`phase`: began, moved, ended, cancelled; `x`, `y` in points).
-    /// Accepted by the protocol; answered with an error until the physics world is wired in.
+    /// Pointer input on the preview (`phase`: began, moved, ended, cancelled; `x`, `y` in scene points): drags
+    /// reach the physics world, clicks snap pictures to dust (``StudioDocument/pointer(_:at:id:)``).
     case pointer(phase: String, x: Double, y: Double, id: Int)
-    /// Snap a layer to dust or restore it. Accepted by the protocol; answered with an error until the effect is wired in.
+    /// Snap a layer to dust at the playhead, or restore it when it is dust (``StudioDocument/toggleSnap(_:)``).
     case snap(layer: LayerPath)
+    /// A value of the source's physics JSON: `{"type": "setSource", "path": "physics.bodies[0].linearDamping", "value": 0.5}`.
+    case setSource(path: String, value: JSONValue)
 
     /// The largest message accepted, in bytes.
     static let maxBytes = 64 << 10
@@ -90,6 +92,9 @@ enum StudioMessage: Equatable {
         case "snap":
             try allow(["layer"])
             return .snap(layer: try layer())
+        case "setSource":
+            try allow(["path", "value"])
+            return .setSource(path: try string("path", max: 256), value: try value())
         default:
             throw StudioEditError("unknown message type \"\(type.prefix(40))\".")
         }

@@ -88,6 +88,13 @@ public struct StudioServer: Sendable {
             if format == "json" {
                 return try Self.sceneJSONResponse(document)
             }
+            if format == "swift" {
+                let (text, name) = try await Self.background {
+                    (try StudioExport.swift(document.bakedScene(), source: document.currentSource), document.current.scene.name)
+                }
+                return Self.response(Array(text.utf8), type: StudioExport.contentType(format),
+                                     extra: [("Content-Disposition", "attachment; filename=\"\(name.isEmpty ? "scene" : name).swift\"")])
+            }
             let bytes = try await Self.background {
                 let scene = try document.bakedScene()
                 return (try StudioExport.render(scene, format: format, threads: config.renderThreads), scene.name)
@@ -171,7 +178,7 @@ public struct StudioServer: Sendable {
 
     static func sceneJSONResponse(_ document: StudioDocument) throws -> Response {
         do {
-            let text = try SceneJSONSave.json(source: document.currentSource, edits: document.editList.map { var e = $0; e.time = nil; return e },
+            let text = try SceneJSONSave.json(source: document.currentSource, edits: document.editList.map(\.baked),
                                               limits: document.limits)
             let name = document.current.scene.name
             return response(Array(text.utf8), type: "application/json",

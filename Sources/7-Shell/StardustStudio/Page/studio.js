@@ -32,16 +32,19 @@ function drawFrame(buffer) {
   framesReceived += 1; lastFrameTime = t;
   if (!scrubbing) $('scrub').value = t;
   $('clock').textContent = t.toFixed(2) + ' s';
+  $('frame-time').textContent = String(t); canvas.dataset.time = String(t);
 }
 
 function onText(m) {
   if (m.type === 'scene') { scene = m; renderScene(); }
   else if (m.type === 'state') { state = m; renderState(); }
   else if (m.type === 'error') { status(m.message, true); }
+  else if (m.type === 'status') { status(m.message); }
 }
 
 function renderState() {
   $('play').textContent = state.playing ? '⏸' : '▶';
+  canvas.dataset.state = state.playing ? 'playing' : 'paused';
   $('undo').disabled = !state.canUndo; $('redo').disabled = !state.canRedo;
   const sp = $('speed'); if ([...sp.options].some(o => +o.value === state.speed)) sp.value = String(state.speed);
 }
@@ -61,12 +64,13 @@ function renderScene() {
   }
   const save = $('save-json'); save.href = api('/api/scene.json');
   save.classList.toggle('disabled', !scene.canSaveJSON);
-  save.title = scene.canSaveJSON ? '' : 'Presets are built in Swift: open a scene or effect file to save JSON.';
   // Rebuild the controls only when the structure changed; else refresh values not being edited.
-  const sig = JSON.stringify(scene.layers.map(l => [l.path, l.kind, (l.cells || []).length, (l.animations || []).length, cellSig(l.cells || [])]));
+  const sig = JSON.stringify([scene.layers.map(l => [l.path, l.kind, (l.cells || []).length, (l.animations || []).length, cellSig(l.cells || [])]),
+    physicsSig(scene.physics)]);
   if (sig !== signature) { signature = sig; buildControls(); } else { refreshValues(); }
 }
 function cellSig(cells) { return cells.map(c => [c.keyPath, cellSig(c.cells)]); }
+function physicsSig(p) { return p ? [p.editable, p.world.length, p.bodies.map(b => [b.name, b.properties.length]), p.joints.map(j => [j.name, j.properties.length])] : null; }
 
 const controls = new Map(); // id → {set(value), busy()}
 
@@ -95,6 +99,27 @@ function buildControls() {
     }
     root.appendChild(d);
   }
+  physicsControls(root);
+}
+
+// Physics bodies and joints: editable (a setSource message per JSON path) when the scene came from JSON.
+function physicsControls(root) {
+  const p = scene.physics;
+  if (!p || (p.bodies.length === 0 && p.joints.length === 0 && p.world.length === 0 && p.editable)) return;
+  const d = document.createElement('details'); d.id = 'physics'; d.open = true; d.innerHTML = '<summary>Physics</summary>';
+  if (p.note) { const n = document.createElement('div'); n.className = 'physics-note'; n.textContent = p.note; d.appendChild(n); }
+  const one = (title, item, prefix) => {
+    const sd = document.createElement('details'); sd.innerHTML = '<summary></summary>'; sd.querySelector('summary').textContent = title;
+    sd.dataset.physics = prefix;
+    for (const q of item.properties) {
+      sd.appendChild(row(`P${prefix}:${q.key}`, q, q.path ? (v) => send({ type: 'setSource', path: q.path, value: v }) : null));
+    }
+    d.appendChild(sd);
+  };
+  if (p.world.length) one('world', { properties: p.world }, 'world');
+  p.bodies.forEach((b, i) => one('body ' + b.name, b, 'body' + i));
+  p.joints.forEach((j, i) => one('joint ' + j.name, j, 'joint' + i));
+  root.appendChild(d);
 }
 
 function cellControls(layer, cell) {
@@ -187,7 +212,43 @@ function refreshValues() {
     }
     for (const a of layer.animations || []) for (const p of a.timing) visit(`A${layer.path}:${a.key}:${p.key}`, p);
   }
+  const ph = scene.physics;
+  if (ph) {
+    for (const q of ph.world) visit(`Pworld:${q.key}`, q);
+    ph.bodies.forEach((b, i) => { for (const q of b.properties) visit(`Pbody${i}:${q.key}`, q); });
+    ph.joints.forEach((j, i) => { for (const q of j.properties) visit(`Pjoint${i}:${q.key}`, q); });
+  }
 }
+
+// Touch the scene: pointer events on the preview, in scene points, go to the server, which decides: a drag
+// reaches the physics (a photo wall's photo), a click (moving at most 4 points) snaps a picture to dust or
+// restores it. Moves are sent at most once per animation frame.
+let activePointer = null, pendingMove = null, moveScheduled = false;
+function scenePoint(ev) {
+  const r = canvas.getBoundingClientRect();
+  const size = scene ? scene.size : [canvas.width, canvas.height];
+  return [(ev.clientX - r.left) / r.width * size[0], (ev.clientY - r.top) / r.height * size[1]];
+}
+function sendPointer(phase, ev) {
+  const [x, y] = scenePoint(ev);
+  send({ type: 'pointer', phase, x, y, id: Math.abs(ev.pointerId | 0) % 1000000 });
+}
+canvas.addEventListener('pointerdown', (ev) => {
+  if (ev.button !== 0 || activePointer !== null) return;
+  activePointer = ev.pointerId; canvas.setPointerCapture(ev.pointerId); sendPointer('began', ev); ev.preventDefault();
+});
+canvas.addEventListener('pointermove', (ev) => {
+  if (ev.pointerId !== activePointer) return;
+  pendingMove = ev;
+  if (!moveScheduled) { moveScheduled = true; requestAnimationFrame(() => { moveScheduled = false; if (pendingMove && activePointer !== null) sendPointer('moved', pendingMove); pendingMove = null; }); }
+});
+const endPointer = (phase) => (ev) => {
+  if (ev.pointerId !== activePointer) return;
+  if (pendingMove) { sendPointer('moved', pendingMove); pendingMove = null; }
+  sendPointer(phase, ev); activePointer = null;
+};
+canvas.addEventListener('pointerup', endPointer('ended'));
+canvas.addEventListener('pointercancel', endPointer('cancelled'));
 
 async function post(path, body, contentType) {
   status('opening…');

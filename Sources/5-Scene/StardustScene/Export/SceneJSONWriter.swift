@@ -1,0 +1,360 @@
+import StardustAnimation
+import StardustCore
+import StardustParticles
+
+/// Writes a built scene as scene JSON (SPEC §10) that ``SceneLoader`` reads back into a scene rendering the same
+/// frames: `load(write(scene))` draws byte-identical pixels at every time.
+///
+/// Written: the scene's name, size, scale, duration, fps, seed and background color; every layer of the kinds a
+/// scene file has (`group`/`image`, `emitter` with every cell, nested cells and cell extensions, `shape`, `text`,
+/// `gradient`) with the values that differ from a fresh layer of its kind; every animation (basic, keyframe,
+/// spring, groups) as an `animations` entry naming its layer. Layers that animations name get a name when they
+/// have none (`layer3`), and a later layer with an earlier one's name is renamed (`name-2`): names do not change
+/// any pixel. Numbers are written in their shortest exact form, so they read back as the same `Double`s.
+///
+/// Not writable, and refused with a ``SceneJSONWriterError`` naming the layer: pictures drawn in code (scene
+/// files name images by file or `builtin:` name; the writer writes builtin images only), image sequences, layer
+/// kinds with no scene-file type (disintegration, physics), animations other than the four above, layer timing
+/// beyond `beginTime`/`timeOffset`/`speed`, simulations (a photo wall, a physics world built in code) and seeds
+/// above 2³²−1. Seasonal switches are not written: the scene is written as it renders with every layer on.
+public enum SceneJSONWriter {
+    /// The scene JSON text of `scene` (pretty-printed, ending with a newline).
+    public static func string(_ scene: Scene) throws -> String {
+        JSONWriter.string(try document(scene)) + "\n"
+    }
+
+    /// The scene JSON document of `scene`.
+    public static func document(_ scene: Scene) throws -> JSONValue {
+        guard scene.simulations.isEmpty else {
+            throw SceneJSONWriterError("the scene has a physics simulation built in code (a photo wall or a world), which scene JSON cannot hold")
+        }
+        guard scene.seed <= UInt64(UInt32.max) else { throw SceneJSONWriterError("the scene's seed \(scene.seed) is above 4294967295, the most a scene file holds") }
+        var w = Writer()
+        w.assignNames(scene.root)
+        var top: [(key: String, value: JSONValue)] = []
+        if !scene.name.isEmpty { top.append(("name", .string(scene.name))) }
+        top.append(("size", numbers([scene.size.width, scene.size.height])))
+        top.append(("scale", .number(scene.scale)))
+        top.append(("duration", .number(scene.duration)))
+        top.append(("fps", .number(scene.fps)))
+        top.append(("seed", .number(Double(scene.seed))))
+        if scene.background != .clear { top.append(("background", color(scene.background))) }
+        guard scene.root.animationKeys().isEmpty, scene.root.timing == MediaTiming() else {
+            throw SceneJSONWriterError("the root layer has animations or timing, which scene JSON cannot hold")
+        }
+        top.append(("layers", .array(try scene.root.sublayers.map { try w.layer($0) })))
+        if !w.animations.isEmpty { top.append(("animations", .array(w.animations))) }
+        return .object(top)
+    }
+
+    // MARK: Values
+
+    static func numbers(_ v: [Double]) -> JSONValue { .array(v.map { .number($0) }) }
+    static func color(_ c: Color) -> JSONValue { numbers([c.red, c.green, c.blue, c.alpha]) }
+    static func transform(_ m: Transform3D) -> JSONValue { numbers(m.rows.flatMap { $0 }) }
+
+    static func value(_ v: AnimatableValue, at place: String) throws -> JSONValue {
+        // Numbers must be finite; every other kind has a JSON form.
+        switch v {
+        case .number(let d):
+            guard d.isFinite else { throw SceneJSONWriterError("\(place) is not a finite number") }
+            return .number(d)
+        case .point(let p): return numbers([p.x, p.y])
+        case .size(let s): return numbers([s.width, s.height])
+        case .rect(let r): return numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])
+        case .color(let c): return color(c)
+        case .transform(let m): return transform(m)
+        case .bool(let b): return .bool(b)
+        case .string(let s): return .string(s)
+        }
+    }
+
+    /// A repeat count or duration: `"infinity"` for ever.
+    static func repeatValue(_ d: Double) -> JSONValue { d.isInfinite ? .string("infinity") : .number(d) }
+
+    static func timingFunction(_ f: TimingFunction) -> JSONValue {
+        numbers([Double(f.c1x), Double(f.c1y), Double(f.c2x), Double(f.c2y)])
+    }
+
+    /// An SVG path string the loader's SVG parser reads back to the same elements.
+    static func svg(_ path: Path) -> String {
+        func n(_ d: Double) -> String { JSONWriter.number(d) }
+        func p(_ q: Point) -> String { "\(n(q.x)) \(n(q.y))" }
+        return path.elements.map { e -> String in
+            switch e {
+            case .move(let a): return "M \(p(a))"
+            case .line(let a): return "L \(p(a))"
+            case .quadCurve(let a, let c): return "Q \(p(c)) \(p(a))"
+            case .curve(let a, let c1, let c2): return "C \(p(c1)) \(p(c2)) \(p(a))"
+            case .closeSubpath: return "Z"
+            }
+        }.joined(separator: " ")
+    }
+
+    /// The media timing keys that differ from the defaults.
+    static func timing(_ t: MediaTiming, into out: inout [(key: String, value: JSONValue)]) {
+        let d = MediaTiming()
+        if t.beginTime != d.beginTime { out.append(("beginTime", .number(t.beginTime))) }
+        if t.duration != d.duration { out.append(("duration", .number(t.duration))) }
+        if t.speed != d.speed { out.append(("speed", .number(t.speed))) }
+        if t.timeOffset != d.timeOffset { out.append(("timeOffset", .number(t.timeOffset))) }
+        if t.repeatCount != d.repeatCount { out.append(("repeatCount", repeatValue(t.repeatCount))) }
+        if t.repeatDuration != d.repeatDuration { out.append(("repeatDuration", repeatValue(t.repeatDuration))) }
+        if t.autoreverses != d.autoreverses { out.append(("autoreverses", .bool(t.autoreverses))) }
+        if t.fillMode != d.fillMode { out.append(("fillMode", .string(t.fillMode.rawValue))) }
+    }
+
+    // MARK: The tree
+
+    struct Writer {
+        var names: [ObjectIdentifier: String] = [:]
+        var animations: [JSONValue] = []
+        var layerCount = 0
+
+        /// Gives every layer a unique name when it needs one (it has a name, or animations that must name it).
+        mutating func assignNames(_ root: Layer) {
+            var used: Set<String> = []
+            var index = 0
+            func walk(_ l: Layer) {
+                for s in l.sublayers {
+                    index += 1
+                    var name = s.name
+                    if name == nil && !s.animationKeys().isEmpty { name = "layer\(index)" }
+                    if var n = name {
+                        var k = 2
+                        let base = n
+                        while used.contains(n) { n = "\(base)-\(k)"; k += 1 }
+                        used.insert(n)
+                        names[ObjectIdentifier(s)] = n
+                    }
+                    walk(s)
+                }
+            }
+            walk(root)
+        }
+
+        func describe(_ l: Layer) -> String { "layer \"\(names[ObjectIdentifier(l)] ?? l.name ?? "unnamed")\"" }
+
+        mutating func layer(_ l: Layer) throws -> JSONValue {
+            layerCount += 1
+            let here = describe(l)
+            var f: [(key: String, value: JSONValue)] = []
+            let fresh: Layer
+            switch l {
+            case is EmitterLayer where type(of: l) == EmitterLayer.self: f.append(("type", .string("emitter"))); fresh = EmitterLayer()
+            case is ShapeLayer where type(of: l) == ShapeLayer.self: f.append(("type", .string("shape"))); fresh = ShapeLayer()
+            case is TextLayer where type(of: l) == TextLayer.self: f.append(("type", .string("text"))); fresh = TextLayer()
+            case is GradientLayer where type(of: l) == GradientLayer.self: f.append(("type", .string("gradient"))); fresh = GradientLayer()
+            default:
+                guard type(of: l) == Layer.self else {
+                    throw SceneJSONWriterError("\(here) is a \(type(of: l)), a kind of layer scene JSON has no type for")
+                }
+                f.append(("type", .string(l.contents == nil ? "group" : "image")))
+                fresh = Layer()
+            }
+            if let n = names[ObjectIdentifier(l)] { f.append(("name", .string(n))) }
+            guard l.animatedContents == nil else { throw SceneJSONWriterError("\(here) plays an image sequence, which scene JSON names by files") }
+            // Bounds always: without them the loader sizes a layer by its contents.
+            f.append(("bounds", numbers([l.bounds.origin.x, l.bounds.origin.y, l.bounds.size.width, l.bounds.size.height])))
+            if l.position != fresh.position { f.append(("position", numbers([l.position.x, l.position.y]))) }
+            if l.anchorPoint != fresh.anchorPoint { f.append(("anchorPoint", numbers([l.anchorPoint.x, l.anchorPoint.y]))) }
+            guard l.anchorPointZ == fresh.anchorPointZ else { throw SceneJSONWriterError("\(here) has an anchorPointZ, which scene JSON cannot hold") }
+            if l.zPosition != fresh.zPosition { f.append(("zPosition", .number(l.zPosition))) }
+            if l.transform != fresh.transform { f.append(("transform", SceneJSONWriter.transform(l.transform))) }
+            if l.sublayerTransform != fresh.sublayerTransform { f.append(("sublayerTransform", SceneJSONWriter.transform(l.sublayerTransform))) }
+            if l.opacity != fresh.opacity { f.append(("opacity", .number(l.opacity))) }
+            if l.isHidden != fresh.isHidden { f.append(("hidden", .bool(l.isHidden))) }
+            if l.backgroundColor != fresh.backgroundColor {
+                guard let c = l.backgroundColor else { throw SceneJSONWriterError("\(here) has no background color where its kind has one") }
+                f.append(("backgroundColor", color(c)))
+            }
+            if l.cornerRadius != fresh.cornerRadius { f.append(("cornerRadius", .number(l.cornerRadius))) }
+            if l.borderWidth != fresh.borderWidth { f.append(("borderWidth", .number(l.borderWidth))) }
+            if l.borderColor != fresh.borderColor { f.append(("borderColor", color(l.borderColor))) }
+            if l.masksToBounds != fresh.masksToBounds { f.append(("masksToBounds", .bool(l.masksToBounds))) }
+            if let t = l.contents { f.append(("contents", .string(try builtinName(t, at: here)))) }
+            if l.contentsRect != fresh.contentsRect { f.append(("contentsRect", try value(.rect(l.contentsRect), at: here))) }
+            if l.contentsGravity != fresh.contentsGravity { f.append(("contentsGravity", .string(l.contentsGravity.rawValue))) }
+            if l.contentsScale != fresh.contentsScale { f.append(("contentsScale", .number(l.contentsScale))) }
+            if l.minificationFilter != fresh.minificationFilter { f.append(("minificationFilter", .string(l.minificationFilter.rawValue))) }
+            if l.magnificationFilter != fresh.magnificationFilter { f.append(("magnificationFilter", .string(l.magnificationFilter.rawValue))) }
+            var t = l.timing
+            if t.beginTime != 0 { f.append(("beginTime", .number(t.beginTime))) }
+            if t.timeOffset != 0 { f.append(("timeOffset", .number(t.timeOffset))) }
+            if t.speed != 1 { f.append(("speed", .number(t.speed))) }
+            t.beginTime = 0; t.timeOffset = 0; t.speed = 1
+            guard t == MediaTiming() else {
+                throw SceneJSONWriterError("\(here) has timing beyond beginTime, timeOffset and speed, which a scene file's layers do not hold")
+            }
+            switch l {
+            case let e as EmitterLayer: try emitter(e, fresh: EmitterLayer(), into: &f, at: here)
+            case let s as ShapeLayer: try shape(s, fresh: ShapeLayer(), into: &f, at: here)
+            case let x as TextLayer: text(x, fresh: TextLayer(), into: &f)
+            case let g as GradientLayer: gradient(g, fresh: GradientLayer(), into: &f)
+            default: break
+            }
+            for key in l.animationKeys() {
+                guard let a = l.animation(forKey: key) else { continue }
+                var entry = try animation(a, at: "\(here), animation \"\(key)\"")
+                guard case .object(var m) = entry else { continue }
+                m.insert(("layer", .string(names[ObjectIdentifier(l)]!)), at: 0)
+                entry = .object(m)
+                animations.append(entry)
+            }
+            if !l.sublayers.isEmpty { f.append(("sublayers", .array(try l.sublayers.map { try layer($0) }))) }
+            return .object(f)
+        }
+
+        func builtinName(_ t: Texture, at place: String) throws -> String {
+            for n in BuiltinImages.names where BuiltinImages.texture(named: n) === t { return "builtin:" + n }
+            throw SceneJSONWriterError("\(place) shows a picture drawn in code; scene JSON names pictures by file or builtin name")
+        }
+
+        func emitter(_ e: EmitterLayer, fresh: EmitterLayer, into f: inout [(key: String, value: JSONValue)], at here: String) throws {
+            for p in LayerProperty.allCases {
+                let v = p.value(of: e)
+                if v != p.value(of: fresh) { f.append((p.rawValue, try value(v, at: "\(here) \(p.rawValue)"))) }
+            }
+            if !e.emitterCells.isEmpty { f.append(("emitterCells", .array(try e.emitterCells.map { try cell($0, at: here) }))) }
+        }
+
+        func cell(_ c: EmitterCell, at parent: String) throws -> JSONValue {
+            let here = "\(parent), cell \"\(c.name ?? "unnamed")\""
+            let fresh = EmitterCell()
+            var f: [(key: String, value: JSONValue)] = []
+            if let n = c.name { f.append(("name", .string(n))) }
+            for p in CellProperty.allCases {
+                let v = p.value(of: c)
+                guard v != p.value(of: fresh) else { continue }
+                if p == .repeatCount || p == .repeatDuration, case .number(let d) = v {
+                    f.append((p.rawValue, repeatValue(d)))
+                } else {
+                    f.append((p.rawValue, try value(v, at: "\(here) \(p.rawValue)")))
+                }
+            }
+            if let t = c.contents {
+                let name = try builtinName(t, at: here)
+                guard c.isRotationInvariant == BuiltinImages.isRotationInvariant(named: name) else {
+                    throw SceneJSONWriterError("\(here) marks its image rotation-invariant differently from the loader")
+                }
+                f.append(("contents", .string(name)))
+            } else if c.isRotationInvariant {
+                throw SceneJSONWriterError("\(here) is rotation-invariant without an image")
+            }
+            if let x = c.extensions { try extensions(x, into: &f) }
+            if !c.emitterCells.isEmpty { f.append(("emitterCells", .array(try c.emitterCells.map { try cell($0, at: here) }))) }
+            return .object(f)
+        }
+
+        func extensions(_ x: CellExtensions, into f: inout [(key: String, value: JSONValue)]) throws {
+            // Every key, even at its default: a cell with extensions must read back with extensions.
+            if let c = x.finishColor { f.append(("finishColor", color(c))) }
+            f.append(("finishRedRange", .number(x.finishRedRange)))
+            f.append(("finishGreenRange", .number(x.finishGreenRange)))
+            f.append(("finishBlueRange", .number(x.finishBlueRange)))
+            f.append(("finishAlphaRange", .number(x.finishAlphaRange)))
+            if let s = x.finishScale { f.append(("finishScale", .number(s))) }
+            f.append(("finishScaleRange", .number(x.finishScaleRange)))
+            f.append(("rotation", .number(x.rotation)))
+            f.append(("rotationRange", .number(x.rotationRange)))
+            if let r = x.finishRotation { f.append(("finishRotation", .number(r))) }
+            f.append(("finishRotationRange", .number(x.finishRotationRange)))
+            f.append(("radialAcceleration", .number(x.radialAcceleration)))
+            f.append(("radialAccelerationRange", .number(x.radialAccelerationRange)))
+            f.append(("tangentialAcceleration", .number(x.tangentialAcceleration)))
+            f.append(("tangentialAccelerationRange", .number(x.tangentialAccelerationRange)))
+            if let o = x.orbit {
+                var m: [(key: String, value: JSONValue)] = [("radius", .number(o.radius)), ("radiusRange", .number(o.radiusRange))]
+                m.append(("finishRadius", .number(o.finishRadius)))
+                m.append(("finishRadiusRange", .number(o.finishRadiusRange)))
+                m.append(("angularVelocity", .number(o.angularVelocity)))
+                m.append(("angularVelocityRange", .number(o.angularVelocityRange)))
+                f.append(("orbit", .object(m)))
+            }
+        }
+
+        func shape(_ s: ShapeLayer, fresh: ShapeLayer, into f: inout [(key: String, value: JSONValue)], at here: String) throws {
+            if let p = s.path { f.append(("path", .string(svg(p)))) }
+            if s.fillColor != fresh.fillColor { f.append(("fillColor", s.fillColor.map(color) ?? .null)) }
+            if s.strokeColor != fresh.strokeColor { f.append(("strokeColor", s.strokeColor.map(color) ?? .null)) }
+            if s.lineWidth != fresh.lineWidth { f.append(("lineWidth", .number(s.lineWidth))) }
+            if s.fillRule != fresh.fillRule { f.append(("fillRule", .string(s.fillRule.rawValue))) }
+            if s.lineCap != fresh.lineCap { f.append(("lineCap", .string(s.lineCap.rawValue))) }
+            if s.lineJoin != fresh.lineJoin { f.append(("lineJoin", .string(s.lineJoin.rawValue))) }
+            if s.miterLimit != fresh.miterLimit { f.append(("miterLimit", .number(s.miterLimit))) }
+            if s.strokeStart != fresh.strokeStart { f.append(("strokeStart", .number(s.strokeStart))) }
+            if s.strokeEnd != fresh.strokeEnd { f.append(("strokeEnd", .number(s.strokeEnd))) }
+        }
+
+        func text(_ t: TextLayer, fresh: TextLayer, into f: inout [(key: String, value: JSONValue)]) {
+            if t.string != fresh.string { f.append(("string", .string(t.string))) }
+            if t.fontSize != fresh.fontSize { f.append(("fontSize", .number(t.fontSize))) }
+            if let family = t.fontFamily { f.append(("fontFamily", .string(family))) }
+            if t.isBold != fresh.isBold { f.append(("bold", .bool(t.isBold))) }
+            if t.foregroundColor != fresh.foregroundColor { f.append(("foregroundColor", color(t.foregroundColor))) }
+            if t.alignmentMode != fresh.alignmentMode { f.append(("alignmentMode", .string(t.alignmentMode.rawValue))) }
+            if t.isWrapped != fresh.isWrapped { f.append(("wrapped", .bool(t.isWrapped))) }
+        }
+
+        func gradient(_ g: GradientLayer, fresh: GradientLayer, into f: inout [(key: String, value: JSONValue)]) {
+            if !g.colors.isEmpty { f.append(("colors", .array(g.colors.map(color)))) }
+            if let l = g.locations { f.append(("locations", numbers(l))) }
+            if g.startPoint != fresh.startPoint { f.append(("startPoint", numbers([g.startPoint.x, g.startPoint.y]))) }
+            if g.endPoint != fresh.endPoint { f.append(("endPoint", numbers([g.endPoint.x, g.endPoint.y]))) }
+        }
+
+        func animation(_ a: Animation, at here: String) throws -> JSONValue {
+            var f: [(key: String, value: JSONValue)] = []
+            switch a {
+            case let g as AnimationGroup where type(of: a) == AnimationGroup.self:
+                f.append(("type", .string("group")))
+                f.append(("animations", .array(try g.animations.map { try animation($0, at: here) })))
+            case let s as SpringAnimation where type(of: a) == SpringAnimation.self:
+                f.append(("type", .string("spring")))
+                f.append(("keyPath", .string(s.keyPath ?? "")))
+                if let v = s.fromValue { f.append(("fromValue", try value(v, at: here))) }
+                if let v = s.toValue { f.append(("toValue", try value(v, at: here))) }
+                if let v = s.byValue { f.append(("byValue", try value(v, at: here))) }
+                f.append(("mass", .number(s.mass)))
+                f.append(("stiffness", .number(s.stiffness)))
+                f.append(("damping", .number(s.damping)))
+                if s.initialVelocity != 0 { f.append(("initialVelocity", .number(s.initialVelocity))) }
+                if s.allowsOverdamping { f.append(("allowsOverdamping", .bool(true))) }
+            case let b as BasicAnimation where type(of: a) == BasicAnimation.self:
+                f.append(("type", .string("basic")))
+                f.append(("keyPath", .string(b.keyPath ?? "")))
+                if let v = b.fromValue { f.append(("fromValue", try value(v, at: here))) }
+                if let v = b.toValue { f.append(("toValue", try value(v, at: here))) }
+                if let v = b.byValue { f.append(("byValue", try value(v, at: here))) }
+            case let k as KeyframeAnimation where type(of: a) == KeyframeAnimation.self:
+                f.append(("type", .string("keyframe")))
+                f.append(("keyPath", .string(k.keyPath ?? "")))
+                if let v = k.values { f.append(("values", .array(try v.map { try value($0, at: here) }))) }
+                if let p = k.path { f.append(("path", .string(svg(p)))) }
+                if let t = k.keyTimes { f.append(("keyTimes", numbers(t))) }
+                if let t = k.timingFunctions { f.append(("timingFunctions", .array(t.map(timingFunction)))) }
+                if k.calculationMode != .linear { f.append(("calculationMode", .string(k.calculationMode.rawValue))) }
+                if let r = k.rotationMode { f.append(("rotationMode", .string(r.rawValue))) }
+                if let v = k.tensionValues { f.append(("tensionValues", numbers(v))) }
+                if let v = k.continuityValues { f.append(("continuityValues", numbers(v))) }
+                if let v = k.biasValues { f.append(("biasValues", numbers(v))) }
+            default:
+                throw SceneJSONWriterError("\(here) is a \(type(of: a)), which scene JSON cannot hold")
+            }
+            timing(a.timing, into: &f)
+            if !a.isRemovedOnCompletion { f.append(("removedOnCompletion", .bool(false))) }
+            if let t = a.timingFunction { f.append(("timingFunction", timingFunction(t))) }
+            if a.isAdditive { f.append(("additive", .bool(true))) }
+            if a.isCumulative { f.append(("cumulative", .bool(true))) }
+            return .object(f)
+        }
+    }
+}
+
+/// Why a scene cannot be written as scene JSON: one sentence naming the layer or animation.
+public struct SceneJSONWriterError: Error, CustomStringConvertible, Sendable {
+    /// The reason.
+    public var description: String
+    /// An error saying `description`.
+    public init(_ description: String) { self.description = description }
+}

@@ -179,6 +179,8 @@ final class StudioBrowser: Sendable {
     func pause() async throws {
         if document.transport().playing { try await click("play") }
         try await wait("the document to pause") { !document.transport().playing }
+        // The page's play button toggles by the last state it received: wait until it knows.
+        try await wait("the page to show the pause") { try await text("play") == "▶" }
     }
 
     /// Opens a preset through the page's preset menu and waits for the new scene's controls.

@@ -76,7 +76,7 @@ final class StudioBrowser: Sendable {
 
     // MARK: The page
 
-    /// Runs `script` until it returns true (polled every 50 ms, at most `seconds`); fails with `what` otherwise.
+    /// Polls `condition` every 50 ms until it holds (at most `seconds` worth of polls); throws naming `what` otherwise.
     func wait(_ what: String, seconds: Double = 120, until condition: () async throws -> Bool) async throws {
         let tries = Int(seconds * 20)
         for _ in 0..<tries {

@@ -134,7 +134,7 @@ struct StudioBrowserTests {
 
     /// The bytes behind a download link of the page, fetched by the page itself (with its cookies, token and
     /// origin), base64-encoded through WebDriver.
-    func download(_ id: String) async throws -> [UInt8] {
+    func download(_ id: String, attempt: Int = 0) async throws -> [UInt8] {
         let b = try browser
         let reply = try await b.driver.executeAsync("""
             const done = arguments[arguments.length - 1];
@@ -146,9 +146,14 @@ struct StudioBrowserTests {
             """, [id])
         let a = try #require(reply as? [Any])
         let status = (a.first as? NSNumber)?.intValue ?? 0
-        let body = a.last as? String ?? ""
-        #expect(status == 200, "\(id): HTTP \(status) \(body.prefix(200))")
-        return [UInt8](Data(base64Encoded: body) ?? Data())
+        let body = [UInt8](Data(base64Encoded: a.last as? String ?? "") ?? Data())
+        // Exports are one at a time per process: another test's studio may be exporting (a user would retry too).
+        if status != 200, String(decoding: body, as: UTF8.self).contains("another export is running"), attempt < 600 {
+            try await Task.sleep(for: .milliseconds(500))
+            return try await download(id, attempt: attempt + 1)
+        }
+        #expect(status == 200, "\(id): HTTP \(status) \(String(decoding: body.prefix(200), as: UTF8.self))")
+        return body
     }
 
     /// The README's screenshot: the studio with the snow preset, paused at 2.5 s. Written to

@@ -19,20 +19,29 @@ extension StudioBrowserTests {
         let b = try browser
         try await b.openPreset("photo-wall")
         try await b.pause()
-        // Before the preset's own scripted finger (0.8 s); played slowly so the drag spans many frames.
-        try await b.driver.execute("window.studio.send({ type: 'seek', time: 0.05 }); window.studio.send({ type: 'speed', value: 0.1 })")
+        // Before the preset's own scripted finger (0.8 s). Physics advances with the playhead, so the drag steps
+        // one frame between its events (as a paused designer stepping would): no event's time depends on the
+        // machine's speed.
+        try await b.driver.execute("window.studio.send({ type: 'seek', time: 0.05 })")
         try await b.wait("the playhead to move") { b.document.transport().time == 0.05 }
         let photoPath = LayerPath([1])  // the first photo (sublayer 0 is the title)
         let slot = try #require(photoPath.layer(in: b.document.current.scene.root)).position
         let grab = try await previewOffset(Point(slot.x + 20, slot.y - 30))
         let scale = try await previewOffset(Point(1, 0)).x - (try await previewOffset(Point(0, 0)).x)
-        try await b.click("play")
-        try await b.wait("the document to play") { b.document.transport().playing }
-        var steps: [(kind: String, x: Double, y: Double, ms: Int)] = [("move", grab.x, grab.y, 0), ("down", 0, 0, 0)]
-        for i in 1...8 { steps.append(("move", grab.x + 10 * Double(i) * scale, grab.y, 120)) }
-        for i in 1...5 { steps.append(("move", grab.x + (80 - 14 * Double(i)) * scale, grab.y, 120)) }
-        steps.append(("up", 0, 0, 0))
-        try await b.driver.pointer(steps, relativeTo: try await b.driver.element("#preview"))
+        let preview = try await b.driver.element("#preview")
+        // After the page sent the move (once per animation frame), one frame forward.
+        let stepAfterTheMove = """
+            const done = arguments[arguments.length - 1];
+            requestAnimationFrame(() => requestAnimationFrame(() => { window.studio.send({ type: 'step', frames: 1 }); done(true); }));
+            """
+        try await b.driver.pointer([("move", grab.x, grab.y, 0), ("down", 0, 0, 0)], relativeTo: preview, release: false)
+        let offsets = (1...8).map { 10 * Double($0) } + (1...5).map { 80 - 14 * Double($0) }
+        for dx in offsets {
+            _ = try await b.driver.executeAsync(stepAfterTheMove)
+            try await b.driver.pointer([("move", grab.x + dx * scale, grab.y, 0)], relativeTo: preview, release: false)
+        }
+        _ = try await b.driver.executeAsync(stepAfterTheMove)
+        try await b.driver.pointer([("up", 0, 0, 0)], relativeTo: preview)
         try await b.wait("the status to report the drag") { try await b.text("status").hasPrefix("dragged") }
         #expect(b.document.history.edits == 1, "one touch is one edit")
         try await b.pause()
@@ -55,7 +64,7 @@ extension StudioBrowserTests {
         #expect(photo.presentation(at: 5.5).position == slot)
         let wall = try #require(b.document.current.scene.simulations.first as? PhotoWall)
         #expect(wall.pose(ofPhoto: 0, at: 5.5) == nil, "back in its slot")
-        try await b.driver.execute("window.studio.send({ type: 'seek', time: 5.5 }); window.studio.send({ type: 'speed', value: 1 })")
+        try await b.driver.execute("window.studio.send({ type: 'seek', time: 5.5 })")
         try await b.wait("the playhead to move") { b.document.transport().time == 5.5 }
         try await b.waitForEngineFrame()
     }

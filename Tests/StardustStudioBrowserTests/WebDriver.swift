@@ -93,7 +93,9 @@ final class WebDriver: Sendable {
     /// One pointer (mouse) gesture: the actions of a single pointer input source, then a release.
     /// Each step is `("move", x, y, ms)` (viewport coordinates, a move lasting `ms`), `("down", …)` or `("up", …)`.
     /// With `relativeTo`, move coordinates are offsets from that element's center (scrolled into view first).
-    func pointer(_ steps: [(kind: String, x: Double, y: Double, ms: Int)], relativeTo element: Element? = nil) async throws {
+    /// With `release` false the button stays down for the next call (a gesture spread over several calls).
+    func pointer(_ steps: [(kind: String, x: Double, y: Double, ms: Int)], relativeTo element: Element? = nil,
+                 release: Bool = true) async throws {
         var actions: [[String: Any]] = []
         let origin: Any = element.map { [Self.elementKey: $0.id] as [String: Any] } ?? "viewport"
         for s in steps {
@@ -107,7 +109,7 @@ final class WebDriver: Sendable {
         }
         let source: [String: Any] = ["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": actions]
         _ = try await call("POST", "actions", ["actions": [source]])
-        _ = try await call("DELETE", "actions", nil)
+        if release { _ = try await call("DELETE", "actions", nil) }
     }
 
     /// A PNG screenshot of the viewport.

@@ -116,6 +116,8 @@ let package = Package(
         ]),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Stardust", "StardustTestSupport"]),
         .testTarget(name: "StardustStudioTests", dependencies: ["StardustStudio", "Stardust", "stardust", "StardustTestSupport"]),
+        // The studio page in headless Chromium through chromedriver (WebDriver); skipped with a reason without them.
+        .testTarget(name: "StardustStudioBrowserTests", dependencies: ["StardustStudio", "Stardust", "stardust", "StardustTestSupport"]),
         .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport"]),
         // Hostile input (SPEC §16): a corpus run through the built CLI under a memory cap and a time
         // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.

@@ -46,7 +46,9 @@ public final class StudioClient: @unchecked Sendable {
         let r = withUnsafePointer(to: &addr) { p in
             p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard r == 0 else { Glibc.close(fd); throw Failure(status: 0, description: "cannot connect to port \(port)") }
+        // No close here: the object is fully initialized, so throwing runs `deinit`, which closes `fd` (closing it
+        // twice could close a descriptor another thread has just been given, e.g. one of the server's sockets).
+        guard r == 0 else { throw Failure(status: 0, description: "cannot connect to port \(port)") }
     }
 
     deinit { Glibc.close(fd) }

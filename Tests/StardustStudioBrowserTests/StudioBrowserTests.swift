@@ -75,7 +75,9 @@ struct StudioBrowserTests {
         let b = try browser
         try await b.openPreset("snow")
         try await b.pause()
+        let paused = b.document.transport().time
         try await b.click("step-forward")  // on a frame boundary
+        try await b.wait("the step to reach the document") { b.document.transport().time > paused }
         let atEdit = try await b.waitForEngineFrame()
         let field = try await b.driver.element("[data-key=\"C1:0:birthRate:n\"]")
         try await b.driver.clear(field)
@@ -85,7 +87,12 @@ struct StudioBrowserTests {
         #expect(cell?.name == "flake")
         // A birth-sampled property applies from the playhead on: the frame at the playhead does not change.
         #expect(try await b.waitForEngineFrame().hash == atEdit.hash)
-        for _ in 0..<6 { try await b.click("step-forward") }
+        for _ in 0..<6 {
+            // One step at a time: a click still in flight would otherwise move the playhead after the capture.
+            let before = b.document.transport().time
+            try await b.click("step-forward")
+            try await b.wait("the step to reach the document") { b.document.transport().time > before }
+        }
         let edited = try await b.waitForEngineFrame()
         try await b.wait("undo to be enabled") { try await b.driver.execute("return !document.getElementById('undo').disabled") as? Bool == true }
         try await b.click("undo")
@@ -130,6 +137,24 @@ struct StudioBrowserTests {
         #expect(Array(gif.prefix(6)) == Array("GIF89a".utf8))
         let same = gif == cli
         #expect(same, "\(gif.count) bytes downloaded in the browser, \(cli.count) written by stardust render")
+    }
+
+    /// The Swift button of the page downloads the bytes `stardust export-swift` writes for the same preset, and the
+    /// preset menu shows the preset that is open.
+    @Test func theSwiftDownloadIsTheBytesStardustExportSwiftWrites() async throws {
+        let b = try browser
+        try await b.openPreset("snow")
+        let shown = try await b.driver.execute("return document.getElementById('preset').value") as? String
+        #expect(shown == "snow", "the preset menu shows \(shown ?? "nothing")")
+        let swift = try await download("export-swift")
+        let dir = try CLIRunner.temporaryFolder("studio-browser-swift")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try await onThread { try CLIRunner.run(["export-swift", "snow", "-o", "snow.swift"], in: dir, seconds: 300) }
+        #expect(r.status == 0, "\(r.stderr)")
+        let cli = try [UInt8](Data(contentsOf: dir.appendingPathComponent("snow.swift")))
+        #expect(String(decoding: swift, as: UTF8.self).contains("CAEmitterLayer"), "the download is the Swift source")
+        let same = swift == cli
+        #expect(same, "\(swift.count) bytes downloaded in the browser, \(cli.count) written by stardust export-swift")
     }
 
     /// The bytes behind a download link of the page, fetched by the page itself (with its cookies, token and

@@ -57,6 +57,8 @@ function renderScene() {
     ps.innerHTML = '';
     for (const p of ['', ...scene.presets]) { const o = document.createElement('option'); o.value = p; o.textContent = p || '—'; ps.appendChild(o); }
   }
+  // The menu shows the preset that is open (the blank entry for a scene or effect file).
+  ps.value = scene.presets.includes(scene.source) ? scene.source : '';
   const ex = $('exports'); ex.innerHTML = '';
   for (const f of scene.exports) {
     const a = document.createElement('a'); a.className = 'button'; a.textContent = f.toUpperCase();

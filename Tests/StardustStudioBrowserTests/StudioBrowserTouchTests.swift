@@ -69,6 +69,42 @@ extension StudioBrowserTests {
         try await b.waitForEngineFrame()
     }
 
+    /// A fast throw, released 300 pt from where it began: the photo falls away and leaves the wall.
+    @Test func flingingAPhotoThrowsItOutOfTheWall() async throws {
+        let b = try browser
+        try await b.openPreset("photo-wall")
+        try await b.pause()
+        try await b.driver.execute("window.studio.send({ type: 'seek', time: 0.05 })")
+        try await b.wait("the playhead to move") { b.document.transport().time == 0.05 }
+        let photoPath = LayerPath([1])
+        let slot = try #require(photoPath.layer(in: b.document.current.scene.root)).position
+        let grab = try await previewOffset(Point(slot.x, slot.y))
+        let scale = try await previewOffset(Point(1, 0)).x - (try await previewOffset(Point(0, 0)).x)
+        let preview = try await b.driver.element("#preview")
+        let stepAfterTheMove = """
+            const done = arguments[arguments.length - 1];
+            requestAnimationFrame(() => requestAnimationFrame(() => { window.studio.send({ type: 'step', frames: 1 }); done(true); }));
+            """
+        try await b.driver.pointer([("move", grab.x, grab.y, 0), ("down", 0, 0, 0)], relativeTo: preview, release: false)
+        for i in 1...6 {
+            _ = try await b.driver.executeAsync(stepAfterTheMove)
+            try await b.driver.pointer([("move", grab.x + 50 * Double(i) * scale, grab.y + 40 * Double(i) * scale, 0)],
+                                       relativeTo: preview, release: false)
+        }
+        _ = try await b.driver.executeAsync(stepAfterTheMove)
+        try await b.driver.pointer([("up", 0, 0, 0)], relativeTo: preview)
+        try await b.wait("the status to report the drag") { try await b.text("status").hasPrefix("dragged") }
+        #expect(b.document.history.edits == 1, "one touch is one edit")
+        let wall = try #require(b.document.current.scene.simulations.first as? PhotoWall)
+        let removed = wall.transitions(through: 6).contains { $0.photo == 0 && $0.kind == .removed }
+        #expect(removed, "thrown 300 pt away the photo leaves the wall: \(wall.transitions(through: 6).filter { $0.photo == 0 })")
+        #expect(wall.pose(ofPhoto: 0, at: 5.9)?.isHidden == true)
+        try await b.pause()
+        try await b.driver.execute("window.studio.send({ type: 'seek', time: 5.9 })")
+        try await b.wait("the playhead to move") { b.document.transport().time == 5.9 }
+        try await b.waitForEngineFrame()
+    }
+
     @Test func aClickSnapsACardToDustAndASecondClickRestoresIt() async throws {
         let b = try browser
         try await b.openPreset("thanos")

@@ -167,6 +167,13 @@ import StardustTestSupport
         #expect(same, "\(export.body.count) bytes exported, \(cli.count) written by stardust render")
     }
 
+    @Test func anExportTheStudioRefusesSaysWhyWithA409() async throws {
+        let h = try await StudioHarness.start(.preset("snow"))
+        let r = try await h.get("/api/export?format=bmp")
+        #expect(r.status == 409)
+        #expect(String(decoding: r.body, as: UTF8.self).contains("bmp is not an export format here"))
+    }
+
     @Test func presetsTheWriterCannotTakeSayWhyTheyCannotBeSavedAsJSON() async throws {
         // thanos turns cards drawn in code to dust: scene JSON names pictures by file or builtin name.
         let h = try await StudioHarness.start(.preset("thanos"))

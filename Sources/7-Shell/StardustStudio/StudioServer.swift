@@ -85,22 +85,10 @@ public struct StudioServer: Sendable {
         router.get("/api/export") { request, _ -> Response in
             try check(request, false)
             let format = request.uri.queryParameters["format"].map(String.init) ?? "gif"
-            if format == "json" {
-                return try Self.sceneJSONResponse(document)
+            do { return try await Self.exportResponse(format, document, config) } catch let e as StudioEditError {
+                // A refusal (another export running, a scene that cannot be written) is the user's to read, not a 500.
+                throw HTTPError(.conflict, message: e.description)
             }
-            if format == "swift" {
-                let (text, name) = try await Self.background {
-                    (try StudioExport.swift(document.bakedScene(), source: document.currentSource), document.current.scene.name)
-                }
-                return Self.response(Array(text.utf8), type: StudioExport.contentType(format),
-                                     extra: [("Content-Disposition", "attachment; filename=\"\(name.isEmpty ? "scene" : name).swift\"")])
-            }
-            let bytes = try await Self.background {
-                let scene = try document.bakedScene()
-                return (try StudioExport.render(scene, format: format, threads: config.renderThreads), scene.name)
-            }
-            return Self.response(bytes.0, type: StudioExport.contentType(format),
-                                 extra: [("Content-Disposition", "attachment; filename=\"\(bytes.1.isEmpty ? "scene" : bytes.1).\(format)\"")])
         }
 
         router.get("/api/scene.json") { request, _ -> Response in
@@ -174,6 +162,26 @@ public struct StudioServer: Sendable {
         } catch let e as StudioEditError {
             throw HTTPError(.unprocessableContent, message: e.description)
         }
+    }
+
+    /// The bytes of one export download (`format`: gif, apng, mp4, webm, json or swift) of the document as edited.
+    static func exportResponse(_ format: String, _ document: StudioDocument, _ config: StudioServer.Configuration) async throws -> Response {
+        if format == "json" {
+            return try Self.sceneJSONResponse(document)
+        }
+        if format == "swift" {
+            let (text, name) = try await Self.background {
+                (try StudioExport.swift(document.bakedScene(), source: document.currentSource), document.current.scene.name)
+            }
+            return Self.response(Array(text.utf8), type: StudioExport.contentType(format),
+                                 extra: [("Content-Disposition", "attachment; filename=\"\(name.isEmpty ? "scene" : name).swift\"")])
+        }
+        let bytes = try await Self.background {
+            let scene = try document.bakedScene()
+            return (try StudioExport.render(scene, format: format, threads: config.renderThreads), scene.name)
+        }
+        return Self.response(bytes.0, type: StudioExport.contentType(format),
+                             extra: [("Content-Disposition", "attachment; filename=\"\(bytes.1.isEmpty ? "scene" : bytes.1).\(format)\"")])
     }
 
     static func sceneJSONResponse(_ document: StudioDocument) throws -> Response {

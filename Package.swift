@@ -110,7 +110,11 @@ let package = Package(
         .testTarget(name: "StardustCodecsTests", dependencies: ["StardustCodecs", "StardustCore", "StardustTestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "StardustSceneTests", dependencies: ["StardustScene", "Stardust", "StardustTestSupport"]),
-        .testTarget(name: "StardustPresetsTests", dependencies: ["StardustPresets", "Stardust", "StardustTestSupport"]),
+        // The golden hashes and their computation, shared by GoldenHashTests (debug) and the `stardust-goldens`
+        // executable that `.ci/run` builds in release (not a product: users never see it).
+        .target(name: "StardustGoldens", dependencies: ["Stardust", "StardustTestSupport"], path: "Tests/StardustGoldens"),
+        .executableTarget(name: "stardust-goldens", dependencies: ["StardustGoldens"], path: "Tests/GoldenHashCheck"),
+        .testTarget(name: "StardustPresetsTests", dependencies: ["StardustPresets", "Stardust", "StardustTestSupport", "StardustGoldens"]),
         .testTarget(name: "StardustConformanceTests", dependencies: [
             "StardustAnimation", "StardustParticles", "StardustScene", "Stardust", "StardustCore", "StardustTestSupport",
         ]),

@@ -42,7 +42,7 @@ final class StudioBrowser: Sendable {
         let server = StudioServer(document: document, configuration: config)
         final class PortBox: @unchecked Sendable { let lock = NSLock(); var port = 0 }
         let box = PortBox()
-        let serverTask = Task { try await server.run { p in box.lock.withLock { box.port = p } } }
+        let serverTask = server.start { p in box.lock.withLock { box.port = p } }
         var port = 0
         for _ in 0..<1200 where port == 0 {
             try await Task.sleep(for: .milliseconds(50))

@@ -11,8 +11,9 @@ final class StudioHarness: @unchecked Sendable {
     let port: Int
     private let task: Task<Void, any Error>
 
-    /// Starts a server (waits on a semaphore: call through ``start(_:maxFrameRate:)``).
-    private init(_ source: StudioSource, maxFrameRate: Double) throws {
+    /// Starts a server and waits for it on a semaphore: call it on a thread of its own (``blocking(_:)``), or
+    /// through ``start(_:maxFrameRate:)``.
+    init(_ source: StudioSource, maxFrameRate: Double = 60) throws {
         document = try StudioDocument(source: source)
         var c = StudioServer.Configuration()
         c.port = 0
@@ -22,8 +23,8 @@ final class StudioHarness: @unchecked Sendable {
         let ready = DispatchSemaphore(value: 0)
         final class Box: @unchecked Sendable { var port = 0 }
         let box = Box()
-        task = Task { try await server.run { p in box.port = p; ready.signal() } }
-        guard ready.wait(timeout: .now() + 60) == .success else { throw StudioEditError("the server did not start") }
+        task = server.start { p in box.port = p; ready.signal() }
+        guard ready.wait(timeout: .now() + 300) == .success else { throw StudioEditError("the server did not start") }
         port = box.port
     }
 
@@ -40,7 +41,7 @@ final class StudioHarness: @unchecked Sendable {
     func page() async throws -> Page {
         let (port, token, origin) = (self.port, config.token, self.origin)
         return Page(try await blocking {
-            let c = try StudioClient(port: port)
+            let c = try StudioClient(port: port, timeout: 300)
             try c.upgrade(path: "/ws?token=\(token)", port: port, origin: origin)
             return UncheckedClient(c)
         }.client)

@@ -23,7 +23,7 @@ import Stardust
 
     static func hostile(port: Int, token: String, origin: String) throws -> Outcome {
         func page() throws -> StudioClient {
-            let c = try StudioClient(port: port)
+            let c = try StudioClient(port: port, timeout: 300)
             try c.upgrade(path: "/ws?token=\(token)", port: port, origin: origin)
             return c
         }

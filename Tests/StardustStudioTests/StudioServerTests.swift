@@ -33,7 +33,7 @@ import StardustTestSupport
         for (path, origin) in attempts {
             let port = h.port
             let status = try await blocking { () -> Int in
-                let c = try StudioClient(port: port)
+                let c = try StudioClient(port: port, timeout: 300)
                 do { try c.upgrade(path: path, port: port, origin: origin) } catch {}
                 return c.handshakeStatus
             }

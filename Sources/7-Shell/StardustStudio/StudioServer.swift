@@ -47,7 +47,23 @@ public struct StudioServer: Sendable {
     }
 
     /// Runs until the task is cancelled; `onRunning` receives the bound port once the server listens.
+    ///
+    /// The server's tasks run on threads of their own (``StudioExecutor``), so a process whose global executor
+    /// is busy with other work still gets its pages, exports and frames served.
     public func run(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        try await withTaskExecutorPreference(StudioExecutor.shared) {
+            try await serve(onRunning: onRunning)
+        }
+    }
+
+    /// Starts the server in a task of its own that begins on the studio's threads (``StudioExecutor``), so it
+    /// starts even while the global executor is busy; cancel the task to stop the server.
+    @discardableResult
+    public func start(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) -> Task<Void, any Error> {
+        Task(executorPreference: StudioExecutor.shared) { try await run(onRunning: onRunning) }
+    }
+
+    private func serve(onRunning: @escaping @Sendable (Int) -> Void) async throws {
         let boundPort = Mutex(configuration.port)
         let config = configuration
         let document = self.document
@@ -212,12 +228,14 @@ public struct StudioServer: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    /// Runs blocking work (loading, exporting) off the server's threads.
+    /// Runs blocking work (loading, exporting) off the server's threads, on a thread of its own: not on the
+    /// global queues, which may be busy with other work of the process.
     static func background<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { c in
-            DispatchQueue.global(qos: .userInitiated).async {
-                do { c.resume(returning: try work()) } catch { c.resume(throwing: error) }
-            }
+            let thread = Thread { do { c.resume(returning: try work()) } catch { c.resume(throwing: error) } }
+            thread.name = "stardust.studio.work"
+            thread.stackSize = 8 << 20
+            thread.start()
         }
     }
 }

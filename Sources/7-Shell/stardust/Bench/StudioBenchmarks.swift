@@ -46,7 +46,7 @@ extension Benchmarks {
         let server = StudioServer(document: document, configuration: config)
         let ready = DispatchSemaphore(value: 0)
         let port = PortBox()
-        let task = Task { try await server.run { p in port.value = p; ready.signal() } }
+        let task = server.start { p in port.value = p; ready.signal() }
         defer { task.cancel() }
         guard ready.wait(timeout: .now() + 30) == .success else { throw CLIError.runtime("the studio server did not start") }
         let client = try StudioClient(port: port.value)

@@ -1,7 +1,8 @@
-/// The golden hashes of ``GoldenHashTests`` (FNV-1a 64 of the RGBA bytes of each frame, and of the
-/// bit patterns of each particle snapshot). Same values in debug and release builds.
-enum GoldenHashes {
-    static let values: [String: String] = [
+/// The golden hashes (FNV-1a 64 of the RGBA bytes of each frame, and of the bit patterns of each particle
+/// snapshot), keyed as ``GoldenHashing/compute()`` keys them. Same values in debug and release builds.
+public enum GoldenHashes {
+    /// Every pinned frame and particle snapshot.
+    public static let values: [String: String] = [
         "example:confetti.json@0.5/emitter0:confetti": "85873a3c1f370523",
         "example:confetti.json@0.5/frame": "27fe9cb507bbb3a8",
         "example:confetti.json@2.0/emitter0:confetti": "e01383343263617a",
@@ -65,5 +66,13 @@ enum GoldenHashes {
         "preset:thanos@0.5/frame": "125a6ea23cb25861",
         "preset:thanos@2.0/frame": "feb1d2ea6b0d2f25",
         "preset:thanos@5.0/frame": "acbc32f60f9d5fbe",
+    ]
+
+    /// The physics state (every body's position, rotation, velocities and awake flag, by bit pattern:
+    /// `World.stateHash()`) of examples/physics-playground.json after N fixed steps, the scripted throw included.
+    public static let physicsState: [Int: UInt64] = [
+        0: 0x6ba51fd4317a232f,
+        360: 0xb89dd36947e45cbb,
+        720: 0xdcd4e99cc0de8bae,
     ]
 }

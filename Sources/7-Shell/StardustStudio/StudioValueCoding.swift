@@ -4,17 +4,13 @@ import Stardust
 /// points and sizes as `[x, y]` / `[width, height]`, rectangles as `[x, y, width, height]`, colors as
 /// `[r, g, b, a]` (0…1, as the scene format accepts them).
 enum StudioValueCoding {
-    /// The JSON form of `value` (transforms, which the studio does not edit, are written as null).
+    /// The JSON form of `value`: the scene format's (``SceneJSONWriter/value(_:at:)``), except a transform,
+    /// which the studio does not edit, is null, and a number that is not finite is shown as 0.
     static func json(_ value: AnimatableValue) -> JSONValue {
         switch value {
-        case .number(let v): return .number(v.isFinite ? v : 0)
-        case .bool(let b): return .bool(b)
-        case .string(let s): return .string(s)
-        case .point(let p): return .array([.number(p.x), .number(p.y)])
-        case .size(let s): return .array([.number(s.width), .number(s.height)])
-        case .rect(let r): return .array([.number(r.origin.x), .number(r.origin.y), .number(r.size.width), .number(r.size.height)])
-        case .color(let c): return .array([.number(c.red), .number(c.green), .number(c.blue), .number(c.alpha)])
-        default: return .null
+        case .transform: return .null
+        case .number(let v) where !v.isFinite: return .number(0)
+        default: return (try? SceneJSONWriter.value(value, at: "")) ?? .null
         }
     }
 

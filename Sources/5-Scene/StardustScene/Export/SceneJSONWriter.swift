@@ -53,7 +53,12 @@ public enum SceneJSONWriter {
     static func color(_ c: Color) -> JSONValue { numbers([c.red, c.green, c.blue, c.alpha]) }
     static func transform(_ m: Transform3D) -> JSONValue { numbers(m.rows.flatMap { $0 }) }
 
-    static func value(_ v: AnimatableValue, at place: String) throws -> JSONValue {
+    /// The scene format's JSON for an animatable value: a number or boolean as itself, a string as a string,
+    /// points and sizes as `[x, y]` / `[width, height]`, rectangles as `[x, y, width, height]`, colors as
+    /// `[r, g, b, a]` (0…1), transforms as their 16 matrix entries row by row.
+    ///
+    /// - Throws: ``SceneJSONWriterError`` naming `place` when a number is not finite (JSON has no form for it).
+    public static func value(_ v: AnimatableValue, at place: String) throws -> JSONValue {
         // Numbers must be finite; every other kind has a JSON form.
         switch v {
         case .number(let d):

@@ -41,14 +41,8 @@ open class UIFieldBehavior: UIDynamicBehavior {
     open var minimumRadius: CGFloat { get { CGFloat(engine.minimumRadius) } set { engine.minimumRadius = Double(newValue) } }
 
     /// Adds an item to the field.
-    open func addItem(_ item: UIDynamicItem) {
-        items.append(item)
-        if let e = stardustDynamicItem(item) { engine.addItem(e) }
-    }
+    open func addItem(_ item: UIDynamicItem) { engine.add(item, to: &items) }
     /// Removes an item from the field.
-    open func removeItem(_ item: UIDynamicItem) {
-        items.removeAll { $0 === item }
-        if let e = stardustDynamicItem(item) { engine.removeItem(e) }
-    }
+    open func removeItem(_ item: UIDynamicItem) { engine.remove(item, from: &items) }
 }
 #endif

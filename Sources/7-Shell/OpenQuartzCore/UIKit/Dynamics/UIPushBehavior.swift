@@ -53,14 +53,8 @@ open class UIPushBehavior: UIDynamicBehavior {
     open func setAngle(_ angle: CGFloat, magnitude: CGFloat) { engine.setAngle(Double(angle), magnitude: Double(magnitude)) }
 
     /// Adds an item.
-    open func addItem(_ item: UIDynamicItem) {
-        items.append(item)
-        if let e = stardustDynamicItem(item) { engine.addItem(e) }
-    }
+    open func addItem(_ item: UIDynamicItem) { engine.add(item, to: &items) }
     /// Removes an item.
-    open func removeItem(_ item: UIDynamicItem) {
-        items.removeAll { $0 === item }
-        if let e = stardustDynamicItem(item) { engine.removeItem(e) }
-    }
+    open func removeItem(_ item: UIDynamicItem) { engine.remove(item, from: &items) }
 }
 #endif

@@ -200,18 +200,19 @@ func segmentDistance(_ p1: Vec2, _ q1: Vec2, _ p2: Vec2, _ q2: Vec2) -> SegmentD
 }
 
 /// Reference/incident edge clipping (Box2D v3 `b2ClipPolygons`). Points
-/// are in poly A's local frame.
-func clipPolygons(_ polyA: Polygon, _ polyB: Polygon, _ edgeA: Int, _ edgeB: Int, flip: Bool, speculative: Double) -> Manifold {
+/// are in poly A's local frame. The polygons are read through pointers
+/// (a by-value `Polygon` is a ~290-byte copy).
+func clipPolygons(_ polyA: UnsafePointer<Polygon>, _ polyB: UnsafePointer<Polygon>, _ edgeA: Int, _ edgeB: Int, flip: Bool, speculative: Double) -> Manifold {
     var m = Manifold()
     let poly1 = flip ? polyB : polyA
     let poly2 = flip ? polyA : polyB
     let i11 = flip ? edgeB : edgeA
-    let i12 = i11 + 1 < poly1.count ? i11 + 1 : 0
+    let i12 = i11 + 1 < poly1.pointee.count ? i11 + 1 : 0
     let i21 = flip ? edgeA : edgeB
-    let i22 = i21 + 1 < poly2.count ? i21 + 1 : 0
-    let normal = poly1.normals[i11]
-    let v11 = poly1.vertices[i11], v12 = poly1.vertices[i12]
-    let v21 = poly2.vertices[i21], v22 = poly2.vertices[i22]
+    let i22 = i21 + 1 < poly2.pointee.count ? i21 + 1 : 0
+    let normal = poly1.pointee.normals[i11]
+    let v11 = poly1.pointee.vertices[i11], v12 = poly1.pointee.vertices[i12]
+    let v21 = poly2.pointee.vertices[i21], v22 = poly2.pointee.vertices[i22]
     let tangent = cross(1.0, normal)
     let lower1 = 0.0
     let upper1 = dot(v12 - v11, tangent)
@@ -225,9 +226,10 @@ func clipPolygons(_ polyA: Polygon, _ polyB: Polygon, _ edgeA: Int, _ edgeB: Int
     let sepLower = dot(vLower - v11, normal)
     let sepUpper = dot(vUpper - v11, normal)
     // Put the points midway between the surfaces, accounting for radii.
-    vLower = vLower + (0.5 * (poly1.radius - poly2.radius - sepLower)) * normal
-    vUpper = vUpper + (0.5 * (poly1.radius - poly2.radius - sepUpper)) * normal
-    let radius = poly1.radius + poly2.radius
+    let radius1 = poly1.pointee.radius, radius2 = poly2.pointee.radius
+    vLower = vLower + (0.5 * (radius1 - radius2 - sepLower)) * normal
+    vUpper = vUpper + (0.5 * (radius1 - radius2 - sepUpper)) * normal
+    let radius = radius1 + radius2
     if !flip {
         m.normal = normal
         if sepLower - radius <= speculative {
@@ -316,10 +318,10 @@ func collidePolygons(_ polygonA: Polygon, _ xfA: Transform, _ polygonB: Polygon,
             m.point0.id = makeFeatureID(iA, iB)
             m.pointCount = 1
         } else {
-            m = clipPolygons(localA, localB, edgeA, edgeB, flip: flip, speculative: speculative)
+            m = clipPolygons(&localA, &localB, edgeA, edgeB, flip: flip, speculative: speculative)
         }
     } else {
-        m = clipPolygons(localA, localB, edgeA, edgeB, flip: flip, speculative: speculative)
+        m = clipPolygons(&localA, &localB, edgeA, edgeB, flip: flip, speculative: speculative)
     }
     // To world orientation, anchors relative to the body origins.
     m.normal = xfA.q.rotate(m.normal)

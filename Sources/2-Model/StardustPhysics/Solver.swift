@@ -105,7 +105,6 @@ extension World {
     mutating func prepareContacts(_ h: Double) {
         var bundles = constraints
         constraints = []
-        bundles.removeAll(keepingCapacity: true)
         let substepRate = 1 / h
         let hertz = min(definition.contactHertz, 0.25 * substepRate)
         let soft = Softness(hertz: hertz, zeta: definition.contactDampingRatio, h: h)
@@ -127,25 +126,34 @@ extension World {
         for col in 0..<World.graphColorCount {
             bundleCount += (colorStart[col + 1] - colorStart[col] + contactLanes - 1) / contactLanes
         }
-        var empty = ContactBundle()
-        empty.indexA = SIMD4(repeating: staticIndex)
-        empty.indexB = SIMD4(repeating: staticIndex)
-        bundles.append(contentsOf: repeatElement(empty, count: bundleCount))
+        // The bundles of the last step are reused as they are: every lane of
+        // every bundle is written below (a contact's lane in full, empty
+        // lanes as inert), so no template is copied over ~1.2 KB per bundle.
+        if bundles.count < bundleCount {
+            bundles.append(contentsOf: repeatElement(ContactBundle(), count: bundleCount - bundles.count))
+        } else if bundles.count > bundleCount {
+            bundles.removeLast(bundles.count - bundleCount)
+        }
         // Each solved contact's place: bundle · contactLanes + lane.
         var place = contactPlace
         contactPlace = []
         place.removeAll(keepingCapacity: true)
         place.append(contentsOf: repeatElement(-1, count: contacts.count))
         var next = 0
-        for col in 0...World.graphColorCount {
-            var k = colorStart[col]
-            let end = colorStart[col + 1]
-            while k < end {
-                // The overflow color's constraints may share bodies: one per bundle.
-                let n = col == World.graphColorCount ? 1 : min(contactLanes, end - k)
-                for lane in 0..<n { place[Int(order[k + lane])] = Int32(next * contactLanes + lane) }
-                next += 1
-                k += n
+        bundles.withUnsafeMutableBufferPointer { bp in
+            for col in 0...World.graphColorCount {
+                var k = colorStart[col]
+                let end = colorStart[col + 1]
+                while k < end {
+                    // The overflow color's constraints may share bodies: one per bundle.
+                    let n = col == World.graphColorCount ? 1 : min(contactLanes, end - k)
+                    for lane in 0..<n { place[Int(order[k + lane])] = Int32(next * contactLanes + lane) }
+                    let bundle = bp.baseAddress! + next
+                    bundle.pointee.hasRestitution = false
+                    for lane in n..<contactLanes { World.clearLane(bundle, lane, staticIndex: staticIndex) }
+                    next += 1
+                    k += n
+                }
             }
         }
         // Filled in place through pointers, walking the contacts in slot
@@ -189,6 +197,8 @@ extension World {
                 World.preparePoint(&bundle.pointee.p0, lane, contact.pointee.manifold.point0, normal: normal, stA, stB)
                 if contact.pointee.manifold.pointCount > 1 {
                     World.preparePoint(&bundle.pointee.p1, lane, contact.pointee.manifold.point1, normal: normal, stA, stB)
+                } else {
+                    World.clearPoint(&bundle.pointee.p1, lane)
                 }
             }
         }
@@ -222,6 +232,42 @@ extension World {
         cp.tangentMass[lane] = kTangent > 0 ? Lane(1 / kTangent) : 0
         let vrA = stA.v + cross(stA.w, rA), vrB = stB.v + cross(stB.w, rB)
         cp.relativeVelocity[lane] = Lane(dot(normal, vrB - vrA))
+        cp.maxNormalImpulse[lane] = 0
+        cp.totalNormalImpulse[lane] = 0
+    }
+
+    /// Zeroes one lane of a bundle's point (the second point of a one-point
+    /// manifold, or an empty lane): zero masses and impulses keep it inert.
+    @inline(__always) static func clearPoint(_ cp: inout ContactPointW, _ lane: Int) {
+        cp.anchorAX[lane] = 0; cp.anchorAY[lane] = 0
+        cp.anchorBX[lane] = 0; cp.anchorBY[lane] = 0
+        cp.baseSeparation[lane] = 0
+        cp.relativeVelocity[lane] = 0
+        cp.normalImpulse[lane] = 0
+        cp.tangentImpulse[lane] = 0
+        cp.maxNormalImpulse[lane] = 0
+        cp.totalNormalImpulse[lane] = 0
+        cp.normalMass[lane] = 0
+        cp.tangentMass[lane] = 0
+    }
+
+    /// Makes one lane of a bundle empty: it reads the zero state, writes
+    /// nothing back and has zero masses, as a fresh ``ContactBundle`` lane.
+    @inline(__always) static func clearLane(_ bundle: UnsafeMutablePointer<ContactBundle>, _ lane: Int, staticIndex: Int32) {
+        bundle.pointee.contact[lane] = -1
+        bundle.pointee.indexA[lane] = staticIndex
+        bundle.pointee.indexB[lane] = staticIndex
+        bundle.pointee.writeA[lane] = -1
+        bundle.pointee.writeB[lane] = -1
+        bundle.pointee.normalX[lane] = 0; bundle.pointee.normalY[lane] = 0
+        bundle.pointee.friction[lane] = 0; bundle.pointee.restitution[lane] = 0
+        bundle.pointee.tangentSpeed[lane] = 0
+        bundle.pointee.invMassA[lane] = 0; bundle.pointee.invIA[lane] = 0
+        bundle.pointee.invMassB[lane] = 0; bundle.pointee.invIB[lane] = 0
+        bundle.pointee.biasRate[lane] = 0; bundle.pointee.massScale[lane] = 0
+        bundle.pointee.impulseScale[lane] = 0
+        clearPoint(&bundle.pointee.p0, lane)
+        clearPoint(&bundle.pointee.p1, lane)
     }
 
     /// Graph colors for the contact solver (Box2D v3's count); constraints

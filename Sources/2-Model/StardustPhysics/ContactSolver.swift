@@ -138,15 +138,22 @@ struct BodyMotionW {
     return (vrBx - vrAx) * dx + (vrBy - vrAy) * dy
 }
 
-@inline(__always) func solveNormal(_ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>, _ qA: BodyMotionW, _ qB: BodyMotionW,
+/// Current separation of a point from the motion since the step began.
+@inline(__always) func currentSeparation(_ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>,
+                                         _ qA: BodyMotionW, _ qB: BodyMotionW) -> LaneW {
+    let nx = c.pointee.normalX, ny = c.pointee.normalY
+    let aAX = p.anchorAX, aAY = p.anchorAY, aBX = p.anchorBX, aBY = p.anchorBY
+    let prAx = qA.qc * aAX - qA.qs * aAY, prAy = qA.qs * aAX + qA.qc * aAY
+    let prBx = qB.qc * aBX - qB.qs * aBY, prBy = qB.qs * aBX + qB.qc * aBY
+    let dx = (qB.dpx - qA.dpx) + (prBx - prAx), dy = (qB.dpy - qA.dpy) + (prBy - prAy)
+    return (dx * nx + dy * ny) + p.baseSeparation
+}
+
+/// The normal constraint of one point, given its current separation `sep`.
+@inline(__always) func solveNormal(_ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>, _ sep: LaneW,
                                    _ a: inout BodyVelocityW, _ b: inout BodyVelocityW,
                                    invH: Lane, useBias: Bool, maxBiasVelocity: Lane) {
     let nx = c.pointee.normalX, ny = c.pointee.normalY
-    // Current separation from the motion since the step began.
-    let prAx = qA.qc * p.anchorAX - qA.qs * p.anchorAY, prAy = qA.qs * p.anchorAX + qA.qc * p.anchorAY
-    let prBx = qB.qc * p.anchorBX - qB.qs * p.anchorBY, prBy = qB.qs * p.anchorBX + qB.qc * p.anchorBY
-    let dx = (qB.dpx - qA.dpx) + (prBx - prAx), dy = (qB.dpy - qA.dpy) + (prBy - prAy)
-    let sep = (dx * nx + dy * ny) + p.baseSeparation
     let speculative = sep .> 0
     // Speculative: allow exactly the approach that closes the gap this sub-step.
     var bias = sep * invH
@@ -189,12 +196,19 @@ struct BodyMotionW {
 /// One solve (with soft bias) or relax (without) of four constraints.
 @inline(__always) func solveContacts(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
                                      invH: Lane, useBias: Bool, maxBiasVelocity: Lane) {
+    // Both separations first: the bodies' motions are then no longer live
+    // while the velocities are (fewer registers spilled; same arithmetic).
+    let sep0: LaneW, sep1: LaneW
+    do {
+        let qA = gatherMotions(s, c.pointee.indexA)
+        let qB = gatherMotions(s, c.pointee.indexB)
+        sep0 = currentSeparation(&c.pointee.p0, c, qA, qB)
+        sep1 = currentSeparation(&c.pointee.p1, c, qA, qB)
+    }
     var a = gatherVelocities(s, c.pointee.indexA)
     var b = gatherVelocities(s, c.pointee.indexB)
-    let qA = gatherMotions(s, c.pointee.indexA)
-    let qB = gatherMotions(s, c.pointee.indexB)
-    solveNormal(&c.pointee.p0, c, qA, qB, &a, &b, invH: invH, useBias: useBias, maxBiasVelocity: maxBiasVelocity)
-    solveNormal(&c.pointee.p1, c, qA, qB, &a, &b, invH: invH, useBias: useBias, maxBiasVelocity: maxBiasVelocity)
+    solveNormal(&c.pointee.p0, c, sep0, &a, &b, invH: invH, useBias: useBias, maxBiasVelocity: maxBiasVelocity)
+    solveNormal(&c.pointee.p1, c, sep1, &a, &b, invH: invH, useBias: useBias, maxBiasVelocity: maxBiasVelocity)
     solveFriction(&c.pointee.p0, c, &a, &b)
     solveFriction(&c.pointee.p1, c, &a, &b)
     scatterVelocities(s, c.pointee.writeA, a)

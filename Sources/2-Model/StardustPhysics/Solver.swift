@@ -293,24 +293,40 @@ extension World {
         colorScratchColor = []
         colorOf.removeAll(keepingCapacity: true)
         var start = [Int](repeating: 0, count: colors + 2)
-        for k in 0..<count {
-            let c = Int(order[k])
-            // Bodies with infinite mass (static, kinematic, sleeping) never conflict.
-            let sA = stateIndex(contacts[c].bodyA), sB = stateIndex(contacts[c].bodyB)
-            let a = states[Int(sA)].invMass == 0 ? -1 : Int(sA)
-            let b = states[Int(sB)].invMass == 0 ? -1 : Int(sB)
-            var chosen = colors   // overflow bucket, solved last
-            for col in 0..<colors {
-                let base = col * words
-                if a >= 0 && bits[base + (a >> 6)] & (1 << UInt64(a & 63)) != 0 { continue }
-                if b >= 0 && bits[base + (b >> 6)] & (1 << UInt64(b & 63)) != 0 { continue }
-                if a >= 0 { bits[base + (a >> 6)] |= 1 << UInt64(a & 63) }
-                if b >= 0 { bits[base + (b >> 6)] |= 1 << UInt64(b & 63) }
-                chosen = col
-                break
+        colorOf.append(contentsOf: repeatElement(0, count: count))
+        // Read through pointers: this loop runs once per contact and color.
+        let staticIndex = Int32(awakeBodies.count)
+        bits.withUnsafeMutableBufferPointer { bp in
+        colorOf.withUnsafeMutableBufferPointer { co in
+        contacts.withUnsafeBufferPointer { cp in
+        states.withUnsafeBufferPointer { sp in
+        solverIndex.withUnsafeBufferPointer { si in
+            let bits = bp.baseAddress!
+            for k in 0..<count {
+                let contact = cp.baseAddress! + Int(order[k])
+                // Bodies with infinite mass (static, kinematic, sleeping) never conflict.
+                let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
+                let tA = bA >= 0 ? si[Int(bA)] : -1, tB = bB >= 0 ? si[Int(bB)] : -1
+                let sA = tA >= 0 ? tA : staticIndex, sB = tB >= 0 ? tB : staticIndex
+                let a = sp[Int(sA)].invMass == 0 ? -1 : Int(sA)
+                let b = sp[Int(sB)].invMass == 0 ? -1 : Int(sB)
+                var chosen = colors   // overflow bucket, solved last
+                for col in 0..<colors {
+                    let base = col * words
+                    if a >= 0 && bits[base + (a >> 6)] & (1 << UInt64(a & 63)) != 0 { continue }
+                    if b >= 0 && bits[base + (b >> 6)] & (1 << UInt64(b & 63)) != 0 { continue }
+                    if a >= 0 { bits[base + (a >> 6)] |= 1 << UInt64(a & 63) }
+                    if b >= 0 { bits[base + (b >> 6)] |= 1 << UInt64(b & 63) }
+                    chosen = col
+                    break
+                }
+                co[k] = UInt8(chosen)
+                start[chosen + 1] += 1
             }
-            colorOf.append(UInt8(chosen))
-            start[chosen + 1] += 1
+        }
+        }
+        }
+        }
         }
         for col in 0..<(colors + 1) { start[col + 1] += start[col] }
         let colorStart = start

@@ -114,11 +114,17 @@ extension World {
         colorScratchIndex = []
         order.removeAll(keepingCapacity: true)
         let staticIndex = Int32(awakeBodies.count)
-        for c in 0..<contacts.count {
-            if !contacts[c].live || !contacts[c].touching || !contacts[c].enabled || contacts[c].sensor { continue }
-            let iA = stateIndex(contacts[c].bodyA), iB = stateIndex(contacts[c].bodyB)
-            if iA == staticIndex && iB == staticIndex { continue }
-            order.append(Int32(c))
+        contacts.withUnsafeBufferPointer { cp in
+        solverIndex.withUnsafeBufferPointer { si in
+            for c in 0..<cp.count {
+                let contact = cp.baseAddress! + c
+                if !contact.pointee.live || !contact.pointee.touching || !contact.pointee.enabled || contact.pointee.sensor { continue }
+                let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
+                let movingA = bA >= 0 && si[Int(bA)] >= 0, movingB = bB >= 0 && si[Int(bB)] >= 0
+                if !movingA && !movingB { continue }
+                order.append(Int32(c))
+            }
+        }
         }
         let colorStart = colorContacts(&order)
         // Bundle count: the overflow color takes one bundle per constraint.

@@ -163,7 +163,7 @@ extension World {
 @inline(__always) func collideStored(_ a: UnsafePointer<Polygon>, _ kindA: Int, _ xfA: Transform,
                                      _ b: UnsafePointer<Polygon>, _ kindB: Int, _ xfB: Transform,
                                      speculative: Double, slop: Double) -> Manifold {
-    if kindB > 0 { return collidePolygons(a.pointee, xfA, b.pointee, xfB, speculative: speculative, linearSlop: slop) }
+    if kindB > 0 { return collidePolygons(a, xfA, b, xfB, speculative: speculative, linearSlop: slop) }
     let circle = Circle(center: b.pointee.vertices[0], radius: b.pointee.radius)
     switch kindA {
     case 2:

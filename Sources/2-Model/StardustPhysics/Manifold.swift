@@ -185,13 +185,19 @@ func segmentDistance(_ p1: Vec2, _ q1: Vec2, _ p2: Vec2, _ q2: Vec2) -> SegmentD
 
 /// The edge of `p1` with the largest separation from `p2` (SAT). O(n·m).
 @inline(__always) func findMaxSeparation(_ p1: Polygon, _ p2: Polygon) -> (edge: Int, separation: Double) {
+    var a = p1, b = p2
+    return findMaxSeparation(&a, &b)
+}
+
+/// The same, reading the polygons in place.
+@inline(__always) func findMaxSeparation(_ p1: UnsafePointer<Polygon>, _ p2: UnsafePointer<Polygon>) -> (edge: Int, separation: Double) {
     var best = 0
     var maxSep = -Double.greatestFiniteMagnitude
-    for i in 0..<p1.count {
-        let n = p1.normals[i], v1 = p1.vertices[i]
+    for i in 0..<p1.pointee.count {
+        let n = p1.pointee.normals[i], v1 = p1.pointee.vertices[i]
         var si = Double.greatestFiniteMagnitude
-        for j in 0..<p2.count {
-            let s = dot(n, p2.vertices[j] - v1)
+        for j in 0..<p2.pointee.count {
+            let s = dot(n, p2.pointee.vertices[j] - v1)
             if s < si { si = s }
         }
         if si > maxSep { maxSep = si; best = i }
@@ -200,18 +206,19 @@ func segmentDistance(_ p1: Vec2, _ q1: Vec2, _ p2: Vec2, _ q2: Vec2) -> SegmentD
 }
 
 /// Reference/incident edge clipping (Box2D v3 `b2ClipPolygons`). Points
-/// are in poly A's local frame.
-func clipPolygons(_ polyA: Polygon, _ polyB: Polygon, _ edgeA: Int, _ edgeB: Int, flip: Bool, speculative: Double) -> Manifold {
+/// are in poly A's local frame. The polygons are read through pointers
+/// (a by-value `Polygon` is a ~290-byte copy).
+func clipPolygons(_ polyA: UnsafePointer<Polygon>, _ polyB: UnsafePointer<Polygon>, _ edgeA: Int, _ edgeB: Int, flip: Bool, speculative: Double) -> Manifold {
     var m = Manifold()
     let poly1 = flip ? polyB : polyA
     let poly2 = flip ? polyA : polyB
     let i11 = flip ? edgeB : edgeA
-    let i12 = i11 + 1 < poly1.count ? i11 + 1 : 0
+    let i12 = i11 + 1 < poly1.pointee.count ? i11 + 1 : 0
     let i21 = flip ? edgeA : edgeB
-    let i22 = i21 + 1 < poly2.count ? i21 + 1 : 0
-    let normal = poly1.normals[i11]
-    let v11 = poly1.vertices[i11], v12 = poly1.vertices[i12]
-    let v21 = poly2.vertices[i21], v22 = poly2.vertices[i22]
+    let i22 = i21 + 1 < poly2.pointee.count ? i21 + 1 : 0
+    let normal = poly1.pointee.normals[i11]
+    let v11 = poly1.pointee.vertices[i11], v12 = poly1.pointee.vertices[i12]
+    let v21 = poly2.pointee.vertices[i21], v22 = poly2.pointee.vertices[i22]
     let tangent = cross(1.0, normal)
     let lower1 = 0.0
     let upper1 = dot(v12 - v11, tangent)
@@ -225,9 +232,10 @@ func clipPolygons(_ polyA: Polygon, _ polyB: Polygon, _ edgeA: Int, _ edgeB: Int
     let sepLower = dot(vLower - v11, normal)
     let sepUpper = dot(vUpper - v11, normal)
     // Put the points midway between the surfaces, accounting for radii.
-    vLower = vLower + (0.5 * (poly1.radius - poly2.radius - sepLower)) * normal
-    vUpper = vUpper + (0.5 * (poly1.radius - poly2.radius - sepUpper)) * normal
-    let radius = poly1.radius + poly2.radius
+    let radius1 = poly1.pointee.radius, radius2 = poly2.pointee.radius
+    vLower = vLower + (0.5 * (radius1 - radius2 - sepLower)) * normal
+    vUpper = vUpper + (0.5 * (radius1 - radius2 - sepUpper)) * normal
+    let radius = radius1 + radius2
     if !flip {
         m.normal = normal
         if sepLower - radius <= speculative {
@@ -255,48 +263,73 @@ func clipPolygons(_ polyA: Polygon, _ polyB: Polygon, _ edgeA: Int, _ edgeB: Int
 /// Polygon (or capsule as a 2-gon) against polygon. Box2D v3's SAT + clip,
 /// computed in a frame at A's first vertex to limit round-off.
 func collidePolygons(_ polygonA: Polygon, _ xfA: Transform, _ polygonB: Polygon, _ xfB: Transform, speculative: Double, linearSlop: Double) -> Manifold {
-    let origin = polygonA.vertices[0]
-    let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
-    let xf = Transform.inverseMultiply(sfA, xfB)
-    var localA = polygonA
-    for i in 0..<localA.count { localA.vertices[i] = polygonA.vertices[i] - origin }
-    var localB = polygonB
-    for i in 0..<localB.count {
-        localB.vertices[i] = xf.apply(polygonB.vertices[i])
-        localB.normals[i] = xf.q.rotate(polygonB.normals[i])
+    var a = polygonA, b = polygonB
+    return collidePolygons(&a, xfA, &b, xfB, speculative: speculative, linearSlop: linearSlop)
+}
+
+/// The same, reading the polygons in place: the local copies are built in
+/// uninitialised scratch, only their `count` vertices and normals written
+/// (copying two ~290-byte polygons per pair showed as memmove in profiles).
+func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
+                     speculative: Double, linearSlop: Double) -> Manifold {
+    withUnsafeTemporaryAllocation(of: Polygon.self, capacity: 2) { scratch in
+        let localA = scratch.baseAddress!, localB = localA + 1
+        let origin = polygonA.pointee.vertices[0]
+        let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
+        let xf = Transform.inverseMultiply(sfA, xfB)
+        // Polygon is trivial: its stored properties may be assigned in uninitialised memory.
+        localA.pointee.count = polygonA.pointee.count
+        localA.pointee.radius = polygonA.pointee.radius
+        for i in 0..<polygonA.pointee.count {
+            localA.pointee.vertices[i] = polygonA.pointee.vertices[i] - origin
+            localA.pointee.normals[i] = polygonA.pointee.normals[i]
+        }
+        localB.pointee.count = polygonB.pointee.count
+        localB.pointee.radius = polygonB.pointee.radius
+        for i in 0..<polygonB.pointee.count {
+            localB.pointee.vertices[i] = xf.apply(polygonB.pointee.vertices[i])
+            localB.pointee.normals[i] = xf.q.rotate(polygonB.pointee.normals[i])
+        }
+        return collideLocalPolygons(UnsafePointer(localA), UnsafePointer(localB), origin, xfA, xfB, speculative: speculative, linearSlop: linearSlop)
     }
+}
+
+/// SAT and clipping of two polygons already in A's shifted local frame
+/// (`origin` is A's first vertex); returns the manifold in world orientation.
+@inline(__always) func collideLocalPolygons(_ localA: UnsafePointer<Polygon>, _ localB: UnsafePointer<Polygon>, _ origin: Vec2,
+                                            _ xfA: Transform, _ xfB: Transform, speculative: Double, linearSlop: Double) -> Manifold {
     var (edgeA, separationA) = findMaxSeparation(localA, localB)
     var (edgeB, separationB) = findMaxSeparation(localB, localA)
-    let radius = localA.radius + localB.radius
+    let radius = localA.pointee.radius + localB.pointee.radius
     if separationA > speculative + radius || separationB > speculative + radius { return Manifold() }
 
     let flip: Bool
     if separationB > separationA + 0.1 * linearSlop {
         flip = true
-        let search = localB.normals[edgeB]
+        let search = localB.pointee.normals[edgeB]
         var minDot = Double.greatestFiniteMagnitude
         edgeA = 0
-        for i in 0..<localA.count {
-            let d = dot(search, localA.normals[i])
+        for i in 0..<localA.pointee.count {
+            let d = dot(search, localA.pointee.normals[i])
             if d < minDot { minDot = d; edgeA = i }
         }
     } else {
         flip = false
-        let search = localA.normals[edgeA]
+        let search = localA.pointee.normals[edgeA]
         var minDot = Double.greatestFiniteMagnitude
         edgeB = 0
-        for i in 0..<localB.count {
-            let d = dot(search, localB.normals[i])
+        for i in 0..<localB.pointee.count {
+            let d = dot(search, localB.pointee.normals[i])
             if d < minDot { minDot = d; edgeB = i }
         }
     }
     var m: Manifold
     if max(separationA, separationB) > 0.1 * linearSlop {
         // Separated: a vertex-vertex configuration needs the true closest points.
-        let i11 = edgeA, i12 = edgeA + 1 < localA.count ? edgeA + 1 : 0
-        let i21 = edgeB, i22 = edgeB + 1 < localB.count ? edgeB + 1 : 0
-        let v11 = localA.vertices[i11], v12 = localA.vertices[i12]
-        let v21 = localB.vertices[i21], v22 = localB.vertices[i22]
+        let i11 = edgeA, i12 = edgeA + 1 < localA.pointee.count ? edgeA + 1 : 0
+        let i21 = edgeB, i22 = edgeB + 1 < localB.pointee.count ? edgeB + 1 : 0
+        let v11 = localA.pointee.vertices[i11], v12 = localA.pointee.vertices[i12]
+        let v21 = localB.pointee.vertices[i21], v22 = localB.pointee.vertices[i22]
         let r = segmentDistance(v11, v12, v21, v22)
         let vertexVertex = (r.fraction1 == 0 || r.fraction1 == 1) && (r.fraction2 == 0 || r.fraction2 == 1)
         if vertexVertex {
@@ -306,9 +339,9 @@ func collidePolygons(_ polygonA: Polygon, _ xfA: Transform, _ polygonB: Polygon,
             let iB = r.fraction2 == 0 ? i21 : i22
             let distance = r.distanceSquared.squareRoot()
             if distance - radius > speculative { return Manifold() }
-            let normal = distance > 0 ? (1 / distance) * (vB - vA) : localA.normals[edgeA]
-            let c1 = vA + localA.radius * normal
-            let c2 = vB - localB.radius * normal
+            let normal = distance > 0 ? (1 / distance) * (vB - vA) : localA.pointee.normals[edgeA]
+            let c1 = vA + localA.pointee.radius * normal
+            let c2 = vB - localB.pointee.radius * normal
             m = Manifold()
             m.normal = normal
             m.point0.anchorA = lerp(c1, c2, 0.5)

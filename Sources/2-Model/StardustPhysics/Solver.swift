@@ -101,11 +101,15 @@ extension World {
 
     /// Builds this step's contact bundles: touching, enabled, non-sensor
     /// contacts with a movable body, graph-colored (see ``colorContacts(_:)``)
-    /// and packed color by color into bundles of ``contactLanes``.
-    mutating func prepareContacts(_ h: Double) {
+    /// and packed color by color into bundles of ``contactLanes``. Returns
+    /// the step's contact softness and whether any solved contact reports
+    /// post-solve events (only then are the per-sub-step totals summed).
+    mutating func prepareContacts(_ h: Double) -> (softness: ContactSoftnessW, postSolve: Bool) {
         var bundles = constraints
         constraints = []
-        bundles.removeAll(keepingCapacity: true)
+        var colds = constraintsCold
+        constraintsCold = []
+        var postSolve = false
         let substepRate = 1 / h
         let hertz = min(definition.contactHertz, 0.25 * substepRate)
         let soft = Softness(hertz: hertz, zeta: definition.contactDampingRatio, h: h)
@@ -115,11 +119,17 @@ extension World {
         colorScratchIndex = []
         order.removeAll(keepingCapacity: true)
         let staticIndex = Int32(awakeBodies.count)
-        for c in 0..<contacts.count {
-            if !contacts[c].live || !contacts[c].touching || !contacts[c].enabled || contacts[c].sensor { continue }
-            let iA = stateIndex(contacts[c].bodyA), iB = stateIndex(contacts[c].bodyB)
-            if iA == staticIndex && iB == staticIndex { continue }
-            order.append(Int32(c))
+        contacts.withUnsafeBufferPointer { cp in
+        solverIndex.withUnsafeBufferPointer { si in
+            for c in 0..<cp.count {
+                let contact = cp.baseAddress! + c
+                if !contact.pointee.live || !contact.pointee.touching || !contact.pointee.enabled || contact.pointee.sensor { continue }
+                let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
+                let movingA = bA >= 0 && si[Int(bA)] >= 0, movingB = bB >= 0 && si[Int(bB)] >= 0
+                if !movingA && !movingB { continue }
+                order.append(Int32(c))
+            }
+        }
         }
         let colorStart = colorContacts(&order)
         // Bundle count: the overflow color takes one bundle per constraint.
@@ -127,31 +137,48 @@ extension World {
         for col in 0..<World.graphColorCount {
             bundleCount += (colorStart[col + 1] - colorStart[col] + contactLanes - 1) / contactLanes
         }
-        var empty = ContactBundle()
-        empty.indexA = SIMD4(repeating: staticIndex)
-        empty.indexB = SIMD4(repeating: staticIndex)
-        bundles.append(contentsOf: repeatElement(empty, count: bundleCount))
+        // The bundles of the last step are reused as they are: every lane of
+        // every bundle is written below (a contact's lane in full, empty
+        // lanes as inert), so no template is copied over ~1.2 KB per bundle.
+        if bundles.count < bundleCount {
+            bundles.append(contentsOf: repeatElement(ContactBundle(), count: bundleCount - bundles.count))
+        } else if bundles.count > bundleCount {
+            bundles.removeLast(bundles.count - bundleCount)
+        }
+        if colds.count < bundleCount {
+            colds.append(contentsOf: repeatElement(ContactBundleCold(), count: bundleCount - colds.count))
+        } else if colds.count > bundleCount {
+            colds.removeLast(colds.count - bundleCount)
+        }
         // Each solved contact's place: bundle · contactLanes + lane.
         var place = contactPlace
         contactPlace = []
         place.removeAll(keepingCapacity: true)
         place.append(contentsOf: repeatElement(-1, count: contacts.count))
         var next = 0
-        for col in 0...World.graphColorCount {
-            var k = colorStart[col]
-            let end = colorStart[col + 1]
-            while k < end {
-                // The overflow color's constraints may share bodies: one per bundle.
-                let n = col == World.graphColorCount ? 1 : min(contactLanes, end - k)
-                for lane in 0..<n { place[Int(order[k + lane])] = Int32(next * contactLanes + lane) }
-                next += 1
-                k += n
+        bundles.withUnsafeMutableBufferPointer { bp in
+        colds.withUnsafeMutableBufferPointer { op in
+            for col in 0...World.graphColorCount {
+                var k = colorStart[col]
+                let end = colorStart[col + 1]
+                while k < end {
+                    // The overflow color's constraints may share bodies: one per bundle.
+                    let n = col == World.graphColorCount ? 1 : min(contactLanes, end - k)
+                    for lane in 0..<n { place[Int(order[k + lane])] = Int32(next * contactLanes + lane) }
+                    let bundle = bp.baseAddress! + next, cold = op.baseAddress! + next
+                    cold.pointee.hasRestitution = false
+                    for lane in n..<contactLanes { World.clearLane(bundle, cold, lane, staticIndex: staticIndex) }
+                    next += 1
+                    k += n
+                }
             }
+        }
         }
         // Filled in place through pointers, walking the contacts in slot
         // order: reading them in color order missed the cache on every
         // contact, and copying a ~700-byte bundle per lane showed in profiles.
         bundles.withUnsafeMutableBufferPointer { bp in
+        colds.withUnsafeMutableBufferPointer { op in
         contacts.withUnsafeBufferPointer { cp in
         states.withUnsafeBufferPointer { sp in
         solverIndex.withUnsafeBufferPointer { si in
@@ -159,13 +186,15 @@ extension World {
                 let slot = Int(place[c])
                 if slot < 0 { continue }
                 let bundle = bp.baseAddress! + slot / contactLanes
+                let cold = op.baseAddress! + slot / contactLanes
                 let lane = slot % contactLanes
                 let contact = cp.baseAddress! + c
                 let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
                 let sA = bA >= 0 ? si[Int(bA)] : -1, sB = bB >= 0 ? si[Int(bB)] : -1
                 let iA = sA >= 0 ? sA : staticIndex, iB = sB >= 0 ? sB : staticIndex
                 let stA = sp[Int(iA)], stB = sp[Int(iB)]
-                bundle.pointee.contact[lane] = Int32(c)
+                cold.pointee.contact[lane] = Int32(c)
+                if contact.pointee.enablePostSolve { postSolve = true }
                 bundle.pointee.indexA[lane] = iA
                 bundle.pointee.indexB[lane] = iB
                 bundle.pointee.writeA[lane] = stA.invMass > 0 ? iA : -1
@@ -175,22 +204,26 @@ extension World {
                 bundle.pointee.normalY[lane] = Lane(normal.y)
                 bundle.pointee.friction[lane] = Lane(contact.pointee.friction)
                 let restitution = contact.pointee.restitution
-                bundle.pointee.restitution[lane] = Lane(restitution)
-                if restitution != 0 { bundle.pointee.hasRestitution = true }
+                cold.pointee.restitution[lane] = Lane(restitution)
+                if restitution != 0 { cold.pointee.hasRestitution = true }
                 bundle.pointee.tangentSpeed[lane] = Lane(contact.pointee.tangentSpeed)
                 bundle.pointee.invMassA[lane] = Lane(stA.invMass)
                 bundle.pointee.invIA[lane] = Lane(stA.invInertia)
                 bundle.pointee.invMassB[lane] = Lane(stB.invMass)
                 bundle.pointee.invIB[lane] = Lane(stB.invInertia)
-                let sf = (stA.invMass == 0 || stB.invMass == 0) ? staticSoft : soft
-                bundle.pointee.biasRate[lane] = Lane(sf.biasRate)
-                bundle.pointee.massScale[lane] = Lane(sf.massScale)
-                bundle.pointee.impulseScale[lane] = Lane(sf.impulseScale)
-                World.preparePoint(&bundle.pointee.p0, lane, contact.pointee.manifold.point0, normal: normal, stA, stB)
+                cold.pointee.relativeVelocity0[lane] =
+                    World.preparePoint(&bundle.pointee.p0, lane, contact.pointee.manifold.point0, normal: normal, stA, stB)
                 if contact.pointee.manifold.pointCount > 1 {
-                    World.preparePoint(&bundle.pointee.p1, lane, contact.pointee.manifold.point1, normal: normal, stA, stB)
+                    cold.pointee.relativeVelocity1[lane] =
+                        World.preparePoint(&bundle.pointee.p1, lane, contact.pointee.manifold.point1, normal: normal, stA, stB)
+                } else {
+                    World.clearPoint(&bundle.pointee.p1, lane)
+                    cold.pointee.relativeVelocity1[lane] = 0
                 }
+                cold.pointee.totalNormalImpulse0[lane] = 0
+                cold.pointee.totalNormalImpulse1[lane] = 0
             }
+        }
         }
         }
         }
@@ -198,13 +231,15 @@ extension World {
         contactPlace = place
         colorScratchIndex = order
         constraints = bundles
+        constraintsCold = colds
+        return (ContactSoftnessW(soft, staticSoft), postSolve)
     }
 
     /// Fills one lane of a bundle's point from a manifold point: anchors,
     /// base separation, effective masses (computed in `Double`), warm-start
-    /// impulses and the approach speed at the start of the step.
+    /// impulses; returns the approach speed at the start of the step.
     @inline(__always) static func preparePoint(_ cp: inout ContactPointW, _ lane: Int, _ mp: ManifoldPoint, normal: Vec2,
-                                        _ stA: BodyState, _ stB: BodyState) {
+                                        _ stA: BodyState, _ stB: BodyState) -> Lane {
         let mA = stA.invMass, iA = stA.invInertia, mB = stB.invMass, iB = stB.invInertia
         // Warm start with the impulses this point had last step.
         cp.normalImpulse[lane] = Lane(mp.normalImpulse)
@@ -221,7 +256,42 @@ extension World {
         let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
         cp.tangentMass[lane] = kTangent > 0 ? Lane(1 / kTangent) : 0
         let vrA = stA.v + cross(stA.w, rA), vrB = stB.v + cross(stB.w, rB)
-        cp.relativeVelocity[lane] = Lane(dot(normal, vrB - vrA))
+        cp.maxNormalImpulse[lane] = 0
+        return Lane(dot(normal, vrB - vrA))
+    }
+
+    /// Zeroes one lane of a bundle's point (the second point of a one-point
+    /// manifold, or an empty lane): zero masses and impulses keep it inert.
+    @inline(__always) static func clearPoint(_ cp: inout ContactPointW, _ lane: Int) {
+        cp.anchorAX[lane] = 0; cp.anchorAY[lane] = 0
+        cp.anchorBX[lane] = 0; cp.anchorBY[lane] = 0
+        cp.baseSeparation[lane] = 0
+        cp.normalImpulse[lane] = 0
+        cp.tangentImpulse[lane] = 0
+        cp.maxNormalImpulse[lane] = 0
+        cp.normalMass[lane] = 0
+        cp.tangentMass[lane] = 0
+    }
+
+    /// Makes one lane of a bundle empty: it reads the zero state, writes
+    /// nothing back and has zero masses, as a fresh ``ContactBundle`` lane.
+    @inline(__always) static func clearLane(_ bundle: UnsafeMutablePointer<ContactBundle>, _ cold: UnsafeMutablePointer<ContactBundleCold>,
+                                            _ lane: Int, staticIndex: Int32) {
+        cold.pointee.contact[lane] = -1
+        cold.pointee.restitution[lane] = 0
+        cold.pointee.relativeVelocity0[lane] = 0; cold.pointee.relativeVelocity1[lane] = 0
+        cold.pointee.totalNormalImpulse0[lane] = 0; cold.pointee.totalNormalImpulse1[lane] = 0
+        bundle.pointee.indexA[lane] = staticIndex
+        bundle.pointee.indexB[lane] = staticIndex
+        bundle.pointee.writeA[lane] = -1
+        bundle.pointee.writeB[lane] = -1
+        bundle.pointee.normalX[lane] = 0; bundle.pointee.normalY[lane] = 0
+        bundle.pointee.friction[lane] = 0
+        bundle.pointee.tangentSpeed[lane] = 0
+        bundle.pointee.invMassA[lane] = 0; bundle.pointee.invIA[lane] = 0
+        bundle.pointee.invMassB[lane] = 0; bundle.pointee.invIB[lane] = 0
+        clearPoint(&bundle.pointee.p0, lane)
+        clearPoint(&bundle.pointee.p1, lane)
     }
 
     /// Graph colors for the contact solver (Box2D v3's count); constraints
@@ -247,24 +317,40 @@ extension World {
         colorScratchColor = []
         colorOf.removeAll(keepingCapacity: true)
         var start = [Int](repeating: 0, count: colors + 2)
-        for k in 0..<count {
-            let c = Int(order[k])
-            // Bodies with infinite mass (static, kinematic, sleeping) never conflict.
-            let sA = stateIndex(contacts[c].bodyA), sB = stateIndex(contacts[c].bodyB)
-            let a = states[Int(sA)].invMass == 0 ? -1 : Int(sA)
-            let b = states[Int(sB)].invMass == 0 ? -1 : Int(sB)
-            var chosen = colors   // overflow bucket, solved last
-            for col in 0..<colors {
-                let base = col * words
-                if a >= 0 && bits[base + (a >> 6)] & (1 << UInt64(a & 63)) != 0 { continue }
-                if b >= 0 && bits[base + (b >> 6)] & (1 << UInt64(b & 63)) != 0 { continue }
-                if a >= 0 { bits[base + (a >> 6)] |= 1 << UInt64(a & 63) }
-                if b >= 0 { bits[base + (b >> 6)] |= 1 << UInt64(b & 63) }
-                chosen = col
-                break
+        colorOf.append(contentsOf: repeatElement(0, count: count))
+        // Read through pointers: this loop runs once per contact and color.
+        let staticIndex = Int32(awakeBodies.count)
+        bits.withUnsafeMutableBufferPointer { bp in
+        colorOf.withUnsafeMutableBufferPointer { co in
+        contacts.withUnsafeBufferPointer { cp in
+        states.withUnsafeBufferPointer { sp in
+        solverIndex.withUnsafeBufferPointer { si in
+            let bits = bp.baseAddress!
+            for k in 0..<count {
+                let contact = cp.baseAddress! + Int(order[k])
+                // Bodies with infinite mass (static, kinematic, sleeping) never conflict.
+                let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
+                let tA = bA >= 0 ? si[Int(bA)] : -1, tB = bB >= 0 ? si[Int(bB)] : -1
+                let sA = tA >= 0 ? tA : staticIndex, sB = tB >= 0 ? tB : staticIndex
+                let a = sp[Int(sA)].invMass == 0 ? -1 : Int(sA)
+                let b = sp[Int(sB)].invMass == 0 ? -1 : Int(sB)
+                var chosen = colors   // overflow bucket, solved last
+                for col in 0..<colors {
+                    let base = col * words
+                    if a >= 0 && bits[base + (a >> 6)] & (1 << UInt64(a & 63)) != 0 { continue }
+                    if b >= 0 && bits[base + (b >> 6)] & (1 << UInt64(b & 63)) != 0 { continue }
+                    if a >= 0 { bits[base + (a >> 6)] |= 1 << UInt64(a & 63) }
+                    if b >= 0 { bits[base + (b >> 6)] |= 1 << UInt64(b & 63) }
+                    chosen = col
+                    break
+                }
+                co[k] = UInt8(chosen)
+                start[chosen + 1] += 1
             }
-            colorOf.append(UInt8(chosen))
-            start[chosen + 1] += 1
+        }
+        }
+        }
+        }
         }
         for col in 0..<(colors + 1) { start[col + 1] += start[col] }
         let colorStart = start
@@ -321,7 +407,7 @@ extension World {
         buildAwakeSet()
         let n = max(1, definition.subStepCount)
         let h = dt / Double(n), invH = 1 / h
-        prepareContacts(h)
+        let (softness, postSolve) = prepareContacts(h)
         prepareJoints()
         let jointSoft = Softness(hertz: min(definition.jointHertz, 0.25 * invH), zeta: definition.jointDampingRatio, h: h)
         let maxBias = definition.contactPushMaxVelocity * definition.lengthUnitsPerMeter
@@ -340,6 +426,7 @@ extension World {
         states.withUnsafeMutableBufferPointer { sb in
             let s = sb.baseAddress!
             constraints.withUnsafeMutableBufferPointer { cb in
+            constraintsCold.withUnsafeMutableBufferPointer { ob in
                 let ctx = JointContext(h: h, invH: invH, softness: jointSoft, states: s)
                 let bundleCount = cb.count
                 let invHf = Lane(invH), maxBiasf = Lane(maxBias)
@@ -350,7 +437,8 @@ extension World {
                     for k in 0..<bundleCount { warmStart(cb.baseAddress! + k, s) }
                     for j in active { js[Int(j)].solve(ctx, useBias: true) }
                     for k in 0..<bundleCount {
-                        solveContacts(cb.baseAddress! + k, s, invH: invHf, useBias: true, maxBiasVelocity: maxBiasf)
+                        solveContacts(cb.baseAddress! + k, s, invH: invHf, useBias: true, maxBiasVelocity: maxBiasf,
+                                      softness: softness, totals: nil)
                     }
                     for k in 0..<awakeCount {
                         s[k].dq = s[k].dq.integrated(by: h * s[k].w)
@@ -358,11 +446,13 @@ extension World {
                     }
                     for j in active { js[Int(j)].solve(ctx, useBias: false) }
                     for k in 0..<bundleCount {
-                        solveContacts(cb.baseAddress! + k, s, invH: invHf, useBias: false, maxBiasVelocity: maxBiasf)
+                        solveContacts(cb.baseAddress! + k, s, invH: invHf, useBias: false, maxBiasVelocity: maxBiasf,
+                                      softness: softness, totals: postSolve ? ob.baseAddress! + k : nil)
                     }
                     for j in active { js[Int(j)].accumulateStepImpulse() }
                 }
-                for k in 0..<bundleCount { applyRestitution(cb.baseAddress! + k, s, threshold: Lane(threshold)) }
+                for k in 0..<bundleCount { applyRestitution(cb.baseAddress! + k, ob.baseAddress! + k, s, threshold: Lane(threshold)) }
+            }
             }
         }
         bodyMotions = motions
@@ -400,26 +490,28 @@ extension World {
     mutating func storeImpulses() {
         var reports = false
         constraints.withUnsafeBufferPointer { bp in
+        constraintsCold.withUnsafeBufferPointer { op in
         contacts.withUnsafeMutableBufferPointer { cp in
             for k in 0..<bp.count {
-                let cc = bp.baseAddress! + k
+                let cc = bp.baseAddress! + k, cold = op.baseAddress! + k
                 for lane in 0..<contactLanes {
-                    let c = Int(cc.pointee.contact[lane])
+                    let c = Int(cold.pointee.contact[lane])
                     if c < 0 { continue }
                     let contact = cp.baseAddress! + c
                     contact.pointee.manifold.point0.normalImpulse = Double(cc.pointee.p0.normalImpulse[lane])
                     contact.pointee.manifold.point0.tangentImpulse = Double(cc.pointee.p0.tangentImpulse[lane])
                     contact.pointee.manifold.point0.maxNormalImpulse = Double(cc.pointee.p0.maxNormalImpulse[lane])
-                    contact.pointee.manifold.point0.normalVelocity = Double(cc.pointee.p0.relativeVelocity[lane])
+                    contact.pointee.manifold.point0.normalVelocity = Double(cold.pointee.relativeVelocity0[lane])
                     if contact.pointee.manifold.pointCount > 1 {
                         contact.pointee.manifold.point1.normalImpulse = Double(cc.pointee.p1.normalImpulse[lane])
                         contact.pointee.manifold.point1.tangentImpulse = Double(cc.pointee.p1.tangentImpulse[lane])
                         contact.pointee.manifold.point1.maxNormalImpulse = Double(cc.pointee.p1.maxNormalImpulse[lane])
-                        contact.pointee.manifold.point1.normalVelocity = Double(cc.pointee.p1.relativeVelocity[lane])
+                        contact.pointee.manifold.point1.normalVelocity = Double(cold.pointee.relativeVelocity1[lane])
                     }
                     if contact.pointee.enablePostSolve { reports = true }
                 }
             }
+        }
         }
         }
         if reports { reportPostSolve() }
@@ -428,13 +520,13 @@ extension World {
     /// Post-solve events of contacts whose shapes ask for them, in bundle order.
     mutating func reportPostSolve() {
         for k in 0..<constraints.count {
-            let cc = constraints[k]
+            let cc = constraints[k], cold = constraintsCold[k]
             for lane in 0..<contactLanes {
-                let c = Int(cc.contact[lane])
+                let c = Int(cold.contact[lane])
                 if c < 0 || !contacts[c].enablePostSolve { continue }
                 let pointCount = contacts[c].manifold.pointCount
                 let two = pointCount > 1
-                let total = Double(cc.p0.totalNormalImpulse[lane]) + (two ? Double(cc.p1.totalNormalImpulse[lane]) : 0)
+                let total = Double(cold.totalNormalImpulse0[lane]) + (two ? Double(cold.totalNormalImpulse1[lane]) : 0)
                 events.contactImpulses.append(ContactImpulseEvent(
                     shapeA: shapeID(contacts[c].shapeA), shapeB: shapeID(contacts[c].shapeB), normal: contacts[c].manifold.normal,
                     pointCount: pointCount, normalImpulse: total,

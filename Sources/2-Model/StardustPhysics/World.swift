@@ -50,6 +50,8 @@ public struct World: Sendable {
     var solverIndex: [Int32] = []
     var states: [BodyState] = []
     var constraints: [ContactBundle] = []
+    /// The rarely read halves of `constraints` (same index).
+    var constraintsCold: [ContactBundleCold] = []
     var colorScratchBits: [UInt64] = []
     var contactPlace: [Int32] = []
     var colorScratchIndex: [Int32] = []

@@ -14,6 +14,9 @@ struct IndexedMaskedImage: @unchecked Sendable {
     let columns: UnsafePointer<UInt16>
     let starts: UnsafePointer<UInt16>
     let layer: Int
+    /// The last layer drawn: `layer … lastLayer` (consecutive layers at rest on one placement are drawn in one pass,
+    /// ``merged(with:)``); `layer` itself unless merged.
+    private(set) var lastLayer: Int
     let layerCount: Int
     let width: Int
     /// Texel center `(u, v)` (level-0 texel coordinates) → device point: `origin + u·du + v·dv`.
@@ -40,6 +43,7 @@ struct IndexedMaskedImage: @unchecked Sendable {
         columns = index.columns.withUnsafeBufferPointer { $0.baseAddress! }
         starts = index.starts.withUnsafeBufferPointer { $0.baseAddress! }
         self.layer = layer
+        lastLayer = layer
         layerCount = index.assignment.layerCount
         width = index.assignment.width
         let c = o - r.x * a - r.y * b
@@ -68,27 +72,50 @@ struct IndexedMaskedImage: @unchecked Sendable {
         }
     }
 
-    /// Texel for pixel: the texel rows under the clip's rows, the columns under its columns.
+    /// This draw and `next` (the following command) as one, when both land texel for pixel on the same placement of the
+    /// same index and `next` draws the layer after ``lastLayer`` (the caller checks color and blend): layers at rest
+    /// drawn in one pass over the union of their pixels. Each pixel is blended once per layer it belongs to with the
+    /// same source and nothing else in between, so the bytes are those of the separate draws.
+    func merged(with next: IndexedMaskedImage) -> IndexedMaskedImage? {
+        guard let a = aligned, let b = next.aligned, index === next.index, next.layer == lastLayer + 1,
+              a.rect == b.rect, a.texelX == b.texelX, a.texelY == b.texelY, a.plane.base == b.plane.base,
+              a.plane.rowBytes == b.plane.rowBytes else { return nil }
+        var m = self
+        m.lastLayer = next.lastLayer
+        return m
+    }
+
+    /// Texel for pixel: the texel rows under the clip's rows, the columns under its columns. The pixels of layers
+    /// `layer … lastLayer` in a row are one run of the index (grouped by layer); a pixel in two of them is listed,
+    /// and blended, twice — as the separate draws would.
     private func drawAligned<B: PixelBlend>(_ a: PixelAlignedImage, _ b: B.Type, plane: TexelPlane, color: SIMD4<Float>,
                                             storeOpaque: Bool, clip: PixelRect, target: RenderTarget) {
         let r = a.rect.intersection(clip)
         if r.isEmpty { return }
         let dx = a.texelX - a.rect.x0, dy = a.texelY - a.rect.y0
-        let tx0 = r.x0 + dx, tx1 = r.x1 + dx
+        let tx0 = r.x0 + dx, span = UInt(r.x1 - r.x0)
+        // The clip usually spans the whole picture's width: no test per pixel then.
+        let whole = tx0 <= 0 && r.x1 + dx >= width
         let keepOpaque = B.keep(255 * color.w)
+        let stride = layerCount &+ 1, rowSlots = 2 &* width
         for y in r.y0..<r.y1 {
             let ty = y + dy
-            let (cols, n) = row(ty)
-            if n == 0 { continue }
-            // The clip usually spans the whole picture's width: no search then.
-            var i = Int(cols[0]) >= tx0 ? 0 : lowerBound(cols, n, tx0)
-            let src = plane.base + ty * plane.rowBytes, dst = target.row(y)
-            while i < n {
-                let tx = Int(cols[i])
-                if tx >= tx1 { break }
-                i &+= 1
-                blendTexel(b, src + 4 &* tx, into: dst + 4 &* (tx &- dx), color: color, keepOpaque: keepOpaque,
-                           storeOpaque: storeOpaque)
+            let s = starts + ty &* stride
+            let lo = Int(s[layer]), hi = Int(s[lastLayer &+ 1])
+            if lo == hi { continue }
+            let cols = columns + (rowSlots &* ty)
+            let src = plane.base + ty * plane.rowBytes, dst = target.row(y) - 4 &* dx
+            if whole {
+                for i in lo..<hi {
+                    let tx = Int(cols[i])
+                    blendTexel(b, src + 4 &* tx, into: dst + 4 &* tx, color: color, keepOpaque: keepOpaque, storeOpaque: storeOpaque)
+                }
+            } else {
+                for i in lo..<hi {
+                    let tx = Int(cols[i])
+                    if UInt(bitPattern: tx &- tx0) >= span { continue }
+                    blendTexel(b, src + 4 &* tx, into: dst + 4 &* tx, color: color, keepOpaque: keepOpaque, storeOpaque: storeOpaque)
+                }
             }
         }
     }
@@ -112,31 +139,61 @@ struct IndexedMaskedImage: @unchecked Sendable {
         // The destination factor of an opaque texel (one per draw: the color is constant).
         let keepOpaque = B.keep(255 * color.w)
         let xLo = Int64(clip.x0) << 32, xHi = Int64(clip.x1) << 32, yLo = Int64(clip.y0) << 32, yHi = Int64(clip.y1) << 32
-        for ty in ty0...ty1 {
-            let (cols, n) = row(ty)
-            if n == 0 { continue }
-            // p(tx) = start + tx·du in 32.32 fixed point (texel centers base + (tx + ½)·du); the pixel is ⌊p⌋ (arithmetic
-            // shift). Positions stay within ±2²⁴ px (checked at init), so nothing overflows.
-            let s0 = origin + dv * (Double(ty) + 0.5) + du * 0.5
-            let start = SIMD2(Int64((s0.x * Self.one).rounded(.down)), Int64((s0.y * Self.one).rounded(.down)))
-            var (lo, hi) = Self.clipInterval(start.x, duFixed.x, xLo, xHi)
-            let (ylo, yhi) = Self.clipInterval(start.y, duFixed.y, yLo, yHi)
-            lo = max(lo, ylo, cx0); hi = min(hi, yhi, cx1 + 1)
-            if lo >= hi { continue }
-            var i = lowerBound(cols, n, lo)
-            let end = lowerBound(cols, n, hi)
-            let src = plane.base + ty * plane.rowBytes
-            // Scalars (SSE2 has no 64-bit vector multiply).
-            let sx = start.x, sy = start.y, dx = duFixed.x, dy = duFixed.y
-            while i < end {
-                let tx = Int(cols[i])
-                i &+= 1
-                let t = Int64(tx)
-                let px = Int(truncatingIfNeeded: (sx &+ dx &* t) &>> 32), py = Int(truncatingIfNeeded: (sy &+ dy &* t) &>> 32)
-                blendTexel(b, src + 4 &* tx, into: frame + ((py &- originY) &* stride &+ 4 &* px), color: color, keepOpaque: keepOpaque,
-                           storeOpaque: storeOpaque)
+        // Two phases per block of texel rows: first each row's interval and index run (the runs' first and last
+        // columns are loaded for many rows at once, so their cache misses overlap), then the rows' specks in order.
+        withUnsafeTemporaryAllocation(of: SpeckRow.self, capacity: Self.rowBlock) { block in
+            let rows = block.baseAddress!
+            var ty = ty0
+            while ty <= ty1 {
+                var count = 0
+                while ty <= ty1 && count < Self.rowBlock {
+                    defer { ty &+= 1 }
+                    // p(tx) = start + tx·du in 32.32 fixed point (texel centers base + (tx + ½)·du); the pixel is ⌊p⌋
+                    // (arithmetic shift). Positions stay within ±2²⁴ px (checked at init), so nothing overflows.
+                    let s0 = origin + dv * (Double(ty) + 0.5) + du * 0.5
+                    let start = SIMD2(Int64((s0.x * Self.one).rounded(.down)), Int64((s0.y * Self.one).rounded(.down)))
+                    var (lo, hi) = Self.clipInterval(start.x, duFixed.x, xLo, xHi)
+                    let (ylo, yhi) = Self.clipInterval(start.y, duFixed.y, yLo, yHi)
+                    lo = max(lo, ylo, cx0); hi = min(hi, yhi, cx1 + 1)
+                    if lo >= hi { continue }
+                    // The index is read only for rows that reach the clip (about half of those under its corners).
+                    let (cols, n) = row(ty)
+                    if n == 0 { continue }
+                    // A row whose kept columns all fall inside the interval needs no search (most rows, at small turns).
+                    let i = lo <= Int(cols[0]) ? 0 : lowerBound(cols, n, lo)
+                    let end = hi > Int(cols[n &- 1]) ? n : lowerBound(cols, n, hi)
+                    if i >= end { continue }
+                    (rows + count).initialize(to: SpeckRow(cols: cols + i, count: end &- i,
+                                                           src: plane.base + ty * plane.rowBytes, start: start))
+                    count &+= 1
+                }
+                // Scalars (SSE2 has no 64-bit vector multiply).
+                let dx = duFixed.x, dy = duFixed.y
+                for r in 0..<count {
+                    let row = rows[r]
+                    let cols = row.cols, src = row.src, sx = row.start.x, sy = row.start.y
+                    for i in 0..<row.count {
+                        let tx = Int(cols[i])
+                        let t = Int64(tx)
+                        let px = Int(truncatingIfNeeded: (sx &+ dx &* t) &>> 32)
+                        let py = Int(truncatingIfNeeded: (sy &+ dy &* t) &>> 32)
+                        blendTexel(b, src + 4 &* tx, into: frame + ((py &- originY) &* stride &+ 4 &* px), color: color,
+                                   keepOpaque: keepOpaque, storeOpaque: storeOpaque)
+                    }
+                }
             }
         }
+    }
+
+    /// Texel rows per block of ``drawSpecks``: their runs are located before any is drawn.
+    static let rowBlock = 32
+
+    /// One texel row's specks inside the clip: its run of kept columns, its texels and its fixed-point start.
+    private struct SpeckRow {
+        let cols: UnsafePointer<UInt16>
+        let count: Int
+        let src: UnsafePointer<UInt8>
+        let start: SIMD2<Int64>
     }
 
     /// The columns `tx` (a half-open interval) with `lo ≤ s + d·tx < hi`: exact integer bounds of the fixed-point
@@ -162,23 +219,31 @@ struct IndexedMaskedImage: @unchecked Sendable {
     /// 2³², one in 32.32 fixed point.
     static let one = 4_294_967_296.0
 
-    /// The first position in `cols[0..<n]` (ascending) whose column is at least `x`.
+    /// The first position in `cols[0..<n]` (ascending) whose column is at least `x`. Branch-free halving (the
+    /// comparison's sign mask selects the step): the steps depend on `n` only, so nothing mispredicts. `x` lies in
+    /// 0 … 2¹⁶ (a column bound), so the differences cannot overflow.
     @inline(__always) func lowerBound(_ cols: UnsafePointer<UInt16>, _ n: Int, _ x: Int) -> Int {
-        var lo = 0, hi = n
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if Int(cols[mid]) < x { lo = mid + 1 } else { hi = mid }
+        if n == 0 { return 0 }
+        // Invariant: every position before `base` holds a column < x, and the answer lies in base ... base + len.
+        var base = 0, len = n
+        while len > 1 {
+            let half = len &>> 1
+            // cols[·] − x < 0 (both within ±2¹⁷) ⇔ the sign mask is all ones: add `half`.
+            base &+= half & ((Int(cols[base &+ half &- 1]) &- x) &>> 63)
+            len &-= half
         }
-        return lo
+        return base &- ((Int(cols[base]) &- x) &>> 63)
     }
 
     /// One texel blended onto one pixel: an opaque texel drawn source-over in opaque white is stored as is; any other
     /// opaque texel is blended with `keepOpaque` (the blend's destination factor for alpha 255·color.w, computed once).
     @inline(__always) func blendTexel<B: PixelBlend>(_ b: B.Type, _ p: UnsafePointer<UInt8>, into q: UnsafeMutablePointer<UInt8>,
                                                      color: SIMD4<Float>, keepOpaque: Float, storeOpaque: Bool) {
-        // One 4-byte load; transparent texels (all bytes 0) are skipped, opaque ones stored when allowed.
-        let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self)
-        if bytes.w == 255 {
+        // One 4-byte load; transparent texels (all bytes 0) are skipped, opaque ones stored when allowed. The alpha
+        // test is on the word (the texel kept in a register, not spilled to test one lane).
+        let word = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
+        let bytes = unsafeBitCast(word, to: SIMD4<UInt8>.self)
+        if UInt32(littleEndian: word) >= 0xFF00_0000 {
             if storeOpaque {
                 UnsafeMutableRawPointer(q).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
             } else {
@@ -186,7 +251,7 @@ struct IndexedMaskedImage: @unchecked Sendable {
             }
             return
         }
-        if unsafeBitCast(bytes, to: UInt32.self) == 0 { return }
+        if word == 0 { return }
         B.blend(pixelFloats(bytes) * color, into: q)
     }
 }

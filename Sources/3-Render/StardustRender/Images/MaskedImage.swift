@@ -74,7 +74,7 @@ struct PreparedMaskedImage: @unchecked Sendable {
     let blend: BlendMode
     let aligned: PixelAlignedImage?
     /// The layer's pixel list, when the draw has an index and lands one texel per pixel (up to a turn).
-    let indexed: IndexedMaskedImage?
+    private(set) var indexed: IndexedMaskedImage?
 
     /// `nil` when invisible or degenerate, or when the assignment's size is not the texture's.
     init?(_ md: MaskedImageDraw, scale: Double) {
@@ -110,6 +110,17 @@ struct PreparedMaskedImage: @unchecked Sendable {
     }
 
     var bounds: PixelRect { mapping.bounds }
+
+    /// This draw followed by `next` as one draw, when both are indexed layers at rest on the same placement with the same
+    /// color and blend and `next` draws the following layer (``IndexedMaskedImage/merged(with:)``): the layers at rest
+    /// of a dust effect are then drawn in one pass instead of one per layer, with the same bytes.
+    func merged(with next: PreparedMaskedImage) -> PreparedMaskedImage? {
+        guard let i = indexed, let j = next.indexed, color == next.color, blend == next.blend,
+              let m = i.merged(with: j) else { return nil }
+        var p = self
+        p.indexed = m
+        return p
+    }
 
     func draw(into target: RenderTarget) {
         switch blend {

@@ -67,8 +67,11 @@ struct IndexedMaskedImage: @unchecked Sendable {
         if clip.isEmpty { return }
         if let a = aligned {
             drawAligned(a, b, plane: plane, color: color, storeOpaque: storeOpaque, clip: clip, target: target)
+        } else if storeOpaque {
+            // Inlined with the flag constant: no test of it per speck.
+            drawSpecks(b, plane: plane, color: color, storeOpaque: true, clip: clip, target: target)
         } else {
-            drawSpecks(b, plane: plane, color: color, storeOpaque: storeOpaque, clip: clip, target: target)
+            drawSpecks(b, plane: plane, color: color, storeOpaque: false, clip: clip, target: target)
         }
     }
 
@@ -124,7 +127,7 @@ struct IndexedMaskedImage: @unchecked Sendable {
     /// come from the inverse mapping of its corners; in each, the texel centers along the row step by the same
     /// fixed-point vector, so the columns whose pixel lies in the clip form one interval, computed exactly in
     /// integers (``clipInterval(_:_:_:_:)``): the speck loop then tests nothing but the end of that interval.
-    private func drawSpecks<B: PixelBlend>(_ b: B.Type, plane: TexelPlane, color: SIMD4<Float>, storeOpaque: Bool,
+    @inline(__always) private func drawSpecks<B: PixelBlend>(_ b: B.Type, plane: TexelPlane, color: SIMD4<Float>, storeOpaque: Bool,
                                            clip: PixelRect, target: RenderTarget) {
         // Texel rows and columns under the clip, one texel of margin (corners of the pixel rectangle).
         let cx = SIMD4<Float>(Float(clip.x0 - 1), Float(clip.x1), Float(clip.x0 - 1), Float(clip.x1))
@@ -159,25 +162,31 @@ struct IndexedMaskedImage: @unchecked Sendable {
                     // The index is read only for rows that reach the clip (about half of those under its corners).
                     let (cols, n) = row(ty)
                     if n == 0 { continue }
+                    (rows + count).initialize(to: SpeckRow(cols: cols, count: n, lo: lo, hi: hi,
+                                                           src: plane.base + ty * plane.rowBytes, start: start))
+                    count &+= 1
+                }
+                // The runs' ends: a short loop, so many rows' index lines are fetched at once.
+                for r in 0..<count {
+                    let cols = rows[r].cols, n = rows[r].count, lo = rows[r].lo, hi = rows[r].hi
                     // A row whose kept columns all fall inside the interval needs no search (most rows, at small turns).
                     let i = lo <= Int(cols[0]) ? 0 : lowerBound(cols, n, lo)
                     let end = hi > Int(cols[n &- 1]) ? n : lowerBound(cols, n, hi)
-                    if i >= end { continue }
-                    (rows + count).initialize(to: SpeckRow(cols: cols + i, count: end &- i,
-                                                           src: plane.base + ty * plane.rowBytes, start: start))
-                    count &+= 1
+                    rows[r].cols = cols + i
+                    rows[r].count = max(0, end &- i)
                 }
                 // Scalars (SSE2 has no 64-bit vector multiply).
                 let dx = duFixed.x, dy = duFixed.y
                 for r in 0..<count {
                     let row = rows[r]
-                    let cols = row.cols, src = row.src, sx = row.start.x, sy = row.start.y
+                    // The band's first row folded into the start: ⌊(s − y₀·2³²)/2³²⌋ = ⌊s/2³²⌋ − y₀.
+                    let cols = row.cols, src = row.src, sx = row.start.x, sy = row.start.y &- (Int64(originY) &<< 32)
                     for i in 0..<row.count {
                         let tx = Int(cols[i])
                         let t = Int64(tx)
                         let px = Int(truncatingIfNeeded: (sx &+ dx &* t) &>> 32)
-                        let py = Int(truncatingIfNeeded: (sy &+ dy &* t) &>> 32)
-                        blendTexel(b, src + 4 &* tx, into: frame + ((py &- originY) &* stride &+ 4 &* px), color: color,
+                        let py = Int(truncatingIfNeeded: (sy &+ dy &* t) &>> 32)  // row within the band
+                        blendTexel(b, src + 4 &* tx, into: frame + (py &* stride &+ 4 &* px), color: color,
                                    keepOpaque: keepOpaque, storeOpaque: storeOpaque)
                     }
                 }
@@ -188,10 +197,12 @@ struct IndexedMaskedImage: @unchecked Sendable {
     /// Texel rows per block of ``drawSpecks``: their runs are located before any is drawn.
     static let rowBlock = 32
 
-    /// One texel row's specks inside the clip: its run of kept columns, its texels and its fixed-point start.
+    /// One texel row's specks inside the clip: its run of kept columns (first the row's whole run and the column
+    /// interval `lo ..< hi` inside the clip, then the part of the run in it), its texels and its fixed-point start.
     private struct SpeckRow {
-        let cols: UnsafePointer<UInt16>
-        let count: Int
+        var cols: UnsafePointer<UInt16>
+        var count: Int
+        let lo: Int, hi: Int
         let src: UnsafePointer<UInt8>
         let start: SIMD2<Int64>
     }

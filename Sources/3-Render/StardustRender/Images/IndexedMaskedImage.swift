@@ -28,6 +28,11 @@ struct IndexedMaskedImage: @unchecked Sendable {
     let u: LinearField, v: LinearField
     /// The pixel-aligned placement, when the draw lands texel for pixel on whole pixels.
     let aligned: PixelAlignedImage?
+    /// Aligned: the device pixels drawn (the placement's rectangle; for merged layers the hull of theirs).
+    private(set) var restRect: PixelRect
+    /// Aligned: whether every pixel of the drawn layers lies inside its own draw's texel columns (the index's
+    /// ``LayerPixelIndex/columns(ofLayer:)``), so the columns need no test per layer (a condition of merging).
+    let pixelsInside: Bool
 
     /// `nil` unless the draw maps texels to pixels one to one up to a turn (lengths within 10⁻³) and its device box lies
     /// within ±2²⁴ pixels (for the fixed-point positions).
@@ -51,6 +56,13 @@ struct IndexedMaskedImage: @unchecked Sendable {
         duFixed = SIMD2(Int64((a.x * Self.one).rounded()), Int64((a.y * Self.one).rounded()))
         u = m.u; v = m.v
         self.aligned = aligned
+        restRect = aligned?.rect ?? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        if let a = aligned {
+            let c = index.columns(ofLayer: layer)
+            pixelsInside = c.isEmpty || (c.lowerBound >= a.texelX && c.upperBound <= a.texelX + (a.rect.x1 - a.rect.x0))
+        } else {
+            pixelsInside = false
+        }
     }
 
     /// Layer `layer`'s columns in texel row `y`, as a pointer range.
@@ -75,16 +87,22 @@ struct IndexedMaskedImage: @unchecked Sendable {
         }
     }
 
-    /// This draw and `next` (the following command) as one, when both land texel for pixel on the same placement of the
-    /// same index and `next` draws the layer after ``lastLayer`` (the caller checks color and blend): layers at rest
-    /// drawn in one pass over the union of their pixels. Each pixel is blended once per layer it belongs to with the
-    /// same source and nothing else in between, so the bytes are those of the separate draws.
+    /// This draw and `next` (the following command) as one, when both land texel for pixel with the same offset
+    /// between texels and pixels, over the same rows, from the same index, every pixel of their layers inside its own
+    /// draw's columns (``pixelsInside``), and `next` draws the layer after ``lastLayer`` (the caller checks color and
+    /// blend): layers at rest drawn in one pass over the union of their pixels, within the hull of their rectangles.
+    /// Each pixel is blended once per layer it belongs to, with the same source and nothing else in between, and no
+    /// pixel outside a layer's own columns exists, so the bytes are those of the separate draws.
     func merged(with next: IndexedMaskedImage) -> IndexedMaskedImage? {
         guard let a = aligned, let b = next.aligned, index === next.index, next.layer == lastLayer + 1,
-              a.rect == b.rect, a.texelX == b.texelX, a.texelY == b.texelY, a.plane.base == b.plane.base,
-              a.plane.rowBytes == b.plane.rowBytes else { return nil }
+              pixelsInside, next.pixelsInside,
+              a.texelX - a.rect.x0 == b.texelX - b.rect.x0, a.texelY - a.rect.y0 == b.texelY - b.rect.y0,
+              restRect.y0 == next.restRect.y0, restRect.y1 == next.restRect.y1,
+              a.plane.base == b.plane.base, a.plane.rowBytes == b.plane.rowBytes else { return nil }
         var m = self
         m.lastLayer = next.lastLayer
+        m.restRect.x0 = min(restRect.x0, next.restRect.x0)
+        m.restRect.x1 = max(restRect.x1, next.restRect.x1)
         return m
     }
 
@@ -93,12 +111,13 @@ struct IndexedMaskedImage: @unchecked Sendable {
     /// and blended, twice — as the separate draws would.
     private func drawAligned<B: PixelBlend>(_ a: PixelAlignedImage, _ b: B.Type, plane: TexelPlane, color: SIMD4<Float>,
                                             storeOpaque: Bool, clip: PixelRect, target: RenderTarget) {
-        let r = a.rect.intersection(clip)
+        let r = restRect.intersection(clip)
         if r.isEmpty { return }
         let dx = a.texelX - a.rect.x0, dy = a.texelY - a.rect.y0
         let tx0 = r.x0 + dx, span = UInt(r.x1 - r.x0)
-        // The clip usually spans the whole picture's width: no test per pixel then.
-        let whole = tx0 <= 0 && r.x1 + dx >= width
+        // The clip usually spans the whole picture's width, or the whole drawn rectangle whose layers' pixels all lie
+        // inside: no test per pixel then.
+        let whole = (tx0 <= 0 && r.x1 + dx >= width) || (pixelsInside && r.x0 == restRect.x0 && r.x1 == restRect.x1)
         let keepOpaque = B.keep(255 * color.w)
         let stride = layerCount &+ 1, rowSlots = 2 &* width
         for y in r.y0..<r.y1 {

@@ -154,9 +154,25 @@ struct IndexedMaskedImage: @unchecked Sendable {
         let cu = u.c + u.dx * cx + u.dy * cy, cv = v.c + v.dx * cx + v.dy * cy
         let uLo = cu.min(), uHi = cu.max(), vLo = cv.min(), vHi = cv.max()
         guard vLo.isFinite, vHi.isFinite, uLo.isFinite, uHi.isFinite else { return }
-        let ty0 = max(plane.minY, TexelPlane.floorIndex(vLo) - 1), ty1 = min(plane.maxY, TexelPlane.floorIndex(vHi) + 1)
-        let cx0 = max(plane.minX, TexelPlane.floorIndex(uLo) - 1), cx1 = min(plane.maxX, TexelPlane.floorIndex(uHi) + 1)
+        var ty0 = max(plane.minY, TexelPlane.floorIndex(vLo) - 1), ty1 = min(plane.maxY, TexelPlane.floorIndex(vHi) + 1)
+        // Only the columns holding the layer's pixels matter (about half the picture's width for a dust layer).
+        let own = index.columns(ofLayer: layer)
+        let cx0 = max(plane.minX, TexelPlane.floorIndex(uLo) - 1, own.lowerBound)
+        let cx1 = min(plane.maxX, TexelPlane.floorIndex(uHi) + 1, own.upperBound - 1)
         if ty0 > ty1 || cx0 > cx1 { return }
+        // The rows whose texels in those columns can land in the clip's rows: the pixel row of texel (x, y) is
+        // ⌊origin.y + du.y·(x + ½) + dv.y·(y + ½)⌋. Two rows of margin (positions are exact to 2⁻³² px); only when
+        // the rows are steep enough (|dv.y| ≥ ½: turned less than 60°), else the corners' rows stand.
+        if abs(dv.y) >= 0.5 {
+            let a = du.y * (Double(cx0) + 0.5), b = du.y * (Double(cx1) + 0.5)
+            let lo = (Double(clip.y0) - origin.y - max(a, b)) / dv.y - 0.5, hi = (Double(clip.y1) - origin.y - min(a, b)) / dv.y - 0.5
+            let first = min(lo, hi), last = max(lo, hi)
+            if first.isFinite, last.isFinite, abs(first) < 1e9, abs(last) < 1e9 {
+                ty0 = max(ty0, Int(first.rounded(.down)) - 2)
+                ty1 = min(ty1, Int(last.rounded(.up)) + 2)
+                if ty0 > ty1 { return }
+            }
+        }
         let frame = target.base, originY = target.originY, stride = target.stride
         // The destination factor of an opaque texel (one per draw: the color is constant).
         let keepOpaque = B.keep(255 * color.w)

@@ -79,11 +79,8 @@ struct IndexedMaskedImage: @unchecked Sendable {
         if clip.isEmpty { return }
         if let a = aligned {
             drawAligned(a, b, plane: plane, color: color, storeOpaque: storeOpaque, clip: clip, target: target)
-        } else if storeOpaque {
-            // Inlined with the flag constant: no test of it per speck.
-            drawSpecks(b, plane: plane, color: color, storeOpaque: true, clip: clip, target: target)
         } else {
-            drawSpecks(b, plane: plane, color: color, storeOpaque: false, clip: clip, target: target)
+            drawSpecks(b, plane: plane, color: color, storeOpaque: storeOpaque, clip: clip, target: target)
         }
     }
 
@@ -146,7 +143,7 @@ struct IndexedMaskedImage: @unchecked Sendable {
     /// come from the inverse mapping of its corners; in each, the texel centers along the row step by the same
     /// fixed-point vector, so the columns whose pixel lies in the clip form one interval, computed exactly in
     /// integers (``clipInterval(_:_:_:_:)``): the speck loop then tests nothing but the end of that interval.
-    @inline(__always) private func drawSpecks<B: PixelBlend>(_ b: B.Type, plane: TexelPlane, color: SIMD4<Float>, storeOpaque: Bool,
+    private func drawSpecks<B: PixelBlend>(_ b: B.Type, plane: TexelPlane, color: SIMD4<Float>, storeOpaque: Bool,
                                            clip: PixelRect, target: RenderTarget) {
         // Texel rows and columns under the clip, one texel of margin (corners of the pixel rectangle).
         let cx = SIMD4<Float>(Float(clip.x0 - 1), Float(clip.x1), Float(clip.x0 - 1), Float(clip.x1))
@@ -210,22 +207,35 @@ struct IndexedMaskedImage: @unchecked Sendable {
                     rows[r].cols = cols + i
                     rows[r].count = max(0, end &- i)
                 }
-                // Scalars (SSE2 has no 64-bit vector multiply).
-                let dx = duFixed.x, dy = duFixed.y
                 for r in 0..<count {
-                    let row = rows[r]
-                    // The band's first row folded into the start: ⌊(s − y₀·2³²)/2³²⌋ = ⌊s/2³²⌋ − y₀.
-                    let cols = row.cols, src = row.src, sx = row.start.x, sy = row.start.y &- (Int64(originY) &<< 32)
-                    for i in 0..<row.count {
-                        let tx = Int(cols[i])
-                        let t = Int64(tx)
-                        let px = Int(truncatingIfNeeded: (sx &+ dx &* t) &>> 32)
-                        let py = Int(truncatingIfNeeded: (sy &+ dy &* t) &>> 32)  // row within the band
-                        blendTexel(b, src + 4 &* tx, into: frame + (py &* stride &+ 4 &* px), color: color,
-                                   keepOpaque: keepOpaque, storeOpaque: storeOpaque)
+                    // The flag constant in each copy of the speck loop: no test of it per speck.
+                    if storeOpaque {
+                        drawRow(rows[r], b, frame: frame, originY: originY, stride: stride, color: color,
+                                keepOpaque: keepOpaque, storeOpaque: true)
+                    } else {
+                        drawRow(rows[r], b, frame: frame, originY: originY, stride: stride, color: color,
+                                keepOpaque: keepOpaque, storeOpaque: false)
                     }
                 }
             }
+        }
+    }
+
+    /// One texel row's specks, each blended onto the pixel under its center.
+    @inline(__always) private func drawRow<B: PixelBlend>(_ row: SpeckRow, _ b: B.Type, frame: UnsafeMutablePointer<UInt8>,
+                                                          originY: Int, stride: Int, color: SIMD4<Float>, keepOpaque: Float,
+                                                          storeOpaque: Bool) {
+        // Scalars (SSE2 has no 64-bit vector multiply). The band's first row is folded into the start:
+        // ⌊(s − y₀·2³²)/2³²⌋ = ⌊s/2³²⌋ − y₀.
+        let dx = duFixed.x, dy = duFixed.y
+        let cols = row.cols, src = row.src, sx = row.start.x, sy = row.start.y &- (Int64(originY) &<< 32)
+        for i in 0..<row.count {
+            let tx = Int(cols[i])
+            let t = Int64(tx)
+            let px = Int(truncatingIfNeeded: (sx &+ dx &* t) &>> 32)
+            let py = Int(truncatingIfNeeded: (sy &+ dy &* t) &>> 32)  // row within the band
+            blendTexel(b, src + 4 &* tx, into: frame + (py &* stride &+ 4 &* px), color: color, keepOpaque: keepOpaque,
+                       storeOpaque: storeOpaque)
         }
     }
 

@@ -20,8 +20,65 @@ import Testing
                 #expect(Array(index.columns[index.range(row: y, layer: k)]) == expected, "row \(y) layer \(k)")
             }
         }
-        // 4 bytes per pixel plus 2·(N + 1) per row, for any N.
-        #expect(index.byteCount == 4 * w * h + 2 * (n + 1) * h)
+        // 4 bytes per pixel plus 2·(N + 1) per row and 4 per layer, for any N.
+        #expect(index.byteCount == 4 * w * h + 2 * (n + 1) * h + 4 * n)
+        // Each layer's column bounds: from its leftmost pixel's column to its rightmost one's, plus one.
+        for k in 0..<n {
+            let xs = (0..<w).filter { x in (0..<h).contains { a.contains(x, $0, layer: k) } }
+            let expected = xs.isEmpty ? 0..<0 : xs.first!..<(xs.last! + 1)
+            #expect(index.columns(ofLayer: k) == expected, "layer \(k)")
+        }
+    }
+
+    /// All layers at rest are drawn in one pass (consecutive layers on one placement merge); the bytes must be those
+    /// of one source-over blend per layer a pixel belongs to: on a transparent frame, a pixel in one layer is its
+    /// texel t, a pixel in two layers t + t·(1 − α/255) rounded (computed here in double precision) — also under a
+    /// clip that cuts the picture, outside which nothing is drawn.
+    @Test(arguments: [1, 8, 32], [48, 29])
+    func layersAtRestInOnePassBlendOncePerLayer(n: Int, clipWidth: Int) throws {
+        let w = 48, h = 20
+        var g = SplitMix64(seed: 9)
+        let tex = Texture(TestSupport.image(width: w, height: h) { x, _ in
+            let v = g.next(), a = 40 + (x * 7) % 200
+            return (UInt8(Int(v & 0xFF) % (a + 1)), UInt8(Int(v >> 8 & 0xFF) % (a + 1)), UInt8(Int(v >> 16 & 0xFF) % (a + 1)),
+                    UInt8(a))
+        })
+        let effect = DustEffect(texture: tex, frame: Rect(x: 0, y: 0, width: Double(w), height: Double(h)),
+                                parameters: DustParameters(layerCount: n, seed: 6))
+        let holder = effect.dustHolder
+        holder.bounds = Rect(x: 0, y: 0, width: Double(clipWidth), height: Double(h))
+        holder.position = Point(Double(clipWidth) / 2, Double(h) / 2)
+        holder.masksToBounds = true
+        let img = try Renderer(threads: 1).render(holder.displayList(size: Size(Double(w), Double(h)), scale: 1, at: 0))
+        var checked = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = 4 * (y * w + x)
+                let got = Array(img.pixels[i..<(i + 4)])
+                guard x < clipWidth else {
+                    #expect(got == [0, 0, 0, 0], "pixel (\(x), \(y)) outside the clip")
+                    continue
+                }
+                let d0 = effect.assignment.draws[2 * (y * w + x)], d1 = effect.assignment.draws[2 * (y * w + x) + 1]
+                let t = Array(tex.image.pixels[i..<(i + 4)])
+                if d0 == d1 {
+                    #expect(got == t, "pixel (\(x), \(y)) in one layer")
+                    continue
+                }
+                let keep = 1 - Double(t[3]) / 255
+                var expected: [UInt8] = []
+                var tie = false
+                for c in 0..<4 {
+                    let v = min(Double(t[c]) + Double(t[c]) * keep, 255)
+                    if abs(v - v.rounded(.down) - 0.5) < 1e-3 { tie = true }
+                    expected.append(UInt8(v + 0.5))
+                }
+                if tie { continue }
+                checked += 1
+                #expect(got == expected, "pixel (\(x), \(y)) in two layers")
+            }
+        }
+        #expect(n == 1 || checked > clipWidth * h / 4)
     }
 
     @Test(arguments: [(0.0, 10.25, 7.75), (0.1, 13.3, 22.6), (-0.25, 0.5, 0.5)] as [(Double, Double, Double)])

@@ -22,7 +22,13 @@ enum FramePreparer {
             case .image(let d):
                 if let p = PreparedImage(d, scale: scale) { out.append(.image(p)) }
             case .maskedImage(let d):
-                if let p = PreparedMaskedImage(d, scale: scale) { out.append(.maskedImage(p)) }
+                guard let p = PreparedMaskedImage(d, scale: scale) else { break }
+                // Consecutive layers at rest of one dust picture: one pass (same bytes, PreparedMaskedImage.merged).
+                if case .maskedImage(let q)? = out.last, let m = q.merged(with: p) {
+                    out[out.count - 1] = .maskedImage(m)
+                } else {
+                    out.append(.maskedImage(p))
+                }
             case .sprites(let b):
                 if let p = PreparedSprites(b, scale: scale, layout: layout) { out.append(.sprites(p)) }
             case .path(let p):

@@ -74,7 +74,7 @@ struct PreparedMaskedImage: @unchecked Sendable {
     let blend: BlendMode
     let aligned: PixelAlignedImage?
     /// The layer's pixel list, when the draw has an index and lands one texel per pixel (up to a turn).
-    let indexed: IndexedMaskedImage?
+    private(set) var indexed: IndexedMaskedImage?
 
     /// `nil` when invisible or degenerate, or when the assignment's size is not the texture's.
     init?(_ md: MaskedImageDraw, scale: Double) {
@@ -103,13 +103,28 @@ struct PreparedMaskedImage: @unchecked Sendable {
         blend = d.blend
         let onGrid = PixelAlignedImage(m, plane: plane)
         aligned = onGrid
+        bounds = m.bounds
         indexed = md.index.flatMap {
             IndexedMaskedImage($0, layer: md.layer, mapping: m, origin: SIMD2(o.x, o.y), edgeX: SIMD2(ex.x, ex.y),
                                edgeY: SIMD2(ey.x, ey.y), region: region, aligned: onGrid)
         }
     }
 
-    var bounds: PixelRect { mapping.bounds }
+    /// The device pixels the draw may touch: the mapping's bounds (for merged layers, the hull of theirs).
+    private(set) var bounds: PixelRect
+
+    /// This draw followed by `next` as one draw, when both are indexed layers at rest on the same placement with the same
+    /// color and blend and `next` draws the following layer (``IndexedMaskedImage/merged(with:)``): the layers at rest
+    /// of a dust effect are then drawn in one pass instead of one per layer, with the same bytes.
+    func merged(with next: PreparedMaskedImage) -> PreparedMaskedImage? {
+        guard let i = indexed, let j = next.indexed, color == next.color, blend == next.blend,
+              let m = i.merged(with: j) else { return nil }
+        var p = self
+        p.indexed = m
+        p.bounds = PixelRect(x0: min(bounds.x0, next.bounds.x0), y0: min(bounds.y0, next.bounds.y0),
+                             x1: max(bounds.x1, next.bounds.x1), y1: max(bounds.y1, next.bounds.y1))
+        return p
+    }
 
     func draw(into target: RenderTarget) {
         switch blend {

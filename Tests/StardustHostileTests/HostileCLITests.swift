@@ -192,15 +192,14 @@ struct HostileCLITests {
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
-        // Wait until the temporary file exists (the render is under way), at most 20 s.
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline && allFiles(in: dir).filter({ $0.contains(".tmp-") || $0.hasPrefix("frames/") }).isEmpty {
+        // Wait until the temporary file exists (the render is under way): at most 400 naps of 50 ms.
+        for _ in 0..<400 where allFiles(in: dir).filter({ $0.contains(".tmp-") || $0.hasPrefix("frames/") }).isEmpty {
             usleep(50_000)
         }
         usleep(300_000)
         kill(p.processIdentifier, c.0)
-        let stop = Date().addingTimeInterval(10)
-        while p.isRunning && Date() < stop { usleep(50_000) }
+        // The signal ends the render: at most 1 200 naps of 50 ms (a loaded machine may take a while to schedule it).
+        for _ in 0..<1200 where p.isRunning { usleep(50_000) }
         if p.isRunning { kill(p.processIdentifier, SIGKILL); Issue.record("the signal did not end the render") }
         p.waitUntilExit()
         // A GIF render ends by the signal itself. With ffmpeg, the child may see its input close first and the

@@ -5,7 +5,7 @@ import Testing
 @testable import StardustStudio
 
 /// The studio serves while the rest of the process keeps Swift's global executor busy (a test run executing
-/// CPU-heavy suites in parallel, an app rendering on the pool): its tasks and background work run on
+/// CPU-heavy suites in parallel, an app rendering on the pool): its tasks, timers and background work run on
 /// threads of their own.
 @Suite struct StudioExecutorTests {
     /// Tasks spinning on every thread of the global executor until released.

@@ -35,6 +35,21 @@ final class StudioExecutor: TaskExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
+    /// A timer queue of its own: `Task.sleep` would resume through the global executor, which may be busy.
+    private let timers = DispatchQueue(label: "stardust.studio.timers")
+
+    /// Suspends the calling task until `deadline` (at once if it has passed), resuming it off the global
+    /// executor; the task then goes on where its executor preference says (here, on these threads).
+    func sleep(until deadline: ContinuousClock.Instant) async {
+        let wait = ContinuousClock.now.duration(to: deadline)
+        guard wait > .zero else { return }
+        let (seconds, attoseconds) = wait.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { c.resume() }
+        }
+    }
+
     /// Runs jobs forever, waiting while there are none.
     private func drain() {
         while true {

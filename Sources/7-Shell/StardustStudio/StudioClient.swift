@@ -61,6 +61,7 @@ public final class StudioClient: @unchecked Sendable {
         var off = 0
         while off < bytes.count {
             let n = bytes[off...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 && errno == EINTR { continue }  // a signal to the process (a child exiting), not the socket
             guard n > 0 else { throw Failure(status: 0, description: "the connection closed while sending") }
             off += n
         }
@@ -160,8 +161,16 @@ public final class StudioClient: @unchecked Sendable {
     private func fill() throws {
         if start > 0 && start == buffer.count { buffer.removeAll(keepingCapacity: true); start = 0 }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        guard n > 0 else { throw Failure(status: 0, description: n == 0 ? "the connection closed" : "timed out reading") }
+        var n: Int
+        repeat {
+            n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        } while n < 0 && errno == EINTR  // a signal to the process (a child exiting), not the socket
+        guard n > 0 else {
+            let e = errno
+            let why = n == 0 ? "the connection closed"
+                : e == EAGAIN || e == EWOULDBLOCK ? "timed out reading" : "reading failed (errno \(e))"
+            throw Failure(status: 0, description: why)
+        }
         buffer += chunk[0..<n]
     }
 

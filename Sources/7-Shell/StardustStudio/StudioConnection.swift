@@ -53,7 +53,7 @@ final class StudioConnection: Sendable {
                 lastKey = key
             }
             let next = Self.epoch + .seconds((k + 1) * tick)
-            if next > .now { await StudioExecutor.shared.sleep(until: next) } else { await Task.yield() }
+            if next > .now { await StudioExecutor.shared.sleep(until: next) } else { await StudioExecutor.shared.yield() }
         }
     }
 

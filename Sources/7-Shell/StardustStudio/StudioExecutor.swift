@@ -35,7 +35,8 @@ final class StudioExecutor: TaskExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// A timer queue of its own: `Task.sleep` would resume through the global executor, which may be busy.
+    /// A timer queue of its own: `Task.sleep` resumes through the global executor, which may be busy, and does not
+    /// keep a task on its preferred executor (swiftlang/swift#74395).
     private let timers = DispatchQueue(label: "stardust.studio.timers")
 
     /// Suspends the calling task until `deadline` (at once if it has passed), resuming it off the global
@@ -48,6 +49,12 @@ final class StudioExecutor: TaskExecutor, @unchecked Sendable {
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
             timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { c.resume() }
         }
+    }
+
+    /// Suspends the calling task and lets the jobs queued behind it run first. (`Task.yield` and `Task.sleep` do not
+    /// keep a task on its preferred executor: swiftlang/swift#74395.)
+    func yield() async {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in timers.async { c.resume() } }
     }
 
     /// Runs jobs forever, waiting while there are none.

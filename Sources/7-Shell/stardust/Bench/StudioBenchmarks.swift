@@ -43,14 +43,10 @@ extension Benchmarks {
         config.port = 0
         config.maxFrameRate = maxFrameRate
         config.renderThreads = threads
-        let server = StudioServer(document: document, configuration: config)
-        let ready = DispatchSemaphore(value: 0)
-        let port = PortBox()
-        let task = server.start { p in port.value = p; ready.signal() }
+        let (task, port) = try startServer(document, config)
         defer { task.cancel() }
-        guard ready.wait(timeout: .now() + 30) == .success else { throw CLIError.runtime("the studio server did not start") }
-        let client = try StudioClient(port: port.value)
-        try client.upgrade(path: "/ws?token=\(config.token)", port: port.value, origin: "http://127.0.0.1:\(port.value)")
+        let client = try StudioClient(port: port)
+        try client.upgrade(path: "/ws?token=\(config.token)", port: port, origin: "http://127.0.0.1:\(port)")
         func count(for s: Double) throws -> Int {
             var frames = 0
             let start = DispatchTime.now().uptimeNanoseconds
@@ -67,5 +63,16 @@ extension Benchmarks {
         return Double(frames) / elapsed
     }
 
-    final class PortBox: @unchecked Sendable { var value = 0 }
+    /// Starts a studio on a free loopback port; returns its task (cancel it to stop) and the port, once it listens.
+    static func startServer(_ document: StudioDocument, _ config: StudioServer.Configuration) throws -> (Task<Void, any Error>, Int) {
+        final class PortBox: @unchecked Sendable { var value = 0 }
+        let ready = DispatchSemaphore(value: 0)
+        let port = PortBox()
+        let task = StudioServer(document: document, configuration: config).start { p in port.value = p; ready.signal() }
+        guard ready.wait(timeout: .now() + 30) == .success else {
+            task.cancel()
+            throw CLIError.runtime("the studio server did not start")
+        }
+        return (task, port.value)
+    }
 }

@@ -42,13 +42,9 @@ extension Benchmarks {
         var config = StudioServer.Configuration()
         config.port = 0
         config.renderThreads = threads
-        let server = StudioServer(document: document, configuration: config)
-        let ready = DispatchSemaphore(value: 0)
-        let port = PortBox()
-        let task = server.start { p in port.value = p; ready.signal() }
+        let (task, port) = try startServer(document, config)
         defer { task.cancel() }
-        guard ready.wait(timeout: .now() + 30) == .success else { throw CLIError.runtime("the studio server did not start") }
-        let (p, token, origin) = (port.value, config.token, "http://127.0.0.1:\(port.value)")
+        let (p, token, origin) = (port, config.token, "http://127.0.0.1:\(port)")
         let page: @Sendable () throws -> StudioClient = {
             let c = try StudioClient(port: p)
             try c.upgrade(path: "/ws?token=\(token)", port: p, origin: origin)

@@ -22,6 +22,22 @@ import Testing
         #expect(source.contains("let _3Stars = CALayer()"))
     }
 
+    /// Dust drawn as specks has no Core Animation drawing: the export's image layers say so above the split; dust drawn
+    /// as image layers (the `thanos` preset's) is exported without that remark.
+    @Test(arguments: [true, false])
+    func anExportOfSpeckDustSaysCoreAnimationResamplesIt(specks: Bool) {
+        let scene = Scene(name: "dust", size: Size(40, 30))
+        let picture = Texture(Image(width: 8, height: 6, straightRGBA: [UInt8](repeating: 200, count: 8 * 6 * 4)))
+        var p = DustParameters(layerCount: 4, seed: 3)
+        p.drawsSpecks = specks
+        let effect = DustEffect(texture: picture, frame: Rect(x: 10, y: 10, width: 8, height: 6), parameters: p, snapTime: 0.5)
+        scene.root.addSublayer(effect.container)
+        let export = SwiftExporter.export(scene)
+        #expect(export.omissions.isEmpty)
+        #expect(export.source.contains("dustSplit(UIImage(named:"))
+        #expect(export.source.contains("Core Animation resamples them") == specks)
+    }
+
     @Test func anglesUseExactPiSpellingsAndOtherNumbersTheirShortestDecimal() {
         let scene = Scene(name: "angles", size: Size(10, 10))
         let e = EmitterLayer()

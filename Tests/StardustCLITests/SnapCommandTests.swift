@@ -63,6 +63,30 @@ import Testing
         #expect(outside > 0)
     }
 
+    /// `--image-layers`: the same picture first and the same empty end, dust in flight resampled (not the specks of
+    /// the default run); with `--per-pixel` a usage error (exit 2).
+    @Test(.enabled(if: binary != nil, "the stardust executable is built"))
+    func imageLayersDrawTheDustAsCoreAnimationDrawsImages() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let picture = TestSupport.image(width: 24, height: 16) { x, y in (UInt8(x * 10), UInt8(y * 15), 200, 255) }
+        try Data(PNGEncoder.encode(picture)).write(to: URL(fileURLWithPath: dir + "/in.png"))
+        let common = ["snap", dir + "/in.png", "--layers", "8", "--fps", "10", "--quiet"]
+        let (s0, e0) = try Self.run(common + ["-o", dir + "/specks/"])
+        let (s1, e1) = try Self.run(common + ["-o", dir + "/images/", "--image-layers"])
+        #expect(s0 == 0, "\(e0)")
+        #expect(s1 == 0, "\(e1)")
+        let specks = try Self.frames(in: dir + "/specks"), images = try Self.frames(in: dir + "/images")
+        try #require(specks.count == images.count && specks.count > 10)
+        #expect(images[0].pixels == specks[0].pixels)
+        #expect(images.last!.pixels.allSatisfy { $0 == 0 })
+        let middle = specks.count / 3
+        #expect(images[middle].pixels != specks[middle].pixels)
+        let (s2, e2) = try Self.run(common + ["-o", dir + "/both/", "--image-layers", "--per-pixel"])
+        #expect(s2 == 2)
+        #expect(e2.contains("--image-layers"))
+    }
+
     static var ffprobe: String? {
         ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }

@@ -64,7 +64,9 @@ public enum GoldenHashes {
         "preset:snow@5.0/emitter0:snow": "a18a01727677b023",
         "preset:snow@5.0/frame": "6a7da058b5ce5b4e",
         "preset:thanos@0.5/frame": "125a6ea23cb25861",
+        "preset:thanos@10.0/frame": "7844754986e2b66a",
         "preset:thanos@2.0/frame": "feb1d2ea6b0d2f25",
+        "preset:thanos@2.5/frame": "adf55f3d4b0df02e",
         "preset:thanos@5.0/frame": "acbc32f60f9d5fbe",
     ]
 

@@ -11,6 +11,9 @@ import StardustTestSupport
 public enum GoldenHashing {
     /// The scene times of every pinned frame and snapshot, in seconds.
     public static let times = [0.5, 2.0, 5.0]
+    /// More pinned frame times for scenes whose moments fall between ``times``: `thanos`'s dust in flight (leaving
+    /// at 2.5 s, flying back at 10 s).
+    public static let extraTimes: [String: [Double]] = ["preset:thanos": [2.5, 10.0]]
 
     /// The repository's examples/ folder (found from this file's path at build time).
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -43,6 +46,9 @@ public enum GoldenHashing {
         var out: [String: String] = [:]
         let renderer = Renderer(threads: 2)
         for (name, scene) in try scenes() {
+            for t in extraTimes[name] ?? [] {
+                out["\(name)@\(t)/frame"] = Digest.hex(try renderer.render(scene.displayList(at: t)).pixels)
+            }
             for t in times {
                 out["\(name)@\(t)/frame"] = Digest.hex(try renderer.render(scene.displayList(at: t)).pixels)
                 let emitters = scene.allLayers.compactMap { $0 as? EmitterLayer }

@@ -19,6 +19,9 @@ public struct DustParameters: Hashable, Sendable {
     public var offsetY: Double = 30
     /// Keys the split's draws and the flights' angles.
     public var seed: UInt64 = 0
+    /// How the layers draw in flight (``DustLayer/drawsSpecks``): specks (default), or as Core Animation draws image
+    /// layers, which is what an `export-swift` of the effect shows on iOS.
+    public var drawsSpecks: Bool = true
 
     public init(layerCount: Int = 32, seed: UInt64 = 0) {
         self.layerCount = layerCount; self.seed = seed
@@ -158,6 +161,7 @@ public final class DustEffect {
         var layers: [DustLayer] = [], flights: [DustFlight] = []
         for i in 0..<n {
             let l = DustLayer(texture: texture, assignment: assignment, layerIndex: i, pixelIndex: pixelIndex)
+            l.drawsSpecks = parameters.drawsSpecks
             l.name = "dust\(i)"
             l.bounds = bounds
             l.position = center

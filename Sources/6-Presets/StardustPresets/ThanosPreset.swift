@@ -67,7 +67,9 @@ enum ThanosPreset {
                 // The card, drawn once to an image, becomes a dust effect.
                 let texture = ThanosArt.snapshot(card, size: cardSize)
                 var p = DustParameters(layerCount: 32, seed: scene.seed &+ UInt64(i))
-                p.layerCount = 32
+                // Drawn as Core Animation draws the image layers of the effect's iOS export (not as specks), so the
+                // preset shows in flight exactly what `stardust export-swift thanos` shows on iOS.
+                p.drawsSpecks = false
                 let back = restore + Double(doomed.count - 1 - j) * dustSpacing
                 let effect = DustEffect(texture: texture, frame: Rect(origin: .zero, size: cardSize), parameters: p,
                                         snapTime: snapEnd + Double(j) * dustSpacing, restoreTime: back)

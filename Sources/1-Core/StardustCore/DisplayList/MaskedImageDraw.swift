@@ -51,10 +51,18 @@ public struct MaskedImageDraw: Sendable {
     /// texel on the pixel under its center (dust specks); without it, or when scaled, the draw
     /// samples the masked image (nearest or bilinear).
     public var index: LayerPixelIndex?
+    /// Whether a moved or turned layer drawn from ``index`` places each kept texel whole on the pixel under its
+    /// center (dust specks, the default). `false` samples the masked image through the draw's mapping with its
+    /// filters, exactly as an image holding only the layer's texels is drawn — what Core Animation shows for a
+    /// `CALayer` whose `contents` is that image. The index still serves a layer at rest (texel for pixel, where
+    /// both give the same bytes).
+    public var placesSpecks: Bool
 
     /// An image draw masked to layer `layer` of `assignment`; `index`, when given, must index `assignment`.
-    public init(image: ImageDraw, assignment: LayerAssignment, layer: Int, index: LayerPixelIndex? = nil) {
+    public init(image: ImageDraw, assignment: LayerAssignment, layer: Int, index: LayerPixelIndex? = nil,
+                placesSpecks: Bool = true) {
         self.image = image; self.assignment = assignment; self.layer = layer
         self.index = index.flatMap { $0.assignment === assignment ? $0 : nil }
+        self.placesSpecks = placesSpecks
     }
 }

@@ -21,45 +21,18 @@ struct LayerMask: @unchecked Sendable {
 
     /// Whether texel `(x, y)` (level 0, in range) belongs to the layer.
     @inline(__always) func keeps(_ x: Int, _ y: Int) -> Bool {
-        let p = base + (y * rowBytes + 2 * x)
+        let p = base + (y &* rowBytes &+ 2 &* x)
         return p[0] == layer || p[1] == layer
     }
-
-    /// The texel `(x, y)` of `plane` when kept, else transparent.
-    @inline(__always) func texel(_ plane: TexelPlane, _ x: Int, _ y: Int) -> SIMD4<Float> {
-        keeps(x, y) ? plane.texel(x, y) : .zero
-    }
 }
 
-/// Nearest sampling of level 0 through the mask.
-struct MaskedNearestSampler: TexelSampler {
-    let plane: TexelPlane
-    let mask: LayerMask
-    @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
-        let x = min(max(TexelPlane.floorIndex(u), plane.minX), plane.maxX)
-        let y = min(max(TexelPlane.floorIndex(v), plane.minY), plane.maxY)
-        return mask.texel(plane, x, y)
-    }
-}
+extension LayerMask: TexelSelection {}
 
-/// Bilinear sampling of level 0 where texels outside the layer are transparent (so a layer's
-/// specks are filtered as if the rest of the image were cut away).
-struct MaskedBilinearSampler: TexelSampler {
-    let plane: TexelPlane
-    let mask: LayerMask
-    @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
-        let fx = u - 0.5, fy = v - 0.5
-        let ix = TexelPlane.floorIndex(fx), iy = TexelPlane.floorIndex(fy)
-        let tx = fx - Float(ix), ty = fy - Float(iy)
-        let x0 = min(max(ix, plane.minX), plane.maxX), x1 = min(max(ix + 1, plane.minX), plane.maxX)
-        let y0 = min(max(iy, plane.minY), plane.maxY), y1 = min(max(iy + 1, plane.minY), plane.maxY)
-        let p00 = mask.texel(plane, x0, y0), p10 = mask.texel(plane, x1, y0)
-        let p01 = mask.texel(plane, x0, y1), p11 = mask.texel(plane, x1, y1)
-        let top = p00 + (p10 - p00) * tx
-        let bottom = p01 + (p11 - p01) * tx
-        return top + (bottom - top) * ty
-    }
-}
+/// Nearest sampling of level 0 through the mask: ``NearestSampler``'s code, texels of other layers transparent.
+typealias MaskedNearestSampler = SelectiveNearestSampler<LayerMask>
+/// Bilinear sampling of level 0 through the mask: ``BilinearSampler``'s code (its fixed-point interior included),
+/// texels of other layers transparent, so a layer is filtered exactly as an image holding only its texels.
+typealias MaskedBilinearSampler = SelectiveBilinearSampler<LayerMask>
 
 /// A ``MaskedImageDraw`` resolved to device pixels: the quad mapping and color of an image draw,
 /// level-0 sampling through the layer mask. Drawn by the quad rasterizer (or texel for pixel
@@ -104,7 +77,8 @@ struct PreparedMaskedImage: @unchecked Sendable {
         let onGrid = PixelAlignedImage(m, plane: plane)
         aligned = onGrid
         bounds = m.bounds
-        indexed = md.index.flatMap {
+        // Without specks the index only serves a layer at rest (texel for pixel: the same bytes as sampling).
+        indexed = md.index.flatMap { md.placesSpecks || onGrid != nil ? $0 : nil }.flatMap {
             IndexedMaskedImage($0, layer: md.layer, mapping: m, origin: SIMD2(o.x, o.y), edgeX: SIMD2(ex.x, ex.y),
                                edgeY: SIMD2(ey.x, ey.y), region: region, aligned: onGrid)
         }
@@ -140,9 +114,9 @@ struct PreparedMaskedImage: @unchecked Sendable {
         } else if let a = aligned {
             drawAligned(a, b, target)
         } else if nearest {
-            QuadRasterizer.draw(mapping, sampler: MaskedNearestSampler(plane: plane, mask: mask), color: color, blend: b, target: target)
+            QuadRasterizer.draw(mapping, sampler: MaskedNearestSampler(plane: plane, selection: mask), color: color, blend: b, target: target)
         } else {
-            QuadRasterizer.draw(mapping, sampler: MaskedBilinearSampler(plane: plane, mask: mask), color: color, blend: b, target: target)
+            QuadRasterizer.draw(mapping, sampler: MaskedBilinearSampler(plane: plane, selection: mask), color: color, blend: b, target: target)
         }
     }
 

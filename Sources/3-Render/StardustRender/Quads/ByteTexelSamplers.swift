@@ -1,26 +1,63 @@
 import StardustCore
 
-/// The texel containing the point.
-struct NearestSampler: TexelSampler {
-    let plane: TexelPlane
-    @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
-        let x = min(max(TexelPlane.floorIndex(u * plane.scaleX), plane.minX), plane.maxX)
-        let y = min(max(TexelPlane.floorIndex(v * plane.scaleY), plane.minY), plane.maxY)
-        return plane.texel(x, y)
+/// Which texels of a plane a sampler sees: every one (an image, ``AllTexels``), or only those of one
+/// dust layer (``LayerMask``), the others read as transparent. The samplers are generic over it so
+/// that a masked layer is filtered by the very code that filters an image holding just its texels
+/// (the same bytes); for ``AllTexels`` the test folds away.
+protocol TexelSelection {
+    /// Whether texel `(x, y)` of level 0 (in range) is seen.
+    func keeps(_ x: Int, _ y: Int) -> Bool
+}
+
+/// Every texel: a plain image.
+struct AllTexels: TexelSelection {
+    @inline(__always) func keeps(_ x: Int, _ y: Int) -> Bool { true }
+}
+
+extension TexelPlane {
+    /// The texel at `(x, y)` when `selection` keeps it, else transparent.
+    @inline(__always) func texel<S: TexelSelection>(_ x: Int, _ y: Int, _ selection: S) -> SIMD4<Float> {
+        selection.keeps(x, y) ? texel(x, y) : .zero
     }
 }
 
-/// Bilinear interpolation between the four texel centers around the point, clamped to the region's edge texels.
-struct BilinearSampler: TexelSampler {
+/// Nearest sampling of an image.
+typealias NearestSampler = SelectiveNearestSampler<AllTexels>
+/// Bilinear sampling of an image.
+typealias BilinearSampler = SelectiveBilinearSampler<AllTexels>
+
+extension SelectiveNearestSampler where Selection == AllTexels {
+    init(plane: TexelPlane) { self.init(plane: plane, selection: AllTexels()) }
+}
+
+extension SelectiveBilinearSampler where Selection == AllTexels {
+    init(plane: TexelPlane) { self.init(plane: plane, selection: AllTexels()) }
+}
+
+/// The texel containing the point (transparent when not selected).
+struct SelectiveNearestSampler<Selection: TexelSelection>: TexelSampler {
     let plane: TexelPlane
+    let selection: Selection
+    @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
+        let x = min(max(TexelPlane.floorIndex(u * plane.scaleX), plane.minX), plane.maxX)
+        let y = min(max(TexelPlane.floorIndex(v * plane.scaleY), plane.minY), plane.maxY)
+        return plane.texel(x, y, selection)
+    }
+}
+
+/// Bilinear interpolation between the four texel centers around the point, clamped to the region's edge texels
+/// (texels not selected count as transparent).
+struct SelectiveBilinearSampler<Selection: TexelSelection>: TexelSampler {
+    let plane: TexelPlane
+    let selection: Selection
     @inline(__always) func sample(_ u: Float, _ v: Float) -> SIMD4<Float> {
         let fx = u * plane.scaleX - 0.5, fy = v * plane.scaleY - 0.5
         let ix = TexelPlane.floorIndex(fx), iy = TexelPlane.floorIndex(fy)
         let tx = fx - Float(ix), ty = fy - Float(iy)
         let x0 = min(max(ix, plane.minX), plane.maxX), x1 = min(max(ix + 1, plane.minX), plane.maxX)
         let y0 = min(max(iy, plane.minY), plane.maxY), y1 = min(max(iy + 1, plane.minY), plane.maxY)
-        let p00 = plane.texel(x0, y0), p10 = plane.texel(x1, y0)
-        let p01 = plane.texel(x0, y1), p11 = plane.texel(x1, y1)
+        let p00 = plane.texel(x0, y0, selection), p10 = plane.texel(x1, y0, selection)
+        let p01 = plane.texel(x0, y1, selection), p11 = plane.texel(x1, y1, selection)
         let top = p00 + (p10 - p00) * tx
         let bottom = p01 + (p11 - p01) * tx
         return top + (bottom - top) * ty
@@ -58,14 +95,19 @@ struct BilinearSampler: TexelSampler {
             let df = FastConversions.truncate(sx), dg = FastConversions.truncate(sy)
             let rb = plane.rowBytes
             for k in ks..<ke {
-                let p = plane.base + ((g >> 16) &* rb &+ 4 &* (f >> 16))
+                let ix = f >> 16, iy = g >> 16
+                let p = plane.base + (iy &* rb &+ 4 &* ix)
                 let tx = Float(f & 0xFFFF) * (1 / 65536), ty = Float(g & 0xFFFF) * (1 / 65536)
                 f &+= df; g &+= dg
-                let p00 = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
-                let p10 = SIMD4<Float>(Float(p[4]), Float(p[5]), Float(p[6]), Float(p[7]))
+                var p00 = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+                var p10 = SIMD4<Float>(Float(p[4]), Float(p[5]), Float(p[6]), Float(p[7]))
                 let q = p + rb
-                let p01 = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
-                let p11 = SIMD4<Float>(Float(q[4]), Float(q[5]), Float(q[6]), Float(q[7]))
+                var p01 = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
+                var p11 = SIMD4<Float>(Float(q[4]), Float(q[5]), Float(q[6]), Float(q[7]))
+                if !selection.keeps(ix, iy) { p00 = .zero }
+                if !selection.keeps(ix &+ 1, iy) { p10 = .zero }
+                if !selection.keeps(ix, iy &+ 1) { p01 = .zero }
+                if !selection.keeps(ix &+ 1, iy &+ 1) { p11 = .zero }
                 let top = p00 + (p10 - p00) * tx
                 let bottom = p01 + (p11 - p01) * tx
                 let s = top + (bottom - top) * ty
@@ -118,7 +160,7 @@ struct BilinearSampler: TexelSampler {
         withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: count) { tmp in
             for k in 0..<count {
                 let x = min(max(lo + k, plane.minX), plane.maxX)
-                let a = plane.texel(x, y0), c = plane.texel(x, y1)
+                let a = plane.texel(x, y0, selection), c = plane.texel(x, y1, selection)
                 tmp[k] = a + (c - a) * ty
             }
             let t = tmp.baseAddress!

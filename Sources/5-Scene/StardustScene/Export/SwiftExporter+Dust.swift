@@ -16,6 +16,10 @@ extension SwiftExportWriter {
         let v = variable("dust images", fallback: "dustImages")
         let name = imageName(layer.texture, hint: "picture")
         line("// The picture split into \(a.layerCount) images of its pixels (`dustSplit`, below), one per dust layer.")
+        if layer.drawsSpecks {
+            line("// Stardust drew these layers in flight as specks (each pixel placed whole); Core Animation resamples them")
+            line("// as images. Stardust previews this look with `DustParameters.drawsSpecks = false`.")
+        }
         line("let \(v) = dustSplit(UIImage(named: \(SwiftLiteral.string(name)))!.cgImage!, layerCount: \(a.layerCount), seed: \(seed))")
         dustSplits[ObjectIdentifier(a)] = v
         return v

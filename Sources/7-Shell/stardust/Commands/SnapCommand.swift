@@ -28,6 +28,9 @@ struct SnapCommand: ParsableCommand {
     @Flag(help: "Every pixel its own particle with its own flight (pictures up to 4 megapixels; --layers is ignored).")
     var perPixel = false
 
+    @Flag(help: "Draw the flying layers as Core Animation draws image layers (resampled, as the effect looks on iOS) instead of as specks of whole pixels.")
+    var imageLayers = false
+
     @Option(help: "Random seed (same seed, same pixels).")
     var seed: UInt64 = 1
 
@@ -52,6 +55,7 @@ struct SnapCommand: ParsableCommand {
         guard (1...256).contains(layers) else { throw CLIError.usage("--layers must be between 1 and 256; got \(layers).") }
         guard fps > 0 && fps <= 120 else { throw CLIError.usage("--fps must be in (0, 120]; got \(fps).") }
         if threads < 0 { throw CLIError.usage("--threads must be 0 (all cores) or more.") }
+        if perPixel && imageLayers { throw CLIError.usage("--image-layers draws the layers of the split; --per-pixel has no layers. Use one of them.") }
         let picture: Image
         do {
             picture = try ImageDecoder.decodeFile(atPath: image, maxPixels: Self.maxPixels)
@@ -63,7 +67,8 @@ struct SnapCommand: ParsableCommand {
             throw CLIError.runtime("\(image) is \(picture.width)×\(picture.height) pixels; --per-pixel takes at most \(Self.maxPerPixelPixels) pixels (4 megapixels). Use --layers N, or a smaller picture.")
         }
         let (scene, cues) = Self.scene(picture: picture, name: URL(fileURLWithPath: image).deletingPathExtension().lastPathComponent,
-                                       layers: layers, perPixel: perPixel, restore: restore, seed: seed, fps: fps)
+                                       layers: layers, perPixel: perPixel, imageLayers: imageLayers, restore: restore, seed: seed,
+                                       fps: fps)
         var job = RenderJob(scene: scene, threads: threads)
         job.frames = .all
         let path = output ?? "\(scene.name).gif"
@@ -88,13 +93,13 @@ struct SnapCommand: ParsableCommand {
 
     /// The scene: the picture at one pixel per point, a 0.25 s beat, the dust (N layers, or every pixel
     /// alone with `perPixel`), and with `restore` a pause then the way back and a final beat; and its sound cues.
-    static func scene(picture: Image, name: String, layers: Int, perPixel: Bool = false, restore: Bool, seed: UInt64,
-                      fps: Double) -> (Scene, [SoundCue]) {
+    static func scene(picture: Image, name: String, layers: Int, perPixel: Bool = false, imageLayers: Bool = false,
+                      restore: Bool, seed: UInt64, fps: Double) -> (Scene, [SoundCue]) {
         let w = Double(picture.width), h = Double(picture.height)
         // Room for the dust to fly: the flight offsets are up to 60 × 30 points.
         let margin = 64.0
         var p = DustParameters(layerCount: layers, seed: seed)
-        p.layerCount = layers
+        p.drawsSpecks = !imageLayers
         let snap = 0.25
         let frame = Rect(x: margin, y: margin, width: w, height: h)
         let container: Layer, cues: [SoundCue], endTime: Double

@@ -47,9 +47,9 @@ public struct MaskedImageDraw: Sendable {
     /// The layer index `k` drawn (0 ..< `assignment.layerCount`).
     public var layer: Int
     /// The assignment's per-layer pixel lists (default `nil`). With it, a layer drawn at one texel per
-    /// device pixel (moved and turned, not scaled) visits only its own pixels and places each kept
-    /// texel on the pixel under its center (dust specks); without it, or when scaled, the draw
-    /// samples the masked image (nearest or bilinear).
+    /// device pixel (moved and turned, not scaled) visits only its own pixels: at rest texel for pixel, in
+    /// flight placing each kept texel on the pixel under its center (dust specks, unless ``placesSpecks``
+    /// is `false`); without it, or when scaled, the draw samples the masked image (nearest or bilinear).
     public var index: LayerPixelIndex?
     /// Whether a moved or turned layer drawn from ``index`` places each kept texel whole on the pixel under its
     /// center (dust specks, the default). `false` samples the masked image through the draw's mapping with its

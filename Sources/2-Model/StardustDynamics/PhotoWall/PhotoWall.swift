@@ -51,6 +51,11 @@ public final class PhotoWall: PointerInput, TraceableSimulation, @unchecked Send
 
     /// A wall of `photos` (layers already placed in their slots, unrotated) inside `visibleBounds`.
     /// Adds a ``PoseAnimation`` keyed `"physics"` to every photo.
+    ///
+    /// The wall holds its photos, and their animations refer to the wall weakly, so a dropped scene frees its wall
+    /// and photos (the two would otherwise keep each other alive). Keep the wall while its photos should move: a
+    /// scene does (`Scene.simulations`), and so does whoever sends it touches; once it is gone the photos show their
+    /// model values.
     public init(photos: [Layer], visibleBounds: Rect, settings: PhotoWallSettings = PhotoWallSettings(),
                 checkpointInterval: Int = 6) {
         self.photos = photos
@@ -61,7 +66,7 @@ public final class PhotoWall: PointerInput, TraceableSimulation, @unchecked Send
             PhotoSlot(center: Vec2($0.position.x, $0.position.y), halfWidth: $0.bounds.width / 2, halfHeight: $0.bounds.height / 2)
         }
         for (i, photo) in photos.enumerated() {
-            photo.add(PoseAnimation { t in self.pose(ofPhoto: i, at: t) }, forKey: "physics")
+            photo.add(PoseAnimation { [weak self] t in self?.pose(ofPhoto: i, at: t) }, forKey: "physics")
         }
     }
 

@@ -586,9 +586,9 @@ extension World {
 /// Bounds of a shape stored as a rounded polygon, read in place; the same
 /// arithmetic as ``ShapeGeometry/aabb(_:)``.
 @inline(__always) func storedAABB(_ p: UnsafePointer<Polygon>, _ xf: Transform) -> AABB {
-    var lo = xf.apply(p.pointee.vertices[0]), hi = lo
+    var lo = xf.apply(p.vertex(0)), hi = lo
     for i in 1..<max(1, p.pointee.count) {
-        let v = xf.apply(p.pointee.vertices[i])
+        let v = xf.apply(p.vertex(i))
         lo = Vec2(min(lo.x, v.x), min(lo.y, v.y)); hi = Vec2(max(hi.x, v.x), max(hi.y, v.y))
     }
     let r = p.pointee.radius

@@ -1,12 +1,11 @@
-// ContactSolver.swift — soft-step contact constraints, two at a time
+// ContactSolver.swift — soft-step contact constraints, four at a time
 // (Box2D v3 `contact_solver.c`, its wide SIMD path).
 //
 // Per step the touching contacts are graph-colored (no two contacts of one
 // color share a movable body) and packed, color by color, into bundles of
 // `contactLanes` constraints. A bundle holds everything its sub-step solves
-// need in structure-of-arrays form, one `SIMD2<Lane>` per quantity, so that
-// the arithmetic of two contacts runs side by side (see ``LaneW`` for why
-// two). A bundle gathers its
+// need in structure-of-arrays form, one `SIMD4<Lane>` per quantity, so that
+// the arithmetic of four contacts runs side by side. A bundle gathers its
 // bodies' velocities (and motion since the step began) from the `BodyState`
 // array into lanes, solves, and scatters the new velocities of its movable
 // bodies back. Empty lanes point at the zero state with zero masses and
@@ -15,9 +14,8 @@
 // `Lane` is `Double`. A `Float` build (change the typealias) was measured:
 // 13–17 % faster on the pyramids, but momentum is then kept only to float
 // precision (the 1:2 elastic collision test wants 1e-9), and the rain pile
-// ended in a slow rocking mode that never slept (4.1 → 5.8 ms/step).
-// `Float` storage with `Double` arithmetic was measured too (7 % on the
-// large pyramid) and left the pile awake as well. See docs/PHYSICS.md.
+// ended in a slow rocking mode that never slept (4.1 → 5.8 ms/step). See
+// docs/PHYSICS.md.
 //
 // Non-penetration is a soft constraint (stiffness `contactHertz`, heavy
 // damping) with speculative handling of points that are still apart;
@@ -32,23 +30,13 @@
 /// The contact solver's scalar type.
 typealias Lane = Double
 
-/// Two lanes: one quantity of the two constraints of a bundle.
-///
-/// Two, not four: without AVX (the default x86-64 target) a `SIMD4<Double>`
-/// takes two of the sixteen SSE registers, and a four-lane kernel (two
-/// bodies' velocities alone fill twelve) spilled to the stack on nearly
-/// every operation. Lanes are independent and the constraints of one color
-/// share no movable body, so the width changes only speed: the results are
-/// bit-identical to four lanes.
-typealias LaneW = SIMD2<Lane>
-
-/// Body slots of the constraints of a bundle, one per lane.
-typealias LaneIndex = SIMD2<Int32>
+/// Four lanes: one quantity of the four constraints of a bundle.
+typealias LaneW = SIMD4<Lane>
 
 /// Constraints per bundle.
-let contactLanes = 2
+let contactLanes = 4
 
-/// One manifold point of the constraints of a bundle.
+/// One manifold point of four constraints.
 struct ContactPointW: Sendable {
     var anchorAX = LaneW(), anchorAY = LaneW()
     var anchorBX = LaneW(), anchorBY = LaneW()
@@ -61,15 +49,15 @@ struct ContactPointW: Sendable {
     var tangentMass = LaneW()
 }
 
-/// The contact constraints of a bundle in structure-of-arrays form: what the sub-step
+/// Four contact constraints in structure-of-arrays form: what the sub-step
 /// passes read and write. What only the restitution pass, the impulse store
 /// and the events need lives in ``ContactBundleCold`` (same index), so that
 /// the twelve passes per step stream ~20 % fewer bytes.
 struct ContactBundle: Sendable {
     /// Slots in the solver's `BodyState` array to read (the zero state for static and sleeping bodies).
-    var indexA = LaneIndex(repeating: 0), indexB = LaneIndex(repeating: 0)
+    var indexA = SIMD4<Int32>(repeating: 0), indexB = SIMD4<Int32>(repeating: 0)
     /// Slots to write back, −1 for bodies of infinite mass (never changed by a contact).
-    var writeA = LaneIndex(repeating: -1), writeB = LaneIndex(repeating: -1)
+    var writeA = SIMD4<Int32>(repeating: -1), writeB = SIMD4<Int32>(repeating: -1)
     var normalX = LaneW(), normalY = LaneW()
     var friction = LaneW(), tangentSpeed = LaneW()
     var invMassA = LaneW(), invIA = LaneW(), invMassB = LaneW(), invIB = LaneW()
@@ -80,7 +68,7 @@ struct ContactBundle: Sendable {
 /// The rarely read part of a bundle (same index as its ``ContactBundle``).
 struct ContactBundleCold: Sendable {
     /// Contact index per lane, −1 for an empty lane.
-    var contact = LaneIndex(repeating: -1)
+    var contact = SIMD4<Int32>(repeating: -1)
     var restitution = LaneW()
     /// Normal approach speed of each point at the start of the step (restitution, events).
     var relativeVelocity0 = LaneW(), relativeVelocity1 = LaneW()
@@ -108,32 +96,32 @@ struct ContactSoftnessW {
     }
 }
 
-/// Velocities of one body per lane.
+/// Velocities of four bodies (one per lane).
 struct BodyVelocityW {
     var vx: LaneW, vy: LaneW, w: LaneW
 }
 
-@inline(__always) func gatherVelocities(_ s: UnsafeMutablePointer<BodyState>, _ index: LaneIndex) -> BodyVelocityW {
-    let a = s + Int(index[0]), b = s + Int(index[1])
-    return BodyVelocityW(vx: LaneW(a.pointee.v.x, b.pointee.v.x),
-                         vy: LaneW(a.pointee.v.y, b.pointee.v.y),
-                         w: LaneW(a.pointee.w, b.pointee.w))
+@inline(__always) func gatherVelocities(_ s: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) -> BodyVelocityW {
+    let a = s[Int(index[0])], b = s[Int(index[1])], c = s[Int(index[2])], d = s[Int(index[3])]
+    return BodyVelocityW(vx: LaneW(Lane(a.v.x), Lane(b.v.x), Lane(c.v.x), Lane(d.v.x)),
+                         vy: LaneW(Lane(a.v.y), Lane(b.v.y), Lane(c.v.y), Lane(d.v.y)),
+                         w: LaneW(Lane(a.w), Lane(b.w), Lane(c.w), Lane(d.w)))
 }
 
-/// Motion since the step began of one body per lane: translation dp and rotation dq.
+/// Motion since the step began of four bodies: translation dp and rotation dq.
 struct BodyMotionW {
     var dpx: LaneW, dpy: LaneW, qc: LaneW, qs: LaneW
 }
 
-@inline(__always) func gatherMotions(_ s: UnsafeMutablePointer<BodyState>, _ index: LaneIndex) -> BodyMotionW {
-    let a = s + Int(index[0]), b = s + Int(index[1])
-    return BodyMotionW(dpx: LaneW(a.pointee.dp.x, b.pointee.dp.x),
-                       dpy: LaneW(a.pointee.dp.y, b.pointee.dp.y),
-                       qc: LaneW(a.pointee.dq.c, b.pointee.dq.c),
-                       qs: LaneW(a.pointee.dq.s, b.pointee.dq.s))
+@inline(__always) func gatherMotions(_ s: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) -> BodyMotionW {
+    let a = s[Int(index[0])], b = s[Int(index[1])], c = s[Int(index[2])], d = s[Int(index[3])]
+    return BodyMotionW(dpx: LaneW(Lane(a.dp.x), Lane(b.dp.x), Lane(c.dp.x), Lane(d.dp.x)),
+                       dpy: LaneW(Lane(a.dp.y), Lane(b.dp.y), Lane(c.dp.y), Lane(d.dp.y)),
+                       qc: LaneW(Lane(a.dq.c), Lane(b.dq.c), Lane(c.dq.c), Lane(d.dq.c)),
+                       qs: LaneW(Lane(a.dq.s), Lane(b.dq.s), Lane(c.dq.s), Lane(d.dq.s)))
 }
 
-@inline(__always) func scatterVelocities(_ s: UnsafeMutablePointer<BodyState>, _ write: LaneIndex, _ v: BodyVelocityW) {
+@inline(__always) func scatterVelocities(_ s: UnsafeMutablePointer<BodyState>, _ write: SIMD4<Int32>, _ v: BodyVelocityW) {
     for lane in 0..<contactLanes {
         let i = Int(write[lane])
         if i < 0 { continue }
@@ -154,7 +142,7 @@ struct BodyMotionW {
     b.w = b.w + c.pointee.invIB * (p.anchorBX * py - p.anchorBY * px)
 }
 
-/// Applies last step's impulses (warm start) of a bundle's constraints.
+/// Applies last step's impulses (warm start) of four constraints.
 @inline(__always) func warmStart(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>) {
     var a = gatherVelocities(s, c.pointee.indexA)
     var b = gatherVelocities(s, c.pointee.indexB)
@@ -236,7 +224,7 @@ struct BodyMotionW {
     applyImpulse(impulse * tx, impulse * ty, &p, c, &a, &b)
 }
 
-/// One solve (with soft bias) or relax (without) of a bundle's constraints.
+/// One solve (with soft bias) or relax (without) of four constraints.
 /// With `totals` (relax passes of a step with post-solve events), the
 /// accumulated impulses, which are what this sub-step applied, are summed there.
 @inline(__always) func solveContacts(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
@@ -283,7 +271,7 @@ struct BodyMotionW {
     return impulse
 }
 
-/// The restitution pass of a bundle's constraints, after the sub-steps.
+/// The restitution pass of four constraints, after the sub-steps.
 @inline(__always) func applyRestitution(_ c: UnsafeMutablePointer<ContactBundle>, _ cold: UnsafeMutablePointer<ContactBundleCold>,
                                         _ s: UnsafeMutablePointer<BodyState>, threshold: Lane) {
     if !cold.pointee.hasRestitution { return }

@@ -300,7 +300,7 @@ extension World {
 
     /// Reorders the contacts to solve by graph color: within a color no two
     /// constraints share a movable body, so a color's constraints can be
-    /// solved a bundle at a time (one SIMD lane each) and never wait on each
+    /// solved four at a time (one SIMD lane each) and never wait on each
     /// other's velocity stores. Greedy first-fit on body bitsets, then a
     /// stable counting sort of contact indices: deterministic,
     /// O(contacts · colors). Returns where each color starts in `order`

@@ -197,8 +197,6 @@ extension World {
                 if contact.pointee.enablePostSolve { postSolve = true }
                 bundle.pointee.indexA[lane] = iA
                 bundle.pointee.indexB[lane] = iB
-                bundle.pointee.writeA[lane] = stA.invMass > 0 ? iA : -1
-                bundle.pointee.writeB[lane] = stB.invMass > 0 ? iB : -1
                 let normal = contact.pointee.manifold.normal
                 bundle.pointee.normalX[lane] = Lane(normal.x)
                 bundle.pointee.normalY[lane] = Lane(normal.y)
@@ -207,10 +205,6 @@ extension World {
                 cold.pointee.restitution[lane] = Lane(restitution)
                 if restitution != 0 { cold.pointee.hasRestitution = true }
                 bundle.pointee.tangentSpeed[lane] = Lane(contact.pointee.tangentSpeed)
-                bundle.pointee.invMassA[lane] = Lane(stA.invMass)
-                bundle.pointee.invIA[lane] = Lane(stA.invInertia)
-                bundle.pointee.invMassB[lane] = Lane(stB.invMass)
-                bundle.pointee.invIB[lane] = Lane(stB.invInertia)
                 cold.pointee.relativeVelocity0[lane] =
                     World.preparePoint(&bundle.pointee.p0, lane, contact.pointee.manifold.point0, normal: normal, stA, stB)
                 if contact.pointee.manifold.pointCount > 1 {
@@ -283,13 +277,9 @@ extension World {
         cold.pointee.totalNormalImpulse0[lane] = 0; cold.pointee.totalNormalImpulse1[lane] = 0
         bundle.pointee.indexA[lane] = staticIndex
         bundle.pointee.indexB[lane] = staticIndex
-        bundle.pointee.writeA[lane] = -1
-        bundle.pointee.writeB[lane] = -1
         bundle.pointee.normalX[lane] = 0; bundle.pointee.normalY[lane] = 0
         bundle.pointee.friction[lane] = 0
         bundle.pointee.tangentSpeed[lane] = 0
-        bundle.pointee.invMassA[lane] = 0; bundle.pointee.invIA[lane] = 0
-        bundle.pointee.invMassB[lane] = 0; bundle.pointee.invIB[lane] = 0
         clearPoint(&bundle.pointee.p0, lane)
         clearPoint(&bundle.pointee.p1, lane)
     }

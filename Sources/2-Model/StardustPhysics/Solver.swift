@@ -479,28 +479,32 @@ extension World {
     /// the next step) and reports post-solve impulses.
     mutating func storeImpulses() {
         var reports = false
+        // Walks the contacts in slot order (each one's bundle and lane from
+        // `contactPlace`, as in prepareContacts): writing them in bundle order
+        // missed the cache on nearly every ~250-byte contact.
         constraints.withUnsafeBufferPointer { bp in
         constraintsCold.withUnsafeBufferPointer { op in
+        contactPlace.withUnsafeBufferPointer { pl in
         contacts.withUnsafeMutableBufferPointer { cp in
-            for k in 0..<bp.count {
-                let cc = bp.baseAddress! + k, cold = op.baseAddress! + k
-                for lane in 0..<contactLanes {
-                    let c = Int(cold.pointee.contact[lane])
-                    if c < 0 { continue }
-                    let contact = cp.baseAddress! + c
-                    contact.pointee.manifold.point0.normalImpulse = Double(cc.pointee.p0.normalImpulse[lane])
-                    contact.pointee.manifold.point0.tangentImpulse = Double(cc.pointee.p0.tangentImpulse[lane])
-                    contact.pointee.manifold.point0.maxNormalImpulse = Double(cc.pointee.p0.maxNormalImpulse[lane])
-                    contact.pointee.manifold.point0.normalVelocity = Double(cold.pointee.relativeVelocity0[lane])
-                    if contact.pointee.manifold.pointCount > 1 {
-                        contact.pointee.manifold.point1.normalImpulse = Double(cc.pointee.p1.normalImpulse[lane])
-                        contact.pointee.manifold.point1.tangentImpulse = Double(cc.pointee.p1.tangentImpulse[lane])
-                        contact.pointee.manifold.point1.maxNormalImpulse = Double(cc.pointee.p1.maxNormalImpulse[lane])
-                        contact.pointee.manifold.point1.normalVelocity = Double(cold.pointee.relativeVelocity1[lane])
-                    }
-                    if contact.pointee.enablePostSolve { reports = true }
+            for c in 0..<pl.count {
+                let slot = Int(pl[c])
+                if slot < 0 { continue }
+                let cc = bp.baseAddress! + slot / contactLanes, cold = op.baseAddress! + slot / contactLanes
+                let lane = slot % contactLanes
+                let contact = cp.baseAddress! + c
+                contact.pointee.manifold.point0.normalImpulse = Double(cc.pointee.p0.normalImpulse[lane])
+                contact.pointee.manifold.point0.tangentImpulse = Double(cc.pointee.p0.tangentImpulse[lane])
+                contact.pointee.manifold.point0.maxNormalImpulse = Double(cc.pointee.p0.maxNormalImpulse[lane])
+                contact.pointee.manifold.point0.normalVelocity = Double(cold.pointee.relativeVelocity0[lane])
+                if contact.pointee.manifold.pointCount > 1 {
+                    contact.pointee.manifold.point1.normalImpulse = Double(cc.pointee.p1.normalImpulse[lane])
+                    contact.pointee.manifold.point1.tangentImpulse = Double(cc.pointee.p1.tangentImpulse[lane])
+                    contact.pointee.manifold.point1.maxNormalImpulse = Double(cc.pointee.p1.maxNormalImpulse[lane])
+                    contact.pointee.manifold.point1.normalVelocity = Double(cold.pointee.relativeVelocity1[lane])
                 }
+                if contact.pointee.enablePostSolve { reports = true }
             }
+        }
         }
         }
         }

@@ -182,7 +182,7 @@ struct BodyMotionW {
 
 /// The normal constraint of one point, given its current separation `sep`.
 /// Returns the accumulated normal impulse after the solve.
-@inline(__always) func solveNormal(_ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>, _ sep: LaneW,
+@_transparent func solveNormal(_ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>, _ sep: LaneW,
                                    _ a: inout BodyVelocityW, _ b: inout BodyVelocityW,
                                    invH: Lane, useBias: Bool, maxBiasVelocity: Lane, softness: ContactSoftnessW) -> LaneW {
     let nx = c.pointee.normalX, ny = c.pointee.normalY

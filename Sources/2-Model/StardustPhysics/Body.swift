@@ -105,8 +105,9 @@ struct BodyInfo: Sendable {
 struct BodyState: Sendable {
     var v = Vec2.zero
     var w = 0.0
-    var dp = Vec2.zero
-    var dq = Rotation.identity
+    // Next to the velocities: the contact solver gathers them together.
     var invMass = 0.0
     var invInertia = 0.0
+    var dp = Vec2.zero
+    var dq = Rotation.identity
 }

@@ -58,33 +58,47 @@ extension World {
     }
 
     /// Creates contacts for new overlapping pairs of moved proxies. O(moved · log n).
+    /// A pair of two moved proxies is examined once, by the one earlier in
+    /// the move buffer: overlap of fat boxes is symmetric and the boxes do
+    /// not change here, so the later one would find the pair already made
+    /// (or refused by the same ``shouldPair(_:_:)``). Contacts are created in
+    /// the same order as without the skip.
     mutating func updatePairs() {
         if moveBuffer.isEmpty { return }
         var stack = queryStack
-        var found: [Int32] = []
-        found.reserveCapacity(16)
+        var found = pairScratch
+        pairScratch = []
+        var processed = moveProcessed
+        moveProcessed = []
+        if processed.count < shapes.count { processed.append(contentsOf: repeatElement(false, count: shapes.count - processed.count)) }
         for k in 0..<moveBuffer.count {
             let s = moveBuffer[k]
             if !shapeIDs.alive[Int(s)] || shapes[Int(s)].proxy < 0 { continue }
             let fat = shapes[Int(s)].fatAABB
             found.removeAll(keepingCapacity: true)
-            movingTree.query(fat, stack: &stack) { other in
-                if other != s { found.append(other) }
-                return true
-            }
-            if !shapes[Int(s)].inStaticTree {
-                staticTree.query(fat, stack: &stack) { other in
-                    found.append(other)
+            processed.withUnsafeBufferPointer { done in
+                movingTree.query(fat, stack: &stack) { other in
+                    if other != s && !done[Int(other)] { found.append(other) }
                     return true
                 }
+                if !shapes[Int(s)].inStaticTree {
+                    staticTree.query(fat, stack: &stack) { other in
+                        if !done[Int(other)] { found.append(other) }
+                        return true
+                    }
+                }
             }
+            processed[Int(s)] = true
             for other in found {
                 let key = PairSet.key(s, other)
                 if pairSet.contains(key) || !shouldPair(s, other) { continue }
                 createContact(s, other)
             }
         }
+        for s in moveBuffer where Int(s) < processed.count { processed[Int(s)] = false }
         moveBuffer.removeAll(keepingCapacity: true)
         queryStack = stack
+        pairScratch = found
+        moveProcessed = processed
     }
 }

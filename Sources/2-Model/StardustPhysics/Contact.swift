@@ -164,15 +164,15 @@ extension World {
                                      _ b: UnsafePointer<Polygon>, _ kindB: Int, _ xfB: Transform,
                                      speculative: Double, slop: Double) -> Manifold {
     if kindB > 0 { return collidePolygons(a, xfA, b, xfB, speculative: speculative, linearSlop: slop) }
-    let circle = Circle(center: b.pointee.vertices[0], radius: b.pointee.radius)
+    let circle = Circle(center: b.vertex(0), radius: b.pointee.radius)
     switch kindA {
     case 2:
-        return collidePolygonAndCircle(a.pointee, xfA, circle, xfB, speculative: speculative)
+        return collidePolygonAndCircle(a, xfA, circle, xfB, speculative: speculative)
     case 1:
-        let capsule = Capsule(point1: a.pointee.vertices[0], point2: a.pointee.vertices[1], radius: a.pointee.radius)
+        let capsule = Capsule(point1: a.vertex(0), point2: a.vertex(1), radius: a.pointee.radius)
         return collideCapsuleAndCircle(capsule, xfA, circle, xfB, speculative: speculative)
     default:
-        return collideCircles(Circle(center: a.pointee.vertices[0], radius: a.pointee.radius), xfA, circle, xfB, speculative: speculative)
+        return collideCircles(Circle(center: a.vertex(0), radius: a.pointee.radius), xfA, circle, xfB, speculative: speculative)
     }
 }
 

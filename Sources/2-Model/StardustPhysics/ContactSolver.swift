@@ -14,8 +14,12 @@
 // `Lane` is `Double`. A `Float` build (change the typealias) was measured:
 // 13–17 % faster on the pyramids, but momentum is then kept only to float
 // precision (the 1:2 elastic collision test wants 1e-9), and the rain pile
-// ended in a slow rocking mode that never slept (4.1 → 5.8 ms/step). See
-// docs/PHYSICS.md.
+// ended in a slow rocking mode that never slept (4.1 → 5.8 ms/step).
+// `Float` storage with `Double` arithmetic was measured too (7 % faster on
+// the large pyramid) and left rain piles awake far more often than
+// `Double` (4 of 6 seeds never slept in 2400 steps, against 1 of 6).
+// Two-lane (`SIMD2<Double>`) bundles spill less but were slower (less
+// independent work per instruction stream). See docs/PHYSICS.md.
 //
 // Non-penetration is a soft constraint (stiffness `contactHertz`, heavy
 // damping) with speculative handling of points that are still apart;
@@ -54,13 +58,12 @@ struct ContactPointW: Sendable {
 /// and the events need lives in ``ContactBundleCold`` (same index), so that
 /// the twelve passes per step stream ~20 % fewer bytes.
 struct ContactBundle: Sendable {
-    /// Slots in the solver's `BodyState` array to read (the zero state for static and sleeping bodies).
+    /// Slots in the solver's `BodyState` array (the zero state for static and
+    /// sleeping bodies). Inverse masses are read from there, and only bodies
+    /// of finite mass are written back.
     var indexA = SIMD4<Int32>(repeating: 0), indexB = SIMD4<Int32>(repeating: 0)
-    /// Slots to write back, −1 for bodies of infinite mass (never changed by a contact).
-    var writeA = SIMD4<Int32>(repeating: -1), writeB = SIMD4<Int32>(repeating: -1)
     var normalX = LaneW(), normalY = LaneW()
     var friction = LaneW(), tangentSpeed = LaneW()
-    var invMassA = LaneW(), invIA = LaneW(), invMassB = LaneW(), invIB = LaneW()
     var p0 = ContactPointW()
     var p1 = ContactPointW()
 }
@@ -96,16 +99,21 @@ struct ContactSoftnessW {
     }
 }
 
-/// Velocities of four bodies (one per lane).
+/// Velocities of four bodies (one per lane), with their inverse masses and
+/// inertias (read from the body states rather than stored in every bundle:
+/// fewer bytes streamed per pass, the same values).
 struct BodyVelocityW {
     var vx: LaneW, vy: LaneW, w: LaneW
+    let invMass: LaneW, invI: LaneW
 }
 
 @inline(__always) func gatherVelocities(_ s: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) -> BodyVelocityW {
     let a = s[Int(index[0])], b = s[Int(index[1])], c = s[Int(index[2])], d = s[Int(index[3])]
     return BodyVelocityW(vx: LaneW(Lane(a.v.x), Lane(b.v.x), Lane(c.v.x), Lane(d.v.x)),
                          vy: LaneW(Lane(a.v.y), Lane(b.v.y), Lane(c.v.y), Lane(d.v.y)),
-                         w: LaneW(Lane(a.w), Lane(b.w), Lane(c.w), Lane(d.w)))
+                         w: LaneW(Lane(a.w), Lane(b.w), Lane(c.w), Lane(d.w)),
+                         invMass: LaneW(a.invMass, b.invMass, c.invMass, d.invMass),
+                         invI: LaneW(a.invInertia, b.invInertia, c.invInertia, d.invInertia))
 }
 
 /// Motion since the step began of four bodies: translation dp and rotation dq.
@@ -121,10 +129,12 @@ struct BodyMotionW {
                        qs: LaneW(Lane(a.dq.s), Lane(b.dq.s), Lane(c.dq.s), Lane(d.dq.s)))
 }
 
-@inline(__always) func scatterVelocities(_ s: UnsafeMutablePointer<BodyState>, _ write: SIMD4<Int32>, _ v: BodyVelocityW) {
+/// Writes the velocities back, except for bodies of infinite mass (static,
+/// kinematic, sleeping, empty lanes), which a contact never changes.
+@inline(__always) func scatterVelocities(_ s: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>, _ v: BodyVelocityW) {
     for lane in 0..<contactLanes {
-        let i = Int(write[lane])
-        if i < 0 { continue }
+        if !(v.invMass[lane] > 0) { continue }
+        let i = Int(index[lane])
         s[i].v = Vec2(Double(v.vx[lane]), Double(v.vy[lane]))
         s[i].w = Double(v.w[lane])
     }
@@ -133,13 +143,13 @@ struct BodyMotionW {
 /// Applies the impulse (px, py) at the anchors: −P to A, +P to B.
 @inline(__always) func applyImpulse(_ px: LaneW, _ py: LaneW, _ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>,
                                     _ a: inout BodyVelocityW, _ b: inout BodyVelocityW) {
-    let mA = c.pointee.invMassA, mB = c.pointee.invMassB
+    let mA = a.invMass, mB = b.invMass
     a.vx = a.vx - mA * px
     a.vy = a.vy - mA * py
-    a.w = a.w - c.pointee.invIA * (p.anchorAX * py - p.anchorAY * px)
+    a.w = a.w - a.invI * (p.anchorAX * py - p.anchorAY * px)
     b.vx = b.vx + mB * px
     b.vy = b.vy + mB * py
-    b.w = b.w + c.pointee.invIB * (p.anchorBX * py - p.anchorBY * px)
+    b.w = b.w + b.invI * (p.anchorBX * py - p.anchorBY * px)
 }
 
 /// Applies last step's impulses (warm start) of four constraints.
@@ -152,8 +162,8 @@ struct BodyMotionW {
     applyImpulse(n0 * nx + t0 * ny, n0 * ny - t0 * nx, &c.pointee.p0, c, &a, &b)
     n0 = c.pointee.p1.normalImpulse; t0 = c.pointee.p1.tangentImpulse
     applyImpulse(n0 * nx + t0 * ny, n0 * ny - t0 * nx, &c.pointee.p1, c, &a, &b)
-    scatterVelocities(s, c.pointee.writeA, a)
-    scatterVelocities(s, c.pointee.writeB, b)
+    scatterVelocities(s, c.pointee.indexA, a)
+    scatterVelocities(s, c.pointee.indexB, b)
 }
 
 /// Relative velocity of the anchors along (dx, dy): (vB + wB × rB − vA − wA × rA) · d.
@@ -176,7 +186,7 @@ struct BodyMotionW {
 
 /// The normal constraint of one point, given its current separation `sep`.
 /// Returns the accumulated normal impulse after the solve.
-@inline(__always) func solveNormal(_ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>, _ sep: LaneW,
+@_transparent func solveNormal(_ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>, _ sep: LaneW,
                                    _ a: inout BodyVelocityW, _ b: inout BodyVelocityW,
                                    invH: Lane, useBias: Bool, maxBiasVelocity: Lane, softness: ContactSoftnessW) -> LaneW {
     let nx = c.pointee.normalX, ny = c.pointee.normalY
@@ -186,7 +196,7 @@ struct BodyMotionW {
     var massScale = LaneW(repeating: 1), impulseScale = LaneW()
     if useBias {
         // Stiffer against bodies of infinite mass (static, kinematic, asleep).
-        let rigid = (c.pointee.invMassA .== 0) .| (c.pointee.invMassB .== 0)
+        let rigid = (a.invMass .== 0) .| (b.invMass .== 0)
         var biasRate = softness.biasRate, laneMassScale = softness.massScale, laneImpulseScale = softness.impulseScale
         biasRate.replace(with: softness.staticBiasRate, where: rigid)
         laneMassScale.replace(with: softness.staticMassScale, where: rigid)
@@ -249,8 +259,8 @@ struct BodyMotionW {
     }
     solveFriction(&c.pointee.p0, c, &a, &b)
     solveFriction(&c.pointee.p1, c, &a, &b)
-    scatterVelocities(s, c.pointee.writeA, a)
-    scatterVelocities(s, c.pointee.writeB, b)
+    scatterVelocities(s, c.pointee.indexA, a)
+    scatterVelocities(s, c.pointee.indexB, b)
 }
 
 /// Returns the impulse applied (for the post-solve totals).
@@ -282,6 +292,6 @@ struct BodyMotionW {
     let i1 = restitutionPoint(&c.pointee.p1, c, &a, &b, restitution: e, relativeVelocity: cold.pointee.relativeVelocity1, threshold: threshold)
     cold.pointee.totalNormalImpulse0 = cold.pointee.totalNormalImpulse0 + i0
     cold.pointee.totalNormalImpulse1 = cold.pointee.totalNormalImpulse1 + i1
-    scatterVelocities(s, c.pointee.writeA, a)
-    scatterVelocities(s, c.pointee.writeB, b)
+    scatterVelocities(s, c.pointee.indexA, a)
+    scatterVelocities(s, c.pointee.indexB, b)
 }

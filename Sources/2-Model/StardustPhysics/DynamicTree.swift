@@ -66,51 +66,62 @@ struct DynamicTree: Sendable {
 
     @inline(__always) func fatAABB(_ leaf: Int32) -> AABB { nodes[Int(leaf)].aabb }
 
+    // The mutations below walk the nodes through a pointer: they run for
+    // every proxy that leaves its fat box, and per-access bounds and
+    // uniqueness checks were most of their cost.
+
     private mutating func insertLeaf(_ leaf: Int32) {
         if root == -1 {
             root = leaf
             nodes[Int(root)].parent = -1
             return
         }
-        let leafAABB = nodes[Int(leaf)].aabb
-        var index = root
-        while !nodes[Int(index)].isLeaf {
-            let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
-            let area = nodes[Int(index)].aabb.perimeter
-            let combinedArea = nodes[Int(index)].aabb.union(leafAABB).perimeter
-            let cost = 2 * combinedArea
-            let inheritance = 2 * (combinedArea - area)
-            func descendCost(_ c: Int32) -> Double {
-                let u = leafAABB.union(nodes[Int(c)].aabb)
-                if nodes[Int(c)].isLeaf { return u.perimeter + inheritance }
-                return (u.perimeter - nodes[Int(c)].aabb.perimeter) + inheritance
-            }
-            let cost1 = descendCost(c1), cost2 = descendCost(c2)
-            if cost < cost1 && cost < cost2 { break }
-            index = cost1 < cost2 ? c1 : c2
-        }
-        let sibling = index
-        let oldParent = nodes[Int(sibling)].parent
+        // Allocated before the descent (which neither reads nor changes the free list).
         let newParent = allocateNode()
-        nodes[Int(newParent)].parent = oldParent
-        nodes[Int(newParent)].aabb = leafAABB.union(nodes[Int(sibling)].aabb)
-        nodes[Int(newParent)].height = nodes[Int(sibling)].height + 1
-        nodes[Int(newParent)].child1 = sibling
-        nodes[Int(newParent)].child2 = leaf
-        nodes[Int(sibling)].parent = newParent
-        nodes[Int(leaf)].parent = newParent
-        if oldParent != -1 {
-            if nodes[Int(oldParent)].child1 == sibling { nodes[Int(oldParent)].child1 = newParent } else { nodes[Int(oldParent)].child2 = newParent }
-        } else {
-            root = newParent
+        var newRoot = root
+        nodes.withUnsafeMutableBufferPointer { np in
+            let nodes = np.baseAddress!
+            let leafAABB = nodes[Int(leaf)].aabb
+            var index = root
+            while nodes[Int(index)].child1 != -1 {
+                let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
+                let area = nodes[Int(index)].aabb.perimeter
+                let combinedArea = nodes[Int(index)].aabb.union(leafAABB).perimeter
+                let cost = 2 * combinedArea
+                let inheritance = 2 * (combinedArea - area)
+                func descendCost(_ c: Int32) -> Double {
+                    let u = leafAABB.union(nodes[Int(c)].aabb)
+                    if nodes[Int(c)].child1 == -1 { return u.perimeter + inheritance }
+                    return (u.perimeter - nodes[Int(c)].aabb.perimeter) + inheritance
+                }
+                let cost1 = descendCost(c1), cost2 = descendCost(c2)
+                if cost < cost1 && cost < cost2 { break }
+                index = cost1 < cost2 ? c1 : c2
+            }
+            let sibling = index
+            let oldParent = nodes[Int(sibling)].parent
+            nodes[Int(newParent)].parent = oldParent
+            nodes[Int(newParent)].aabb = leafAABB.union(nodes[Int(sibling)].aabb)
+            nodes[Int(newParent)].height = nodes[Int(sibling)].height + 1
+            nodes[Int(newParent)].child1 = sibling
+            nodes[Int(newParent)].child2 = leaf
+            nodes[Int(sibling)].parent = newParent
+            nodes[Int(leaf)].parent = newParent
+            if oldParent != -1 {
+                if nodes[Int(oldParent)].child1 == sibling { nodes[Int(oldParent)].child1 = newParent } else { nodes[Int(oldParent)].child2 = newParent }
+            } else {
+                newRoot = newParent
+            }
+            DynamicTree.refit(nodes, from: nodes[Int(leaf)].parent, root: &newRoot)
         }
-        refit(from: nodes[Int(leaf)].parent)
+        root = newRoot
     }
 
-    private mutating func refit(from start: Int32) {
+    /// Walks from `start` to the root: rebalances, then recomputes heights and boxes.
+    private static func refit(_ nodes: UnsafeMutablePointer<TreeNode>, from start: Int32, root: inout Int32) {
         var index = start
         while index != -1 {
-            index = balance(index)
+            index = balance(nodes, index, root: &root)
             let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
             nodes[Int(index)].height = 1 + max(nodes[Int(c1)].height, nodes[Int(c2)].height)
             nodes[Int(index)].aabb = nodes[Int(c1)].aabb.union(nodes[Int(c2)].aabb)
@@ -127,7 +138,9 @@ struct DynamicTree: Sendable {
             if nodes[Int(grand)].child1 == parent { nodes[Int(grand)].child1 = sibling } else { nodes[Int(grand)].child2 = sibling }
             nodes[Int(sibling)].parent = grand
             freeNode(parent)
-            refit(from: grand)
+            var newRoot = root
+            nodes.withUnsafeMutableBufferPointer { np in DynamicTree.refit(np.baseAddress!, from: grand, root: &newRoot) }
+            root = newRoot
         } else {
             root = sibling
             nodes[Int(sibling)].parent = -1
@@ -137,18 +150,18 @@ struct DynamicTree: Sendable {
 
     /// A left or right rotation when the subtree at `a` is imbalanced.
     /// Returns the new subtree root.
-    private mutating func balance(_ iA: Int32) -> Int32 {
-        let a = nodes[Int(iA)]
-        if a.isLeaf || a.height < 2 { return iA }
-        let iB = a.child1, iC = a.child2
+    private static func balance(_ nodes: UnsafeMutablePointer<TreeNode>, _ iA: Int32, root: inout Int32) -> Int32 {
+        if nodes[Int(iA)].child1 == -1 || nodes[Int(iA)].height < 2 { return iA }
+        let iB = nodes[Int(iA)].child1, iC = nodes[Int(iA)].child2
         let balance = nodes[Int(iC)].height - nodes[Int(iB)].height
-        if balance > 1 { return rotate(up: iC, over: iA, sibling: iB, cIsChild2: true) }
-        if balance < -1 { return rotate(up: iB, over: iA, sibling: iC, cIsChild2: false) }
+        if balance > 1 { return rotate(nodes, up: iC, over: iA, sibling: iB, cIsChild2: true, root: &root) }
+        if balance < -1 { return rotate(nodes, up: iB, over: iA, sibling: iC, cIsChild2: false, root: &root) }
         return iA
     }
 
     /// Promotes `iC` (a child of `iA`) above `iA`.
-    private mutating func rotate(up iC: Int32, over iA: Int32, sibling iB: Int32, cIsChild2: Bool) -> Int32 {
+    private static func rotate(_ nodes: UnsafeMutablePointer<TreeNode>, up iC: Int32, over iA: Int32, sibling iB: Int32,
+                               cIsChild2: Bool, root: inout Int32) -> Int32 {
         let iF = nodes[Int(iC)].child1, iG = nodes[Int(iC)].child2
         nodes[Int(iC)].child1 = iA
         nodes[Int(iC)].parent = nodes[Int(iA)].parent
@@ -176,19 +189,29 @@ struct DynamicTree: Sendable {
     @inline(__always)
     func query(_ aabb: AABB, stack: inout [Int32], _ visit: (Int32) -> Bool) {
         if root == -1 { return }
-        stack.removeAll(keepingCapacity: true)
-        stack.append(root)
-        nodes.withUnsafeBufferPointer { nodes in
-            while let n = stack.popLast() {
-                let node = nodes[Int(n)]
-                if !node.aabb.overlaps(aabb) { continue }
-                if node.isLeaf {
-                    if !visit(node.userData) { return }
+        // A depth-first walk holds at most height + 1 nodes; the stack is
+        // walked through a pointer (no append/popLast bookkeeping per node).
+        let need = Int(nodes[Int(root)].height) + 2
+        if stack.count < need { stack = [Int32](repeating: -1, count: max(need, 64)) }
+        stack.withUnsafeMutableBufferPointer { sp in
+        nodes.withUnsafeBufferPointer { np in
+            let st = sp.baseAddress!, nodes = np.baseAddress!
+            st[0] = root
+            var top = 1
+            while top > 0 {
+                top -= 1
+                let node = nodes + Int(st[top])
+                if !node.pointee.aabb.overlaps(aabb) { continue }
+                if node.pointee.child1 == -1 {
+                    if !visit(node.pointee.userData) { return }
                 } else {
-                    stack.append(node.child1)
-                    stack.append(node.child2)
+                    // Same order as a push of child1 then child2: child2 is visited first.
+                    st[top] = node.pointee.child1
+                    st[top + 1] = node.pointee.child2
+                    top += 2
                 }
             }
+        }
         }
     }
 

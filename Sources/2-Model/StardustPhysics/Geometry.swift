@@ -61,6 +61,39 @@ public struct Capsule: Sendable, Hashable {
     }
 }
 
+/// Vertices and normals of a polygon read and written in place. Through
+/// `pointer.pointee.vertices[i]` the compiler copies the whole 128-byte
+/// ``Vec2x8`` to the stack for every element read; these load one `Vec2`.
+extension UnsafePointer where Pointee == Polygon {
+    /// Vertex `i` (0…7), read in place.
+    @inline(__always) func vertex(_ i: Int) -> Vec2 {
+        precondition(i >= 0 && i < 8)
+        return UnsafeRawPointer(self).load(fromByteOffset: MemoryLayout<Polygon>.offset(of: \Polygon.vertices)! &+ i &* 16, as: Vec2.self)
+    }
+    /// Edge normal `i` (0…7), read in place.
+    @inline(__always) func normal(_ i: Int) -> Vec2 {
+        precondition(i >= 0 && i < 8)
+        return UnsafeRawPointer(self).load(fromByteOffset: MemoryLayout<Polygon>.offset(of: \Polygon.normals)! &+ i &* 16, as: Vec2.self)
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == Polygon {
+    /// Vertex `i` (0…7), read in place.
+    @inline(__always) func vertex(_ i: Int) -> Vec2 { UnsafePointer(self).vertex(i) }
+    /// Edge normal `i` (0…7), read in place.
+    @inline(__always) func normal(_ i: Int) -> Vec2 { UnsafePointer(self).normal(i) }
+    /// Writes vertex `i` (0…7) in place.
+    @inline(__always) func setVertex(_ i: Int, _ v: Vec2) {
+        precondition(i >= 0 && i < 8)
+        UnsafeMutableRawPointer(self).storeBytes(of: v, toByteOffset: MemoryLayout<Polygon>.offset(of: \Polygon.vertices)! &+ i &* 16, as: Vec2.self)
+    }
+    /// Writes edge normal `i` (0…7) in place.
+    @inline(__always) func setNormal(_ i: Int, _ n: Vec2) {
+        precondition(i >= 0 && i < 8)
+        UnsafeMutableRawPointer(self).storeBytes(of: n, toByteOffset: MemoryLayout<Polygon>.offset(of: \Polygon.normals)! &+ i &* 16, as: Vec2.self)
+    }
+}
+
 /// A convex polygon, counter-clockwise in math axes, 3…8 vertices, with an
 /// optional rounding radius. Build one with ``Polygon/box(halfWidth:halfHeight:center:angle:radius:)``
 /// or ``Polygon/init(hull:radius:)``.

@@ -103,19 +103,24 @@ func collideCapsuleAndCircle(_ a: Capsule, _ xfA: Transform, _ b: Circle, _ xfB:
 }
 
 func collidePolygonAndCircle(_ poly: Polygon, _ xfA: Transform, _ circle: Circle, _ xfB: Transform, speculative: Double) -> Manifold {
+    withUnsafePointer(to: poly) { collidePolygonAndCircle($0, xfA, circle, xfB, speculative: speculative) }
+}
+
+/// The same, reading the polygon in place (a by-value `Polygon` is a ~290-byte copy).
+func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, _ xfA: Transform, _ circle: Circle, _ xfB: Transform, speculative: Double) -> Manifold {
     var m = Manifold()
     let xf = Transform.inverseMultiply(xfA, xfB)
     let c = xf.apply(circle.center)
-    let radius = poly.radius + circle.radius
+    let radius = poly.pointee.radius + circle.radius
     var normalIndex = 0
     var separation = -Double.greatestFiniteMagnitude
-    for i in 0..<poly.count {
-        let s = dot(poly.normals[i], c - poly.vertices[i])
+    for i in 0..<poly.pointee.count {
+        let s = dot(poly.normal(i), c - poly.vertex(i))
         if s > separation { separation = s; normalIndex = i }
     }
     if separation - radius > speculative { return m }
-    let v1 = poly.vertices[normalIndex]
-    let v2 = poly.vertices[normalIndex + 1 < poly.count ? normalIndex + 1 : 0]
+    let v1 = poly.vertex(normalIndex)
+    let v2 = poly.vertex(normalIndex + 1 < poly.pointee.count ? normalIndex + 1 : 0)
     let u1 = dot(c - v1, v2 - v1)
     let u2 = dot(c - v2, v1 - v2)
     var normal: Vec2
@@ -126,13 +131,13 @@ func collidePolygonAndCircle(_ poly: Polygon, _ xfA: Transform, _ circle: Circle
         normal = (c - v).normalized
         separation = dot(c - v, normal)
         if separation - radius > speculative { return m }
-        let cA = v + poly.radius * normal
+        let cA = v + poly.pointee.radius * normal
         let cB = c - circle.radius * normal
         contact = lerp(cA, cB, 0.5)
         separation = dot(cB - cA, normal)
     } else {
-        normal = poly.normals[normalIndex]
-        let cA = c + (poly.radius - dot(c - v1, normal)) * normal
+        normal = poly.normal(normalIndex)
+        let cA = c + (poly.pointee.radius - dot(c - v1, normal)) * normal
         let cB = c - circle.radius * normal
         contact = lerp(cA, cB, 0.5)
         separation = separation - radius
@@ -194,10 +199,10 @@ func segmentDistance(_ p1: Vec2, _ q1: Vec2, _ p2: Vec2, _ q2: Vec2) -> SegmentD
     var best = 0
     var maxSep = -Double.greatestFiniteMagnitude
     for i in 0..<p1.pointee.count {
-        let n = p1.pointee.normals[i], v1 = p1.pointee.vertices[i]
+        let n = p1.normal(i), v1 = p1.vertex(i)
         var si = Double.greatestFiniteMagnitude
         for j in 0..<p2.pointee.count {
-            let s = dot(n, p2.pointee.vertices[j] - v1)
+            let s = dot(n, p2.vertex(j) - v1)
             if s < si { si = s }
         }
         if si > maxSep { maxSep = si; best = i }
@@ -216,9 +221,9 @@ func clipPolygons(_ polyA: UnsafePointer<Polygon>, _ polyB: UnsafePointer<Polygo
     let i12 = i11 + 1 < poly1.pointee.count ? i11 + 1 : 0
     let i21 = flip ? edgeA : edgeB
     let i22 = i21 + 1 < poly2.pointee.count ? i21 + 1 : 0
-    let normal = poly1.pointee.normals[i11]
-    let v11 = poly1.pointee.vertices[i11], v12 = poly1.pointee.vertices[i12]
-    let v21 = poly2.pointee.vertices[i21], v22 = poly2.pointee.vertices[i22]
+    let normal = poly1.normal(i11)
+    let v11 = poly1.vertex(i11), v12 = poly1.vertex(i12)
+    let v21 = poly2.vertex(i21), v22 = poly2.vertex(i22)
     let tangent = cross(1.0, normal)
     let lower1 = 0.0
     let upper1 = dot(v12 - v11, tangent)
@@ -274,21 +279,21 @@ func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ pol
                      speculative: Double, linearSlop: Double) -> Manifold {
     withUnsafeTemporaryAllocation(of: Polygon.self, capacity: 2) { scratch in
         let localA = scratch.baseAddress!, localB = localA + 1
-        let origin = polygonA.pointee.vertices[0]
+        let origin = polygonA.vertex(0)
         let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
         let xf = Transform.inverseMultiply(sfA, xfB)
         // Polygon is trivial: its stored properties may be assigned in uninitialised memory.
         localA.pointee.count = polygonA.pointee.count
         localA.pointee.radius = polygonA.pointee.radius
         for i in 0..<polygonA.pointee.count {
-            localA.pointee.vertices[i] = polygonA.pointee.vertices[i] - origin
-            localA.pointee.normals[i] = polygonA.pointee.normals[i]
+            localA.setVertex(i, polygonA.vertex(i) - origin)
+            localA.setNormal(i, polygonA.normal(i))
         }
         localB.pointee.count = polygonB.pointee.count
         localB.pointee.radius = polygonB.pointee.radius
         for i in 0..<polygonB.pointee.count {
-            localB.pointee.vertices[i] = xf.apply(polygonB.pointee.vertices[i])
-            localB.pointee.normals[i] = xf.q.rotate(polygonB.pointee.normals[i])
+            localB.setVertex(i, xf.apply(polygonB.vertex(i)))
+            localB.setNormal(i, xf.q.rotate(polygonB.normal(i)))
         }
         return collideLocalPolygons(UnsafePointer(localA), UnsafePointer(localB), origin, xfA, xfB, speculative: speculative, linearSlop: linearSlop)
     }
@@ -306,20 +311,20 @@ func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ pol
     let flip: Bool
     if separationB > separationA + 0.1 * linearSlop {
         flip = true
-        let search = localB.pointee.normals[edgeB]
+        let search = localB.normal(edgeB)
         var minDot = Double.greatestFiniteMagnitude
         edgeA = 0
         for i in 0..<localA.pointee.count {
-            let d = dot(search, localA.pointee.normals[i])
+            let d = dot(search, localA.normal(i))
             if d < minDot { minDot = d; edgeA = i }
         }
     } else {
         flip = false
-        let search = localA.pointee.normals[edgeA]
+        let search = localA.normal(edgeA)
         var minDot = Double.greatestFiniteMagnitude
         edgeB = 0
         for i in 0..<localB.pointee.count {
-            let d = dot(search, localB.pointee.normals[i])
+            let d = dot(search, localB.normal(i))
             if d < minDot { minDot = d; edgeB = i }
         }
     }
@@ -328,8 +333,8 @@ func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ pol
         // Separated: a vertex-vertex configuration needs the true closest points.
         let i11 = edgeA, i12 = edgeA + 1 < localA.pointee.count ? edgeA + 1 : 0
         let i21 = edgeB, i22 = edgeB + 1 < localB.pointee.count ? edgeB + 1 : 0
-        let v11 = localA.pointee.vertices[i11], v12 = localA.pointee.vertices[i12]
-        let v21 = localB.pointee.vertices[i21], v22 = localB.pointee.vertices[i22]
+        let v11 = localA.vertex(i11), v12 = localA.vertex(i12)
+        let v21 = localB.vertex(i21), v22 = localB.vertex(i22)
         let r = segmentDistance(v11, v12, v21, v22)
         let vertexVertex = (r.fraction1 == 0 || r.fraction1 == 1) && (r.fraction2 == 0 || r.fraction2 == 1)
         if vertexVertex {
@@ -339,7 +344,7 @@ func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ pol
             let iB = r.fraction2 == 0 ? i21 : i22
             let distance = r.distanceSquared.squareRoot()
             if distance - radius > speculative { return Manifold() }
-            let normal = distance > 0 ? (1 / distance) * (vB - vA) : localA.pointee.normals[edgeA]
+            let normal = distance > 0 ? (1 / distance) * (vB - vA) : localA.normal(edgeA)
             let c1 = vA + localA.pointee.radius * normal
             let c2 = vB - localB.pointee.radius * normal
             m = Manifold()

@@ -197,8 +197,6 @@ extension World {
                 if contact.pointee.enablePostSolve { postSolve = true }
                 bundle.pointee.indexA[lane] = iA
                 bundle.pointee.indexB[lane] = iB
-                bundle.pointee.writeA[lane] = stA.invMass > 0 ? iA : -1
-                bundle.pointee.writeB[lane] = stB.invMass > 0 ? iB : -1
                 let normal = contact.pointee.manifold.normal
                 bundle.pointee.normalX[lane] = Lane(normal.x)
                 bundle.pointee.normalY[lane] = Lane(normal.y)
@@ -207,10 +205,6 @@ extension World {
                 cold.pointee.restitution[lane] = Lane(restitution)
                 if restitution != 0 { cold.pointee.hasRestitution = true }
                 bundle.pointee.tangentSpeed[lane] = Lane(contact.pointee.tangentSpeed)
-                bundle.pointee.invMassA[lane] = Lane(stA.invMass)
-                bundle.pointee.invIA[lane] = Lane(stA.invInertia)
-                bundle.pointee.invMassB[lane] = Lane(stB.invMass)
-                bundle.pointee.invIB[lane] = Lane(stB.invInertia)
                 cold.pointee.relativeVelocity0[lane] =
                     World.preparePoint(&bundle.pointee.p0, lane, contact.pointee.manifold.point0, normal: normal, stA, stB)
                 if contact.pointee.manifold.pointCount > 1 {
@@ -283,13 +277,9 @@ extension World {
         cold.pointee.totalNormalImpulse0[lane] = 0; cold.pointee.totalNormalImpulse1[lane] = 0
         bundle.pointee.indexA[lane] = staticIndex
         bundle.pointee.indexB[lane] = staticIndex
-        bundle.pointee.writeA[lane] = -1
-        bundle.pointee.writeB[lane] = -1
         bundle.pointee.normalX[lane] = 0; bundle.pointee.normalY[lane] = 0
         bundle.pointee.friction[lane] = 0
         bundle.pointee.tangentSpeed[lane] = 0
-        bundle.pointee.invMassA[lane] = 0; bundle.pointee.invIA[lane] = 0
-        bundle.pointee.invMassB[lane] = 0; bundle.pointee.invIB[lane] = 0
         clearPoint(&bundle.pointee.p0, lane)
         clearPoint(&bundle.pointee.p1, lane)
     }
@@ -489,28 +479,32 @@ extension World {
     /// the next step) and reports post-solve impulses.
     mutating func storeImpulses() {
         var reports = false
+        // Walks the contacts in slot order (each one's bundle and lane from
+        // `contactPlace`, as in prepareContacts): writing them in bundle order
+        // missed the cache on nearly every ~250-byte contact.
         constraints.withUnsafeBufferPointer { bp in
         constraintsCold.withUnsafeBufferPointer { op in
+        contactPlace.withUnsafeBufferPointer { pl in
         contacts.withUnsafeMutableBufferPointer { cp in
-            for k in 0..<bp.count {
-                let cc = bp.baseAddress! + k, cold = op.baseAddress! + k
-                for lane in 0..<contactLanes {
-                    let c = Int(cold.pointee.contact[lane])
-                    if c < 0 { continue }
-                    let contact = cp.baseAddress! + c
-                    contact.pointee.manifold.point0.normalImpulse = Double(cc.pointee.p0.normalImpulse[lane])
-                    contact.pointee.manifold.point0.tangentImpulse = Double(cc.pointee.p0.tangentImpulse[lane])
-                    contact.pointee.manifold.point0.maxNormalImpulse = Double(cc.pointee.p0.maxNormalImpulse[lane])
-                    contact.pointee.manifold.point0.normalVelocity = Double(cold.pointee.relativeVelocity0[lane])
-                    if contact.pointee.manifold.pointCount > 1 {
-                        contact.pointee.manifold.point1.normalImpulse = Double(cc.pointee.p1.normalImpulse[lane])
-                        contact.pointee.manifold.point1.tangentImpulse = Double(cc.pointee.p1.tangentImpulse[lane])
-                        contact.pointee.manifold.point1.maxNormalImpulse = Double(cc.pointee.p1.maxNormalImpulse[lane])
-                        contact.pointee.manifold.point1.normalVelocity = Double(cold.pointee.relativeVelocity1[lane])
-                    }
-                    if contact.pointee.enablePostSolve { reports = true }
+            for c in 0..<pl.count {
+                let slot = Int(pl[c])
+                if slot < 0 { continue }
+                let cc = bp.baseAddress! + slot / contactLanes, cold = op.baseAddress! + slot / contactLanes
+                let lane = slot % contactLanes
+                let contact = cp.baseAddress! + c
+                contact.pointee.manifold.point0.normalImpulse = Double(cc.pointee.p0.normalImpulse[lane])
+                contact.pointee.manifold.point0.tangentImpulse = Double(cc.pointee.p0.tangentImpulse[lane])
+                contact.pointee.manifold.point0.maxNormalImpulse = Double(cc.pointee.p0.maxNormalImpulse[lane])
+                contact.pointee.manifold.point0.normalVelocity = Double(cold.pointee.relativeVelocity0[lane])
+                if contact.pointee.manifold.pointCount > 1 {
+                    contact.pointee.manifold.point1.normalImpulse = Double(cc.pointee.p1.normalImpulse[lane])
+                    contact.pointee.manifold.point1.tangentImpulse = Double(cc.pointee.p1.tangentImpulse[lane])
+                    contact.pointee.manifold.point1.maxNormalImpulse = Double(cc.pointee.p1.maxNormalImpulse[lane])
+                    contact.pointee.manifold.point1.normalVelocity = Double(cold.pointee.relativeVelocity1[lane])
                 }
+                if contact.pointee.enablePostSolve { reports = true }
             }
+        }
         }
         }
         }
@@ -586,9 +580,9 @@ extension World {
 /// Bounds of a shape stored as a rounded polygon, read in place; the same
 /// arithmetic as ``ShapeGeometry/aabb(_:)``.
 @inline(__always) func storedAABB(_ p: UnsafePointer<Polygon>, _ xf: Transform) -> AABB {
-    var lo = xf.apply(p.pointee.vertices[0]), hi = lo
+    var lo = xf.apply(p.vertex(0)), hi = lo
     for i in 1..<max(1, p.pointee.count) {
-        let v = xf.apply(p.pointee.vertices[i])
+        let v = xf.apply(p.vertex(i))
         lo = Vec2(min(lo.x, v.x), min(lo.y, v.y)); hi = Vec2(max(hi.x, v.x), max(hi.y, v.y))
     }
     let r = p.pointee.radius

@@ -59,6 +59,10 @@ public struct World: Sendable {
     var colorScratchColor: [UInt8] = []
     var activeJoints: [Int32] = []
     var queryStack: [Int32] = []
+    /// Scratch of ``updatePairs()``: proxies found by one query.
+    var pairScratch: [Int32] = []
+    /// Scratch of ``updatePairs()``: per shape, whether it was processed this step (all false between steps).
+    var moveProcessed: [Bool] = []
     var unionParent: [Int32] = []
     var pendingWake: [Int32] = []
 

@@ -11,8 +11,8 @@ import StardustTestSupport
 public enum GoldenHashing {
     /// The scene times of every pinned frame and snapshot, in seconds.
     public static let times = [0.5, 2.0, 5.0]
-    /// More pinned frame times for scenes whose moments fall between ``times``: `thanos`'s dust in flight (leaving
-    /// at 2.5 s, flying back at 10 s).
+    /// More pinned frame (and snapshot) times for scenes whose moments fall between ``times``: `thanos`'s dust in
+    /// flight (leaving at 2.5 s, flying back at 10 s).
     public static let extraTimes: [String: [Double]] = ["preset:thanos": [2.5, 10.0]]
 
     /// The repository's examples/ folder (found from this file's path at build time).
@@ -46,10 +46,7 @@ public enum GoldenHashing {
         var out: [String: String] = [:]
         let renderer = Renderer(threads: 2)
         for (name, scene) in try scenes() {
-            for t in extraTimes[name] ?? [] {
-                out["\(name)@\(t)/frame"] = Digest.hex(try renderer.render(scene.displayList(at: t)).pixels)
-            }
-            for t in times {
+            for t in times + (extraTimes[name] ?? []) {
                 out["\(name)@\(t)/frame"] = Digest.hex(try renderer.render(scene.displayList(at: t)).pixels)
                 let emitters = scene.allLayers.compactMap { $0 as? EmitterLayer }
                 for (i, e) in emitters.enumerated() {

@@ -62,8 +62,7 @@ enum StudioSnap {
                 throw StudioEditError("layer \(t.path) is \(size.width)×\(size.height) points: a snapped layer has a size and at most 16 megapixels.")
             }
             let picture = try snapshot(layer, look: look, parentTime: snapTime, scene: scene)
-            var parameters = DustParameters(layerCount: 32, seed: scene.seed &+ UInt64(truncatingIfNeeded: t.path.indices.reduce(17) { $0 &* 31 &+ $1 }))
-            parameters.layerCount = 32
+            let parameters = DustParameters(layerCount: 32, seed: scene.seed &+ UInt64(truncatingIfNeeded: t.path.indices.reduce(17) { $0 &* 31 &+ $1 }))
             let effect = DustEffect(texture: picture, frame: Rect(origin: .zero, size: size), parameters: parameters,
                                     snapTime: snapTime, restoreTime: t.restore.map(parentTime))
             // The layer itself stands for the picture: hidden exactly while the dust shows.

@@ -78,9 +78,11 @@ struct PreparedMaskedImage: @unchecked Sendable {
         aligned = onGrid
         bounds = m.bounds
         // Without specks the index only serves a layer at rest (texel for pixel: the same bytes as sampling).
-        indexed = md.index.flatMap { md.placesSpecks || onGrid != nil ? $0 : nil }.flatMap {
-            IndexedMaskedImage($0, layer: md.layer, mapping: m, origin: SIMD2(o.x, o.y), edgeX: SIMD2(ex.x, ex.y),
-                               edgeY: SIMD2(ey.x, ey.y), region: region, aligned: onGrid)
+        if let index = md.index, md.placesSpecks || onGrid != nil {
+            indexed = IndexedMaskedImage(index, layer: md.layer, mapping: m, origin: SIMD2(o.x, o.y), edgeX: SIMD2(ex.x, ex.y),
+                                         edgeY: SIMD2(ey.x, ey.y), region: region, aligned: onGrid)
+        } else {
+            indexed = nil
         }
     }
 

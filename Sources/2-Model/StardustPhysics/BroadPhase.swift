@@ -95,7 +95,7 @@ extension World {
                 createContact(s, other)
             }
         }
-        for s in moveBuffer where Int(s) < processed.count { processed[Int(s)] = false }
+        for s in moveBuffer { processed[Int(s)] = false }
         moveBuffer.removeAll(keepingCapacity: true)
         queryStack = stack
         pairScratch = found

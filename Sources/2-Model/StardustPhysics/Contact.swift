@@ -158,8 +158,8 @@ extension World {
 }
 
 /// The narrow phase on shapes stored as rounded polygons (World's
-/// `shapePolygons`), read in place; A's kind ≥ B's kind. Same functions and
-/// arithmetic as ``computeManifold(_:_:_:_:speculative:slop:)``.
+/// `shapePolygons`), read in place; A's kind ≥ B's kind (2 polygon, 1 capsule,
+/// 0 circle; a capsule against a polygon is a 2-gon against a polygon).
 @inline(__always) func collideStored(_ a: UnsafePointer<Polygon>, _ kindA: Int, _ xfA: Transform,
                                      _ b: UnsafePointer<Polygon>, _ kindB: Int, _ xfB: Transform,
                                      speculative: Double, slop: Double) -> Manifold {
@@ -174,42 +174,4 @@ extension World {
     default:
         return collideCircles(Circle(center: a.vertex(0), radius: a.pointee.radius), xfA, circle, xfB, speculative: speculative)
     }
-}
-
-/// Dispatch on the pair of kinds (A's kind ≥ B's kind). Nested switches
-/// rather than a tuple: a tuple of two geometries is a ~600-byte copy.
-func computeManifold(_ a: ShapeGeometry, _ xfA: Transform, _ b: ShapeGeometry, _ xfB: Transform,
-                     speculative: Double, slop: Double) -> Manifold {
-    switch a {
-    case .polygon(let pa):
-        switch b {
-        case .polygon(let pb): return collidePolygons(pa, xfA, pb, xfB, speculative: speculative, linearSlop: slop)
-        case .circle(let cb): return collidePolygonAndCircle(pa, xfA, cb, xfB, speculative: speculative)
-        case .capsule(let cb): return collidePolygons(pa, xfA, Polygon(capsule: cb), xfB, speculative: speculative, linearSlop: slop)
-        }
-    case .capsule(let ca):
-        switch b {
-        case .circle(let cb): return collideCapsuleAndCircle(ca, xfA, cb, xfB, speculative: speculative)
-        case .capsule(let cb): return collidePolygons(Polygon(capsule: ca), xfA, Polygon(capsule: cb), xfB, speculative: speculative, linearSlop: slop)
-        case .polygon: return flipped(b, xfB, a, xfA, speculative, slop)
-        }
-    case .circle(let ca):
-        switch b {
-        case .circle(let cb): return collideCircles(ca, xfA, cb, xfB, speculative: speculative)
-        default: return flipped(b, xfB, a, xfA, speculative, slop)
-        }
-    }
-}
-
-/// B of a larger kind than A: collide the other way round and flip.
-private func flipped(_ a: ShapeGeometry, _ xfA: Transform, _ b: ShapeGeometry, _ xfB: Transform,
-                     _ speculative: Double, _ slop: Double) -> Manifold {
-    var m = computeManifold(a, xfA, b, xfB, speculative: speculative, slop: slop)
-    m.normal = -m.normal
-    for i in 0..<m.pointCount {
-        var p = m[i]
-        swap(&p.anchorA, &p.anchorB)
-        m[i] = p
-    }
-    return m
 }

@@ -3,13 +3,14 @@
 //
 // Per step the touching contacts are graph-colored (no two contacts of one
 // color share a movable body) and packed, color by color, into bundles of
-// `contactLanes` constraints. A bundle holds everything its sub-step solves
-// need in structure-of-arrays form, one `SIMD4<Lane>` per quantity, so that
-// the arithmetic of four contacts runs side by side. A bundle gathers its
-// bodies' velocities (and motion since the step began) from the `BodyState`
-// array into lanes, solves, and scatters the new velocities of its movable
-// bodies back. Empty lanes point at the zero state with zero masses and
-// stay inert.
+// `contactLanes` constraints. A bundle holds its constraints' data in
+// structure-of-arrays form, one `SIMD4<Lane>` per quantity, so that the
+// arithmetic of four contacts runs side by side. A bundle gathers its bodies'
+// velocities, inverse masses (and motion since the step began) from the
+// `BodyState` array into lanes, takes the step's softness as lanes
+// (`ContactSoftnessW`), solves, and scatters the new velocities of its
+// movable bodies (inverse mass above zero) back. Empty lanes point at the
+// zero state, whose masses are zero, and stay inert.
 //
 // `Lane` is `Double`. A `Float` build (change the typealias) was measured:
 // 13–17 % faster on the pyramids, but momentum is then kept only to float
@@ -83,8 +84,9 @@ struct ContactBundleCold: Sendable {
 
 /// The contact softness of a step as lanes: soft contacts between two
 /// movable bodies, stiffer ones against a body of infinite mass. Chosen per
-/// lane from the inverse masses (the same test as when the bundles were
-/// filled), so the bundles need not carry three more quantities per lane.
+/// lane from the gathered inverse masses (a lane with a zero inverse mass is
+/// against a static or kinematic body), so the bundles need not carry three
+/// more quantities per lane.
 struct ContactSoftnessW {
     var biasRate: LaneW, massScale: LaneW, impulseScale: LaneW
     var staticBiasRate: LaneW, staticMassScale: LaneW, staticImpulseScale: LaneW
@@ -112,8 +114,8 @@ struct BodyVelocityW {
     return BodyVelocityW(vx: LaneW(Lane(a.v.x), Lane(b.v.x), Lane(c.v.x), Lane(d.v.x)),
                          vy: LaneW(Lane(a.v.y), Lane(b.v.y), Lane(c.v.y), Lane(d.v.y)),
                          w: LaneW(Lane(a.w), Lane(b.w), Lane(c.w), Lane(d.w)),
-                         invMass: LaneW(a.invMass, b.invMass, c.invMass, d.invMass),
-                         invI: LaneW(a.invInertia, b.invInertia, c.invInertia, d.invInertia))
+                         invMass: LaneW(Lane(a.invMass), Lane(b.invMass), Lane(c.invMass), Lane(d.invMass)),
+                         invI: LaneW(Lane(a.invInertia), Lane(b.invInertia), Lane(c.invInertia), Lane(d.invInertia)))
 }
 
 /// Motion since the step began of four bodies: translation dp and rotation dq.
@@ -141,7 +143,7 @@ struct BodyMotionW {
 }
 
 /// Applies the impulse (px, py) at the anchors: −P to A, +P to B.
-@inline(__always) func applyImpulse(_ px: LaneW, _ py: LaneW, _ p: inout ContactPointW, _ c: UnsafeMutablePointer<ContactBundle>,
+@inline(__always) func applyImpulse(_ px: LaneW, _ py: LaneW, _ p: inout ContactPointW,
                                     _ a: inout BodyVelocityW, _ b: inout BodyVelocityW) {
     let mA = a.invMass, mB = b.invMass
     a.vx = a.vx - mA * px
@@ -159,9 +161,9 @@ struct BodyMotionW {
     let nx = c.pointee.normalX, ny = c.pointee.normalY
     // tangent = normal.rightPerp = (ny, −nx)
     var n0 = c.pointee.p0.normalImpulse, t0 = c.pointee.p0.tangentImpulse
-    applyImpulse(n0 * nx + t0 * ny, n0 * ny - t0 * nx, &c.pointee.p0, c, &a, &b)
+    applyImpulse(n0 * nx + t0 * ny, n0 * ny - t0 * nx, &c.pointee.p0, &a, &b)
     n0 = c.pointee.p1.normalImpulse; t0 = c.pointee.p1.tangentImpulse
-    applyImpulse(n0 * nx + t0 * ny, n0 * ny - t0 * nx, &c.pointee.p1, c, &a, &b)
+    applyImpulse(n0 * nx + t0 * ny, n0 * ny - t0 * nx, &c.pointee.p1, &a, &b)
     scatterVelocities(s, c.pointee.indexA, a)
     scatterVelocities(s, c.pointee.indexB, b)
 }
@@ -216,7 +218,7 @@ struct BodyMotionW {
     impulse = newImpulse - p.normalImpulse
     p.normalImpulse = newImpulse
     p.maxNormalImpulse.replace(with: impulse, where: impulse .> p.maxNormalImpulse)
-    applyImpulse(impulse * nx, impulse * ny, &p, c, &a, &b)
+    applyImpulse(impulse * nx, impulse * ny, &p, &a, &b)
     return newImpulse
 }
 
@@ -231,7 +233,7 @@ struct BodyMotionW {
     newImpulse.replace(with: maxFriction, where: newImpulse .> maxFriction)
     impulse = newImpulse - p.tangentImpulse
     p.tangentImpulse = newImpulse
-    applyImpulse(impulse * tx, impulse * ty, &p, c, &a, &b)
+    applyImpulse(impulse * tx, impulse * ty, &p, &a, &b)
 }
 
 /// One solve (with soft bias) or relax (without) of four constraints.
@@ -277,7 +279,7 @@ struct BodyMotionW {
     impulse = newImpulse - p.normalImpulse
     p.normalImpulse = newImpulse
     p.maxNormalImpulse.replace(with: impulse, where: impulse .> p.maxNormalImpulse)
-    applyImpulse(impulse * nx, impulse * ny, &p, c, &a, &b)
+    applyImpulse(impulse * nx, impulse * ny, &p, &a, &b)
     return impulse
 }
 

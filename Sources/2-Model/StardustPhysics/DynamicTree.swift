@@ -83,7 +83,7 @@ struct DynamicTree: Sendable {
             let nodes = np.baseAddress!
             let leafAABB = nodes[Int(leaf)].aabb
             var index = root
-            while nodes[Int(index)].child1 != -1 {
+            while !nodes[Int(index)].isLeaf {
                 let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
                 let area = nodes[Int(index)].aabb.perimeter
                 let combinedArea = nodes[Int(index)].aabb.union(leafAABB).perimeter
@@ -91,7 +91,7 @@ struct DynamicTree: Sendable {
                 let inheritance = 2 * (combinedArea - area)
                 func descendCost(_ c: Int32) -> Double {
                     let u = leafAABB.union(nodes[Int(c)].aabb)
-                    if nodes[Int(c)].child1 == -1 { return u.perimeter + inheritance }
+                    if nodes[Int(c)].isLeaf { return u.perimeter + inheritance }
                     return (u.perimeter - nodes[Int(c)].aabb.perimeter) + inheritance
                 }
                 let cost1 = descendCost(c1), cost2 = descendCost(c2)
@@ -151,7 +151,7 @@ struct DynamicTree: Sendable {
     /// A left or right rotation when the subtree at `a` is imbalanced.
     /// Returns the new subtree root.
     private static func balance(_ nodes: UnsafeMutablePointer<TreeNode>, _ iA: Int32, root: inout Int32) -> Int32 {
-        if nodes[Int(iA)].child1 == -1 || nodes[Int(iA)].height < 2 { return iA }
+        if nodes[Int(iA)].isLeaf || nodes[Int(iA)].height < 2 { return iA }
         let iB = nodes[Int(iA)].child1, iC = nodes[Int(iA)].child2
         let balance = nodes[Int(iC)].height - nodes[Int(iB)].height
         if balance > 1 { return rotate(nodes, up: iC, over: iA, sibling: iB, cIsChild2: true, root: &root) }
@@ -202,7 +202,7 @@ struct DynamicTree: Sendable {
                 top -= 1
                 let node = nodes + Int(st[top])
                 if !node.pointee.aabb.overlaps(aabb) { continue }
-                if node.pointee.child1 == -1 {
+                if node.pointee.isLeaf {
                     if !visit(node.pointee.userData) { return }
                 } else {
                     // Same order as a push of child1 then child2: child2 is visited first.

@@ -102,11 +102,7 @@ func collideCapsuleAndCircle(_ a: Capsule, _ xfA: Transform, _ b: Circle, _ xfB:
     return m
 }
 
-func collidePolygonAndCircle(_ poly: Polygon, _ xfA: Transform, _ circle: Circle, _ xfB: Transform, speculative: Double) -> Manifold {
-    withUnsafePointer(to: poly) { collidePolygonAndCircle($0, xfA, circle, xfB, speculative: speculative) }
-}
-
-/// The same, reading the polygon in place (a by-value `Polygon` is a ~290-byte copy).
+/// Rounded polygon against circle (Box2D v3's), the polygon read in place (a by-value `Polygon` is a ~290-byte copy).
 func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, _ xfA: Transform, _ circle: Circle, _ xfB: Transform, speculative: Double) -> Manifold {
     var m = Manifold()
     let xf = Transform.inverseMultiply(xfA, xfB)
@@ -266,13 +262,8 @@ func clipPolygons(_ polyA: UnsafePointer<Polygon>, _ polyB: UnsafePointer<Polygo
 }
 
 /// Polygon (or capsule as a 2-gon) against polygon. Box2D v3's SAT + clip,
-/// computed in a frame at A's first vertex to limit round-off.
-func collidePolygons(_ polygonA: Polygon, _ xfA: Transform, _ polygonB: Polygon, _ xfB: Transform, speculative: Double, linearSlop: Double) -> Manifold {
-    var a = polygonA, b = polygonB
-    return collidePolygons(&a, xfA, &b, xfB, speculative: speculative, linearSlop: linearSlop)
-}
-
-/// The same, reading the polygons in place: the local copies are built in
+/// computed in a frame at A's first vertex to limit round-off. The polygons are
+/// read in place: the local copies are built in
 /// uninitialised scratch, only their `count` vertices and normals written
 /// (copying two ~290-byte polygons per pair showed as memmove in profiles).
 func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,

@@ -191,5 +191,4 @@ struct ShapeData: Sendable {
     /// Proxy in the broad phase tree (static tree for static bodies).
     var proxy: Int32 = -1
     var inStaticTree = false
-    var enlarged = false
 }

@@ -94,9 +94,14 @@ extension World {
     }
 
     @inline(__always) func stateIndex(_ body: Int32) -> Int32 {
-        if body < 0 { return Int32(awakeBodies.count) }
-        let s = solverIndex[Int(body)]
-        return s >= 0 ? s : Int32(awakeBodies.count)
+        solverIndex.withUnsafeBufferPointer { World.solverSlot(body, $0, staticIndex: Int32(awakeBodies.count)) }
+    }
+
+    /// The solver slot of `body` (an index into the solver states, through `solverIndex` as `si`), or `staticIndex`
+    /// (the zero state) for no body or a body that is not awake.
+    @inline(__always) static func solverSlot(_ body: Int32, _ si: UnsafeBufferPointer<Int32>, staticIndex: Int32) -> Int32 {
+        let s = body >= 0 ? si[Int(body)] : -1
+        return s >= 0 ? s : staticIndex
     }
 
     /// Builds this step's contact bundles: touching, enabled, non-sensor
@@ -190,8 +195,7 @@ extension World {
                 let lane = slot % contactLanes
                 let contact = cp.baseAddress! + c
                 let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
-                let sA = bA >= 0 ? si[Int(bA)] : -1, sB = bB >= 0 ? si[Int(bB)] : -1
-                let iA = sA >= 0 ? sA : staticIndex, iB = sB >= 0 ? sB : staticIndex
+                let iA = World.solverSlot(bA, si, staticIndex: staticIndex), iB = World.solverSlot(bB, si, staticIndex: staticIndex)
                 let stA = sp[Int(iA)], stB = sp[Int(iB)]
                 cold.pointee.contact[lane] = Int32(c)
                 if contact.pointee.enablePostSolve { postSolve = true }
@@ -267,8 +271,9 @@ extension World {
         cp.tangentMass[lane] = 0
     }
 
-    /// Makes one lane of a bundle empty: it reads the zero state, writes
-    /// nothing back and has zero masses, as a fresh ``ContactBundle`` lane.
+    /// Makes one lane of a bundle empty: it reads the zero state, whose
+    /// inverse masses are zero, so nothing is written back, as a fresh
+    /// ``ContactBundle`` lane.
     @inline(__always) static func clearLane(_ bundle: UnsafeMutablePointer<ContactBundle>, _ cold: UnsafeMutablePointer<ContactBundleCold>,
                                             _ lane: Int, staticIndex: Int32) {
         cold.pointee.contact[lane] = -1
@@ -320,8 +325,7 @@ extension World {
                 let contact = cp.baseAddress! + Int(order[k])
                 // Bodies with infinite mass (static, kinematic, sleeping) never conflict.
                 let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
-                let tA = bA >= 0 ? si[Int(bA)] : -1, tB = bB >= 0 ? si[Int(bB)] : -1
-                let sA = tA >= 0 ? tA : staticIndex, sB = tB >= 0 ? tB : staticIndex
+                let sA = World.solverSlot(bA, si, staticIndex: staticIndex), sB = World.solverSlot(bB, si, staticIndex: staticIndex)
                 let a = sp[Int(sA)].invMass == 0 ? -1 : Int(sA)
                 let b = sp[Int(sB)].invMass == 0 ? -1 : Int(sB)
                 var chosen = colors   // overflow bucket, solved last

@@ -31,6 +31,12 @@ if which == "all" || which == "hash" {
     var p = PhysicsWorkloads.pyramid(base: 12)
     p.run(steps: 120)
     print("{\"check\":\"golden-hash-pyramid-12\",\"hash\":\(p.world.stateHash())}")
+    // Rain mid-fall and after the pile formed: broad phase, circles and contact churn.
+    var r = PhysicsWorkloads.rain()
+    for _ in 0..<250 { r.step(1.0 / 60) }
+    print("{\"check\":\"rain-250\",\"hash\":\(r.stateHash())}")
+    for _ in 0..<450 { r.step(1.0 / 60) }
+    print("{\"check\":\"rain-700\",\"hash\":\(r.stateHash()),\"awake\":\(r.awakeBodyCount)}")
 }
 
 for base in [20, 100] where which == "all" || which == "pyramid" || which == "pyramid-\(base)" {

@@ -17,8 +17,35 @@ struct TreeNode: Sendable {
     @inline(__always) var isLeaf: Bool { child1 == -1 }
 }
 
+/// What a query reads of a node, 32 bytes instead of a `TreeNode`'s 56, so
+/// that a walk touches half the cache lines. The box is the node's `Double`
+/// box rounded outward to `Float` and stored as (lower.x, lower.y, −upper.x,
+/// −upper.y): a box `q` stored as (upper.x, upper.y, −lower.x, −lower.y)
+/// overlaps it iff every lane of `bounds` is ≤ that of `q` (one compare).
+/// Rounded outward, a box contains the rounded box of anything its `Double`
+/// box contains, so the walk prunes no subtree the exact test would keep and
+/// visits leaves in the same order; leaves are then tested exactly.
+struct QueryNode: Sendable {
+    var bounds = SIMD4<Float>(repeating: .infinity)
+    var child1: Int32 = -1
+    /// The second child, or for a leaf (`child1 == -1`) its user data.
+    var child2OrUserData: Int32 = -1
+}
+
+/// A `Float` at most each lane of `x` (not the largest: the nearest `Float`
+/// moved down by 2–4 of its ulps and 1e-30, which covers the half ulp of
+/// rounding, zero and subnormals without a branch). Lanes beyond `Float`'s
+/// range become infinite or NaN; both make the query's compare keep the node.
+@inline(__always) func floatsRoundedDown(_ x: SIMD4<Double>) -> SIMD4<Float> {
+    let f = SIMD4<Float>(Float(x[0]), Float(x[1]), Float(x[2]), Float(x[3]))
+    return f - (pointwiseMax(f, -f) * 0x1p-22 + 1e-30)
+}
+
 struct DynamicTree: Sendable {
     var nodes: [TreeNode] = []
+    /// `nodes`' query view (same index), kept in step with every change of a
+    /// node's box or children.
+    var queryNodes: [QueryNode] = []
     var root: Int32 = -1
     var freeList: Int32 = -1
     var proxyCount = 0
@@ -26,6 +53,7 @@ struct DynamicTree: Sendable {
     private mutating func allocateNode() -> Int32 {
         if freeList == -1 {
             nodes.append(TreeNode())
+            queryNodes.append(QueryNode())
             return Int32(nodes.count - 1)
         }
         let n = freeList
@@ -46,6 +74,7 @@ struct DynamicTree: Sendable {
         nodes[Int(leaf)].aabb = aabb
         nodes[Int(leaf)].userData = userData
         nodes[Int(leaf)].height = 0
+        syncQueryNode(leaf)
         insertLeaf(leaf)
         proxyCount += 1
         return leaf
@@ -61,7 +90,24 @@ struct DynamicTree: Sendable {
     mutating func moveProxy(_ leaf: Int32, _ aabb: AABB) {
         removeLeaf(leaf)
         nodes[Int(leaf)].aabb = aabb
+        syncQueryNode(leaf)
         insertLeaf(leaf)
+    }
+
+    private mutating func syncQueryNode(_ n: Int32) {
+        nodes.withUnsafeBufferPointer { np in
+            queryNodes.withUnsafeMutableBufferPointer { qp in DynamicTree.sync(np.baseAddress!, qp.baseAddress!, n) }
+        }
+    }
+
+    /// Copies node `n`'s box (rounded outward) and children into its query view.
+    @inline(__always)
+    private static func sync(_ nodes: UnsafePointer<TreeNode>, _ query: UnsafeMutablePointer<QueryNode>, _ n: Int32) {
+        let node = nodes + Int(n)
+        let b = node.pointee.aabb
+        query[Int(n)].bounds = floatsRoundedDown(SIMD4(b.lower.x, b.lower.y, -b.upper.x, -b.upper.y))
+        query[Int(n)].child1 = node.pointee.child1
+        query[Int(n)].child2OrUserData = node.pointee.isLeaf ? node.pointee.userData : node.pointee.child2
     }
 
     @inline(__always) func fatAABB(_ leaf: Int32) -> AABB { nodes[Int(leaf)].aabb }
@@ -80,7 +126,8 @@ struct DynamicTree: Sendable {
         let newParent = allocateNode()
         var newRoot = root
         nodes.withUnsafeMutableBufferPointer { np in
-            let nodes = np.baseAddress!
+        queryNodes.withUnsafeMutableBufferPointer { qp in
+            let nodes = np.baseAddress!, query = qp.baseAddress!
             let leafAABB = nodes[Int(leaf)].aabb
             var index = root
             while !nodes[Int(index)].isLeaf {
@@ -107,24 +154,34 @@ struct DynamicTree: Sendable {
             nodes[Int(newParent)].child2 = leaf
             nodes[Int(sibling)].parent = newParent
             nodes[Int(leaf)].parent = newParent
+            DynamicTree.sync(nodes, query, newParent)
             if oldParent != -1 {
                 if nodes[Int(oldParent)].child1 == sibling { nodes[Int(oldParent)].child1 = newParent } else { nodes[Int(oldParent)].child2 = newParent }
+                DynamicTree.sync(nodes, query, oldParent)
             } else {
                 newRoot = newParent
             }
-            DynamicTree.refit(nodes, from: nodes[Int(leaf)].parent, root: &newRoot)
+            DynamicTree.refit(nodes, query, from: nodes[Int(leaf)].parent, root: &newRoot)
+        }
         }
         root = newRoot
     }
 
     /// Walks from `start` to the root: rebalances, then recomputes heights and boxes.
-    private static func refit(_ nodes: UnsafeMutablePointer<TreeNode>, from start: Int32, root: inout Int32) {
+    private static func refit(_ nodes: UnsafeMutablePointer<TreeNode>, _ query: UnsafeMutablePointer<QueryNode>,
+                              from start: Int32, root: inout Int32) {
         var index = start
         while index != -1 {
-            index = balance(nodes, index, root: &root)
+            index = balance(nodes, query, index, root: &root)
             let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
             nodes[Int(index)].height = 1 + max(nodes[Int(c1)].height, nodes[Int(c2)].height)
-            nodes[Int(index)].aabb = nodes[Int(c1)].aabb.union(nodes[Int(c2)].aabb)
+            let box = nodes[Int(c1)].aabb.union(nodes[Int(c2)].aabb)
+            // Near the root the box rarely changes; its children changed only
+            // where the caller or a rotation already synced them.
+            if box != nodes[Int(index)].aabb {
+                nodes[Int(index)].aabb = box
+                sync(nodes, query, index)
+            }
             index = nodes[Int(index)].parent
         }
     }
@@ -139,7 +196,12 @@ struct DynamicTree: Sendable {
             nodes[Int(sibling)].parent = grand
             freeNode(parent)
             var newRoot = root
-            nodes.withUnsafeMutableBufferPointer { np in DynamicTree.refit(np.baseAddress!, from: grand, root: &newRoot) }
+            nodes.withUnsafeMutableBufferPointer { np in
+                queryNodes.withUnsafeMutableBufferPointer { qp in
+                    DynamicTree.sync(np.baseAddress!, qp.baseAddress!, grand)
+                    DynamicTree.refit(np.baseAddress!, qp.baseAddress!, from: grand, root: &newRoot)
+                }
+            }
             root = newRoot
         } else {
             root = sibling
@@ -150,17 +212,18 @@ struct DynamicTree: Sendable {
 
     /// A left or right rotation when the subtree at `a` is imbalanced.
     /// Returns the new subtree root.
-    private static func balance(_ nodes: UnsafeMutablePointer<TreeNode>, _ iA: Int32, root: inout Int32) -> Int32 {
+    private static func balance(_ nodes: UnsafeMutablePointer<TreeNode>, _ query: UnsafeMutablePointer<QueryNode>,
+                                _ iA: Int32, root: inout Int32) -> Int32 {
         if nodes[Int(iA)].isLeaf || nodes[Int(iA)].height < 2 { return iA }
         let iB = nodes[Int(iA)].child1, iC = nodes[Int(iA)].child2
         let balance = nodes[Int(iC)].height - nodes[Int(iB)].height
-        if balance > 1 { return rotate(nodes, up: iC, over: iA, sibling: iB, cIsChild2: true, root: &root) }
-        if balance < -1 { return rotate(nodes, up: iB, over: iA, sibling: iC, cIsChild2: false, root: &root) }
+        if balance > 1 { return rotate(nodes, query, up: iC, over: iA, sibling: iB, cIsChild2: true, root: &root) }
+        if balance < -1 { return rotate(nodes, query, up: iB, over: iA, sibling: iC, cIsChild2: false, root: &root) }
         return iA
     }
 
     /// Promotes `iC` (a child of `iA`) above `iA`.
-    private static func rotate(_ nodes: UnsafeMutablePointer<TreeNode>, up iC: Int32, over iA: Int32, sibling iB: Int32,
+    private static func rotate(_ nodes: UnsafeMutablePointer<TreeNode>, _ query: UnsafeMutablePointer<QueryNode>, up iC: Int32, over iA: Int32, sibling iB: Int32,
                                cIsChild2: Bool, root: inout Int32) -> Int32 {
         let iF = nodes[Int(iC)].child1, iG = nodes[Int(iC)].child2
         nodes[Int(iC)].child1 = iA
@@ -180,6 +243,9 @@ struct DynamicTree: Sendable {
         nodes[Int(iC)].aabb = nodes[Int(iA)].aabb.union(nodes[Int(keep)].aabb)
         nodes[Int(iA)].height = 1 + max(nodes[Int(iB)].height, nodes[Int(give)].height)
         nodes[Int(iC)].height = 1 + max(nodes[Int(iA)].height, nodes[Int(keep)].height)
+        sync(nodes, query, iA)
+        sync(nodes, query, iC)
+        if p != -1 { sync(nodes, query, p) }
         return iC
     }
 
@@ -193,24 +259,31 @@ struct DynamicTree: Sendable {
         // walked through a pointer (no append/popLast bookkeeping per node).
         let need = Int(nodes[Int(root)].height) + 2
         if stack.count < need { stack = [Int32](repeating: -1, count: max(need, 64)) }
+        // The query box rounded outward, stored to match `QueryNode.bounds`.
+        let q = -floatsRoundedDown(SIMD4(-aabb.upper.x, -aabb.upper.y, aabb.lower.x, aabb.lower.y))
         stack.withUnsafeMutableBufferPointer { sp in
         nodes.withUnsafeBufferPointer { np in
-            let st = sp.baseAddress!, nodes = np.baseAddress!
+        queryNodes.withUnsafeBufferPointer { qp in
+            let st = sp.baseAddress!, nodes = np.baseAddress!, query = qp.baseAddress!
             st[0] = root
             var top = 1
             while top > 0 {
                 top -= 1
-                let node = nodes + Int(st[top])
-                if !node.pointee.aabb.overlaps(aabb) { continue }
-                if node.pointee.isLeaf {
-                    if !visit(node.pointee.userData) { return }
+                let n = Int(st[top])
+                let node = query + n
+                if any(node.pointee.bounds .> q) { continue }
+                if node.pointee.child1 == -1 {
+                    // The exact test: the rounded boxes may touch where the real ones do not.
+                    if !nodes[n].aabb.overlaps(aabb) { continue }
+                    if !visit(node.pointee.child2OrUserData) { return }
                 } else {
                     // Same order as a push of child1 then child2: child2 is visited first.
                     st[top] = node.pointee.child1
-                    st[top + 1] = node.pointee.child2
+                    st[top + 1] = node.pointee.child2OrUserData
                     top += 2
                 }
             }
+        }
         }
         }
     }

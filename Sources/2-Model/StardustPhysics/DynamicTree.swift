@@ -261,6 +261,9 @@ struct DynamicTree: Sendable {
         if stack.count < need { stack = [Int32](repeating: -1, count: max(need, 64)) }
         // The query box rounded outward, stored to match `QueryNode.bounds`.
         let q = -floatsRoundedDown(SIMD4(-aabb.upper.x, -aabb.upper.y, aabb.lower.x, aabb.lower.y))
+        // The same rounded inward: a leaf whose box, grown past its rounding
+        // error, lies within it surely overlaps.
+        let qInner = floatsRoundedDown(SIMD4(aabb.upper.x, aabb.upper.y, -aabb.lower.x, -aabb.lower.y))
         stack.withUnsafeMutableBufferPointer { sp in
         nodes.withUnsafeBufferPointer { np in
         queryNodes.withUnsafeBufferPointer { qp in
@@ -273,8 +276,14 @@ struct DynamicTree: Sendable {
                 let node = query + n
                 if any(node.pointee.bounds .> q) { continue }
                 if node.pointee.child1 == -1 {
-                    // The exact test: the rounded boxes may touch where the real ones do not.
-                    if !nodes[n].aabb.overlaps(aabb) { continue }
+                    // The rounded boxes may touch where the real ones do not:
+                    // unless the leaf's box grown by more than its rounding
+                    // error (≤ 6 ulps) is within `qInner`, test exactly (this
+                    // reads the 56-byte node, a cache miss). NaN lanes fail
+                    // the sure test and go to the exact one.
+                    let b = node.pointee.bounds
+                    let grown = b + (pointwiseMax(b, -b) * 0x1p-19 + 1e-29)
+                    if !all(grown .<= qInner) && !nodes[n].aabb.overlaps(aabb) { continue }
                     if !visit(node.pointee.child2OrUserData) { return }
                 } else {
                     // Same order as a push of child1 then child2: child2 is visited first.

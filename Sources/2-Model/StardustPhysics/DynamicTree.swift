@@ -268,13 +268,17 @@ struct DynamicTree: Sendable {
         nodes.withUnsafeBufferPointer { np in
         queryNodes.withUnsafeBufferPointer { qp in
             let st = sp.baseAddress!, nodes = np.baseAddress!, query = qp.baseAddress!
+            // Only nodes whose rounded box overlaps are pushed: the children
+            // of a node are tested together (two independent loads) when it
+            // is popped. The overlapping nodes come off the stack in the same
+            // order as when each node was tested on its own pop.
+            if any(query[Int(root)].bounds .> q) { return }
             st[0] = root
             var top = 1
             while top > 0 {
                 top -= 1
                 let n = Int(st[top])
                 let node = query + n
-                if any(node.pointee.bounds .> q) { continue }
                 if node.pointee.child1 == -1 {
                     // The rounded boxes may touch where the real ones do not:
                     // unless the leaf's box grown by more than its rounding
@@ -287,9 +291,10 @@ struct DynamicTree: Sendable {
                     if !visit(node.pointee.child2OrUserData) { return }
                 } else {
                     // Same order as a push of child1 then child2: child2 is visited first.
-                    st[top] = node.pointee.child1
-                    st[top + 1] = node.pointee.child2OrUserData
-                    top += 2
+                    let c1 = node.pointee.child1, c2 = node.pointee.child2OrUserData
+                    let keep1 = !any(query[Int(c1)].bounds .> q), keep2 = !any(query[Int(c2)].bounds .> q)
+                    if keep1 { st[top] = c1; top += 1 }
+                    if keep2 { st[top] = c2; top += 1 }
                 }
             }
         }

@@ -30,37 +30,41 @@ struct Contact: Sendable {
 @inline(__always) func mixRestitution(_ a: Double, _ b: Double) -> Double { max(a, b) }
 
 extension World {
+    /// Shapes are read field by field: a whole `ShapeData` copy carries its
+    /// ~300-byte geometry enum.
     mutating func createContact(_ s1: Int32, _ s2: Int32) {
         // Shape A is the one of the larger kind so that each pair has one function.
         var sA = s1, sB = s2
-        if shapes[Int(sA)].geometry.kind < shapes[Int(sB)].geometry.kind { swap(&sA, &sB) }
-        let a = shapes[Int(sA)], b = shapes[Int(sB)]
+        if shapes[Int(sA)].kind < shapes[Int(sB)].kind { swap(&sA, &sB) }
+        let a = Int(sA), b = Int(sB)
         var c = Contact()
         c.shapeA = sA; c.shapeB = sB
-        c.bodyA = a.body; c.bodyB = b.body
-        c.friction = mixFriction(a.friction, b.friction)
-        c.restitution = mixRestitution(a.restitution, b.restitution)
-        c.tangentSpeed = a.tangentSpeed + b.tangentSpeed
+        c.bodyA = shapes[a].body; c.bodyB = shapes[b].body
+        c.friction = mixFriction(shapes[a].friction, shapes[b].friction)
+        c.restitution = mixRestitution(shapes[a].restitution, shapes[b].restitution)
+        c.tangentSpeed = shapes[a].tangentSpeed + shapes[b].tangentSpeed
         c.live = true
-        c.sensor = a.isSensor || b.isSensor
-        c.enableContactEvents = a.enableContactEvents || b.enableContactEvents
-        c.enablePreSolve = a.enablePreSolve || b.enablePreSolve
-        c.enablePostSolve = a.enablePostSolve || b.enablePostSolve
+        c.sensor = shapes[a].isSensor || shapes[b].isSensor
+        c.enableContactEvents = shapes[a].enableContactEvents || shapes[b].enableContactEvents
+        c.enablePreSolve = shapes[a].enablePreSolve || shapes[b].enablePreSolve
+        c.enablePostSolve = shapes[a].enablePostSolve || shapes[b].enablePostSolve
         if let i = contactFree.popLast() { contacts[Int(i)] = c } else { contacts.append(c) }
         pairSet.insert(PairSet.key(sA, sB))
     }
 
     /// Removes a contact; reports the end of touching if it was touching.
+    /// Reads only the fields it needs (not the whole ~250-byte contact).
     mutating func destroyContact(_ c: Int32, wakeBodies: Bool) {
-        let contact = contacts[Int(c)]
-        if contact.touching { reportEnd(contact) }
-        pairSet.remove(PairSet.key(contact.shapeA, contact.shapeB))
+        if contacts[Int(c)].touching { reportEnd(contacts[Int(c)]) }
+        let shapeA = contacts[Int(c)].shapeA, shapeB = contacts[Int(c)].shapeB
+        let bodyA = contacts[Int(c)].bodyA, bodyB = contacts[Int(c)].bodyB
+        pairSet.remove(PairSet.key(shapeA, shapeB))
         contacts[Int(c)].live = false
         contacts[Int(c)].touching = false
         contactFree.append(c)
         if wakeBodies {
-            wakeBody(contact.bodyA)
-            wakeBody(contact.bodyB)
+            wakeBody(bodyA)
+            wakeBody(bodyB)
         }
     }
 

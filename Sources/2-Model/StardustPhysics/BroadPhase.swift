@@ -65,6 +65,7 @@ extension World {
     /// the same order as without the skip.
     mutating func updatePairs() {
         if moveBuffer.isEmpty { return }
+        if movingTree.reinsertsSinceLayout > 2 * movingTree.proxyCount { relayoutMovingTree() }
         var stack = queryStack
         var found = pairScratch
         pairScratch = []
@@ -100,5 +101,17 @@ extension World {
         queryStack = stack
         pairScratch = found
         moveProcessed = processed
+    }
+}
+
+extension World {
+    /// Lays the moving tree out in query order again once its proxies have
+    /// moved (been re-inserted) twice over on average: re-inserts scatter a
+    /// walk's nodes through memory. Only node indices change (not the tree,
+    /// not any result); each shape's proxy index is refreshed.
+    mutating func relayoutMovingTree() {
+        movingTree.relayout()
+        let tree = movingTree
+        tree.forEachLeaf { leaf, shape in shapes[Int(shape)].proxy = leaf }
     }
 }

@@ -49,6 +49,8 @@ struct DynamicTree: Sendable {
     var root: Int32 = -1
     var freeList: Int32 = -1
     var proxyCount = 0
+    /// ``moveProxy(_:_:)`` calls since the last ``relayout()``.
+    var reinsertsSinceLayout = 0
 
     private mutating func allocateNode() -> Int32 {
         if freeList == -1 {
@@ -88,6 +90,7 @@ struct DynamicTree: Sendable {
 
     /// Re-inserts a leaf with new bounds. O(log n).
     mutating func moveProxy(_ leaf: Int32, _ aabb: AABB) {
+        reinsertsSinceLayout += 1
         removeLeaf(leaf)
         nodes[Int(leaf)].aabb = aabb
         syncQueryNode(leaf)
@@ -247,6 +250,53 @@ struct DynamicTree: Sendable {
         sync(nodes, query, iC)
         if p != -1 { sync(nodes, query, p) }
         return iC
+    }
+
+    /// Renumbers the nodes in the order a query walks them (depth first,
+    /// child2 before child1) and drops free nodes, so that a walk moves
+    /// forward through memory. The tree's shape and child order, hence every
+    /// query's result order, are unchanged; leaf (proxy) indices change:
+    /// the caller re-reads them with ``forEachLeaf(_:)``. O(nodes).
+    mutating func relayout() {
+        if root == -1 { return }
+        var order: [Int32] = []
+        order.reserveCapacity(nodes.count)
+        var newIndex = [Int32](repeating: -1, count: nodes.count)
+        var stack: [Int32] = [root]
+        while let n = stack.popLast() {
+            newIndex[Int(n)] = Int32(order.count)
+            order.append(n)
+            if !nodes[Int(n)].isLeaf {
+                stack.append(nodes[Int(n)].child1)
+                stack.append(nodes[Int(n)].child2)
+            }
+        }
+        var newNodes = [TreeNode](repeating: TreeNode(), count: order.count)
+        var newQuery = [QueryNode](repeating: QueryNode(), count: order.count)
+        @inline(__always) func remap(_ i: Int32) -> Int32 { i == -1 ? -1 : newIndex[Int(i)] }
+        for (k, n) in order.enumerated() {
+            var node = nodes[Int(n)]
+            var q = queryNodes[Int(n)]
+            node.parent = remap(node.parent)
+            if !node.isLeaf {
+                node.child1 = remap(node.child1)
+                node.child2 = remap(node.child2)
+                q.child1 = node.child1
+                q.child2OrUserData = node.child2
+            }
+            newNodes[k] = node
+            newQuery[k] = q
+        }
+        nodes = newNodes
+        queryNodes = newQuery
+        root = 0
+        freeList = -1
+        reinsertsSinceLayout = 0
+    }
+
+    /// Calls `visit(leaf, userData)` for every leaf.
+    func forEachLeaf(_ visit: (Int32, Int32) -> Void) {
+        for n in 0..<nodes.count where nodes[n].height == 0 { visit(Int32(n), nodes[n].userData) }
     }
 
     /// Calls `visit(userData)` for each leaf overlapping `aabb`; stop by

@@ -45,4 +45,130 @@ struct BroadPhaseTests {
         }
         #expect(checkedPairs > 1000)
     }
+
+    /// The leaves overlapping `box` in the order of a depth-first walk
+    /// (child2 before child1) with the exact `Double` test at every node:
+    /// the reference the tree's `Float` query view must reproduce.
+    static func referenceQuery(_ tree: DynamicTree, _ box: AABB) -> [Int32] {
+        var out: [Int32] = []
+        if tree.root == -1 { return out }
+        var stack: [Int32] = [tree.root]
+        while let n = stack.popLast() {
+            let node = tree.nodes[Int(n)]
+            guard node.aabb.overlaps(box) else { continue }
+            if node.isLeaf { out.append(node.userData) } else { stack.append(node.child1); stack.append(node.child2) }
+        }
+        return out
+    }
+
+    /// Boxes near and far from the origin, some sharing an edge exactly with
+    /// the query (touching counts) and some a few `Double` ulps away (they
+    /// must not count, though their `Float` roundings touch).
+    static func testBoxes(seed: UInt64, offset: Double) -> [AABB] {
+        (0..<300).map { i -> AABB in
+            let u = { (k: UInt64) in hashUniform(seed: seed, index: 5 * UInt64(i) + k) }
+            let lo = Vec2(offset + 40 * u(0), offset + 40 * u(1))
+            return AABB(lower: lo, upper: lo + Vec2(0.01 + 3 * u(2), 0.01 + 3 * u(3)))
+        }
+    }
+
+    @Test("tree queries find exactly the overlapping leaves, in exact depth-first order, near and far from the origin",
+          arguments: [0.0, -1e6, 3e7])
+    func queryMatchesExactWalk(offset: Double) {
+        var tree = DynamicTree()
+        let boxes = Self.testBoxes(seed: 11, offset: offset)
+        var proxies: [Int32] = []
+        for (i, b) in boxes.enumerated() { proxies.append(tree.createProxy(b, userData: Int32(i))) }
+        // Churn: move a third of the leaves (re-inserts, rotations), remove a few.
+        for i in stride(from: 0, to: boxes.count, by: 3) {
+            let b = boxes[(i * 7) % boxes.count]
+            tree.moveProxy(proxies[i], AABB(lower: b.lower + Vec2(0.5, -0.25), upper: b.upper + Vec2(0.5, -0.25)))
+        }
+        for i in stride(from: 1, to: boxes.count, by: 29) { tree.destroyProxy(proxies[i]) }
+        var queries: [AABB] = Self.testBoxes(seed: 12, offset: offset)
+        // Queries sharing an edge with a leaf, or missing it by 1–4 ulps of `Double`.
+        for i in stride(from: 2, to: boxes.count, by: 3) {
+            let leaf = tree.fatAABB(proxies[i])
+            let w = 0.3
+            queries.append(AABB(lower: Vec2(leaf.upper.x, leaf.lower.y), upper: Vec2(leaf.upper.x + w, leaf.upper.y)))
+            var x = leaf.upper.x
+            for _ in 0..<(1 + i % 4) { x = x.nextUp }
+            queries.append(AABB(lower: Vec2(x, leaf.lower.y), upper: Vec2(x + w, leaf.upper.y)))
+            var y = leaf.lower.y
+            for _ in 0..<(1 + i % 4) { y = y.nextDown }
+            queries.append(AABB(lower: Vec2(leaf.lower.x, y - w), upper: Vec2(leaf.upper.x, y)))
+        }
+        var stack: [Int32] = []
+        var total = 0
+        for (k, q) in queries.enumerated() {
+            var got: [Int32] = []
+            tree.query(q, stack: &stack) { got.append($0); return true }
+            let expected = Self.referenceQuery(tree, q)
+            total += expected.count
+            #expect(got == expected, "query \(k) \(q)")
+        }
+        #expect(total > 300)
+        // After relayout: the same answers in the same order.
+        tree.relayout()
+        for q in queries.prefix(200) {
+            var got: [Int32] = []
+            tree.query(q, stack: &stack) { got.append($0); return true }
+            #expect(got == Self.referenceQuery(tree, q))
+        }
+    }
+
+    @Test("the Float query view bounds every node's Double box from outside and matches its children")
+    func queryViewConsistent() {
+        var tree = DynamicTree()
+        let boxes = Self.testBoxes(seed: 21, offset: -5e5)
+        var proxies: [Int32] = []
+        for (i, b) in boxes.enumerated() { proxies.append(tree.createProxy(b, userData: Int32(i))) }
+        for i in stride(from: 0, to: boxes.count, by: 2) { tree.moveProxy(proxies[i], boxes[(i + 1) % boxes.count]) }
+        for relaid in [false, true] {
+            if relaid { tree.relayout() }
+            var stack: [Int32] = [tree.root]
+            var leaves = 0
+            while let n = stack.popLast() {
+                let node = tree.nodes[Int(n)], view = tree.queryNodes[Int(n)]
+                let exact = SIMD4(node.aabb.lower.x, node.aabb.lower.y, -node.aabb.upper.x, -node.aabb.upper.y)
+                for k in 0..<4 { #expect(Double(view.bounds[k]) <= exact[k]) }
+                #expect(view.child1 == node.child1)
+                if node.isLeaf {
+                    leaves += 1
+                    #expect(view.child2OrUserData == node.userData)
+                } else {
+                    #expect(view.child2OrUserData == node.child2)
+                    #expect(tree.nodes[Int(node.child1)].parent == n && tree.nodes[Int(node.child2)].parent == n)
+                    stack.append(node.child1); stack.append(node.child2)
+                }
+            }
+            #expect(leaves == boxes.count)
+        }
+    }
+
+    @Test("relaying out the moving tree keeps every shape's proxy pointing at its own leaf and the simulation unchanged")
+    func relayoutKeepsProxies() throws {
+        func scene() throws -> World {
+            var w = World(WorldDefinition(gravity: Vec2(0, 10)))
+            let ground = w.createBody(BodyDefinition(type: .static))
+            _ = try w.createShape(ground, ShapeDefinition(), .polygon(.box(halfWidth: 8, halfHeight: 0.5, center: Vec2(0, 0.5))))
+            for i in 0..<60 {
+                let b = w.createBody(BodyDefinition(type: .dynamic, position: Vec2(-6 + 1.1 * Double(i % 12), -1 - 1.1 * Double(i / 12))))
+                _ = try w.createShape(b, ShapeDefinition(), i % 2 == 0 ? .circle(Circle(radius: 0.4)) : .polygon(.box(halfWidth: 0.4, halfHeight: 0.4)))
+            }
+            return w
+        }
+        var a = try scene(), b = try scene()
+        for step in 0..<90 {
+            a.step(1.0 / 60); b.step(1.0 / 60)
+            if step % 7 == 0 {
+                b.relayoutMovingTree()
+                for s in 0..<b.shapes.count where b.shapeIDs.alive[s] && !b.shapes[s].inStaticTree {
+                    let p = b.shapes[s].proxy
+                    #expect(b.movingTree.nodes[Int(p)].isLeaf && b.movingTree.nodes[Int(p)].userData == Int32(s))
+                }
+            }
+        }
+        #expect(a.stateHash() == b.stateHash())
+    }
 }

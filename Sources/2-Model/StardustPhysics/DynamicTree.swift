@@ -38,7 +38,12 @@ struct QueryNode: Sendable {
 /// range become infinite or NaN; both make the query's compare keep the node.
 @inline(__always) func floatsRoundedDown(_ x: SIMD4<Double>) -> SIMD4<Float> {
     let f = SIMD4<Float>(Float(x[0]), Float(x[1]), Float(x[2]), Float(x[3]))
-    return f - (pointwiseMax(f, -f) * 0x1p-22 + 1e-30)
+    return f - (magnitudes(f) * 0x1p-22 + 1e-30)
+}
+
+/// Lane-wise |x| by clearing the sign bits (`pointwiseMax(x, -x)` was a call).
+@inline(__always) func magnitudes(_ x: SIMD4<Float>) -> SIMD4<Float> {
+    unsafeBitCast(unsafeBitCast(x, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
 }
 
 struct DynamicTree: Sendable {
@@ -336,7 +341,7 @@ struct DynamicTree: Sendable {
                     // reads the 56-byte node, a cache miss). NaN lanes fail
                     // the sure test and go to the exact one.
                     let b = node.pointee.bounds
-                    let grown = b + (pointwiseMax(b, -b) * 0x1p-19 + 1e-29)
+                    let grown = b + (magnitudes(b) * 0x1p-19 + 1e-29)
                     if !all(grown .<= qInner) && !nodes[n].aabb.overlaps(aabb) { continue }
                     if !visit(node.pointee.child2OrUserData) { return }
                 } else {

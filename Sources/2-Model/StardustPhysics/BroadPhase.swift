@@ -7,6 +7,8 @@
 // overlapping fat AABBs and a contact is created for each new pair. The move
 // buffer is processed in order and pairs are de-duplicated through a
 // membership-only hash set, so contact creation order is deterministic.
+// Re-inserts scatter the moving tree through memory; it is laid out in
+// query order again now and then (node indices only: same tree, same order).
 
 extension World {
     mutating func createProxy(_ s: Int32, forceMove: Bool) {

@@ -5,7 +5,9 @@
 // (perimeter in 2D) and rebalances with AVL-style rotations (Box2D v2.4's
 // `b2DynamicTree`), which keeps queries O(log n) for typical scenes.
 // Storage is one array of structs with a free list: no per-node allocation,
-// and copying the world copies the tree.
+// and copying the world copies the tree. Queries walk a parallel 32-byte
+// `Float` view of the nodes (`QueryNode`) and test leaves exactly, so they
+// find the same leaves in the same order as a walk of the `Double` boxes.
 
 struct TreeNode: Sendable {
     var aabb = AABB(lower: .zero, upper: .zero)

@@ -431,8 +431,7 @@ extension World {
                     for k in 0..<bundleCount { warmStart(cb.baseAddress! + k, s) }
                     for j in active { js[Int(j)].solve(ctx, useBias: true) }
                     for k in 0..<bundleCount {
-                        solveContacts(cb.baseAddress! + k, s, invH: invHf, useBias: true, maxBiasVelocity: maxBiasf,
-                                      softness: softness, totals: nil)
+                        solveContacts(cb.baseAddress! + k, s, invH: invHf, maxBiasVelocity: maxBiasf, softness: softness)
                     }
                     for k in 0..<awakeCount {
                         s[k].dq = s[k].dq.integrated(by: h * s[k].w)
@@ -440,7 +439,7 @@ extension World {
                     }
                     for j in active { js[Int(j)].solve(ctx, useBias: false) }
                     for k in 0..<bundleCount {
-                        solveContacts(cb.baseAddress! + k, s, invH: invHf, useBias: false, maxBiasVelocity: maxBiasf,
+                        relaxContacts(cb.baseAddress! + k, s, invH: invHf, maxBiasVelocity: maxBiasf,
                                       softness: softness, totals: postSolve ? ob.baseAddress! + k : nil)
                     }
                     for j in active { js[Int(j)].accumulateStepImpulse() }

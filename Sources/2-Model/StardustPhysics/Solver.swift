@@ -124,13 +124,25 @@ extension World {
         colorScratchIndex = []
         order.removeAll(keepingCapacity: true)
         let staticIndex = Int32(awakeBodies.count)
+        // Each solved contact's place: bundle · contactLanes + lane (filled
+        // below); −2 marks a touching contact between two awake bodies that a
+        // pre-solve callback disabled (not solved, but it still joins the two
+        // into one island: see updateSleep); −1 any other.
+        var place = contactPlace
+        contactPlace = []
+        place.removeAll(keepingCapacity: true)
+        place.append(contentsOf: repeatElement(-1, count: contacts.count))
         contacts.withUnsafeBufferPointer { cp in
         solverIndex.withUnsafeBufferPointer { si in
             for c in 0..<cp.count {
                 let contact = cp.baseAddress! + c
-                if !contact.pointee.live || !contact.pointee.touching || !contact.pointee.enabled || contact.pointee.sensor { continue }
+                if !contact.pointee.live || !contact.pointee.touching || contact.pointee.sensor { continue }
                 let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
                 let movingA = bA >= 0 && si[Int(bA)] >= 0, movingB = bB >= 0 && si[Int(bB)] >= 0
+                if !contact.pointee.enabled {
+                    if movingA && movingB { place[c] = -2 }
+                    continue
+                }
                 if !movingA && !movingB { continue }
                 order.append(Int32(c))
             }
@@ -155,11 +167,6 @@ extension World {
         } else if colds.count > bundleCount {
             colds.removeLast(colds.count - bundleCount)
         }
-        // Each solved contact's place: bundle · contactLanes + lane.
-        var place = contactPlace
-        contactPlace = []
-        place.removeAll(keepingCapacity: true)
-        place.append(contentsOf: repeatElement(-1, count: contacts.count))
         var next = 0
         bundles.withUnsafeMutableBufferPointer { bp in
         colds.withUnsafeMutableBufferPointer { op in

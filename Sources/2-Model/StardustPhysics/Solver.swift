@@ -303,51 +303,58 @@ extension World {
     /// Reorders the contacts to solve by graph color: within a color no two
     /// constraints share a movable body, so a color's constraints can be
     /// solved four at a time (one SIMD lane each) and never wait on each
-    /// other's velocity stores. Greedy first-fit on body bitsets, then a
-    /// stable counting sort of contact indices: deterministic,
-    /// O(contacts · colors). Returns where each color starts in `order`
-    /// (`graphColorCount + 2` entries; the last color is the overflow).
+    /// other's velocity stores. Greedy first-fit, then a stable counting sort
+    /// of contact indices: deterministic, O(contacts + colors). Each movable
+    /// body keeps a mask of the colors it is in, so the first color free for
+    /// both bodies of a contact is the lowest zero bit of the two masks' union
+    /// (the same choice as testing the colors in order). Returns where each
+    /// color starts in `order` (`graphColorCount + 2` entries; the last color
+    /// is the overflow).
     mutating func colorContacts(_ order: inout [Int32]) -> [Int] {
         let count = order.count
         let colors = World.graphColorCount
-        let words = (awakeBodies.count + 63) >> 6
-        var bits = colorScratchBits
+        let allColors: UInt64 = (1 << UInt64(colors)) - 1
+        // One word per solver slot: bit `col` set when the body is in color `col`.
+        var used = colorScratchBits
         colorScratchBits = []
-        bits.removeAll(keepingCapacity: true)
-        bits.append(contentsOf: repeatElement(0, count: colors * words))
+        used.removeAll(keepingCapacity: true)
+        used.append(contentsOf: repeatElement(0, count: awakeBodies.count))
         var colorOf = colorScratchColor
         colorScratchColor = []
         colorOf.removeAll(keepingCapacity: true)
         var start = [Int](repeating: 0, count: colors + 2)
         colorOf.append(contentsOf: repeatElement(0, count: count))
-        // Read through pointers: this loop runs once per contact and color.
+        // Read through pointers: this loop runs once per contact.
         let staticIndex = Int32(awakeBodies.count)
-        bits.withUnsafeMutableBufferPointer { bp in
+        used.withUnsafeMutableBufferPointer { up in
         colorOf.withUnsafeMutableBufferPointer { co in
+        start.withUnsafeMutableBufferPointer { st in
+        order.withUnsafeBufferPointer { op in
         contacts.withUnsafeBufferPointer { cp in
         states.withUnsafeBufferPointer { sp in
         solverIndex.withUnsafeBufferPointer { si in
-            let bits = bp.baseAddress!
+            let used = up.baseAddress!
             for k in 0..<count {
-                let contact = cp.baseAddress! + Int(order[k])
+                let contact = cp.baseAddress! + Int(op[k])
                 // Bodies with infinite mass (static, kinematic, sleeping) never conflict.
                 let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
                 let sA = World.solverSlot(bA, si, staticIndex: staticIndex), sB = World.solverSlot(bB, si, staticIndex: staticIndex)
                 let a = sp[Int(sA)].invMass == 0 ? -1 : Int(sA)
                 let b = sp[Int(sB)].invMass == 0 ? -1 : Int(sB)
+                let taken = (a >= 0 ? used[a] : 0) | (b >= 0 ? used[b] : 0)
+                let free = ~taken & allColors
                 var chosen = colors   // overflow bucket, solved last
-                for col in 0..<colors {
-                    let base = col * words
-                    if a >= 0 && bits[base + (a >> 6)] & (1 << UInt64(a & 63)) != 0 { continue }
-                    if b >= 0 && bits[base + (b >> 6)] & (1 << UInt64(b & 63)) != 0 { continue }
-                    if a >= 0 { bits[base + (a >> 6)] |= 1 << UInt64(a & 63) }
-                    if b >= 0 { bits[base + (b >> 6)] |= 1 << UInt64(b & 63) }
-                    chosen = col
-                    break
+                if free != 0 {
+                    chosen = free.trailingZeroBitCount
+                    let bit: UInt64 = 1 << UInt64(chosen)
+                    if a >= 0 { used[a] |= bit }
+                    if b >= 0 { used[b] |= bit }
                 }
                 co[k] = UInt8(chosen)
-                start[chosen + 1] += 1
+                st[chosen + 1] += 1
             }
+        }
+        }
         }
         }
         }
@@ -359,14 +366,22 @@ extension World {
         colorScratchSorted = []
         sorted.removeAll(keepingCapacity: true)
         sorted.append(contentsOf: repeatElement(0, count: count))
-        for k in 0..<count {
-            let col = Int(colorOf[k])
-            sorted[start[col]] = order[k]
-            start[col] += 1
+        sorted.withUnsafeMutableBufferPointer { out in
+        start.withUnsafeMutableBufferPointer { st in
+        colorOf.withUnsafeBufferPointer { co in
+        order.withUnsafeBufferPointer { op in
+            for k in 0..<count {
+                let col = Int(co[k])
+                out[st[col]] = op[k]
+                st[col] += 1
+            }
+        }
+        }
+        }
         }
         colorScratchSorted = order
         order = sorted
-        colorScratchBits = bits
+        colorScratchBits = used
         colorScratchColor = colorOf
         return colorStart
     }

@@ -68,29 +68,51 @@ extension World {
     /// Gathers awake bodies into the compact solver state array. Slot
     /// `awakeBodies.count` is a zero state used for static and sleeping bodies.
     mutating func buildAwakeSet() {
+        // Filled through pointers: an append or subscript store per body
+        // checked the arrays' uniqueness each time.
+        let bodyCount = bodyInfos.count
         awakeBodies.removeAll(keepingCapacity: true)
-        for i in 0..<bodyInfos.count {
-            let info = bodyInfos[i]
-            if bodyIDs.alive[i] && info.awake && info.type != .static {
-                solverIndex[i] = Int32(awakeBodies.count)
-                awakeBodies.append(Int32(i))
-            } else {
-                solverIndex[i] = -1
+        awakeBodies.append(contentsOf: repeatElement(0, count: bodyCount))
+        var awakeCount = 0
+        awakeBodies.withUnsafeMutableBufferPointer { ab in
+        solverIndex.withUnsafeMutableBufferPointer { si in
+        bodyInfos.withUnsafeBufferPointer { ip in
+        bodyIDs.alive.withUnsafeBufferPointer { alive in
+            for i in 0..<bodyCount {
+                if alive[i] && ip[i].awake && ip[i].type != .static {
+                    si[i] = Int32(awakeCount)
+                    ab[awakeCount] = Int32(i)
+                    awakeCount += 1
+                } else {
+                    si[i] = -1
+                }
             }
         }
-        states.removeAll(keepingCapacity: true)
-        for k in 0..<awakeBodies.count {
-            let i = Int(awakeBodies[k])
-            var st = BodyState()
-            st.v = bodyMotions[i].linearVelocity
-            st.w = bodyMotions[i].angularVelocity
-            st.invMass = bodySims[i].invMass
-            st.invInertia = bodySims[i].invInertia
-            states.append(st)
-            bodySims[i].center0 = bodySims[i].center
-            bodySims[i].rotation0 = bodySims[i].transform.q
         }
-        states.append(BodyState())
+        }
+        }
+        awakeBodies.removeLast(bodyCount - awakeCount)
+        states.removeAll(keepingCapacity: true)
+        // The awake bodies, then the zero state.
+        states.append(contentsOf: repeatElement(BodyState(), count: awakeCount + 1))
+        states.withUnsafeMutableBufferPointer { sp in
+        awakeBodies.withUnsafeBufferPointer { ab in
+        bodyMotions.withUnsafeBufferPointer { mp in
+        bodySims.withUnsafeMutableBufferPointer { bp in
+            for k in 0..<awakeCount {
+                let i = Int(ab[k])
+                let sim = bp.baseAddress! + i
+                sp[k].v = mp[i].linearVelocity
+                sp[k].w = mp[i].angularVelocity
+                sp[k].invMass = sim.pointee.invMass
+                sp[k].invInertia = sim.pointee.invInertia
+                sim.pointee.center0 = sim.pointee.center
+                sim.pointee.rotation0 = sim.pointee.transform.q
+            }
+        }
+        }
+        }
+        }
     }
 
     @inline(__always) func stateIndex(_ body: Int32) -> Int32 {
@@ -132,22 +154,30 @@ extension World {
         contactPlace = []
         place.removeAll(keepingCapacity: true)
         place.append(contentsOf: repeatElement(-1, count: contacts.count))
+        order.append(contentsOf: repeatElement(0, count: contacts.count))
+        var solvedCount = 0
         contacts.withUnsafeBufferPointer { cp in
         solverIndex.withUnsafeBufferPointer { si in
+        place.withUnsafeMutableBufferPointer { pl in
+        order.withUnsafeMutableBufferPointer { op in
             for c in 0..<cp.count {
                 let contact = cp.baseAddress! + c
                 if !contact.pointee.live || !contact.pointee.touching || contact.pointee.sensor { continue }
                 let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
                 let movingA = bA >= 0 && si[Int(bA)] >= 0, movingB = bB >= 0 && si[Int(bB)] >= 0
                 if !contact.pointee.enabled {
-                    if movingA && movingB { place[c] = -2 }
+                    if movingA && movingB { pl[c] = -2 }
                     continue
                 }
                 if !movingA && !movingB { continue }
-                order.append(Int32(c))
+                op[solvedCount] = Int32(c)
+                solvedCount += 1
             }
         }
         }
+        }
+        }
+        order.removeLast(order.count - solvedCount)
         let colorStart = colorContacts(&order)
         // Bundle count: the overflow color takes one bundle per constraint.
         var bundleCount = colorStart[World.graphColorCount + 1] - colorStart[World.graphColorCount]
@@ -170,13 +200,15 @@ extension World {
         var next = 0
         bundles.withUnsafeMutableBufferPointer { bp in
         colds.withUnsafeMutableBufferPointer { op in
+        place.withUnsafeMutableBufferPointer { pl in
+        order.withUnsafeBufferPointer { order in
             for col in 0...World.graphColorCount {
                 var k = colorStart[col]
                 let end = colorStart[col + 1]
                 while k < end {
                     // The overflow color's constraints may share bodies: one per bundle.
                     let n = col == World.graphColorCount ? 1 : min(contactLanes, end - k)
-                    for lane in 0..<n { place[Int(order[k + lane])] = Int32(next * contactLanes + lane) }
+                    for lane in 0..<n { pl[Int(order[k + lane])] = Int32(next * contactLanes + lane) }
                     let bundle = bp.baseAddress! + next, cold = op.baseAddress! + next
                     cold.pointee.hasRestitution = false
                     for lane in n..<contactLanes { World.clearLane(bundle, cold, lane, staticIndex: staticIndex) }
@@ -184,6 +216,8 @@ extension World {
                     k += n
                 }
             }
+        }
+        }
         }
         }
         // Filled in place through pointers, walking the contacts in slot
@@ -194,8 +228,9 @@ extension World {
         contacts.withUnsafeBufferPointer { cp in
         states.withUnsafeBufferPointer { sp in
         solverIndex.withUnsafeBufferPointer { si in
+        place.withUnsafeBufferPointer { pl in
             for c in 0..<cp.count {
-                let slot = Int(place[c])
+                let slot = Int(pl[c])
                 if slot < 0 { continue }
                 let bundle = bp.baseAddress! + slot / contactLanes
                 let cold = op.baseAddress! + slot / contactLanes
@@ -228,6 +263,7 @@ extension World {
                 cold.pointee.totalNormalImpulse0[lane] = 0
                 cold.pointee.totalNormalImpulse1[lane] = 0
             }
+        }
         }
         }
         }
@@ -559,24 +595,35 @@ extension World {
     /// clears forces and advances sleep timers.
     mutating func finalizeBodies(_ dt: Double) {
         let sleepSpeed = definition.sleepThreshold * definition.lengthUnitsPerMeter
-        for k in 0..<awakeBodies.count {
-            let i = Int(awakeBodies[k])
-            let st = states[k]
-            var sim = bodySims[i]
-            sim.center += st.dp
-            sim.transform.q = (st.dq * sim.transform.q).normalizedRotation
-            sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
-            bodySims[i] = sim
-            bodyMotions[i].linearVelocity = st.v
-            bodyMotions[i].angularVelocity = st.w
-            bodyMotions[i].force = .zero
-            bodyMotions[i].torque = 0
-            let speed = st.v.length + sim.maxExtent * abs(st.w)
-            if bodyInfos[i].enableSleep && speed < sleepSpeed {
-                bodyInfos[i].sleepTime += dt
-            } else {
-                bodyInfos[i].sleepTime = 0
+        // Through pointers: three arrays written per body.
+        states.withUnsafeBufferPointer { sp in
+        awakeBodies.withUnsafeBufferPointer { ab in
+        bodySims.withUnsafeMutableBufferPointer { bp in
+        bodyMotions.withUnsafeMutableBufferPointer { mp in
+        bodyInfos.withUnsafeMutableBufferPointer { ip in
+            for k in 0..<ab.count {
+                let i = Int(ab[k])
+                let st = sp[k]
+                var sim = bp[i]
+                sim.center += st.dp
+                sim.transform.q = (st.dq * sim.transform.q).normalizedRotation
+                sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
+                bp[i] = sim
+                mp[i].linearVelocity = st.v
+                mp[i].angularVelocity = st.w
+                mp[i].force = .zero
+                mp[i].torque = 0
+                let speed = st.v.length + sim.maxExtent * abs(st.w)
+                if ip[i].enableSleep && speed < sleepSpeed {
+                    ip[i].sleepTime += dt
+                } else {
+                    ip[i].sleepTime = 0
+                }
             }
+        }
+        }
+        }
+        }
         }
     }
 

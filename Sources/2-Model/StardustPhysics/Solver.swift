@@ -467,14 +467,11 @@ extension World {
         let gravity = definition.gravity
         let maxSpeed = definition.maxLinearSpeed * definition.lengthUnitsPerMeter
         let awakeCount = awakeBodies.count
-        // Per-body damping factors and gravity are constant over the step.
-        var motions = bodyMotions
-        bodyMotions = []   // hand the buffer to the local (no copy-on-write in the loop)
-        let sims = bodySims
+        // Per-body damping factors, gravity and forces are constant over the step.
+        let terms = World.integrationTerms(states, awakeBodies, bodyMotions, bodySims, h: h, gravity: gravity)
         var js = joints
         joints = []
         let active = activeJoints
-        let awake = awakeBodies
         states.withUnsafeMutableBufferPointer { sb in
             let s = sb.baseAddress!
             constraints.withUnsafeMutableBufferPointer { cb in
@@ -483,7 +480,7 @@ extension World {
                 let bundleCount = cb.count
                 let invHf = Lane(invH), maxBiasf = Lane(maxBias)
                 for _ in 0..<n {
-                    World.integrateVelocities(s, awake, &motions, sims, h: h, gravity: gravity, maxSpeed: maxSpeed)
+                    World.integrateVelocities(s, terms, maxSpeed: maxSpeed)
                     for j in active { js[Int(j)].applySpringForces(ctx) }
                     for j in active { js[Int(j)].warmStart(ctx) }
                     for k in 0..<bundleCount { warmStart(cb.baseAddress! + k, s) }
@@ -506,7 +503,6 @@ extension World {
             }
             }
         }
-        bodyMotions = motions
         joints = js
         storeImpulses()
         finalizeBodies(dt)
@@ -515,24 +511,57 @@ extension World {
         if definition.enableSleep { updateSleep() }
     }
 
-    /// v ← v/(1 + h·c) + h·(g·scale + F/m); w likewise. Box2D's damping form is
-    /// stable for any damping and exact in the limit of small h.
-    @inline(__always)
-    static func integrateVelocities(_ s: UnsafeMutablePointer<BodyState>, _ awake: [Int32], _ motions: inout [BodyMotion],
-                             _ sims: [BodySim], h: Double, gravity: Vec2, maxSpeed: Double) {
+    /// The velocity update of one awake body over a sub-step,
+    /// v ← dv + linear · v and w ← dw + angular · w, with the parts that are
+    /// constant over the step computed once (the same expressions, so the same
+    /// bits as evaluating them every sub-step).
+    struct IntegrationTerms {
+        /// h·(g·scale + F/m), units/s.
+        var dv = Vec2.zero
+        /// 1 / (1 + h · linear damping).
+        var linear = 0.0
+        /// h · torque / I, radians/s.
+        var dw = 0.0
+        /// 1 / (1 + h · angular damping).
+        var angular = 0.0
+        /// Kinematic bodies (inverse mass 0) keep their velocities.
+        var integrates = false
+    }
+
+    /// Each awake body's ``IntegrationTerms`` for sub-steps of `h` seconds.
+    static func integrationTerms(_ states: [BodyState], _ awake: [Int32], _ motions: [BodyMotion], _ sims: [BodySim],
+                                 h: Double, gravity: Vec2) -> [IntegrationTerms] {
+        var terms = [IntegrationTerms](repeating: IntegrationTerms(), count: awake.count)
         for k in 0..<awake.count {
             let i = Int(awake[k])
             let m = motions[i]
-            let invMass = s[k].invMass
-            if invMass == 0 { continue }   // kinematic: keeps its velocity
+            let invMass = states[k].invMass
+            if invMass == 0 { continue }
             let mass = sims[i].mass
-            let dv = (h * invMass) * (m.force + (mass * m.gravityScale) * gravity)
-            var v = dv + (1 / (1 + h * m.linearDamping)) * s[k].v
-            let w = h * s[k].invInertia * m.torque + (1 / (1 + h * m.angularDamping)) * s[k].w
-            let vv = v.lengthSquared
-            if vv > maxSpeed * maxSpeed { v = (maxSpeed / vv.squareRoot()) * v }
-            s[k].v = v
-            s[k].w = w
+            terms[k] = IntegrationTerms(dv: (h * invMass) * (m.force + (mass * m.gravityScale) * gravity),
+                                        linear: 1 / (1 + h * m.linearDamping),
+                                        dw: h * states[k].invInertia * m.torque,
+                                        angular: 1 / (1 + h * m.angularDamping),
+                                        integrates: true)
+        }
+        return terms
+    }
+
+    /// v ← v/(1 + h·c) + h·(g·scale + F/m); w likewise (see ``IntegrationTerms``).
+    /// Box2D's damping form is stable for any damping and exact in the limit of small h.
+    @inline(__always)
+    static func integrateVelocities(_ s: UnsafeMutablePointer<BodyState>, _ terms: [IntegrationTerms], maxSpeed: Double) {
+        terms.withUnsafeBufferPointer { tp in
+            for k in 0..<tp.count {
+                let t = tp[k]
+                if !t.integrates { continue }   // kinematic: keeps its velocity
+                var v = t.dv + t.linear * s[k].v
+                let w = t.dw + t.angular * s[k].w
+                let vv = v.lengthSquared
+                if vv > maxSpeed * maxSpeed { v = (maxSpeed / vv.squareRoot()) * v }
+                s[k].v = v
+                s[k].w = w
+            }
         }
     }
 

@@ -156,6 +156,8 @@ extension World {
         place.append(contentsOf: repeatElement(-1, count: contacts.count))
         order.append(contentsOf: repeatElement(0, count: contacts.count))
         var solvedCount = 0
+        // With every body asleep no contact is solved or joins an island.
+        if !awakeBodies.isEmpty {
         contacts.withUnsafeBufferPointer { cp in
         solverIndex.withUnsafeBufferPointer { si in
         place.withUnsafeMutableBufferPointer { pl in
@@ -173,6 +175,7 @@ extension World {
                 op[solvedCount] = Int32(c)
                 solvedCount += 1
             }
+        }
         }
         }
         }
@@ -568,6 +571,7 @@ extension World {
     /// Writes the solver's impulses back into the manifolds (warm start for
     /// the next step) and reports post-solve impulses.
     mutating func storeImpulses() {
+        if constraints.isEmpty { return }   // nothing solved (e.g. all asleep)
         var reports = false
         // Walks the contacts in slot order (each one's bundle and lane from
         // `contactPlace`, as in prepareContacts): writing them in bundle order

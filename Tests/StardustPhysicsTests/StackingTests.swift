@@ -32,6 +32,29 @@ struct StackingTests {
         #expect(try w.isAwake(boxes[9]))
     }
 
+    /// Islands join bodies by every touching contact, also one a pre-solve
+    /// callback disabled (the solver skips it; sleep must not).
+    @Test("a contact disabled by pre-solve still keeps its bodies in one island")
+    func disabledContactJoinsIsland() throws {
+        var w = makeWorld(sleep: true)
+        let resting = w.createBody(BodyDefinition(type: .dynamic, position: Vec2(0, 0)))
+        var sd = ShapeDefinition(); sd.enablePreSolveEvents = true
+        _ = try w.createShape(resting, sd, .polygon(.box(halfWidth: 0.5, halfHeight: 0.5)))
+        // Overlapping by 0.1 and sliding along the resting box at 0.1 units/s (twice the
+        // sleep threshold): touching for ~10 s, never slow enough to sleep.
+        let sliding = addBox(&w, at: Vec2(0.9, 0))
+        try w.setLinearVelocity(sliding, Vec2(0, 0.1))
+        w.preSolve = { _, _, _ in false }
+        for _ in 0..<120 { w.step(1.0 / 60) }   // 2 s, four times timeToSleep
+        #expect(try w.isAwake(resting), "the resting box slept although it touches a moving one")
+        #expect(try w.isAwake(sliding))
+        // Without the contact the resting box sleeps on its own.
+        var alone = makeWorld(sleep: true)
+        let single = addBox(&alone, at: .zero)
+        for _ in 0..<120 { alone.step(1.0 / 60) }
+        #expect(try !alone.isAwake(single))
+    }
+
     /// The promise: a 1 cm circle at 10 000 pt/s never passes through a 1 pt wall.
     @Test("no tunnelling: a 1 cm circle at 10 000 pt/s stops at a 1 pt wall (points world)",
           arguments: [false, true])

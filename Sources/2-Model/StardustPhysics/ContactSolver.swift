@@ -236,10 +236,28 @@ struct BodyMotionW {
     applyImpulse(impulse * tx, impulse * ty, &p, &a, &b)
 }
 
+/// The solve pass (soft bias) of four constraints. A function of its own
+/// (and ``relaxContacts(_:_:invH:maxBiasVelocity:softness:totals:)`` for the
+/// relax pass) so that each is compiled with its `useBias` known: the
+/// shared kernel is too large to inline into the sub-step loop, and one
+/// out-of-line copy tested the flag at run time.
+@inline(never) func solveContacts(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
+                                  invH: Lane, maxBiasVelocity: Lane, softness: ContactSoftnessW) {
+    solveContactBundle(c, s, invH: invH, useBias: true, maxBiasVelocity: maxBiasVelocity, softness: softness, totals: nil)
+}
+
+/// The relax pass (no bias) of four constraints; with `totals`, see
+/// ``solveContactBundle(_:_:invH:useBias:maxBiasVelocity:softness:totals:)``.
+@inline(never) func relaxContacts(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
+                                  invH: Lane, maxBiasVelocity: Lane, softness: ContactSoftnessW,
+                                  totals: UnsafeMutablePointer<ContactBundleCold>?) {
+    solveContactBundle(c, s, invH: invH, useBias: false, maxBiasVelocity: maxBiasVelocity, softness: softness, totals: totals)
+}
+
 /// One solve (with soft bias) or relax (without) of four constraints.
 /// With `totals` (relax passes of a step with post-solve events), the
 /// accumulated impulses, which are what this sub-step applied, are summed there.
-@inline(__always) func solveContacts(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
+@inline(__always) func solveContactBundle(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
                                      invH: Lane, useBias: Bool, maxBiasVelocity: Lane, softness: ContactSoftnessW,
                                      totals: UnsafeMutablePointer<ContactBundleCold>?) {
     // Both separations first: the bodies' motions are then no longer live

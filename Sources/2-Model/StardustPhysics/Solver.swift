@@ -68,29 +68,51 @@ extension World {
     /// Gathers awake bodies into the compact solver state array. Slot
     /// `awakeBodies.count` is a zero state used for static and sleeping bodies.
     mutating func buildAwakeSet() {
+        // Filled through pointers: an append or subscript store per body
+        // checked the arrays' uniqueness each time.
+        let bodyCount = bodyInfos.count
         awakeBodies.removeAll(keepingCapacity: true)
-        for i in 0..<bodyInfos.count {
-            let info = bodyInfos[i]
-            if bodyIDs.alive[i] && info.awake && info.type != .static {
-                solverIndex[i] = Int32(awakeBodies.count)
-                awakeBodies.append(Int32(i))
-            } else {
-                solverIndex[i] = -1
+        awakeBodies.append(contentsOf: repeatElement(0, count: bodyCount))
+        var awakeCount = 0
+        awakeBodies.withUnsafeMutableBufferPointer { ab in
+        solverIndex.withUnsafeMutableBufferPointer { si in
+        bodyInfos.withUnsafeBufferPointer { ip in
+        bodyIDs.alive.withUnsafeBufferPointer { alive in
+            for i in 0..<bodyCount {
+                if alive[i] && ip[i].awake && ip[i].type != .static {
+                    si[i] = Int32(awakeCount)
+                    ab[awakeCount] = Int32(i)
+                    awakeCount += 1
+                } else {
+                    si[i] = -1
+                }
             }
         }
-        states.removeAll(keepingCapacity: true)
-        for k in 0..<awakeBodies.count {
-            let i = Int(awakeBodies[k])
-            var st = BodyState()
-            st.v = bodyMotions[i].linearVelocity
-            st.w = bodyMotions[i].angularVelocity
-            st.invMass = bodySims[i].invMass
-            st.invInertia = bodySims[i].invInertia
-            states.append(st)
-            bodySims[i].center0 = bodySims[i].center
-            bodySims[i].rotation0 = bodySims[i].transform.q
         }
-        states.append(BodyState())
+        }
+        }
+        awakeBodies.removeLast(bodyCount - awakeCount)
+        states.removeAll(keepingCapacity: true)
+        // The awake bodies, then the zero state.
+        states.append(contentsOf: repeatElement(BodyState(), count: awakeCount + 1))
+        states.withUnsafeMutableBufferPointer { sp in
+        awakeBodies.withUnsafeBufferPointer { ab in
+        bodyMotions.withUnsafeBufferPointer { mp in
+        bodySims.withUnsafeMutableBufferPointer { bp in
+            for k in 0..<awakeCount {
+                let i = Int(ab[k])
+                let sim = bp.baseAddress! + i
+                sp[k].v = mp[i].linearVelocity
+                sp[k].w = mp[i].angularVelocity
+                sp[k].invMass = sim.pointee.invMass
+                sp[k].invInertia = sim.pointee.invInertia
+                sim.pointee.center0 = sim.pointee.center
+                sim.pointee.rotation0 = sim.pointee.transform.q
+            }
+        }
+        }
+        }
+        }
     }
 
     @inline(__always) func stateIndex(_ body: Int32) -> Int32 {
@@ -124,18 +146,41 @@ extension World {
         colorScratchIndex = []
         order.removeAll(keepingCapacity: true)
         let staticIndex = Int32(awakeBodies.count)
+        // Each solved contact's place: bundle · contactLanes + lane (filled
+        // below); −2 marks a touching contact between two awake bodies that a
+        // pre-solve callback disabled (not solved, but it still joins the two
+        // into one island: see updateSleep); −1 any other.
+        var place = contactPlace
+        contactPlace = []
+        place.removeAll(keepingCapacity: true)
+        place.append(contentsOf: repeatElement(-1, count: contacts.count))
+        order.append(contentsOf: repeatElement(0, count: contacts.count))
+        var solvedCount = 0
+        // With every body asleep no contact is solved or joins an island.
+        if !awakeBodies.isEmpty {
         contacts.withUnsafeBufferPointer { cp in
         solverIndex.withUnsafeBufferPointer { si in
+        place.withUnsafeMutableBufferPointer { pl in
+        order.withUnsafeMutableBufferPointer { op in
             for c in 0..<cp.count {
                 let contact = cp.baseAddress! + c
-                if !contact.pointee.live || !contact.pointee.touching || !contact.pointee.enabled || contact.pointee.sensor { continue }
+                if !contact.pointee.live || !contact.pointee.touching || contact.pointee.sensor { continue }
                 let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
                 let movingA = bA >= 0 && si[Int(bA)] >= 0, movingB = bB >= 0 && si[Int(bB)] >= 0
+                if !contact.pointee.enabled {
+                    if movingA && movingB { pl[c] = -2 }
+                    continue
+                }
                 if !movingA && !movingB { continue }
-                order.append(Int32(c))
+                op[solvedCount] = Int32(c)
+                solvedCount += 1
             }
         }
         }
+        }
+        }
+        }
+        order.removeLast(order.count - solvedCount)
         let colorStart = colorContacts(&order)
         // Bundle count: the overflow color takes one bundle per constraint.
         var bundleCount = colorStart[World.graphColorCount + 1] - colorStart[World.graphColorCount]
@@ -155,21 +200,18 @@ extension World {
         } else if colds.count > bundleCount {
             colds.removeLast(colds.count - bundleCount)
         }
-        // Each solved contact's place: bundle · contactLanes + lane.
-        var place = contactPlace
-        contactPlace = []
-        place.removeAll(keepingCapacity: true)
-        place.append(contentsOf: repeatElement(-1, count: contacts.count))
         var next = 0
         bundles.withUnsafeMutableBufferPointer { bp in
         colds.withUnsafeMutableBufferPointer { op in
+        place.withUnsafeMutableBufferPointer { pl in
+        order.withUnsafeBufferPointer { order in
             for col in 0...World.graphColorCount {
                 var k = colorStart[col]
                 let end = colorStart[col + 1]
                 while k < end {
                     // The overflow color's constraints may share bodies: one per bundle.
                     let n = col == World.graphColorCount ? 1 : min(contactLanes, end - k)
-                    for lane in 0..<n { place[Int(order[k + lane])] = Int32(next * contactLanes + lane) }
+                    for lane in 0..<n { pl[Int(order[k + lane])] = Int32(next * contactLanes + lane) }
                     let bundle = bp.baseAddress! + next, cold = op.baseAddress! + next
                     cold.pointee.hasRestitution = false
                     for lane in n..<contactLanes { World.clearLane(bundle, cold, lane, staticIndex: staticIndex) }
@@ -177,6 +219,8 @@ extension World {
                     k += n
                 }
             }
+        }
+        }
         }
         }
         // Filled in place through pointers, walking the contacts in slot
@@ -187,8 +231,9 @@ extension World {
         contacts.withUnsafeBufferPointer { cp in
         states.withUnsafeBufferPointer { sp in
         solverIndex.withUnsafeBufferPointer { si in
+        place.withUnsafeBufferPointer { pl in
             for c in 0..<cp.count {
-                let slot = Int(place[c])
+                let slot = Int(pl[c])
                 if slot < 0 { continue }
                 let bundle = bp.baseAddress! + slot / contactLanes
                 let cold = op.baseAddress! + slot / contactLanes
@@ -221,6 +266,7 @@ extension World {
                 cold.pointee.totalNormalImpulse0[lane] = 0
                 cold.pointee.totalNormalImpulse1[lane] = 0
             }
+        }
         }
         }
         }
@@ -296,51 +342,58 @@ extension World {
     /// Reorders the contacts to solve by graph color: within a color no two
     /// constraints share a movable body, so a color's constraints can be
     /// solved four at a time (one SIMD lane each) and never wait on each
-    /// other's velocity stores. Greedy first-fit on body bitsets, then a
-    /// stable counting sort of contact indices: deterministic,
-    /// O(contacts · colors). Returns where each color starts in `order`
-    /// (`graphColorCount + 2` entries; the last color is the overflow).
+    /// other's velocity stores. Greedy first-fit, then a stable counting sort
+    /// of contact indices: deterministic, O(contacts + colors). Each movable
+    /// body keeps a mask of the colors it is in, so the first color free for
+    /// both bodies of a contact is the lowest zero bit of the two masks' union
+    /// (the same choice as testing the colors in order). Returns where each
+    /// color starts in `order` (`graphColorCount + 2` entries; the last color
+    /// is the overflow).
     mutating func colorContacts(_ order: inout [Int32]) -> [Int] {
         let count = order.count
         let colors = World.graphColorCount
-        let words = (awakeBodies.count + 63) >> 6
-        var bits = colorScratchBits
+        let allColors: UInt64 = (1 << UInt64(colors)) - 1
+        // One word per solver slot: bit `col` set when the body is in color `col`.
+        var used = colorScratchBits
         colorScratchBits = []
-        bits.removeAll(keepingCapacity: true)
-        bits.append(contentsOf: repeatElement(0, count: colors * words))
+        used.removeAll(keepingCapacity: true)
+        used.append(contentsOf: repeatElement(0, count: awakeBodies.count))
         var colorOf = colorScratchColor
         colorScratchColor = []
         colorOf.removeAll(keepingCapacity: true)
         var start = [Int](repeating: 0, count: colors + 2)
         colorOf.append(contentsOf: repeatElement(0, count: count))
-        // Read through pointers: this loop runs once per contact and color.
+        // Read through pointers: this loop runs once per contact.
         let staticIndex = Int32(awakeBodies.count)
-        bits.withUnsafeMutableBufferPointer { bp in
+        used.withUnsafeMutableBufferPointer { up in
         colorOf.withUnsafeMutableBufferPointer { co in
+        start.withUnsafeMutableBufferPointer { st in
+        order.withUnsafeBufferPointer { op in
         contacts.withUnsafeBufferPointer { cp in
         states.withUnsafeBufferPointer { sp in
         solverIndex.withUnsafeBufferPointer { si in
-            let bits = bp.baseAddress!
+            let used = up.baseAddress!
             for k in 0..<count {
-                let contact = cp.baseAddress! + Int(order[k])
+                let contact = cp.baseAddress! + Int(op[k])
                 // Bodies with infinite mass (static, kinematic, sleeping) never conflict.
                 let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
                 let sA = World.solverSlot(bA, si, staticIndex: staticIndex), sB = World.solverSlot(bB, si, staticIndex: staticIndex)
                 let a = sp[Int(sA)].invMass == 0 ? -1 : Int(sA)
                 let b = sp[Int(sB)].invMass == 0 ? -1 : Int(sB)
+                let taken = (a >= 0 ? used[a] : 0) | (b >= 0 ? used[b] : 0)
+                let free = ~taken & allColors
                 var chosen = colors   // overflow bucket, solved last
-                for col in 0..<colors {
-                    let base = col * words
-                    if a >= 0 && bits[base + (a >> 6)] & (1 << UInt64(a & 63)) != 0 { continue }
-                    if b >= 0 && bits[base + (b >> 6)] & (1 << UInt64(b & 63)) != 0 { continue }
-                    if a >= 0 { bits[base + (a >> 6)] |= 1 << UInt64(a & 63) }
-                    if b >= 0 { bits[base + (b >> 6)] |= 1 << UInt64(b & 63) }
-                    chosen = col
-                    break
+                if free != 0 {
+                    chosen = free.trailingZeroBitCount
+                    let bit: UInt64 = 1 << UInt64(chosen)
+                    if a >= 0 { used[a] |= bit }
+                    if b >= 0 { used[b] |= bit }
                 }
                 co[k] = UInt8(chosen)
-                start[chosen + 1] += 1
+                st[chosen + 1] += 1
             }
+        }
+        }
         }
         }
         }
@@ -352,14 +405,22 @@ extension World {
         colorScratchSorted = []
         sorted.removeAll(keepingCapacity: true)
         sorted.append(contentsOf: repeatElement(0, count: count))
-        for k in 0..<count {
-            let col = Int(colorOf[k])
-            sorted[start[col]] = order[k]
-            start[col] += 1
+        sorted.withUnsafeMutableBufferPointer { out in
+        start.withUnsafeMutableBufferPointer { st in
+        colorOf.withUnsafeBufferPointer { co in
+        order.withUnsafeBufferPointer { op in
+            for k in 0..<count {
+                let col = Int(co[k])
+                out[st[col]] = op[k]
+                st[col] += 1
+            }
+        }
+        }
+        }
         }
         colorScratchSorted = order
         order = sorted
-        colorScratchBits = bits
+        colorScratchBits = used
         colorScratchColor = colorOf
         return colorStart
     }
@@ -409,14 +470,11 @@ extension World {
         let gravity = definition.gravity
         let maxSpeed = definition.maxLinearSpeed * definition.lengthUnitsPerMeter
         let awakeCount = awakeBodies.count
-        // Per-body damping factors and gravity are constant over the step.
-        var motions = bodyMotions
-        bodyMotions = []   // hand the buffer to the local (no copy-on-write in the loop)
-        let sims = bodySims
+        // Per-body damping factors, gravity and forces are constant over the step.
+        let terms = World.integrationTerms(states, awakeBodies, bodyMotions, bodySims, h: h, gravity: gravity)
         var js = joints
         joints = []
         let active = activeJoints
-        let awake = awakeBodies
         states.withUnsafeMutableBufferPointer { sb in
             let s = sb.baseAddress!
             constraints.withUnsafeMutableBufferPointer { cb in
@@ -425,14 +483,13 @@ extension World {
                 let bundleCount = cb.count
                 let invHf = Lane(invH), maxBiasf = Lane(maxBias)
                 for _ in 0..<n {
-                    World.integrateVelocities(s, awake, &motions, sims, h: h, gravity: gravity, maxSpeed: maxSpeed)
+                    World.integrateVelocities(s, terms, maxSpeed: maxSpeed)
                     for j in active { js[Int(j)].applySpringForces(ctx) }
                     for j in active { js[Int(j)].warmStart(ctx) }
                     for k in 0..<bundleCount { warmStart(cb.baseAddress! + k, s) }
                     for j in active { js[Int(j)].solve(ctx, useBias: true) }
                     for k in 0..<bundleCount {
-                        solveContacts(cb.baseAddress! + k, s, invH: invHf, useBias: true, maxBiasVelocity: maxBiasf,
-                                      softness: softness, totals: nil)
+                        solveContacts(cb.baseAddress! + k, s, invH: invHf, maxBiasVelocity: maxBiasf, softness: softness)
                     }
                     for k in 0..<awakeCount {
                         s[k].dq = s[k].dq.integrated(by: h * s[k].w)
@@ -440,7 +497,7 @@ extension World {
                     }
                     for j in active { js[Int(j)].solve(ctx, useBias: false) }
                     for k in 0..<bundleCount {
-                        solveContacts(cb.baseAddress! + k, s, invH: invHf, useBias: false, maxBiasVelocity: maxBiasf,
+                        relaxContacts(cb.baseAddress! + k, s, invH: invHf, maxBiasVelocity: maxBiasf,
                                       softness: softness, totals: postSolve ? ob.baseAddress! + k : nil)
                     }
                     for j in active { js[Int(j)].accumulateStepImpulse() }
@@ -449,7 +506,6 @@ extension World {
             }
             }
         }
-        bodyMotions = motions
         joints = js
         storeImpulses()
         finalizeBodies(dt)
@@ -458,30 +514,64 @@ extension World {
         if definition.enableSleep { updateSleep() }
     }
 
-    /// v ← v/(1 + h·c) + h·(g·scale + F/m); w likewise. Box2D's damping form is
-    /// stable for any damping and exact in the limit of small h.
-    @inline(__always)
-    static func integrateVelocities(_ s: UnsafeMutablePointer<BodyState>, _ awake: [Int32], _ motions: inout [BodyMotion],
-                             _ sims: [BodySim], h: Double, gravity: Vec2, maxSpeed: Double) {
+    /// The velocity update of one awake body over a sub-step,
+    /// v ← dv + linear · v and w ← dw + angular · w, with the parts that are
+    /// constant over the step computed once (the same expressions, so the same
+    /// bits as evaluating them every sub-step).
+    struct IntegrationTerms {
+        /// h·(g·scale + F/m), units/s.
+        var dv = Vec2.zero
+        /// 1 / (1 + h · linear damping).
+        var linear = 0.0
+        /// h · torque / I, radians/s.
+        var dw = 0.0
+        /// 1 / (1 + h · angular damping).
+        var angular = 0.0
+        /// Kinematic bodies (inverse mass 0) keep their velocities.
+        var integrates = false
+    }
+
+    /// Each awake body's ``IntegrationTerms`` for sub-steps of `h` seconds.
+    static func integrationTerms(_ states: [BodyState], _ awake: [Int32], _ motions: [BodyMotion], _ sims: [BodySim],
+                                 h: Double, gravity: Vec2) -> [IntegrationTerms] {
+        var terms = [IntegrationTerms](repeating: IntegrationTerms(), count: awake.count)
         for k in 0..<awake.count {
             let i = Int(awake[k])
             let m = motions[i]
-            let invMass = s[k].invMass
-            if invMass == 0 { continue }   // kinematic: keeps its velocity
+            let invMass = states[k].invMass
+            if invMass == 0 { continue }
             let mass = sims[i].mass
-            let dv = (h * invMass) * (m.force + (mass * m.gravityScale) * gravity)
-            var v = dv + (1 / (1 + h * m.linearDamping)) * s[k].v
-            let w = h * s[k].invInertia * m.torque + (1 / (1 + h * m.angularDamping)) * s[k].w
-            let vv = v.lengthSquared
-            if vv > maxSpeed * maxSpeed { v = (maxSpeed / vv.squareRoot()) * v }
-            s[k].v = v
-            s[k].w = w
+            terms[k] = IntegrationTerms(dv: (h * invMass) * (m.force + (mass * m.gravityScale) * gravity),
+                                        linear: 1 / (1 + h * m.linearDamping),
+                                        dw: h * states[k].invInertia * m.torque,
+                                        angular: 1 / (1 + h * m.angularDamping),
+                                        integrates: true)
+        }
+        return terms
+    }
+
+    /// v ← v/(1 + h·c) + h·(g·scale + F/m); w likewise (see ``IntegrationTerms``).
+    /// Box2D's damping form is stable for any damping and exact in the limit of small h.
+    @inline(__always)
+    static func integrateVelocities(_ s: UnsafeMutablePointer<BodyState>, _ terms: [IntegrationTerms], maxSpeed: Double) {
+        terms.withUnsafeBufferPointer { tp in
+            for k in 0..<tp.count {
+                let t = tp[k]
+                if !t.integrates { continue }   // kinematic: keeps its velocity
+                var v = t.dv + t.linear * s[k].v
+                let w = t.dw + t.angular * s[k].w
+                let vv = v.lengthSquared
+                if vv > maxSpeed * maxSpeed { v = (maxSpeed / vv.squareRoot()) * v }
+                s[k].v = v
+                s[k].w = w
+            }
         }
     }
 
     /// Writes the solver's impulses back into the manifolds (warm start for
     /// the next step) and reports post-solve impulses.
     mutating func storeImpulses() {
+        if constraints.isEmpty { return }   // nothing solved (e.g. all asleep)
         var reports = false
         // Walks the contacts in slot order (each one's bundle and lane from
         // `contactPlace`, as in prepareContacts): writing them in bundle order
@@ -538,24 +628,35 @@ extension World {
     /// clears forces and advances sleep timers.
     mutating func finalizeBodies(_ dt: Double) {
         let sleepSpeed = definition.sleepThreshold * definition.lengthUnitsPerMeter
-        for k in 0..<awakeBodies.count {
-            let i = Int(awakeBodies[k])
-            let st = states[k]
-            var sim = bodySims[i]
-            sim.center += st.dp
-            sim.transform.q = (st.dq * sim.transform.q).normalizedRotation
-            sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
-            bodySims[i] = sim
-            bodyMotions[i].linearVelocity = st.v
-            bodyMotions[i].angularVelocity = st.w
-            bodyMotions[i].force = .zero
-            bodyMotions[i].torque = 0
-            let speed = st.v.length + sim.maxExtent * abs(st.w)
-            if bodyInfos[i].enableSleep && speed < sleepSpeed {
-                bodyInfos[i].sleepTime += dt
-            } else {
-                bodyInfos[i].sleepTime = 0
+        // Through pointers: three arrays written per body.
+        states.withUnsafeBufferPointer { sp in
+        awakeBodies.withUnsafeBufferPointer { ab in
+        bodySims.withUnsafeMutableBufferPointer { bp in
+        bodyMotions.withUnsafeMutableBufferPointer { mp in
+        bodyInfos.withUnsafeMutableBufferPointer { ip in
+            for k in 0..<ab.count {
+                let i = Int(ab[k])
+                let st = sp[k]
+                var sim = bp[i]
+                sim.center += st.dp
+                sim.transform.q = (st.dq * sim.transform.q).normalizedRotation
+                sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
+                bp[i] = sim
+                mp[i].linearVelocity = st.v
+                mp[i].angularVelocity = st.w
+                mp[i].force = .zero
+                mp[i].torque = 0
+                let speed = st.v.length + sim.maxExtent * abs(st.w)
+                if ip[i].enableSleep && speed < sleepSpeed {
+                    ip[i].sleepTime += dt
+                } else {
+                    ip[i].sleepTime = 0
+                }
             }
+        }
+        }
+        }
+        }
         }
     }
 

@@ -5,15 +5,14 @@
 // little before the surfaces meet). Contacts live in one array with a free
 // list; the narrow phase walks it in slot order (deterministic).
 
+/// The flags sit next to the ids, ahead of the ~230-byte manifold: the narrow
+/// phase reads ids and flags of every contact (most of them, in a settled
+/// scene, only to skip it), and this way they share one cache line.
 struct Contact: Sendable {
     var shapeA: Int32 = -1
     var shapeB: Int32 = -1
     var bodyA: Int32 = -1
     var bodyB: Int32 = -1
-    var manifold = Manifold()
-    var friction = 0.0
-    var restitution = 0.0
-    var tangentSpeed = 0.0
     var live = false
     var touching = false
     var sensor = false
@@ -22,6 +21,10 @@ struct Contact: Sendable {
     var enableContactEvents = true
     var enablePreSolve = false
     var enablePostSolve = false
+    var friction = 0.0
+    var restitution = 0.0
+    var tangentSpeed = 0.0
+    var manifold = Manifold()
 }
 
 /// Friction mixing: √(μa·μb) (Box2D), so two shapes of friction μ give μ.

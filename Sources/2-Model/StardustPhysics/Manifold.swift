@@ -206,17 +206,76 @@ func segmentDistance(_ p1: Vec2, _ q1: Vec2, _ p2: Vec2, _ q2: Vec2) -> SegmentD
     return (best, maxSep)
 }
 
+/// A polygon in a scratch frame as structure of arrays: x and y of the
+/// vertices and of the edge normals, each as four lane pairs (8 slots), so
+/// that the separating-axis test measures two edges per SSE2 instruction.
+/// Slots at and past `count` hold finite filler and are never selected.
+/// The arithmetic of each lane is the scalar arithmetic it replaces
+/// (no fused multiply-add exists in the baseline x86-64 target, and none
+/// is asked for elsewhere), so manifolds are bit-identical.
+struct PolygonLanes {
+    /// 16 pairs: vertex x (0…3), vertex y (4…7), normal x (8…11), normal y (12…15).
+    let lanes: UnsafeMutablePointer<SIMD2<Double>>
+    var count: Int
+    var radius: Double
+
+    @inline(__always) func vertexX(pair k: Int) -> SIMD2<Double> { lanes[k] }
+    @inline(__always) func vertexY(pair k: Int) -> SIMD2<Double> { lanes[4 &+ k] }
+    @inline(__always) func normalX(pair k: Int) -> SIMD2<Double> { lanes[8 &+ k] }
+    @inline(__always) func normalY(pair k: Int) -> SIMD2<Double> { lanes[12 &+ k] }
+
+    @inline(__always) private func component(_ slot: Int) -> Double {
+        UnsafeRawPointer(lanes).load(fromByteOffset: slot &* 8, as: Double.self)
+    }
+    /// Vertex `i` (0…7).
+    @inline(__always) func vertex(_ i: Int) -> Vec2 {
+        precondition(i >= 0 && i < 8)
+        return Vec2(component(i), component(8 &+ i))
+    }
+    /// Edge normal `i` (0…7).
+    @inline(__always) func normal(_ i: Int) -> Vec2 {
+        precondition(i >= 0 && i < 8)
+        return Vec2(component(16 &+ i), component(24 &+ i))
+    }
+}
+
+/// The edge of `p1` with the largest separation from `p2` (SAT), two edges
+/// at a time: per edge the same dot products, minimum and choice in the
+/// same order as `findMaxSeparation`, so the result is bit-identical. (The
+/// per-lane minimum is written as scalar compares on purpose: LLVM turns
+/// that into `minpd`, while `replace(with:where:)` came out scalarised and
+/// reshuffled.) O(n·m).
+@inline(__always) func findMaxSeparation(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double) {
+    var best = 0
+    var maxSep = -Double.greatestFiniteMagnitude
+    var k = 0
+    while k &* 2 < p1.count {
+        let nx = p1.normalX(pair: k), ny = p1.normalY(pair: k)
+        let vx = p1.vertexX(pair: k), vy = p1.vertexY(pair: k)
+        var s0 = Double.greatestFiniteMagnitude, s1 = Double.greatestFiniteMagnitude
+        for j in 0..<p2.count {
+            let w = p2.vertex(j)
+            let s = nx * (SIMD2(repeating: w.x) - vx) + ny * (SIMD2(repeating: w.y) - vy)
+            if s[0] < s0 { s0 = s[0] }
+            if s[1] < s1 { s1 = s[1] }
+        }
+        if s0 > maxSep { maxSep = s0; best = k &* 2 }
+        if k &* 2 &+ 1 < p1.count && s1 > maxSep { maxSep = s1; best = k &* 2 &+ 1 }
+        k &+= 1
+    }
+    return (best, maxSep)
+}
+
 /// Reference/incident edge clipping (Box2D v3 `b2ClipPolygons`). Points
-/// are in poly A's local frame. The polygons are read through pointers
-/// (a by-value `Polygon` is a ~290-byte copy).
-func clipPolygons(_ polyA: UnsafePointer<Polygon>, _ polyB: UnsafePointer<Polygon>, _ edgeA: Int, _ edgeB: Int, flip: Bool, speculative: Double) -> Manifold {
+/// are in poly A's local frame.
+func clipPolygons(_ polyA: PolygonLanes, _ polyB: PolygonLanes, _ edgeA: Int, _ edgeB: Int, flip: Bool, speculative: Double) -> Manifold {
     var m = Manifold()
     let poly1 = flip ? polyB : polyA
     let poly2 = flip ? polyA : polyB
     let i11 = flip ? edgeB : edgeA
-    let i12 = i11 + 1 < poly1.pointee.count ? i11 + 1 : 0
+    let i12 = i11 + 1 < poly1.count ? i11 + 1 : 0
     let i21 = flip ? edgeA : edgeB
-    let i22 = i21 + 1 < poly2.pointee.count ? i21 + 1 : 0
+    let i22 = i21 + 1 < poly2.count ? i21 + 1 : 0
     let normal = poly1.normal(i11)
     let v11 = poly1.vertex(i11), v12 = poly1.vertex(i12)
     let v21 = poly2.vertex(i21), v22 = poly2.vertex(i22)
@@ -233,7 +292,7 @@ func clipPolygons(_ polyA: UnsafePointer<Polygon>, _ polyB: UnsafePointer<Polygo
     let sepLower = dot(vLower - v11, normal)
     let sepUpper = dot(vUpper - v11, normal)
     // Put the points midway between the surfaces, accounting for radii.
-    let radius1 = poly1.pointee.radius, radius2 = poly2.pointee.radius
+    let radius1 = poly1.radius, radius2 = poly2.radius
     vLower = vLower + (0.5 * (radius1 - radius2 - sepLower)) * normal
     vUpper = vUpper + (0.5 * (radius1 - radius2 - sepUpper)) * normal
     let radius = radius1 + radius2
@@ -263,40 +322,55 @@ func clipPolygons(_ polyA: UnsafePointer<Polygon>, _ polyB: UnsafePointer<Polygo
 
 /// Polygon (or capsule as a 2-gon) against polygon. Box2D v3's SAT + clip,
 /// computed in a frame at A's first vertex to limit round-off. The polygons are
-/// read in place: the local copies are built in
-/// uninitialised scratch, only their `count` vertices and normals written
-/// (copying two ~290-byte polygons per pair showed as memmove in profiles).
-func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
+/// read in place and written, moved into that frame, as ``PolygonLanes`` in
+/// uninitialised stack scratch (copying two ~290-byte polygons per pair
+/// showed as memmove in profiles).
+@inline(__always) func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
                      speculative: Double, linearSlop: Double) -> Manifold {
-    withUnsafeTemporaryAllocation(of: Polygon.self, capacity: 2) { scratch in
-        let localA = scratch.baseAddress!, localB = localA + 1
+    withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 32) { scratch in
+        let localA = PolygonLanes(lanes: scratch.baseAddress!, count: polygonA.pointee.count, radius: polygonA.pointee.radius)
+        let localB = PolygonLanes(lanes: scratch.baseAddress! + 16, count: polygonB.pointee.count, radius: polygonB.pointee.radius)
         let origin = polygonA.vertex(0)
         let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
         let xf = Transform.inverseMultiply(sfA, xfB)
-        // Polygon is trivial: its stored properties may be assigned in uninitialised memory.
-        localA.pointee.count = polygonA.pointee.count
-        localA.pointee.radius = polygonA.pointee.radius
-        for i in 0..<polygonA.pointee.count {
-            localA.setVertex(i, polygonA.vertex(i) - origin)
-            localA.setNormal(i, polygonA.normal(i))
+        let ox = SIMD2(repeating: origin.x), oy = SIMD2(repeating: origin.y)
+        let c = SIMD2(repeating: xf.q.c), s = SIMD2(repeating: xf.q.s)
+        let px = SIMD2(repeating: xf.p.x), py = SIMD2(repeating: xf.p.y)
+        // Pairs past the count read the polygon's zero filler slots (all 8 are stored).
+        var k = 0
+        while k &* 2 < localA.count {
+            let v0 = polygonA.vertex(k &* 2), v1 = polygonA.vertex(k &* 2 &+ 1)
+            let n0 = polygonA.normal(k &* 2), n1 = polygonA.normal(k &* 2 &+ 1)
+            localA.lanes[k] = SIMD2(v0.x, v1.x) - ox
+            localA.lanes[4 &+ k] = SIMD2(v0.y, v1.y) - oy
+            localA.lanes[8 &+ k] = SIMD2(n0.x, n1.x)
+            localA.lanes[12 &+ k] = SIMD2(n0.y, n1.y)
+            k &+= 1
         }
-        localB.pointee.count = polygonB.pointee.count
-        localB.pointee.radius = polygonB.pointee.radius
-        for i in 0..<polygonB.pointee.count {
-            localB.setVertex(i, xf.apply(polygonB.vertex(i)))
-            localB.setNormal(i, xf.q.rotate(polygonB.normal(i)))
+        k = 0
+        while k &* 2 < localB.count {
+            let v0 = polygonB.vertex(k &* 2), v1 = polygonB.vertex(k &* 2 &+ 1)
+            let n0 = polygonB.normal(k &* 2), n1 = polygonB.normal(k &* 2 &+ 1)
+            let vx = SIMD2(v0.x, v1.x), vy = SIMD2(v0.y, v1.y)
+            let nx = SIMD2(n0.x, n1.x), ny = SIMD2(n0.y, n1.y)
+            // xf.apply(v) and xf.q.rotate(n), lane by lane.
+            localB.lanes[k] = (c * vx - s * vy) + px
+            localB.lanes[4 &+ k] = (s * vx + c * vy) + py
+            localB.lanes[8 &+ k] = c * nx - s * ny
+            localB.lanes[12 &+ k] = s * nx + c * ny
+            k &+= 1
         }
-        return collideLocalPolygons(UnsafePointer(localA), UnsafePointer(localB), origin, xfA, xfB, speculative: speculative, linearSlop: linearSlop)
+        return collideLocalPolygons(localA, localB, origin, xfA, xfB, speculative: speculative, linearSlop: linearSlop)
     }
 }
 
 /// SAT and clipping of two polygons already in A's shifted local frame
 /// (`origin` is A's first vertex); returns the manifold in world orientation.
-@inline(__always) func collideLocalPolygons(_ localA: UnsafePointer<Polygon>, _ localB: UnsafePointer<Polygon>, _ origin: Vec2,
+@inline(__always) func collideLocalPolygons(_ localA: PolygonLanes, _ localB: PolygonLanes, _ origin: Vec2,
                                             _ xfA: Transform, _ xfB: Transform, speculative: Double, linearSlop: Double) -> Manifold {
     var (edgeA, separationA) = findMaxSeparation(localA, localB)
     var (edgeB, separationB) = findMaxSeparation(localB, localA)
-    let radius = localA.pointee.radius + localB.pointee.radius
+    let radius = localA.radius + localB.radius
     if separationA > speculative + radius || separationB > speculative + radius { return Manifold() }
 
     let flip: Bool
@@ -305,7 +379,7 @@ func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ pol
         let search = localB.normal(edgeB)
         var minDot = Double.greatestFiniteMagnitude
         edgeA = 0
-        for i in 0..<localA.pointee.count {
+        for i in 0..<localA.count {
             let d = dot(search, localA.normal(i))
             if d < minDot { minDot = d; edgeA = i }
         }
@@ -314,7 +388,7 @@ func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ pol
         let search = localA.normal(edgeA)
         var minDot = Double.greatestFiniteMagnitude
         edgeB = 0
-        for i in 0..<localB.pointee.count {
+        for i in 0..<localB.count {
             let d = dot(search, localB.normal(i))
             if d < minDot { minDot = d; edgeB = i }
         }
@@ -322,8 +396,8 @@ func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ pol
     var m: Manifold
     if max(separationA, separationB) > 0.1 * linearSlop {
         // Separated: a vertex-vertex configuration needs the true closest points.
-        let i11 = edgeA, i12 = edgeA + 1 < localA.pointee.count ? edgeA + 1 : 0
-        let i21 = edgeB, i22 = edgeB + 1 < localB.pointee.count ? edgeB + 1 : 0
+        let i11 = edgeA, i12 = edgeA + 1 < localA.count ? edgeA + 1 : 0
+        let i21 = edgeB, i22 = edgeB + 1 < localB.count ? edgeB + 1 : 0
         let v11 = localA.vertex(i11), v12 = localA.vertex(i12)
         let v21 = localB.vertex(i21), v22 = localB.vertex(i22)
         let r = segmentDistance(v11, v12, v21, v22)
@@ -336,8 +410,8 @@ func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ pol
             let distance = r.distanceSquared.squareRoot()
             if distance - radius > speculative { return Manifold() }
             let normal = distance > 0 ? (1 / distance) * (vB - vA) : localA.normal(edgeA)
-            let c1 = vA + localA.pointee.radius * normal
-            let c2 = vB - localB.pointee.radius * normal
+            let c1 = vA + localA.radius * normal
+            let c2 = vB - localB.radius * normal
             m = Manifold()
             m.normal = normal
             m.point0.anchorA = lerp(c1, c2, 0.5)

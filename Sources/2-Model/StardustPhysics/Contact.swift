@@ -101,36 +101,23 @@ extension World {
                 continue
             }
             let kindA = shapes[sA].kind, kindB = shapes[sB].kind
-            var m = shapePolygons.withUnsafeBufferPointer { pp in
+            let local = shapePolygons.withUnsafeBufferPointer { pp in
                 collideStored(pp.baseAddress! + sA, kindA, xfA, pp.baseAddress! + sB, kindB, xfB, speculative: speculative, slop: slop)
             }
-            // Anchors become relative to the centers of mass; match old points for warm starting.
+            // Anchors become relative to the centers of mass; old points are matched for warm starting.
             let offsetA = xfA.q.rotate(bodySims[iA].localCenter)
             let offsetB = xfB.q.rotate(bodySims[iB].localCenter)
-            let old0 = contacts[c].manifold.point0, old1 = contacts[c].manifold.point1
-            let oldCount = contacts[c].manifold.pointCount
-            for i in 0..<m.pointCount {
-                var p = m[i]
-                p.anchorA = p.anchorA - offsetA
-                p.anchorB = p.anchorB - offsetB
-                if oldCount > 0 && old0.id == p.id {
-                    p.normalImpulse = old0.normalImpulse; p.tangentImpulse = old0.tangentImpulse; p.persisted = true
-                } else if oldCount > 1 && old1.id == p.id {
-                    p.normalImpulse = old1.normalImpulse; p.tangentImpulse = old1.tangentImpulse; p.persisted = true
-                }
-                m[i] = p
-            }
-            let touching = m.pointCount > 0
+            World.storeManifold(local, into: &contacts[c].manifold, xfA, xfB, offsetA: offsetA, offsetB: offsetB)
+            let touching = local.pointCount > 0
             let wasTouching = contacts[c].touching
-            contacts[c].manifold = m
             contacts[c].enabled = true
             if touching && contacts[c].enablePreSolve, let preSolve {
-                contacts[c].enabled = preSolve(shapeID(Int32(sA)), shapeID(Int32(sB)), m)
+                contacts[c].enabled = preSolve(shapeID(Int32(sA)), shapeID(Int32(sB)), contacts[c].manifold)
             }
             if touching && !wasTouching {
                 contacts[c].touching = true
                 if contacts[c].enableContactEvents {
-                    events.contactBegin.append(ContactBeginTouchEvent(shapeA: shapeID(Int32(sA)), shapeB: shapeID(Int32(sB)), manifold: m))
+                    events.contactBegin.append(ContactBeginTouchEvent(shapeA: shapeID(Int32(sA)), shapeB: shapeID(Int32(sB)), manifold: contacts[c].manifold))
                 }
                 // Touching a sleeping body wakes its island.
                 if !awakeA && bodyInfos[iA].type != .static { pendingWake.append(Int32(iA)) }
@@ -142,6 +129,39 @@ extension World {
         }
         for b in pendingWake { wakeBody(b) }
         pendingWake.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes a pair function's result into a contact's manifold in place:
+    /// world orientation, anchors relative to the centers of mass (`offsetA`,
+    /// `offsetB`: body origin to center, world frame), and each point's
+    /// impulses carried over from the old point with the same feature id
+    /// (warm starting). The arithmetic is the one the by-value pipeline did,
+    /// in the same order; unused point slots are zeroed as before.
+    @inline(__always) static func storeManifold(_ local: LocalManifold, into m: inout Manifold, _ xfA: Transform, _ xfB: Transform,
+                                                offsetA: Vec2, offsetB: Vec2) {
+        let oldCount = m.pointCount
+        let oldID0 = m.point0.id, oldID1 = m.point1.id
+        let oldNormal0 = m.point0.normalImpulse, oldTangent0 = m.point0.tangentImpulse
+        let oldNormal1 = m.point1.normalImpulse, oldTangent1 = m.point1.tangentImpulse
+        @inline(__always) func point(_ anchor: Vec2, _ separation: Double, _ id: UInt16) -> ManifoldPoint {
+            var p = ManifoldPoint()
+            let anchorA = xfA.q.rotate(anchor)
+            p.anchorB = (anchorA + (xfA.p - xfB.p)) - offsetB
+            p.point = xfA.p + anchorA
+            p.anchorA = anchorA - offsetA
+            p.separation = separation
+            p.id = id
+            if oldCount > 0 && oldID0 == id {
+                p.normalImpulse = oldNormal0; p.tangentImpulse = oldTangent0; p.persisted = true
+            } else if oldCount > 1 && oldID1 == id {
+                p.normalImpulse = oldNormal1; p.tangentImpulse = oldTangent1; p.persisted = true
+            }
+            return p
+        }
+        m.normal = local.hasNormal ? xfA.q.rotate(local.normal) : .zero
+        m.pointCount = local.pointCount
+        m.point0 = local.pointCount > 0 ? point(local.anchor0, local.separation0, local.id0) : ManifoldPoint()
+        m.point1 = local.pointCount > 1 ? point(local.anchor1, local.separation1, local.id1) : ManifoldPoint()
     }
 
     mutating func updateSensor(_ c: Int, _ xfA: Transform, _ xfB: Transform) {
@@ -165,7 +185,7 @@ extension World {
 /// 0 circle; a capsule against a polygon is a 2-gon against a polygon).
 @inline(__always) func collideStored(_ a: UnsafePointer<Polygon>, _ kindA: Int, _ xfA: Transform,
                                      _ b: UnsafePointer<Polygon>, _ kindB: Int, _ xfB: Transform,
-                                     speculative: Double, slop: Double) -> Manifold {
+                                     speculative: Double, slop: Double) -> LocalManifold {
     if kindB > 0 { return collidePolygons(a, xfA, b, xfB, speculative: speculative, linearSlop: slop) }
     let circle = Circle(center: b.vertex(0), radius: b.pointee.radius)
     switch kindA {

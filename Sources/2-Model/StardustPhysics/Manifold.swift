@@ -52,10 +52,38 @@ public struct Manifold: Sendable, Hashable {
     }
 }
 
+/// What a pair function finds, in shape A's body frame: the world turns it
+/// into a ``Manifold`` in place in its contact (``World/storeManifold``),
+/// which saves copying a 232-byte `Manifold` value through every stage.
+/// `hasNormal` is false when the shapes are too far apart: the stored
+/// manifold is then `Manifold()` (zero normal, not a rotated zero).
+struct LocalManifold {
+    var normal = Vec2.zero
+    var pointCount = 0
+    var hasNormal = false
+    var id0: UInt16 = 0
+    var id1: UInt16 = 0
+    /// Points midway between the surfaces, in A's body frame.
+    var anchor0 = Vec2.zero
+    var anchor1 = Vec2.zero
+    var separation0 = 0.0
+    var separation1 = 0.0
+
+    /// Appends a point (at most two).
+    @inline(__always) mutating func add(_ anchor: Vec2, separation: Double, id: UInt16) {
+        if pointCount == 0 {
+            anchor0 = anchor; separation0 = separation; id0 = id
+        } else {
+            anchor1 = anchor; separation1 = separation; id1 = id
+        }
+        pointCount += 1
+    }
+}
+
 // MARK: - Pair functions (all take local geometry and world transforms)
 
-func collideCircles(_ a: Circle, _ xfA: Transform, _ b: Circle, _ xfB: Transform, speculative: Double) -> Manifold {
-    var m = Manifold()
+func collideCircles(_ a: Circle, _ xfA: Transform, _ b: Circle, _ xfB: Transform, speculative: Double) -> LocalManifold {
+    var m = LocalManifold()
     let xf = Transform.inverseMultiply(xfA, xfB)
     let pA = a.center
     let pB = xf.apply(b.center)
@@ -67,17 +95,14 @@ func collideCircles(_ a: Circle, _ xfA: Transform, _ b: Circle, _ xfB: Transform
     let cA = pA + a.radius * normal
     let cB = pB - b.radius * normal
     let contact = lerp(cA, cB, 0.5)
-    m.normal = xfA.q.rotate(normal)
-    m.point0.anchorA = xfA.q.rotate(contact)
-    m.point0.anchorB = m.point0.anchorA + (xfA.p - xfB.p)
-    m.point0.point = xfA.p + m.point0.anchorA
-    m.point0.separation = sep
-    m.pointCount = 1
+    m.normal = normal
+    m.hasNormal = true
+    m.add(contact, separation: sep, id: 0)
     return m
 }
 
-func collideCapsuleAndCircle(_ a: Capsule, _ xfA: Transform, _ b: Circle, _ xfB: Transform, speculative: Double) -> Manifold {
-    var m = Manifold()
+func collideCapsuleAndCircle(_ a: Capsule, _ xfA: Transform, _ b: Circle, _ xfB: Transform, speculative: Double) -> LocalManifold {
+    var m = LocalManifold()
     let xf = Transform.inverseMultiply(xfA, xfB)
     let pB = xf.apply(b.center)
     let p1 = a.point1, p2 = a.point2
@@ -93,18 +118,15 @@ func collideCapsuleAndCircle(_ a: Capsule, _ xfA: Transform, _ b: Circle, _ xfB:
     let cA = pA + a.radius * normal
     let cB = pB - b.radius * normal
     let contact = lerp(cA, cB, 0.5)
-    m.normal = xfA.q.rotate(normal)
-    m.point0.anchorA = xfA.q.rotate(contact)
-    m.point0.anchorB = m.point0.anchorA + (xfA.p - xfB.p)
-    m.point0.point = xfA.p + m.point0.anchorA
-    m.point0.separation = sep
-    m.pointCount = 1
+    m.normal = normal
+    m.hasNormal = true
+    m.add(contact, separation: sep, id: 0)
     return m
 }
 
 /// Rounded polygon against circle (Box2D v3's), the polygon read in place (a by-value `Polygon` is a ~290-byte copy).
-func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, _ xfA: Transform, _ circle: Circle, _ xfB: Transform, speculative: Double) -> Manifold {
-    var m = Manifold()
+func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, _ xfA: Transform, _ circle: Circle, _ xfB: Transform, speculative: Double) -> LocalManifold {
+    var m = LocalManifold()
     let xf = Transform.inverseMultiply(xfA, xfB)
     let c = xf.apply(circle.center)
     let radius = poly.pointee.radius + circle.radius
@@ -138,12 +160,9 @@ func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, _ xfA: Transform, _
         contact = lerp(cA, cB, 0.5)
         separation = separation - radius
     }
-    m.normal = xfA.q.rotate(normal)
-    m.point0.anchorA = xfA.q.rotate(contact)
-    m.point0.anchorB = m.point0.anchorA + (xfA.p - xfB.p)
-    m.point0.point = xfA.p + m.point0.anchorA
-    m.point0.separation = separation
-    m.pointCount = 1
+    m.normal = normal
+    m.hasNormal = true
+    m.add(contact, separation: separation, id: 0)
     return m
 }
 
@@ -268,8 +287,10 @@ struct PolygonLanes {
 
 /// Reference/incident edge clipping (Box2D v3 `b2ClipPolygons`). Points
 /// are in poly A's local frame.
-func clipPolygons(_ polyA: PolygonLanes, _ polyB: PolygonLanes, _ edgeA: Int, _ edgeB: Int, flip: Bool, speculative: Double) -> Manifold {
-    var m = Manifold()
+/// Anchors are in the polygons' (shifted) frame; the caller moves them.
+@inline(__always) func clipPolygons(_ polyA: PolygonLanes, _ polyB: PolygonLanes, _ edgeA: Int, _ edgeB: Int, flip: Bool, speculative: Double) -> LocalManifold {
+    var m = LocalManifold()
+    m.hasNormal = true
     let poly1 = flip ? polyB : polyA
     let poly2 = flip ? polyA : polyB
     let i11 = flip ? edgeB : edgeA
@@ -298,24 +319,12 @@ func clipPolygons(_ polyA: PolygonLanes, _ polyB: PolygonLanes, _ edgeA: Int, _ 
     let radius = radius1 + radius2
     if !flip {
         m.normal = normal
-        if sepLower - radius <= speculative {
-            var p = ManifoldPoint(); p.anchorA = vLower; p.separation = sepLower - radius; p.id = makeFeatureID(i11, i22)
-            m[m.pointCount] = p; m.pointCount += 1
-        }
-        if sepUpper - radius <= speculative {
-            var p = ManifoldPoint(); p.anchorA = vUpper; p.separation = sepUpper - radius; p.id = makeFeatureID(i12, i21)
-            m[m.pointCount] = p; m.pointCount += 1
-        }
+        if sepLower - radius <= speculative { m.add(vLower, separation: sepLower - radius, id: makeFeatureID(i11, i22)) }
+        if sepUpper - radius <= speculative { m.add(vUpper, separation: sepUpper - radius, id: makeFeatureID(i12, i21)) }
     } else {
         m.normal = -normal
-        if sepUpper - radius <= speculative {
-            var p = ManifoldPoint(); p.anchorA = vUpper; p.separation = sepUpper - radius; p.id = makeFeatureID(i21, i12)
-            m[m.pointCount] = p; m.pointCount += 1
-        }
-        if sepLower - radius <= speculative {
-            var p = ManifoldPoint(); p.anchorA = vLower; p.separation = sepLower - radius; p.id = makeFeatureID(i22, i11)
-            m[m.pointCount] = p; m.pointCount += 1
-        }
+        if sepUpper - radius <= speculative { m.add(vUpper, separation: sepUpper - radius, id: makeFeatureID(i21, i12)) }
+        if sepLower - radius <= speculative { m.add(vLower, separation: sepLower - radius, id: makeFeatureID(i22, i11)) }
     }
     return m
 }
@@ -326,7 +335,7 @@ func clipPolygons(_ polyA: PolygonLanes, _ polyB: PolygonLanes, _ edgeA: Int, _ 
 /// uninitialised stack scratch (copying two ~290-byte polygons per pair
 /// showed as memmove in profiles).
 @inline(__always) func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
-                     speculative: Double, linearSlop: Double) -> Manifold {
+                     speculative: Double, linearSlop: Double) -> LocalManifold {
     withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 32) { scratch in
         let localA = PolygonLanes(lanes: scratch.baseAddress!, count: polygonA.pointee.count, radius: polygonA.pointee.radius)
         let localB = PolygonLanes(lanes: scratch.baseAddress! + 16, count: polygonB.pointee.count, radius: polygonB.pointee.radius)
@@ -360,18 +369,18 @@ func clipPolygons(_ polyA: PolygonLanes, _ polyB: PolygonLanes, _ edgeA: Int, _ 
             localB.lanes[12 &+ k] = s * nx + c * ny
             k &+= 1
         }
-        return collideLocalPolygons(localA, localB, origin, xfA, xfB, speculative: speculative, linearSlop: linearSlop)
+        return collideLocalPolygons(localA, localB, origin, speculative: speculative, linearSlop: linearSlop)
     }
 }
 
 /// SAT and clipping of two polygons already in A's shifted local frame
-/// (`origin` is A's first vertex); returns the manifold in world orientation.
+/// (`origin` is A's first vertex); anchors come back in A's body frame.
 @inline(__always) func collideLocalPolygons(_ localA: PolygonLanes, _ localB: PolygonLanes, _ origin: Vec2,
-                                            _ xfA: Transform, _ xfB: Transform, speculative: Double, linearSlop: Double) -> Manifold {
+                                            speculative: Double, linearSlop: Double) -> LocalManifold {
     var (edgeA, separationA) = findMaxSeparation(localA, localB)
     var (edgeB, separationB) = findMaxSeparation(localB, localA)
     let radius = localA.radius + localB.radius
-    if separationA > speculative + radius || separationB > speculative + radius { return Manifold() }
+    if separationA > speculative + radius || separationB > speculative + radius { return LocalManifold() }
 
     let flip: Bool
     if separationB > separationA + 0.1 * linearSlop {
@@ -393,7 +402,7 @@ func clipPolygons(_ polyA: PolygonLanes, _ polyB: PolygonLanes, _ edgeA: Int, _ 
             if d < minDot { minDot = d; edgeB = i }
         }
     }
-    var m: Manifold
+    var m: LocalManifold
     if max(separationA, separationB) > 0.1 * linearSlop {
         // Separated: a vertex-vertex configuration needs the true closest points.
         let i11 = edgeA, i12 = edgeA + 1 < localA.count ? edgeA + 1 : 0
@@ -408,30 +417,22 @@ func clipPolygons(_ polyA: PolygonLanes, _ polyB: PolygonLanes, _ edgeA: Int, _ 
             let iA = r.fraction1 == 0 ? i11 : i12
             let iB = r.fraction2 == 0 ? i21 : i22
             let distance = r.distanceSquared.squareRoot()
-            if distance - radius > speculative { return Manifold() }
+            if distance - radius > speculative { return LocalManifold() }
             let normal = distance > 0 ? (1 / distance) * (vB - vA) : localA.normal(edgeA)
             let c1 = vA + localA.radius * normal
             let c2 = vB - localB.radius * normal
-            m = Manifold()
+            m = LocalManifold()
             m.normal = normal
-            m.point0.anchorA = lerp(c1, c2, 0.5)
-            m.point0.separation = distance - radius
-            m.point0.id = makeFeatureID(iA, iB)
-            m.pointCount = 1
+            m.hasNormal = true
+            m.add(lerp(c1, c2, 0.5), separation: distance - radius, id: makeFeatureID(iA, iB))
         } else {
             m = clipPolygons(localA, localB, edgeA, edgeB, flip: flip, speculative: speculative)
         }
     } else {
         m = clipPolygons(localA, localB, edgeA, edgeB, flip: flip, speculative: speculative)
     }
-    // To world orientation, anchors relative to the body origins.
-    m.normal = xfA.q.rotate(m.normal)
-    for i in 0..<m.pointCount {
-        var p = m[i]
-        p.anchorA = xfA.q.rotate(p.anchorA + origin)
-        p.anchorB = p.anchorA + (xfA.p - xfB.p)
-        p.point = xfA.p + p.anchorA
-        m[i] = p
-    }
+    // Anchors from the shifted frame back to A's body frame.
+    if m.pointCount > 0 { m.anchor0 = m.anchor0 + origin }
+    if m.pointCount > 1 { m.anchor1 = m.anchor1 + origin }
     return m
 }

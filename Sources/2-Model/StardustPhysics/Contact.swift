@@ -100,9 +100,8 @@ extension World {
                 updateSensor(c, xfA, xfB)
                 continue
             }
-            let kindA = shapes[sA].kind, kindB = shapes[sB].kind
             let local = shapePolygons.withUnsafeBufferPointer { pp in
-                collideStored(pp.baseAddress! + sA, kindA, xfA, pp.baseAddress! + sB, kindB, xfB, speculative: speculative, slop: slop)
+                collideStored(pp.baseAddress! + sA, xfA, pp.baseAddress! + sB, xfB, speculative: speculative, slop: slop)
             }
             // Anchors become relative to the centers of mass; old points are matched for warm starting.
             let offsetA = xfA.q.rotate(bodySims[iA].localCenter)
@@ -183,15 +182,19 @@ extension World {
 /// The narrow phase on shapes stored as rounded polygons (World's
 /// `shapePolygons`), read in place; A's kind ≥ B's kind (2 polygon, 1 capsule,
 /// 0 circle; a capsule against a polygon is a 2-gon against a polygon).
-@inline(__always) func collideStored(_ a: UnsafePointer<Polygon>, _ kindA: Int, _ xfA: Transform,
-                                     _ b: UnsafePointer<Polygon>, _ kindB: Int, _ xfB: Transform,
+/// The kind is read as the stored vertex count (circle 1, capsule 2,
+/// polygon 3…8, which `World.validate` guarantees): the count shares
+/// a cache line with the radius the pair functions read anyway, while
+/// `ShapeData.kind` would be one more line per shape (rain scene profile).
+@inline(__always) func collideStored(_ a: UnsafePointer<Polygon>, _ xfA: Transform,
+                                     _ b: UnsafePointer<Polygon>, _ xfB: Transform,
                                      speculative: Double, slop: Double) -> LocalManifold {
-    if kindB > 0 { return collidePolygons(a, xfA, b, xfB, speculative: speculative, linearSlop: slop) }
+    if b.pointee.count > 1 { return collidePolygons(a, xfA, b, xfB, speculative: speculative, linearSlop: slop) }
     let circle = Circle(center: b.vertex(0), radius: b.pointee.radius)
-    switch kindA {
-    case 2:
+    switch a.pointee.count {
+    case 3...:
         return collidePolygonAndCircle(a, xfA, circle, xfB, speculative: speculative)
-    case 1:
+    case 2:
         let capsule = Capsule(point1: a.vertex(0), point2: a.vertex(1), radius: a.pointee.radius)
         return collideCapsuleAndCircle(capsule, xfA, circle, xfB, speculative: speculative)
     default:

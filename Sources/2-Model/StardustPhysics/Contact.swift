@@ -5,15 +5,14 @@
 // little before the surfaces meet). Contacts live in one array with a free
 // list; the narrow phase walks it in slot order (deterministic).
 
+/// The flags sit next to the ids, ahead of the ~230-byte manifold: the narrow
+/// phase reads ids and flags of every contact (most of them, in a settled
+/// scene, only to skip it), and this way they share one cache line.
 struct Contact: Sendable {
     var shapeA: Int32 = -1
     var shapeB: Int32 = -1
     var bodyA: Int32 = -1
     var bodyB: Int32 = -1
-    var manifold = Manifold()
-    var friction = 0.0
-    var restitution = 0.0
-    var tangentSpeed = 0.0
     var live = false
     var touching = false
     var sensor = false
@@ -22,6 +21,10 @@ struct Contact: Sendable {
     var enableContactEvents = true
     var enablePreSolve = false
     var enablePostSolve = false
+    var friction = 0.0
+    var restitution = 0.0
+    var tangentSpeed = 0.0
+    var manifold = Manifold()
 }
 
 /// Friction mixing: √(μa·μb) (Box2D), so two shapes of friction μ give μ.
@@ -101,37 +104,23 @@ extension World {
                 updateSensor(c, xfA, xfB)
                 continue
             }
-            let kindA = shapes[sA].kind, kindB = shapes[sB].kind
-            var m = shapePolygons.withUnsafeBufferPointer { pp in
-                collideStored(pp.baseAddress! + sA, kindA, xfA, pp.baseAddress! + sB, kindB, xfB, speculative: speculative, slop: slop)
+            let local = shapePolygons.withUnsafeBufferPointer { pp in
+                collideStored(pp.baseAddress! + sA, xfA, pp.baseAddress! + sB, xfB, speculative: speculative, slop: slop)
             }
-            // Anchors become relative to the centers of mass; match old points for warm starting.
+            // Anchors become relative to the centers of mass; old points are matched for warm starting.
             let offsetA = xfA.q.rotate(bodySims[iA].localCenter)
             let offsetB = xfB.q.rotate(bodySims[iB].localCenter)
-            let old0 = contacts[c].manifold.point0, old1 = contacts[c].manifold.point1
-            let oldCount = contacts[c].manifold.pointCount
-            for i in 0..<m.pointCount {
-                var p = m[i]
-                p.anchorA = p.anchorA - offsetA
-                p.anchorB = p.anchorB - offsetB
-                if oldCount > 0 && old0.id == p.id {
-                    p.normalImpulse = old0.normalImpulse; p.tangentImpulse = old0.tangentImpulse; p.persisted = true
-                } else if oldCount > 1 && old1.id == p.id {
-                    p.normalImpulse = old1.normalImpulse; p.tangentImpulse = old1.tangentImpulse; p.persisted = true
-                }
-                m[i] = p
-            }
-            let touching = m.pointCount > 0
+            World.storeManifold(local, into: &contacts[c].manifold, xfA, xfB, offsetA: offsetA, offsetB: offsetB)
+            let touching = local.pointCount > 0
             let wasTouching = contacts[c].touching
-            contacts[c].manifold = m
             contacts[c].enabled = true
             if touching && contacts[c].enablePreSolve, let preSolve {
-                contacts[c].enabled = preSolve(shapeID(Int32(sA)), shapeID(Int32(sB)), m)
+                contacts[c].enabled = preSolve(shapeID(Int32(sA)), shapeID(Int32(sB)), contacts[c].manifold)
             }
             if touching && !wasTouching {
                 contacts[c].touching = true
                 if contacts[c].enableContactEvents {
-                    events.contactBegin.append(ContactBeginTouchEvent(shapeA: shapeID(Int32(sA)), shapeB: shapeID(Int32(sB)), manifold: m))
+                    events.contactBegin.append(ContactBeginTouchEvent(shapeA: shapeID(Int32(sA)), shapeB: shapeID(Int32(sB)), manifold: contacts[c].manifold))
                 }
                 // Touching a sleeping body wakes its island.
                 if !awakeA && bodyInfos[iA].type != .static { pendingWake.append(Int32(iA)) }
@@ -143,6 +132,39 @@ extension World {
         }
         for b in pendingWake { wakeBody(b) }
         pendingWake.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes a pair function's result into a contact's manifold in place:
+    /// world orientation, anchors relative to the centers of mass (`offsetA`,
+    /// `offsetB`: body origin to center, world frame), and each point's
+    /// impulses carried over from the old point with the same feature id
+    /// (warm starting). The arithmetic is the one the by-value pipeline did,
+    /// in the same order; unused point slots are zeroed as before.
+    @inline(__always) static func storeManifold(_ local: LocalManifold, into m: inout Manifold, _ xfA: Transform, _ xfB: Transform,
+                                                offsetA: Vec2, offsetB: Vec2) {
+        let oldCount = m.pointCount
+        let oldID0 = m.point0.id, oldID1 = m.point1.id
+        let oldNormal0 = m.point0.normalImpulse, oldTangent0 = m.point0.tangentImpulse
+        let oldNormal1 = m.point1.normalImpulse, oldTangent1 = m.point1.tangentImpulse
+        @inline(__always) func point(_ anchor: Vec2, _ separation: Double, _ id: UInt16) -> ManifoldPoint {
+            var p = ManifoldPoint()
+            let anchorA = xfA.q.rotate(anchor)
+            p.anchorB = (anchorA + (xfA.p - xfB.p)) - offsetB
+            p.point = xfA.p + anchorA
+            p.anchorA = anchorA - offsetA
+            p.separation = separation
+            p.id = id
+            if oldCount > 0 && oldID0 == id {
+                p.normalImpulse = oldNormal0; p.tangentImpulse = oldTangent0; p.persisted = true
+            } else if oldCount > 1 && oldID1 == id {
+                p.normalImpulse = oldNormal1; p.tangentImpulse = oldTangent1; p.persisted = true
+            }
+            return p
+        }
+        m.normal = local.hasNormal ? xfA.q.rotate(local.normal) : .zero
+        m.pointCount = local.pointCount
+        m.point0 = local.pointCount > 0 ? point(local.anchor0, local.separation0, local.id0) : ManifoldPoint()
+        m.point1 = local.pointCount > 1 ? point(local.anchor1, local.separation1, local.id1) : ManifoldPoint()
     }
 
     mutating func updateSensor(_ c: Int, _ xfA: Transform, _ xfB: Transform) {
@@ -164,15 +186,19 @@ extension World {
 /// The narrow phase on shapes stored as rounded polygons (World's
 /// `shapePolygons`), read in place; A's kind ≥ B's kind (2 polygon, 1 capsule,
 /// 0 circle; a capsule against a polygon is a 2-gon against a polygon).
-@inline(__always) func collideStored(_ a: UnsafePointer<Polygon>, _ kindA: Int, _ xfA: Transform,
-                                     _ b: UnsafePointer<Polygon>, _ kindB: Int, _ xfB: Transform,
-                                     speculative: Double, slop: Double) -> Manifold {
-    if kindB > 0 { return collidePolygons(a, xfA, b, xfB, speculative: speculative, linearSlop: slop) }
+/// The kind is read as the stored vertex count (circle 1, capsule 2,
+/// polygon 3…8, which `World.validate` guarantees): the count shares
+/// a cache line with the radius the pair functions read anyway, while
+/// `ShapeData.kind` would be one more line per shape (rain scene profile).
+@inline(__always) func collideStored(_ a: UnsafePointer<Polygon>, _ xfA: Transform,
+                                     _ b: UnsafePointer<Polygon>, _ xfB: Transform,
+                                     speculative: Double, slop: Double) -> LocalManifold {
+    if b.pointee.count > 1 { return collidePolygons(a, xfA, b, xfB, speculative: speculative, linearSlop: slop) }
     let circle = Circle(center: b.vertex(0), radius: b.pointee.radius)
-    switch kindA {
-    case 2:
+    switch a.pointee.count {
+    case 3...:
         return collidePolygonAndCircle(a, xfA, circle, xfB, speculative: speculative)
-    case 1:
+    case 2:
         let capsule = Capsule(point1: a.vertex(0), point2: a.vertex(1), radius: a.pointee.radius)
         return collideCapsuleAndCircle(capsule, xfA, circle, xfB, speculative: speculative)
     default:

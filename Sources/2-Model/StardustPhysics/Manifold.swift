@@ -52,10 +52,38 @@ public struct Manifold: Sendable, Hashable {
     }
 }
 
+/// What a pair function finds, in shape A's body frame: the world turns it
+/// into a ``Manifold`` in place in its contact (``World/storeManifold``),
+/// which saves copying a 232-byte `Manifold` value through every stage.
+/// `hasNormal` is false when the shapes are too far apart: the stored
+/// manifold is then `Manifold()` (zero normal, not a rotated zero).
+struct LocalManifold {
+    var normal = Vec2.zero
+    var pointCount = 0
+    var hasNormal = false
+    var id0: UInt16 = 0
+    var id1: UInt16 = 0
+    /// Points midway between the surfaces, in A's body frame.
+    var anchor0 = Vec2.zero
+    var anchor1 = Vec2.zero
+    var separation0 = 0.0
+    var separation1 = 0.0
+
+    /// Appends a point (at most two).
+    @inline(__always) mutating func add(_ anchor: Vec2, separation: Double, id: UInt16) {
+        if pointCount == 0 {
+            anchor0 = anchor; separation0 = separation; id0 = id
+        } else {
+            anchor1 = anchor; separation1 = separation; id1 = id
+        }
+        pointCount += 1
+    }
+}
+
 // MARK: - Pair functions (all take local geometry and world transforms)
 
-func collideCircles(_ a: Circle, _ xfA: Transform, _ b: Circle, _ xfB: Transform, speculative: Double) -> Manifold {
-    var m = Manifold()
+func collideCircles(_ a: Circle, _ xfA: Transform, _ b: Circle, _ xfB: Transform, speculative: Double) -> LocalManifold {
+    var m = LocalManifold()
     let xf = Transform.inverseMultiply(xfA, xfB)
     let pA = a.center
     let pB = xf.apply(b.center)
@@ -67,17 +95,14 @@ func collideCircles(_ a: Circle, _ xfA: Transform, _ b: Circle, _ xfB: Transform
     let cA = pA + a.radius * normal
     let cB = pB - b.radius * normal
     let contact = lerp(cA, cB, 0.5)
-    m.normal = xfA.q.rotate(normal)
-    m.point0.anchorA = xfA.q.rotate(contact)
-    m.point0.anchorB = m.point0.anchorA + (xfA.p - xfB.p)
-    m.point0.point = xfA.p + m.point0.anchorA
-    m.point0.separation = sep
-    m.pointCount = 1
+    m.normal = normal
+    m.hasNormal = true
+    m.add(contact, separation: sep, id: 0)
     return m
 }
 
-func collideCapsuleAndCircle(_ a: Capsule, _ xfA: Transform, _ b: Circle, _ xfB: Transform, speculative: Double) -> Manifold {
-    var m = Manifold()
+func collideCapsuleAndCircle(_ a: Capsule, _ xfA: Transform, _ b: Circle, _ xfB: Transform, speculative: Double) -> LocalManifold {
+    var m = LocalManifold()
     let xf = Transform.inverseMultiply(xfA, xfB)
     let pB = xf.apply(b.center)
     let p1 = a.point1, p2 = a.point2
@@ -93,18 +118,15 @@ func collideCapsuleAndCircle(_ a: Capsule, _ xfA: Transform, _ b: Circle, _ xfB:
     let cA = pA + a.radius * normal
     let cB = pB - b.radius * normal
     let contact = lerp(cA, cB, 0.5)
-    m.normal = xfA.q.rotate(normal)
-    m.point0.anchorA = xfA.q.rotate(contact)
-    m.point0.anchorB = m.point0.anchorA + (xfA.p - xfB.p)
-    m.point0.point = xfA.p + m.point0.anchorA
-    m.point0.separation = sep
-    m.pointCount = 1
+    m.normal = normal
+    m.hasNormal = true
+    m.add(contact, separation: sep, id: 0)
     return m
 }
 
 /// Rounded polygon against circle (Box2D v3's), the polygon read in place (a by-value `Polygon` is a ~290-byte copy).
-func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, _ xfA: Transform, _ circle: Circle, _ xfB: Transform, speculative: Double) -> Manifold {
-    var m = Manifold()
+func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, _ xfA: Transform, _ circle: Circle, _ xfB: Transform, speculative: Double) -> LocalManifold {
+    var m = LocalManifold()
     let xf = Transform.inverseMultiply(xfA, xfB)
     let c = xf.apply(circle.center)
     let radius = poly.pointee.radius + circle.radius
@@ -138,12 +160,9 @@ func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, _ xfA: Transform, _
         contact = lerp(cA, cB, 0.5)
         separation = separation - radius
     }
-    m.normal = xfA.q.rotate(normal)
-    m.point0.anchorA = xfA.q.rotate(contact)
-    m.point0.anchorB = m.point0.anchorA + (xfA.p - xfB.p)
-    m.point0.point = xfA.p + m.point0.anchorA
-    m.point0.separation = separation
-    m.pointCount = 1
+    m.normal = normal
+    m.hasNormal = true
+    m.add(contact, separation: separation, id: 0)
     return m
 }
 
@@ -206,17 +225,78 @@ func segmentDistance(_ p1: Vec2, _ q1: Vec2, _ p2: Vec2, _ q2: Vec2) -> SegmentD
     return (best, maxSep)
 }
 
+/// A polygon in a scratch frame as structure of arrays: x and y of the
+/// vertices and of the edge normals, each as four lane pairs (8 slots), so
+/// that the separating-axis test measures two edges per SSE2 instruction.
+/// Slots at and past `count` hold finite filler and are never selected.
+/// The arithmetic of each lane is the scalar arithmetic it replaces
+/// (no fused multiply-add exists in the baseline x86-64 target, and none
+/// is asked for elsewhere), so manifolds are bit-identical.
+struct PolygonLanes {
+    /// 16 pairs: vertex x (0…3), vertex y (4…7), normal x (8…11), normal y (12…15).
+    let lanes: UnsafeMutablePointer<SIMD2<Double>>
+    var count: Int
+    var radius: Double
+
+    @inline(__always) func vertexX(pair k: Int) -> SIMD2<Double> { lanes[k] }
+    @inline(__always) func vertexY(pair k: Int) -> SIMD2<Double> { lanes[4 &+ k] }
+    @inline(__always) func normalX(pair k: Int) -> SIMD2<Double> { lanes[8 &+ k] }
+    @inline(__always) func normalY(pair k: Int) -> SIMD2<Double> { lanes[12 &+ k] }
+
+    @inline(__always) private func component(_ slot: Int) -> Double {
+        UnsafeRawPointer(lanes).load(fromByteOffset: slot &* 8, as: Double.self)
+    }
+    /// Vertex `i` (0…7).
+    @inline(__always) func vertex(_ i: Int) -> Vec2 {
+        precondition(i >= 0 && i < 8)
+        return Vec2(component(i), component(8 &+ i))
+    }
+    /// Edge normal `i` (0…7).
+    @inline(__always) func normal(_ i: Int) -> Vec2 {
+        precondition(i >= 0 && i < 8)
+        return Vec2(component(16 &+ i), component(24 &+ i))
+    }
+}
+
+/// The edge of `p1` with the largest separation from `p2` (SAT), two edges
+/// at a time: per edge the same dot products, minimum and choice in the
+/// same order as `findMaxSeparation`, so the result is bit-identical. (The
+/// per-lane minimum is written as scalar compares on purpose: LLVM turns
+/// that into `minpd`, while `replace(with:where:)` came out scalarised and
+/// reshuffled.) O(n·m).
+@inline(__always) func findMaxSeparation(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double) {
+    var best = 0
+    var maxSep = -Double.greatestFiniteMagnitude
+    var k = 0
+    while k &* 2 < p1.count {
+        let nx = p1.normalX(pair: k), ny = p1.normalY(pair: k)
+        let vx = p1.vertexX(pair: k), vy = p1.vertexY(pair: k)
+        var s0 = Double.greatestFiniteMagnitude, s1 = Double.greatestFiniteMagnitude
+        for j in 0..<p2.count {
+            let w = p2.vertex(j)
+            let s = nx * (SIMD2(repeating: w.x) - vx) + ny * (SIMD2(repeating: w.y) - vy)
+            if s[0] < s0 { s0 = s[0] }
+            if s[1] < s1 { s1 = s[1] }
+        }
+        if s0 > maxSep { maxSep = s0; best = k &* 2 }
+        if k &* 2 &+ 1 < p1.count && s1 > maxSep { maxSep = s1; best = k &* 2 &+ 1 }
+        k &+= 1
+    }
+    return (best, maxSep)
+}
+
 /// Reference/incident edge clipping (Box2D v3 `b2ClipPolygons`). Points
-/// are in poly A's local frame. The polygons are read through pointers
-/// (a by-value `Polygon` is a ~290-byte copy).
-func clipPolygons(_ polyA: UnsafePointer<Polygon>, _ polyB: UnsafePointer<Polygon>, _ edgeA: Int, _ edgeB: Int, flip: Bool, speculative: Double) -> Manifold {
-    var m = Manifold()
+/// are in poly A's local frame.
+/// Anchors are in the polygons' (shifted) frame; the caller moves them.
+@inline(__always) func clipPolygons(_ polyA: PolygonLanes, _ polyB: PolygonLanes, _ edgeA: Int, _ edgeB: Int, flip: Bool, speculative: Double) -> LocalManifold {
+    var m = LocalManifold()
+    m.hasNormal = true
     let poly1 = flip ? polyB : polyA
     let poly2 = flip ? polyA : polyB
     let i11 = flip ? edgeB : edgeA
-    let i12 = i11 + 1 < poly1.pointee.count ? i11 + 1 : 0
+    let i12 = i11 + 1 < poly1.count ? i11 + 1 : 0
     let i21 = flip ? edgeA : edgeB
-    let i22 = i21 + 1 < poly2.pointee.count ? i21 + 1 : 0
+    let i22 = i21 + 1 < poly2.count ? i21 + 1 : 0
     let normal = poly1.normal(i11)
     let v11 = poly1.vertex(i11), v12 = poly1.vertex(i12)
     let v21 = poly2.vertex(i21), v22 = poly2.vertex(i22)
@@ -233,71 +313,74 @@ func clipPolygons(_ polyA: UnsafePointer<Polygon>, _ polyB: UnsafePointer<Polygo
     let sepLower = dot(vLower - v11, normal)
     let sepUpper = dot(vUpper - v11, normal)
     // Put the points midway between the surfaces, accounting for radii.
-    let radius1 = poly1.pointee.radius, radius2 = poly2.pointee.radius
+    let radius1 = poly1.radius, radius2 = poly2.radius
     vLower = vLower + (0.5 * (radius1 - radius2 - sepLower)) * normal
     vUpper = vUpper + (0.5 * (radius1 - radius2 - sepUpper)) * normal
     let radius = radius1 + radius2
     if !flip {
         m.normal = normal
-        if sepLower - radius <= speculative {
-            var p = ManifoldPoint(); p.anchorA = vLower; p.separation = sepLower - radius; p.id = makeFeatureID(i11, i22)
-            m[m.pointCount] = p; m.pointCount += 1
-        }
-        if sepUpper - radius <= speculative {
-            var p = ManifoldPoint(); p.anchorA = vUpper; p.separation = sepUpper - radius; p.id = makeFeatureID(i12, i21)
-            m[m.pointCount] = p; m.pointCount += 1
-        }
+        if sepLower - radius <= speculative { m.add(vLower, separation: sepLower - radius, id: makeFeatureID(i11, i22)) }
+        if sepUpper - radius <= speculative { m.add(vUpper, separation: sepUpper - radius, id: makeFeatureID(i12, i21)) }
     } else {
         m.normal = -normal
-        if sepUpper - radius <= speculative {
-            var p = ManifoldPoint(); p.anchorA = vUpper; p.separation = sepUpper - radius; p.id = makeFeatureID(i21, i12)
-            m[m.pointCount] = p; m.pointCount += 1
-        }
-        if sepLower - radius <= speculative {
-            var p = ManifoldPoint(); p.anchorA = vLower; p.separation = sepLower - radius; p.id = makeFeatureID(i22, i11)
-            m[m.pointCount] = p; m.pointCount += 1
-        }
+        if sepUpper - radius <= speculative { m.add(vUpper, separation: sepUpper - radius, id: makeFeatureID(i21, i12)) }
+        if sepLower - radius <= speculative { m.add(vLower, separation: sepLower - radius, id: makeFeatureID(i22, i11)) }
     }
     return m
 }
 
 /// Polygon (or capsule as a 2-gon) against polygon. Box2D v3's SAT + clip,
 /// computed in a frame at A's first vertex to limit round-off. The polygons are
-/// read in place: the local copies are built in
-/// uninitialised scratch, only their `count` vertices and normals written
-/// (copying two ~290-byte polygons per pair showed as memmove in profiles).
-func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
-                     speculative: Double, linearSlop: Double) -> Manifold {
-    withUnsafeTemporaryAllocation(of: Polygon.self, capacity: 2) { scratch in
-        let localA = scratch.baseAddress!, localB = localA + 1
+/// read in place and written, moved into that frame, as ``PolygonLanes`` in
+/// uninitialised stack scratch (copying two ~290-byte polygons per pair
+/// showed as memmove in profiles).
+@inline(__always) func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
+                     speculative: Double, linearSlop: Double) -> LocalManifold {
+    withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 32) { scratch in
+        let localA = PolygonLanes(lanes: scratch.baseAddress!, count: polygonA.pointee.count, radius: polygonA.pointee.radius)
+        let localB = PolygonLanes(lanes: scratch.baseAddress! + 16, count: polygonB.pointee.count, radius: polygonB.pointee.radius)
         let origin = polygonA.vertex(0)
         let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
         let xf = Transform.inverseMultiply(sfA, xfB)
-        // Polygon is trivial: its stored properties may be assigned in uninitialised memory.
-        localA.pointee.count = polygonA.pointee.count
-        localA.pointee.radius = polygonA.pointee.radius
-        for i in 0..<polygonA.pointee.count {
-            localA.setVertex(i, polygonA.vertex(i) - origin)
-            localA.setNormal(i, polygonA.normal(i))
+        let ox = SIMD2(repeating: origin.x), oy = SIMD2(repeating: origin.y)
+        let c = SIMD2(repeating: xf.q.c), s = SIMD2(repeating: xf.q.s)
+        let px = SIMD2(repeating: xf.p.x), py = SIMD2(repeating: xf.p.y)
+        // Pairs past the count read the polygon's zero filler slots (all 8 are stored).
+        var k = 0
+        while k &* 2 < localA.count {
+            let v0 = polygonA.vertex(k &* 2), v1 = polygonA.vertex(k &* 2 &+ 1)
+            let n0 = polygonA.normal(k &* 2), n1 = polygonA.normal(k &* 2 &+ 1)
+            localA.lanes[k] = SIMD2(v0.x, v1.x) - ox
+            localA.lanes[4 &+ k] = SIMD2(v0.y, v1.y) - oy
+            localA.lanes[8 &+ k] = SIMD2(n0.x, n1.x)
+            localA.lanes[12 &+ k] = SIMD2(n0.y, n1.y)
+            k &+= 1
         }
-        localB.pointee.count = polygonB.pointee.count
-        localB.pointee.radius = polygonB.pointee.radius
-        for i in 0..<polygonB.pointee.count {
-            localB.setVertex(i, xf.apply(polygonB.vertex(i)))
-            localB.setNormal(i, xf.q.rotate(polygonB.normal(i)))
+        k = 0
+        while k &* 2 < localB.count {
+            let v0 = polygonB.vertex(k &* 2), v1 = polygonB.vertex(k &* 2 &+ 1)
+            let n0 = polygonB.normal(k &* 2), n1 = polygonB.normal(k &* 2 &+ 1)
+            let vx = SIMD2(v0.x, v1.x), vy = SIMD2(v0.y, v1.y)
+            let nx = SIMD2(n0.x, n1.x), ny = SIMD2(n0.y, n1.y)
+            // xf.apply(v) and xf.q.rotate(n), lane by lane.
+            localB.lanes[k] = (c * vx - s * vy) + px
+            localB.lanes[4 &+ k] = (s * vx + c * vy) + py
+            localB.lanes[8 &+ k] = c * nx - s * ny
+            localB.lanes[12 &+ k] = s * nx + c * ny
+            k &+= 1
         }
-        return collideLocalPolygons(UnsafePointer(localA), UnsafePointer(localB), origin, xfA, xfB, speculative: speculative, linearSlop: linearSlop)
+        return collideLocalPolygons(localA, localB, origin, speculative: speculative, linearSlop: linearSlop)
     }
 }
 
 /// SAT and clipping of two polygons already in A's shifted local frame
-/// (`origin` is A's first vertex); returns the manifold in world orientation.
-@inline(__always) func collideLocalPolygons(_ localA: UnsafePointer<Polygon>, _ localB: UnsafePointer<Polygon>, _ origin: Vec2,
-                                            _ xfA: Transform, _ xfB: Transform, speculative: Double, linearSlop: Double) -> Manifold {
+/// (`origin` is A's first vertex); anchors come back in A's body frame.
+@inline(__always) func collideLocalPolygons(_ localA: PolygonLanes, _ localB: PolygonLanes, _ origin: Vec2,
+                                            speculative: Double, linearSlop: Double) -> LocalManifold {
     var (edgeA, separationA) = findMaxSeparation(localA, localB)
     var (edgeB, separationB) = findMaxSeparation(localB, localA)
-    let radius = localA.pointee.radius + localB.pointee.radius
-    if separationA > speculative + radius || separationB > speculative + radius { return Manifold() }
+    let radius = localA.radius + localB.radius
+    if separationA > speculative + radius || separationB > speculative + radius { return LocalManifold() }
 
     let flip: Bool
     if separationB > separationA + 0.1 * linearSlop {
@@ -305,7 +388,7 @@ func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ pol
         let search = localB.normal(edgeB)
         var minDot = Double.greatestFiniteMagnitude
         edgeA = 0
-        for i in 0..<localA.pointee.count {
+        for i in 0..<localA.count {
             let d = dot(search, localA.normal(i))
             if d < minDot { minDot = d; edgeA = i }
         }
@@ -314,16 +397,16 @@ func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ pol
         let search = localA.normal(edgeA)
         var minDot = Double.greatestFiniteMagnitude
         edgeB = 0
-        for i in 0..<localB.pointee.count {
+        for i in 0..<localB.count {
             let d = dot(search, localB.normal(i))
             if d < minDot { minDot = d; edgeB = i }
         }
     }
-    var m: Manifold
+    var m: LocalManifold
     if max(separationA, separationB) > 0.1 * linearSlop {
         // Separated: a vertex-vertex configuration needs the true closest points.
-        let i11 = edgeA, i12 = edgeA + 1 < localA.pointee.count ? edgeA + 1 : 0
-        let i21 = edgeB, i22 = edgeB + 1 < localB.pointee.count ? edgeB + 1 : 0
+        let i11 = edgeA, i12 = edgeA + 1 < localA.count ? edgeA + 1 : 0
+        let i21 = edgeB, i22 = edgeB + 1 < localB.count ? edgeB + 1 : 0
         let v11 = localA.vertex(i11), v12 = localA.vertex(i12)
         let v21 = localB.vertex(i21), v22 = localB.vertex(i22)
         let r = segmentDistance(v11, v12, v21, v22)
@@ -334,30 +417,22 @@ func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ pol
             let iA = r.fraction1 == 0 ? i11 : i12
             let iB = r.fraction2 == 0 ? i21 : i22
             let distance = r.distanceSquared.squareRoot()
-            if distance - radius > speculative { return Manifold() }
+            if distance - radius > speculative { return LocalManifold() }
             let normal = distance > 0 ? (1 / distance) * (vB - vA) : localA.normal(edgeA)
-            let c1 = vA + localA.pointee.radius * normal
-            let c2 = vB - localB.pointee.radius * normal
-            m = Manifold()
+            let c1 = vA + localA.radius * normal
+            let c2 = vB - localB.radius * normal
+            m = LocalManifold()
             m.normal = normal
-            m.point0.anchorA = lerp(c1, c2, 0.5)
-            m.point0.separation = distance - radius
-            m.point0.id = makeFeatureID(iA, iB)
-            m.pointCount = 1
+            m.hasNormal = true
+            m.add(lerp(c1, c2, 0.5), separation: distance - radius, id: makeFeatureID(iA, iB))
         } else {
             m = clipPolygons(localA, localB, edgeA, edgeB, flip: flip, speculative: speculative)
         }
     } else {
         m = clipPolygons(localA, localB, edgeA, edgeB, flip: flip, speculative: speculative)
     }
-    // To world orientation, anchors relative to the body origins.
-    m.normal = xfA.q.rotate(m.normal)
-    for i in 0..<m.pointCount {
-        var p = m[i]
-        p.anchorA = xfA.q.rotate(p.anchorA + origin)
-        p.anchorB = p.anchorA + (xfA.p - xfB.p)
-        p.point = xfA.p + p.anchorA
-        m[i] = p
-    }
+    // Anchors from the shifted frame back to A's body frame.
+    if m.pointCount > 0 { m.anchor0 = m.anchor0 + origin }
+    if m.pointCount > 1 { m.anchor1 = m.anchor1 + origin }
     return m
 }

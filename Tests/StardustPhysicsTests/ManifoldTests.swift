@@ -1,0 +1,91 @@
+import Testing
+@testable import StardustPhysics
+
+@Suite("Contact manifolds")
+struct ManifoldTests {
+    /// `polygon` mapped by `xf` and shifted by `-origin`, as the narrow phase lays it out.
+    static func lanes(_ polygon: Polygon, _ xf: Transform, origin: Vec2, into buffer: UnsafeMutablePointer<SIMD2<Double>>) -> PolygonLanes {
+        let lanes = PolygonLanes(lanes: buffer, count: polygon.count, radius: polygon.radius)
+        for k in 0..<4 {
+            let v0 = xf.apply(polygon.vertices[2 * k]) - origin, v1 = xf.apply(polygon.vertices[2 * k + 1]) - origin
+            let n0 = xf.q.rotate(polygon.normals[2 * k]), n1 = xf.q.rotate(polygon.normals[2 * k + 1])
+            buffer[k] = SIMD2(v0.x, v1.x)
+            buffer[4 + k] = SIMD2(v0.y, v1.y)
+            buffer[8 + k] = SIMD2(n0.x, n1.x)
+            buffer[12 + k] = SIMD2(n0.y, n1.y)
+        }
+        return lanes
+    }
+
+    /// The same polygon as a plain `Polygon` (the scalar reference's input).
+    static func moved(_ polygon: Polygon, _ xf: Transform, origin: Vec2) -> Polygon {
+        var p = polygon
+        for i in 0..<p.count {
+            p.vertices[i] = xf.apply(polygon.vertices[i]) - origin
+            p.normals[i] = xf.q.rotate(polygon.normals[i])
+        }
+        return p
+    }
+
+    @Test("the two-edges-at-a-time SAT equals the scalar SAT bit for bit")
+    func laneSATMatchesScalar() {
+        var polygons: [Polygon] = [.box(halfWidth: 0.5, halfHeight: 0.5), .box(halfWidth: 2, halfHeight: 0.25, angle: 0.3)]
+        for n in 3...8 {
+            // A regular n-gon with a little jitter: odd and even counts, up to the maximum.
+            var pts: [Vec2] = []
+            for i in 0..<n {
+                let a = 2 * Double.pi * Double(i) / Double(n)
+                let r = 0.6 + 0.3 * hashUniform(seed: 7, index: UInt64(10 * n + i))
+                pts.append(Vec2(r * Rotation(angle: a).c, r * Rotation(angle: a).s))
+            }
+            if let p = Polygon(hull: pts) { polygons.append(p) }
+        }
+        polygons.append(Polygon(capsule: Capsule(point1: Vec2(-0.4, 0), point2: Vec2(0.4, 0.1), radius: 0.1)))
+        let buffer = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: 32)
+        defer { buffer.deallocate() }
+        var checked = 0
+        for (i, a) in polygons.enumerated() {
+            for (j, b) in polygons.enumerated() {
+                for k in 0..<12 {
+                    let u = { (m: Int) in hashUniform(seed: 99, index: UInt64(1000 * i + 100 * j + 8 * k + m)) }
+                    let xfA = Transform(p: Vec2(4 * u(0) - 2, 4 * u(1) - 2), q: Rotation(angle: 6.3 * u(2)))
+                    let xfB = Transform(p: Vec2(4 * u(3) - 2, 4 * u(4) - 2), q: Rotation(angle: 6.3 * u(5)))
+                    let origin = xfA.apply(a.vertices[0])
+                    let la = Self.lanes(a, xfA, origin: origin, into: buffer)
+                    let lb = Self.lanes(b, xfB, origin: origin, into: buffer + 16)
+                    let pa = Self.moved(a, xfA, origin: origin), pb = Self.moved(b, xfB, origin: origin)
+                    let lanesAB = findMaxSeparation(la, lb), scalarAB = findMaxSeparation(pa, pb)
+                    #expect(lanesAB.edge == scalarAB.edge && lanesAB.separation == scalarAB.separation,
+                            "polygons \(i), \(j), case \(k): \(lanesAB) vs \(scalarAB)")
+                    let lanesBA = findMaxSeparation(lb, la), scalarBA = findMaxSeparation(pb, pa)
+                    #expect(lanesBA.edge == scalarBA.edge && lanesBA.separation == scalarBA.separation,
+                            "polygons \(j), \(i), case \(k): \(lanesBA) vs \(scalarBA)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == polygons.count * polygons.count * 12)
+    }
+
+    @Test("a box resting 0.005 above the ground: two corner points at the true gap, normal along y")
+    func boxOnGroundManifold() throws {
+        var w = makeWorld()
+        addGround(&w)
+        let gap = 0.005
+        let box = addBox(&w, at: Vec2(0.25, -0.5 - gap))
+        w.step(1.0 / 60)
+        let touching = try w.touchingContacts(of: box)
+        #expect(touching.count == 1)
+        guard let m = touching.first?.manifold else { return }
+        #expect(m.pointCount == 2)
+        // The normal points from shape A to shape B: along ±y whichever shape is A.
+        #expect(abs(abs(m.normal.y) - 1) < 1e-12 && abs(m.normal.x) < 1e-12)
+        let xs = [m.point0.point.x, m.point1.point.x].sorted()
+        #expect(abs(xs[0] - (-0.25)) < 1e-9 && abs(xs[1] - 0.75) < 1e-9, "points at x = \(xs)")
+        for p in [m.point0, m.point1] {
+            // Midway between the surfaces (y = 0 and y = -gap), separated by the gap.
+            #expect(abs(p.point.y - (-gap / 2)) < 1e-9, "point at \(p.point)")
+            #expect(abs(p.separation - gap) < 1e-9, "separation \(p.separation)")
+        }
+    }
+}

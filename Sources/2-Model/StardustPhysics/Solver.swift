@@ -663,12 +663,6 @@ extension World {
     /// Moves the fat AABBs of shapes that left them and queues them for pair finding.
     mutating func updateBounds() {
         let margin = definition.aabbMargin
-        // Two passes: the first only computes boxes and lists the shapes that
-        // left their fat box (a loop without calls, so the out-of-order core
-        // overlaps the shapes' cache misses); the second re-inserts them in
-        // the same order. The tree is not read by the first pass, so the
-        // result is the same as one pass.
-        let firstMoved = moveBuffer.count
         for k in 0..<awakeBodies.count {
             let i = Int(awakeBodies[k])
             let xf = bodySims[i].transform
@@ -676,15 +670,14 @@ extension World {
             while s != -1 {
                 let aabb = shapePolygons.withUnsafeBufferPointer { pp in storedAABB(pp.baseAddress! + Int(s), xf) }
                 shapes[Int(s)].aabb = aabb
-                if !shapes[Int(s)].fatAABB.contains(aabb) { moveBuffer.append(s) }
+                if !shapes[Int(s)].fatAABB.contains(aabb) {
+                    let fat = aabb.expanded(by: margin)
+                    shapes[Int(s)].fatAABB = fat
+                    movingTree.moveProxy(shapes[Int(s)].proxy, fat)
+                    moveBuffer.append(s)
+                }
                 s = shapes[Int(s)].nextShape
             }
-        }
-        for k in firstMoved..<moveBuffer.count {
-            let s = Int(moveBuffer[k])
-            let fat = shapes[s].aabb.expanded(by: margin)
-            shapes[s].fatAABB = fat
-            movingTree.moveProxy(shapes[s].proxy, fat)
         }
     }
 }

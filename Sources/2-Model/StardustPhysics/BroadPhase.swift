@@ -69,42 +69,40 @@ extension World {
         if moveBuffer.isEmpty { return }
         if movingTree.reinsertsSinceLayout > 2 * movingTree.proxyCount { relayoutMovingTree() }
         var stack = queryStack
+        var found = pairScratch
+        pairScratch = []
         var processed = moveProcessed
         moveProcessed = []
         if processed.count < shapes.count { processed.append(contentsOf: repeatElement(false, count: shapes.count - processed.count)) }
-        // Pairs are made as the walks find them (no list of hits first): the
-        // trees are read through copies (creating a contact changes neither),
-        // and each pair is checked after the previous one's contact exists,
-        // as before. Same pairs, same order.
-        let moving = movingTree, still = staticTree
         for k in 0..<moveBuffer.count {
             let s = moveBuffer[k]
             if !shapeIDs.alive[Int(s)] || shapes[Int(s)].proxy < 0 { continue }
             let fat = shapes[Int(s)].fatAABB
+            found.removeAll(keepingCapacity: true)
             processed.withUnsafeBufferPointer { done in
-                moving.query(fat, stack: &stack) { other in
-                    if other != s && !done[Int(other)] { pairIfNew(s, other) }
+                movingTree.query(fat, stack: &stack) { other in
+                    if other != s && !done[Int(other)] { found.append(other) }
                     return true
                 }
                 if !shapes[Int(s)].inStaticTree {
-                    still.query(fat, stack: &stack) { other in
-                        if !done[Int(other)] { pairIfNew(s, other) }
+                    staticTree.query(fat, stack: &stack) { other in
+                        if !done[Int(other)] { found.append(other) }
                         return true
                     }
                 }
             }
             processed[Int(s)] = true
+            for other in found {
+                let key = PairSet.key(s, other)
+                if pairSet.contains(key) || !shouldPair(s, other) { continue }
+                createContact(s, other)
+            }
         }
         for s in moveBuffer { processed[Int(s)] = false }
         moveBuffer.removeAll(keepingCapacity: true)
         queryStack = stack
+        pairScratch = found
         moveProcessed = processed
-    }
-
-    /// Creates the contact of shapes `s` and `other` unless it exists or they may not pair.
-    @inline(__always) private mutating func pairIfNew(_ s: Int32, _ other: Int32) {
-        if pairSet.contains(PairSet.key(s, other)) || !shouldPair(s, other) { return }
-        createContact(s, other)
     }
 }
 

@@ -140,27 +140,20 @@ struct DynamicTree: Sendable {
             let nodes = np.baseAddress!, query = qp.baseAddress!
             let leafAABB = nodes[Int(leaf)].aabb
             var index = root
-            // A node's perimeter and that of its union with the leaf are
-            // computed once, as its parent weighs it, and carried down: the
-            // same values in the same comparisons as recomputing them.
-            var area = nodes[Int(index)].aabb.perimeter
-            var combinedArea = nodes[Int(index)].aabb.union(leafAABB).perimeter
             while !nodes[Int(index)].isLeaf {
                 let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
+                let area = nodes[Int(index)].aabb.perimeter
+                let combinedArea = nodes[Int(index)].aabb.union(leafAABB).perimeter
                 let cost = 2 * combinedArea
                 let inheritance = 2 * (combinedArea - area)
-                let box1 = nodes[Int(c1)].aabb, box2 = nodes[Int(c2)].aabb
-                let leaf1 = nodes[Int(c1)].isLeaf, leaf2 = nodes[Int(c2)].isLeaf
-                let union1 = leafAABB.union(box1).perimeter, union2 = leafAABB.union(box2).perimeter
-                let area1 = box1.perimeter, area2 = box2.perimeter
-                let cost1 = leaf1 ? union1 + inheritance : (union1 - area1) + inheritance
-                let cost2 = leaf2 ? union2 + inheritance : (union2 - area2) + inheritance
-                if cost < cost1 && cost < cost2 { break }
-                if cost1 < cost2 {
-                    index = c1; area = area1; combinedArea = union1
-                } else {
-                    index = c2; area = area2; combinedArea = union2
+                func descendCost(_ c: Int32) -> Double {
+                    let u = leafAABB.union(nodes[Int(c)].aabb)
+                    if nodes[Int(c)].isLeaf { return u.perimeter + inheritance }
+                    return (u.perimeter - nodes[Int(c)].aabb.perimeter) + inheritance
                 }
+                let cost1 = descendCost(c1), cost2 = descendCost(c2)
+                if cost < cost1 && cost < cost2 { break }
+                index = cost1 < cost2 ? c1 : c2
             }
             let sibling = index
             let oldParent = nodes[Int(sibling)].parent

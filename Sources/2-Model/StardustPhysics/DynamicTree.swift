@@ -98,10 +98,32 @@ struct DynamicTree: Sendable {
     /// Re-inserts a leaf with new bounds. O(log n).
     mutating func moveProxy(_ leaf: Int32, _ aabb: AABB) {
         reinsertsSinceLayout += 1
-        removeLeaf(leaf)
-        nodes[Int(leaf)].aabb = aabb
-        syncQueryNode(leaf)
-        insertLeaf(leaf)
+        // The same steps as removeLeaf, a box change and insertLeaf, in one
+        // pass through pointers: the node the removal frees is the one the
+        // insertion takes back (the free list's head), so nothing is
+        // appended and the per-call array checks of the three are paid once.
+        if leaf == root {
+            root = -1
+            nodes[Int(leaf)].aabb = aabb
+            syncQueryNode(leaf)
+            insertLeaf(leaf)
+            return
+        }
+        var newRoot = root, freeHead = freeList
+        nodes.withUnsafeMutableBufferPointer { np in
+        queryNodes.withUnsafeMutableBufferPointer { qp in
+            let nodes = np.baseAddress!, query = qp.baseAddress!
+            DynamicTree.removeLeaf(nodes, query, leaf, root: &newRoot, freeList: &freeHead)
+            nodes[Int(leaf)].aabb = aabb
+            DynamicTree.sync(nodes, query, leaf)
+            let newParent = freeHead
+            freeHead = nodes[Int(newParent)].parent
+            nodes[Int(newParent)] = TreeNode()
+            DynamicTree.insertLeaf(nodes, query, leaf, newParent: newParent, root: &newRoot)
+        }
+        }
+        root = newRoot
+        freeList = freeHead
     }
 
     private mutating func syncQueryNode(_ n: Int32) {
@@ -136,43 +158,9 @@ struct DynamicTree: Sendable {
         let newParent = allocateNode()
         var newRoot = root
         nodes.withUnsafeMutableBufferPointer { np in
-        queryNodes.withUnsafeMutableBufferPointer { qp in
-            let nodes = np.baseAddress!, query = qp.baseAddress!
-            let leafAABB = nodes[Int(leaf)].aabb
-            var index = root
-            while !nodes[Int(index)].isLeaf {
-                let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
-                let area = nodes[Int(index)].aabb.perimeter
-                let combinedArea = nodes[Int(index)].aabb.union(leafAABB).perimeter
-                let cost = 2 * combinedArea
-                let inheritance = 2 * (combinedArea - area)
-                func descendCost(_ c: Int32) -> Double {
-                    let u = leafAABB.union(nodes[Int(c)].aabb)
-                    if nodes[Int(c)].isLeaf { return u.perimeter + inheritance }
-                    return (u.perimeter - nodes[Int(c)].aabb.perimeter) + inheritance
-                }
-                let cost1 = descendCost(c1), cost2 = descendCost(c2)
-                if cost < cost1 && cost < cost2 { break }
-                index = cost1 < cost2 ? c1 : c2
+            queryNodes.withUnsafeMutableBufferPointer { qp in
+                DynamicTree.insertLeaf(np.baseAddress!, qp.baseAddress!, leaf, newParent: newParent, root: &newRoot)
             }
-            let sibling = index
-            let oldParent = nodes[Int(sibling)].parent
-            nodes[Int(newParent)].parent = oldParent
-            nodes[Int(newParent)].aabb = leafAABB.union(nodes[Int(sibling)].aabb)
-            nodes[Int(newParent)].height = nodes[Int(sibling)].height + 1
-            nodes[Int(newParent)].child1 = sibling
-            nodes[Int(newParent)].child2 = leaf
-            nodes[Int(sibling)].parent = newParent
-            nodes[Int(leaf)].parent = newParent
-            DynamicTree.sync(nodes, query, newParent)
-            if oldParent != -1 {
-                if nodes[Int(oldParent)].child1 == sibling { nodes[Int(oldParent)].child1 = newParent } else { nodes[Int(oldParent)].child2 = newParent }
-                DynamicTree.sync(nodes, query, oldParent)
-            } else {
-                newRoot = newParent
-            }
-            DynamicTree.refit(nodes, query, from: nodes[Int(leaf)].parent, root: &newRoot)
-        }
         }
         root = newRoot
     }
@@ -198,26 +186,79 @@ struct DynamicTree: Sendable {
 
     private mutating func removeLeaf(_ leaf: Int32) {
         if leaf == root { root = -1; return }
+        var newRoot = root, freeHead = freeList
+        nodes.withUnsafeMutableBufferPointer { np in
+            queryNodes.withUnsafeMutableBufferPointer { qp in
+                DynamicTree.removeLeaf(np.baseAddress!, qp.baseAddress!, leaf, root: &newRoot, freeList: &freeHead)
+            }
+        }
+        root = newRoot
+        freeList = freeHead
+    }
+
+    /// Unlinks `leaf` (not the root) and frees its parent, then refits from
+    /// its grandparent.
+    private static func removeLeaf(_ nodes: UnsafeMutablePointer<TreeNode>, _ query: UnsafeMutablePointer<QueryNode>, _ leaf: Int32,
+                                   root: inout Int32, freeList: inout Int32) {
         let parent = nodes[Int(leaf)].parent
         let grand = nodes[Int(parent)].parent
         let sibling = nodes[Int(parent)].child1 == leaf ? nodes[Int(parent)].child2 : nodes[Int(parent)].child1
         if grand != -1 {
             if nodes[Int(grand)].child1 == parent { nodes[Int(grand)].child1 = sibling } else { nodes[Int(grand)].child2 = sibling }
             nodes[Int(sibling)].parent = grand
-            freeNode(parent)
-            var newRoot = root
-            nodes.withUnsafeMutableBufferPointer { np in
-                queryNodes.withUnsafeMutableBufferPointer { qp in
-                    DynamicTree.sync(np.baseAddress!, qp.baseAddress!, grand)
-                    DynamicTree.refit(np.baseAddress!, qp.baseAddress!, from: grand, root: &newRoot)
-                }
-            }
-            root = newRoot
+            nodes[Int(parent)].parent = freeList
+            nodes[Int(parent)].height = -1
+            freeList = parent
+            sync(nodes, query, grand)
+            refit(nodes, query, from: grand, root: &root)
         } else {
             root = sibling
             nodes[Int(sibling)].parent = -1
-            freeNode(parent)
+            nodes[Int(parent)].parent = freeList
+            nodes[Int(parent)].height = -1
+            freeList = parent
         }
+    }
+
+    /// Puts `leaf` next to the sibling the surface-area heuristic picks,
+    /// under `newParent` (a fresh node), then refits up to the root. The tree
+    /// is not empty.
+    private static func insertLeaf(_ nodes: UnsafeMutablePointer<TreeNode>, _ query: UnsafeMutablePointer<QueryNode>, _ leaf: Int32,
+                                   newParent: Int32, root: inout Int32) {
+        let leafAABB = nodes[Int(leaf)].aabb
+        var index = root
+        while !nodes[Int(index)].isLeaf {
+            let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
+            let area = nodes[Int(index)].aabb.perimeter
+            let combinedArea = nodes[Int(index)].aabb.union(leafAABB).perimeter
+            let cost = 2 * combinedArea
+            let inheritance = 2 * (combinedArea - area)
+            func descendCost(_ c: Int32) -> Double {
+                let u = leafAABB.union(nodes[Int(c)].aabb)
+                if nodes[Int(c)].isLeaf { return u.perimeter + inheritance }
+                return (u.perimeter - nodes[Int(c)].aabb.perimeter) + inheritance
+            }
+            let cost1 = descendCost(c1), cost2 = descendCost(c2)
+            if cost < cost1 && cost < cost2 { break }
+            index = cost1 < cost2 ? c1 : c2
+        }
+        let sibling = index
+        let oldParent = nodes[Int(sibling)].parent
+        nodes[Int(newParent)].parent = oldParent
+        nodes[Int(newParent)].aabb = leafAABB.union(nodes[Int(sibling)].aabb)
+        nodes[Int(newParent)].height = nodes[Int(sibling)].height + 1
+        nodes[Int(newParent)].child1 = sibling
+        nodes[Int(newParent)].child2 = leaf
+        nodes[Int(sibling)].parent = newParent
+        nodes[Int(leaf)].parent = newParent
+        sync(nodes, query, newParent)
+        if oldParent != -1 {
+            if nodes[Int(oldParent)].child1 == sibling { nodes[Int(oldParent)].child1 = newParent } else { nodes[Int(oldParent)].child2 = newParent }
+            sync(nodes, query, oldParent)
+        } else {
+            root = newParent
+        }
+        refit(nodes, query, from: nodes[Int(leaf)].parent, root: &root)
     }
 
     /// A left or right rotation when the subtree at `a` is imbalanced.

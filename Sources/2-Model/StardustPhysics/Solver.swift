@@ -663,21 +663,29 @@ extension World {
     /// Moves the fat AABBs of shapes that left them and queues them for pair finding.
     mutating func updateBounds() {
         let margin = definition.aabbMargin
-        for k in 0..<awakeBodies.count {
-            let i = Int(awakeBodies[k])
-            let xf = bodySims[i].transform
-            var s = bodyInfos[i].headShape
-            while s != -1 {
-                let aabb = shapePolygons.withUnsafeBufferPointer { pp in storedAABB(pp.baseAddress! + Int(s), xf) }
-                shapes[Int(s)].aabb = aabb
-                if !shapes[Int(s)].fatAABB.contains(aabb) {
-                    let fat = aabb.expanded(by: margin)
-                    shapes[Int(s)].fatAABB = fat
-                    movingTree.moveProxy(shapes[Int(s)].proxy, fat)
-                    moveBuffer.append(s)
+        // Shapes and polygons through pointers: the per-access uniqueness
+        // and bounds checks of `shapes[s].x = ...` were a visible share.
+        shapePolygons.withUnsafeBufferPointer { pp in
+        shapes.withUnsafeMutableBufferPointer { sp in
+            let polygons = pp.baseAddress!, shapes = sp.baseAddress!
+            for k in 0..<awakeBodies.count {
+                let i = Int(awakeBodies[k])
+                let xf = bodySims[i].transform
+                var s = bodyInfos[i].headShape
+                while s != -1 {
+                    let shape = shapes + Int(s)
+                    let aabb = storedAABB(polygons + Int(s), xf)
+                    shape.pointee.aabb = aabb
+                    if !shape.pointee.fatAABB.contains(aabb) {
+                        let fat = aabb.expanded(by: margin)
+                        shape.pointee.fatAABB = fat
+                        movingTree.moveProxy(shape.pointee.proxy, fat)
+                        moveBuffer.append(s)
+                    }
+                    s = shape.pointee.nextShape
                 }
-                s = shapes[Int(s)].nextShape
             }
+        }
         }
     }
 }

@@ -171,4 +171,47 @@ struct BroadPhaseTests {
         }
         #expect(a.stateHash() == b.stateHash())
     }
+
+    @Test("moving proxies reuses the node each removal frees and keeps every parent's box and height exact")
+    func moveProxyKeepsTreeExact() {
+        var tree = DynamicTree()
+        let boxes = Self.testBoxes(seed: 31, offset: 250)
+        var proxies: [Int32] = []
+        for (i, b) in boxes.enumerated() { proxies.append(tree.createProxy(b, userData: Int32(i))) }
+        let nodeCount = tree.nodes.count
+        for round in 0..<3 {
+            for i in stride(from: round, to: boxes.count, by: 2) {
+                let b = boxes[(i * 13 + round) % boxes.count]
+                tree.moveProxy(proxies[i], b)
+                #expect(tree.fatAABB(proxies[i]) == b)
+            }
+        }
+        // One leaf alone is its own root: moving it keeps it the root.
+        var single = DynamicTree()
+        let only = single.createProxy(boxes[0], userData: 0)
+        single.moveProxy(only, boxes[1])
+        #expect(single.root == only && single.fatAABB(only) == boxes[1])
+        // Each move frees one node and takes it back: the array does not grow.
+        #expect(tree.nodes.count == nodeCount)
+        var stack: [Int32] = [tree.root]
+        var leaves = 0, visited = 0
+        #expect(tree.nodes[Int(tree.root)].parent == -1)
+        while let n = stack.popLast() {
+            visited += 1
+            let node = tree.nodes[Int(n)]
+            if node.isLeaf {
+                leaves += 1
+                #expect(node.height == 0 && node.aabb == tree.fatAABB(proxies[Int(node.userData)]))
+                continue
+            }
+            let a = tree.nodes[Int(node.child1)], b = tree.nodes[Int(node.child2)]
+            let union = AABB(lower: Vec2(Swift.min(a.aabb.lower.x, b.aabb.lower.x), Swift.min(a.aabb.lower.y, b.aabb.lower.y)),
+                             upper: Vec2(Swift.max(a.aabb.upper.x, b.aabb.upper.x), Swift.max(a.aabb.upper.y, b.aabb.upper.y)))
+            #expect(node.aabb == union)
+            #expect(node.height == 1 + Swift.max(a.height, b.height))
+            #expect(a.parent == n && b.parent == n)
+            stack.append(node.child1); stack.append(node.child2)
+        }
+        #expect(leaves == boxes.count && visited == 2 * boxes.count - 1)
+    }
 }

@@ -138,7 +138,7 @@ struct BodyMotionW {
 
 /// Writes the velocities back, except for bodies of infinite mass (static,
 /// kinematic, sleeping, empty lanes), which a contact never changes.
-@inline(__always) func scatterVelocities(_ s: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>, _ v: BodyVelocityW) {
+@inline(never) func scatterVelocities(_ s: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>, _ v: BodyVelocityW) {
     for lane in 0..<contactLanes {
         if !(v.invMass[lane] > 0) { continue }
         let i = Int(index[lane])

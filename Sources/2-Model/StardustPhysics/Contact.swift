@@ -112,11 +112,15 @@ extension World {
             // Anchors become relative to the centers of mass; old points are matched for warm starting.
             let offsetA = xfA.q.rotate(bodySims[iA].localCenter)
             let offsetB = xfB.q.rotate(bodySims[iB].localCenter)
-            World.storeManifold(local, into: &contacts[c].manifold, xfA, xfB, offsetA: offsetA, offsetB: offsetB)
             let touching = local.pointCount > 0
-            let wasTouching = contacts[c].touching
-            contacts[c].enabled = true
-            if touching && contacts[c].enablePreSolve, let preSolve {
+            // One exclusive access for the manifold and the flags (one uniqueness check, not two).
+            let (wasTouching, wantsPreSolve) = contacts.withUnsafeMutableBufferPointer { cp in
+                let contact = cp.baseAddress! + c
+                World.storeManifold(local, into: &contact.pointee.manifold, xfA, xfB, offsetA: offsetA, offsetB: offsetB)
+                contact.pointee.enabled = true
+                return (contact.pointee.touching, contact.pointee.enablePreSolve)
+            }
+            if touching && wantsPreSolve, let preSolve {
                 contacts[c].enabled = preSolve(shapeID(Int32(sA)), shapeID(Int32(sB)), contacts[c].manifold)
             }
             if touching && !wasTouching {

@@ -136,9 +136,19 @@ struct BodyMotionW {
                        qs: LaneW(Lane(a.dq.s), Lane(b.dq.s), Lane(c.dq.s), Lane(d.dq.s)))
 }
 
-/// Writes the velocities back, except for bodies of infinite mass (static,
-/// kinematic, sleeping, empty lanes), which a contact never changes.
-@inline(__always) func scatterVelocities(_ s: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>, _ v: BodyVelocityW) {
+/// Writes the velocities of both sides back, except for bodies of infinite
+/// mass (static, kinematic, sleeping, empty lanes), which a contact never
+/// changes. Out of line on purpose: inlined, LLVM scalarised the last
+/// velocity updates lane by lane (each lane is extracted here) and re-paired
+/// them as x/y pairs, ~7 % more instructions in the solve, relax and warm
+/// start passes; one call for both sides.
+@inline(never) func scatterVelocities(_ s: UnsafeMutablePointer<BodyState>, _ indexA: SIMD4<Int32>, _ a: BodyVelocityW,
+                                      _ indexB: SIMD4<Int32>, _ b: BodyVelocityW) {
+    scatterSide(s, indexA, a)
+    scatterSide(s, indexB, b)
+}
+
+@inline(__always) func scatterSide(_ s: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>, _ v: BodyVelocityW) {
     for lane in 0..<contactLanes {
         if !(v.invMass[lane] > 0) { continue }
         let i = Int(index[lane])
@@ -169,8 +179,7 @@ struct BodyMotionW {
     applyImpulse(n0 * nx + t0 * ny, n0 * ny - t0 * nx, &c.pointee.p0, &a, &b)
     n0 = c.pointee.p1.normalImpulse; t0 = c.pointee.p1.tangentImpulse
     applyImpulse(n0 * nx + t0 * ny, n0 * ny - t0 * nx, &c.pointee.p1, &a, &b)
-    scatterVelocities(s, c.pointee.indexA, a)
-    scatterVelocities(s, c.pointee.indexB, b)
+    scatterVelocities(s, c.pointee.indexA, a, c.pointee.indexB, b)
 }
 
 /// Relative velocity of the anchors along (dx, dy): (vB + wB × rB − vA − wA × rA) · d.
@@ -284,8 +293,7 @@ struct BodyMotionW {
     }
     solveFriction(&c.pointee.p0, c, &a, &b)
     solveFriction(&c.pointee.p1, c, &a, &b)
-    scatterVelocities(s, c.pointee.indexA, a)
-    scatterVelocities(s, c.pointee.indexB, b)
+    scatterVelocities(s, c.pointee.indexA, a, c.pointee.indexB, b)
 }
 
 /// Returns the impulse applied (for the post-solve totals).
@@ -317,6 +325,5 @@ struct BodyMotionW {
     let i1 = restitutionPoint(&c.pointee.p1, c, &a, &b, restitution: e, relativeVelocity: cold.pointee.relativeVelocity1, threshold: threshold)
     cold.pointee.totalNormalImpulse0 = cold.pointee.totalNormalImpulse0 + i0
     cold.pointee.totalNormalImpulse1 = cold.pointee.totalNormalImpulse1 + i1
-    scatterVelocities(s, c.pointee.indexA, a)
-    scatterVelocities(s, c.pointee.indexB, b)
+    scatterVelocities(s, c.pointee.indexA, a, c.pointee.indexB, b)
 }

@@ -226,6 +226,8 @@ extension World {
         // Filled in place through pointers, walking the contacts in slot
         // order: reading them in color order missed the cache on every
         // contact, and copying a ~700-byte bundle per lane showed in profiles.
+        // Nothing to fill when nothing is solved (every body asleep).
+        if solvedCount > 0 {
         bundles.withUnsafeMutableBufferPointer { bp in
         colds.withUnsafeMutableBufferPointer { op in
         contacts.withUnsafeBufferPointer { cp in
@@ -266,6 +268,7 @@ extension World {
                 cold.pointee.totalNormalImpulse0[lane] = 0
                 cold.pointee.totalNormalImpulse1[lane] = 0
             }
+        }
         }
         }
         }

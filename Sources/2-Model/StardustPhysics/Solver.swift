@@ -474,7 +474,9 @@ extension World {
         let maxSpeed = definition.maxLinearSpeed * definition.lengthUnitsPerMeter
         let awakeCount = awakeBodies.count
         // Per-body damping factors, gravity and forces are constant over the step.
-        let terms = World.integrationTerms(states, awakeBodies, bodyMotions, bodySims, h: h, gravity: gravity)
+        var terms = integrationScratch
+        integrationScratch = []
+        World.integrationTerms(into: &terms, states, awakeBodies, bodyMotions, bodySims, h: h, gravity: gravity)
         var js = joints
         joints = []
         let active = activeJoints
@@ -510,6 +512,7 @@ extension World {
             }
         }
         joints = js
+        integrationScratch = terms
         storeImpulses()
         finalizeBodies(dt)
         if definition.enableContinuous { solveContinuousAll(dt) }
@@ -534,10 +537,12 @@ extension World {
         var integrates = false
     }
 
-    /// Each awake body's ``IntegrationTerms`` for sub-steps of `h` seconds.
-    static func integrationTerms(_ states: [BodyState], _ awake: [Int32], _ motions: [BodyMotion], _ sims: [BodySim],
-                                 h: Double, gravity: Vec2) -> [IntegrationTerms] {
-        var terms = [IntegrationTerms](repeating: IntegrationTerms(), count: awake.count)
+    /// Fills `terms` (its capacity reused from step to step) with each awake
+    /// body's ``IntegrationTerms`` for sub-steps of `h` seconds.
+    static func integrationTerms(into terms: inout [IntegrationTerms], _ states: [BodyState], _ awake: [Int32],
+                                 _ motions: [BodyMotion], _ sims: [BodySim], h: Double, gravity: Vec2) {
+        terms.removeAll(keepingCapacity: true)
+        terms.append(contentsOf: repeatElement(IntegrationTerms(), count: awake.count))
         for k in 0..<awake.count {
             let i = Int(awake[k])
             let m = motions[i]
@@ -550,7 +555,6 @@ extension World {
                                         angular: 1 / (1 + h * m.angularDamping),
                                         integrates: true)
         }
-        return terms
     }
 
     /// v ← v/(1 + h·c) + h·(g·scale + F/m); w likewise (see ``IntegrationTerms``).

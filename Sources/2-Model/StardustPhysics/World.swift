@@ -53,6 +53,8 @@ public struct World: Sendable {
     /// The rarely read halves of `constraints` (same index).
     var constraintsCold: [ContactBundleCold] = []
     var colorScratchBits: [UInt64] = []
+    /// The step's velocity-integration terms per awake body (scratch kept between steps).
+    var integrationScratch: [IntegrationTerms] = []
     var contactPlace: [Int32] = []
     var colorScratchIndex: [Int32] = []
     var colorScratchSorted: [Int32] = []

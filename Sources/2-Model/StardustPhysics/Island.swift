@@ -59,6 +59,24 @@ extension World {
         if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
     }
 
+    /// One edge of the island graph, between solver slots `a` and `b`, given
+    /// each slot's state (0: not slow; 1: slow, its timer reached
+    /// `timeToSleep`; 2: slow, but joined to a body that is not). Two slow
+    /// bodies join one set; a slow body joined to one that is not cannot
+    /// sleep, and neither can anything in its set. Edges between two bodies
+    /// that are not slow change nothing and are skipped, as are the finds.
+    @inline(__always) private static func link(_ parent: UnsafeMutablePointer<Int32>, _ state: UnsafeMutablePointer<Int32>,
+                                               _ a: Int32, _ b: Int32) {
+        let slowA = state[Int(a)] != 0, slowB = state[Int(b)] != 0
+        if slowA && slowB {
+            union(parent, a, b)
+        } else if slowA {
+            state[Int(a)] = 2
+        } else if slowB {
+            state[Int(b)] = 2
+        }
+    }
+
     /// Puts to sleep every island (bodies joined by touching contacts and
     /// joints, static bodies excluded) whose awake bodies have all been slow
     /// for `timeToSleep`. Runs after the solver, so the sets are found in
@@ -70,51 +88,65 @@ extension World {
     /// without reading the contacts; and since the root of a set is its
     /// smallest slot, islands and their member lists come out as in body
     /// order.
-    mutating func updateSleep() {
-        // Nothing can fall asleep unless some body has been slow long enough.
-        let timeToSleep = definition.timeToSleep
-        var anySleepy = false
-        for k in 0..<awakeBodies.count where bodyInfos[Int(awakeBodies[k])].sleepTime >= timeToSleep { anySleepy = true; break }
+    ///
+    /// Only slow bodies are joined (see ``link(_:_:_:_:)``): a set of slow
+    /// bodies none of which is joined to a body that is not slow is a whole
+    /// island, all slow; any other set of slow bodies has an edge to one that
+    /// is not. So the islands that fall asleep, and their member lists, are
+    /// those of the union-find over all edges.
+    ///
+    /// `anySleepy`: whether ``finalizeBodies(_:)`` saw an awake body whose
+    /// timer reached `timeToSleep`. Nothing can fall asleep unless one has
+    /// (timers are only reset between the two, never advanced), so without
+    /// one this returns at once, without another pass over the bodies.
+    mutating func updateSleep(anySleepy: Bool) {
         if !anySleepy { return }
+        let timeToSleep = definition.timeToSleep
         let awakeCount = Int32(awakeBodies.count)
         var parent = unionParent
         unionParent = []
-        parent.removeAll(keepingCapacity: true)
-        // Slots 0..<awakeCount, then one flag per slot: whether its set may sleep.
-        parent.reserveCapacity(2 * Int(awakeCount))
-        for k in 0..<awakeCount { parent.append(k) }
-        parent.append(contentsOf: repeatElement(1, count: Int(awakeCount)))
+        // Each slot's parent, then each slot's state (see link); all written below.
+        World.resize(&parent, to: 2 * Int(awakeCount), with: 0)
         var members: [Int32: [Int32]] = [:]
         var order: [Int32] = []
         parent.withUnsafeMutableBufferPointer { pb in
-            let parent = pb.baseAddress!, sleepOK = pb.baseAddress! + Int(awakeCount)
+            let parent = pb.baseAddress!, state = pb.baseAddress! + Int(awakeCount)
+            awakeBodies.withUnsafeBufferPointer { ab in
+            bodyInfos.withUnsafeBufferPointer { ip in
+                for k in 0..<Int(awakeCount) {
+                    parent[k] = Int32(k)
+                    state[k] = ip[Int(ab[k])].sleepTime >= timeToSleep ? 1 : 0
+                }
+            }
+            }
             constraints.withUnsafeBufferPointer { bp in
                 for k in 0..<bp.count {
                     let iA = bp[k].indexA, iB = bp[k].indexB
                     for lane in 0..<contactLanes where iA[lane] < awakeCount && iB[lane] < awakeCount {
-                        World.union(parent, iA[lane], iB[lane])
+                        World.link(parent, state, iA[lane], iB[lane])
                     }
                 }
             }
             contactPlace.withUnsafeBufferPointer { pl in
             solverIndex.withUnsafeBufferPointer { si in
                 for c in 0..<pl.count where pl[c] == -2 {
-                    World.union(parent, si[Int(contacts[c].bodyA)], si[Int(contacts[c].bodyB)])
+                    World.link(parent, state, si[Int(contacts[c].bodyA)], si[Int(contacts[c].bodyB)])
                 }
                 for j in 0..<joints.count where jointIDs.alive[j] {
                     let bA = joints[j].bodyA, bB = joints[j].bodyB
                     let sA = bA >= 0 ? si[Int(bA)] : -1, sB = bB >= 0 ? si[Int(bB)] : -1
-                    if sA >= 0 && sB >= 0 { World.union(parent, sA, sB) }
+                    if sA >= 0 && sB >= 0 { World.link(parent, state, sA, sB) }
                 }
             }
             }
-            for k in 0..<awakeCount where bodyInfos[Int(awakeBodies[Int(k)])].sleepTime < timeToSleep {
-                sleepOK[Int(World.find(parent, k))] = 0
+            // A set with a slow body joined to one that is not stays awake.
+            for k in 0..<awakeCount where state[Int(k)] == 2 {
+                state[Int(World.find(parent, k))] = 2
             }
             // A body touching a jointed or contact partner that is kinematic and moving has sleepTime 0 → stays awake.
-            for k in 0..<awakeCount {
+            for k in 0..<awakeCount where state[Int(k)] != 0 {
                 let r = World.find(parent, k)
-                if sleepOK[Int(r)] != 0 {
+                if state[Int(r)] == 1 {
                     if members[r] == nil { order.append(r); members[r] = [] }
                     members[r]!.append(awakeBodies[Int(k)])
                 }

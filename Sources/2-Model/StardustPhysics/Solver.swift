@@ -65,14 +65,15 @@ extension World {
         stepCount += 1
     }
 
-    /// Gathers awake bodies into the compact solver state array. Slot
-    /// `awakeBodies.count` is a zero state used for static and sleeping bodies.
-    mutating func buildAwakeSet() {
+    /// Gathers awake bodies into the compact solver state array (slot
+    /// `awakeBodies.count` is a zero state used for static and sleeping
+    /// bodies) and, in the same pass over them, their step-constant
+    /// ``IntegrationTerms`` for sub-steps of `h` seconds into `integrationScratch`.
+    mutating func buildAwakeSet(h: Double, gravity: Vec2) {
         // Filled through pointers: an append or subscript store per body
         // checked the arrays' uniqueness each time.
         let bodyCount = bodyInfos.count
-        awakeBodies.removeAll(keepingCapacity: true)
-        awakeBodies.append(contentsOf: repeatElement(0, count: bodyCount))
+        World.resize(&awakeBodies, to: bodyCount, with: 0)
         var awakeCount = 0
         awakeBodies.withUnsafeMutableBufferPointer { ab in
         solverIndex.withUnsafeMutableBufferPointer { si in
@@ -92,26 +93,51 @@ extension World {
         }
         }
         awakeBodies.removeLast(bodyCount - awakeCount)
-        states.removeAll(keepingCapacity: true)
-        // The awake bodies, then the zero state.
-        states.append(contentsOf: repeatElement(BodyState(), count: awakeCount + 1))
+        // The awake bodies, then the zero state; every entry is written in
+        // full below, so the arrays are resized without being filled first.
+        World.resize(&states, to: awakeCount + 1, with: BodyState())
+        var terms = integrationScratch
+        integrationScratch = []
+        World.resize(&terms, to: awakeCount, with: IntegrationTerms())
         states.withUnsafeMutableBufferPointer { sp in
+        terms.withUnsafeMutableBufferPointer { tp in
         awakeBodies.withUnsafeBufferPointer { ab in
         bodyMotions.withUnsafeBufferPointer { mp in
         bodySims.withUnsafeMutableBufferPointer { bp in
+            sp[awakeCount] = BodyState()
             for k in 0..<awakeCount {
                 let i = Int(ab[k])
-                let sim = bp.baseAddress! + i
-                sp[k].v = mp[i].linearVelocity
-                sp[k].w = mp[i].angularVelocity
-                sp[k].invMass = sim.pointee.invMass
-                sp[k].invInertia = sim.pointee.invInertia
+                let sim = bp.baseAddress! + i, m = mp.baseAddress! + i
+                let invMass = sim.pointee.invMass, invInertia = sim.pointee.invInertia
+                sp[k] = BodyState(v: m.pointee.linearVelocity, w: m.pointee.angularVelocity,
+                                  invMass: invMass, invInertia: invInertia, dp: .zero, dq: .identity)
                 sim.pointee.center0 = sim.pointee.center
                 sim.pointee.rotation0 = sim.pointee.transform.q
+                // Per-body damping factors, gravity and forces are constant
+                // over the step. Kinematic bodies keep their velocities.
+                if invMass == 0 { tp[k] = IntegrationTerms(); continue }
+                tp[k] = IntegrationTerms(dv: (h * invMass) * (m.pointee.force + (sim.pointee.mass * m.pointee.gravityScale) * gravity),
+                                         linear: 1 / (1 + h * m.pointee.linearDamping),
+                                         dw: h * invInertia * m.pointee.torque,
+                                         angular: 1 / (1 + h * m.pointee.angularDamping),
+                                         integrates: true)
             }
         }
         }
         }
+        }
+        }
+        integrationScratch = terms
+    }
+
+    /// Sets `array.count` to `count`, keeping the first elements as they are
+    /// and appending `filler` when it grows: for scratch arrays whose entries
+    /// are all written before they are read (no fill pass per step).
+    static func resize<T>(_ array: inout [T], to count: Int, with filler: T) {
+        if array.count > count {
+            array.removeLast(array.count - count)
+        } else if array.count < count {
+            array.append(contentsOf: repeatElement(filler, count: count - array.count))
         }
     }
 
@@ -127,7 +153,7 @@ extension World {
     }
 
     /// Builds this step's contact bundles: touching, enabled, non-sensor
-    /// contacts with a movable body, graph-colored (see ``colorContacts(_:)``)
+    /// contacts with a movable body, graph-colored (see ``colorContacts(_:count:into:)``)
     /// and packed color by color into bundles of ``contactLanes``. Returns
     /// the step's contact softness and whether any solved contact reports
     /// post-solve events (only then are the per-sub-step totals summed).
@@ -141,27 +167,37 @@ extension World {
         let hertz = min(definition.contactHertz, 0.25 * substepRate)
         let soft = Softness(hertz: hertz, zeta: definition.contactDampingRatio, h: h)
         let staticSoft = Softness(hertz: 2 * hertz, zeta: definition.contactDampingRatio, h: h)
-        // Which contacts are solved, and in which order (see colorContacts).
-        var order = colorScratchIndex
+        // The contacts to solve, in slot order, three entries each: the
+        // contact and the solver slots of its two bodies, a slot written as
+        // ~slot (negative) when that body has infinite mass (static,
+        // kinematic, asleep or none: it never conflicts in the coloring).
+        // Coloring and filling read these instead of the ~260-byte contacts
+        // and the solver index again. Scratch arrays here only grow: every
+        // entry used is written first, so they need no clearing per step.
+        var solved = colorScratchIndex
         colorScratchIndex = []
-        order.removeAll(keepingCapacity: true)
+        if solved.count < 3 * contacts.count {
+            solved.append(contentsOf: repeatElement(0, count: 3 * contacts.count - solved.count))
+        }
         let staticIndex = Int32(awakeBodies.count)
         // Each solved contact's place: bundle · contactLanes + lane (filled
-        // below); −2 marks a touching contact between two awake bodies that a
-        // pre-solve callback disabled (not solved, but it still joins the two
-        // into one island: see updateSleep); −1 any other.
+        // below), with ``twoPointFlag`` set for a two-point manifold; −2 marks
+        // a touching contact between two awake bodies that a pre-solve
+        // callback disabled (not solved, but it still joins the two into one
+        // island: see updateSleep); −1 any other.
         var place = contactPlace
         contactPlace = []
         place.removeAll(keepingCapacity: true)
         place.append(contentsOf: repeatElement(-1, count: contacts.count))
-        order.append(contentsOf: repeatElement(0, count: contacts.count))
         var solvedCount = 0
         // With every body asleep no contact is solved or joins an island.
         if !awakeBodies.isEmpty {
         contacts.withUnsafeBufferPointer { cp in
         solverIndex.withUnsafeBufferPointer { si in
+        states.withUnsafeBufferPointer { sp in
         place.withUnsafeMutableBufferPointer { pl in
-        order.withUnsafeMutableBufferPointer { op in
+        solved.withUnsafeMutableBufferPointer { sv in
+            let out = sv.baseAddress!
             for c in 0..<cp.count {
                 let contact = cp.baseAddress! + c
                 if !contact.pointee.live || !contact.pointee.touching || contact.pointee.sensor { continue }
@@ -172,7 +208,10 @@ extension World {
                     continue
                 }
                 if !movingA && !movingB { continue }
-                op[solvedCount] = Int32(c)
+                let sA = World.solverSlot(bA, si, staticIndex: staticIndex), sB = World.solverSlot(bB, si, staticIndex: staticIndex)
+                out[3 * solvedCount] = Int32(c)
+                out[3 * solvedCount + 1] = sp[Int(sA)].invMass == 0 ? ~sA : sA
+                out[3 * solvedCount + 2] = sp[Int(sB)].invMass == 0 ? ~sB : sB
                 solvedCount += 1
             }
         }
@@ -180,8 +219,10 @@ extension World {
         }
         }
         }
-        order.removeLast(order.count - solvedCount)
-        let colorStart = colorContacts(&order)
+        }
+        var order = colorScratchSorted
+        colorScratchSorted = []
+        let colorStart = colorContacts(solved, count: solvedCount, into: &order)
         // Bundle count: the overflow color takes one bundle per constraint.
         var bundleCount = colorStart[World.graphColorCount + 1] - colorStart[World.graphColorCount]
         for col in 0..<World.graphColorCount {
@@ -223,26 +264,27 @@ extension World {
         }
         }
         }
-        // Filled in place through pointers, walking the contacts in slot
-        // order: reading them in color order missed the cache on every
+        // Filled in place through pointers, walking the solved contacts in
+        // slot order: reading them in color order missed the cache on every
         // contact, and copying a ~700-byte bundle per lane showed in profiles.
         // Nothing to fill when nothing is solved (every body asleep).
         if solvedCount > 0 {
         bundles.withUnsafeMutableBufferPointer { bp in
         colds.withUnsafeMutableBufferPointer { op in
-        contacts.withUnsafeBufferPointer { cp in
+        contacts.withUnsafeMutableBufferPointer { cp in
         states.withUnsafeBufferPointer { sp in
-        solverIndex.withUnsafeBufferPointer { si in
-        place.withUnsafeBufferPointer { pl in
-            for c in 0..<cp.count {
-                let slot = Int(pl[c])
-                if slot < 0 { continue }
+        solved.withUnsafeBufferPointer { sv in
+        place.withUnsafeMutableBufferPointer { pl in
+            let entries = sv.baseAddress!
+            for j in 0..<solvedCount {
+                let c = Int(entries[3 * j])
+                let a = entries[3 * j + 1], b = entries[3 * j + 2]
+                let iA = a >= 0 ? a : ~a, iB = b >= 0 ? b : ~b
+                let slot = Int(UInt32(bitPattern: pl[c]))   // placed above: not negative
                 let bundle = bp.baseAddress! + slot / contactLanes
                 let cold = op.baseAddress! + slot / contactLanes
                 let lane = slot % contactLanes
                 let contact = cp.baseAddress! + c
-                let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
-                let iA = World.solverSlot(bA, si, staticIndex: staticIndex), iB = World.solverSlot(bB, si, staticIndex: staticIndex)
                 let stA = sp[Int(iA)], stB = sp[Int(iB)]
                 cold.pointee.contact[lane] = Int32(c)
                 if contact.pointee.enablePostSolve { postSolve = true }
@@ -256,11 +298,18 @@ extension World {
                 cold.pointee.restitution[lane] = Lane(restitution)
                 if restitution != 0 { cold.pointee.hasRestitution = true }
                 bundle.pointee.tangentSpeed[lane] = Lane(contact.pointee.tangentSpeed)
-                cold.pointee.relativeVelocity0[lane] =
-                    World.preparePoint(&bundle.pointee.p0, lane, contact.pointee.manifold.point0, normal: normal, stA, stB)
+                // The approach speeds go into the manifold here, while its
+                // points are in cache (storeImpulses used to copy them back
+                // from the cold bundles); nothing reads them before the step ends.
+                let speed0 = World.preparePoint(&bundle.pointee.p0, lane, contact.pointee.manifold.point0, normal: normal, stA, stB)
+                cold.pointee.relativeVelocity0[lane] = speed0
+                contact.pointee.manifold.point0.normalVelocity = Double(speed0)
                 if contact.pointee.manifold.pointCount > 1 {
-                    cold.pointee.relativeVelocity1[lane] =
-                        World.preparePoint(&bundle.pointee.p1, lane, contact.pointee.manifold.point1, normal: normal, stA, stB)
+                    let speed1 = World.preparePoint(&bundle.pointee.p1, lane, contact.pointee.manifold.point1, normal: normal, stA, stB)
+                    cold.pointee.relativeVelocity1[lane] = speed1
+                    contact.pointee.manifold.point1.normalVelocity = Double(speed1)
+                    // Tells storeImpulses to write the second point without reading the contact.
+                    pl[c] = Int32(slot) | World.twoPointFlag
                 } else {
                     World.clearPoint(&bundle.pointee.p1, lane)
                     cold.pointee.relativeVelocity1[lane] = 0
@@ -276,7 +325,8 @@ extension World {
         }
         }
         contactPlace = place
-        colorScratchIndex = order
+        colorScratchIndex = solved
+        colorScratchSorted = order
         constraints = bundles
         constraintsCold = colds
         return (ContactSoftnessW(soft, staticSoft), postSolve)
@@ -342,18 +392,20 @@ extension World {
     /// that fit none go to an overflow color solved one per bundle, last.
     static let graphColorCount = 24
 
-    /// Reorders the contacts to solve by graph color: within a color no two
+    /// Orders the contacts to solve by graph color: within a color no two
     /// constraints share a movable body, so a color's constraints can be
     /// solved four at a time (one SIMD lane each) and never wait on each
     /// other's velocity stores. Greedy first-fit, then a stable counting sort
     /// of contact indices: deterministic, O(contacts + colors). Each movable
     /// body keeps a mask of the colors it is in, so the first color free for
     /// both bodies of a contact is the lowest zero bit of the two masks' union
-    /// (the same choice as testing the colors in order). Returns where each
-    /// color starts in `order` (`graphColorCount + 2` entries; the last color
+    /// (the same choice as testing the colors in order). `solved` holds
+    /// `count` entries of (contact, slot A, slot B) as ``prepareContacts(_:)``
+    /// writes them (a negative slot: infinite mass). Writes the contacts in
+    /// color order to `sorted[0..<count]` (which only grows) and returns where
+    /// each color starts there (`graphColorCount + 2` entries; the last color
     /// is the overflow).
-    mutating func colorContacts(_ order: inout [Int32]) -> [Int] {
-        let count = order.count
+    mutating func colorContacts(_ solved: [Int32], count: Int, into sorted: inout [Int32]) -> [Int] {
         let colors = World.graphColorCount
         let allColors: UInt64 = (1 << UInt64(colors)) - 1
         // One word per solver slot: bit `col` set when the body is in color `col`.
@@ -361,28 +413,21 @@ extension World {
         colorScratchBits = []
         used.removeAll(keepingCapacity: true)
         used.append(contentsOf: repeatElement(0, count: awakeBodies.count))
+        // Written before read: grown, never cleared.
         var colorOf = colorScratchColor
         colorScratchColor = []
-        colorOf.removeAll(keepingCapacity: true)
+        if colorOf.count < count { colorOf.append(contentsOf: repeatElement(0, count: count - colorOf.count)) }
+        if sorted.count < count { sorted.append(contentsOf: repeatElement(0, count: count - sorted.count)) }
         var start = [Int](repeating: 0, count: colors + 2)
-        colorOf.append(contentsOf: repeatElement(0, count: count))
         // Read through pointers: this loop runs once per contact.
-        let staticIndex = Int32(awakeBodies.count)
         used.withUnsafeMutableBufferPointer { up in
         colorOf.withUnsafeMutableBufferPointer { co in
         start.withUnsafeMutableBufferPointer { st in
-        order.withUnsafeBufferPointer { op in
-        contacts.withUnsafeBufferPointer { cp in
-        states.withUnsafeBufferPointer { sp in
-        solverIndex.withUnsafeBufferPointer { si in
-            let used = up.baseAddress!
+        solved.withUnsafeBufferPointer { sv in
+            let used = up.baseAddress!, entries = sv.baseAddress!
             for k in 0..<count {
-                let contact = cp.baseAddress! + Int(op[k])
                 // Bodies with infinite mass (static, kinematic, sleeping) never conflict.
-                let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
-                let sA = World.solverSlot(bA, si, staticIndex: staticIndex), sB = World.solverSlot(bB, si, staticIndex: staticIndex)
-                let a = sp[Int(sA)].invMass == 0 ? -1 : Int(sA)
-                let b = sp[Int(sB)].invMass == 0 ? -1 : Int(sB)
+                let a = Int(entries[3 * k + 1]), b = Int(entries[3 * k + 2])
                 let taken = (a >= 0 ? used[a] : 0) | (b >= 0 ? used[b] : 0)
                 let free = ~taken & allColors
                 var chosen = colors   // overflow bucket, solved last
@@ -399,30 +444,21 @@ extension World {
         }
         }
         }
-        }
-        }
-        }
         for col in 0..<(colors + 1) { start[col + 1] += start[col] }
         let colorStart = start
-        var sorted = colorScratchSorted
-        colorScratchSorted = []
-        sorted.removeAll(keepingCapacity: true)
-        sorted.append(contentsOf: repeatElement(0, count: count))
         sorted.withUnsafeMutableBufferPointer { out in
         start.withUnsafeMutableBufferPointer { st in
         colorOf.withUnsafeBufferPointer { co in
-        order.withUnsafeBufferPointer { op in
+        solved.withUnsafeBufferPointer { sv in
             for k in 0..<count {
                 let col = Int(co[k])
-                out[st[col]] = op[k]
+                out[st[col]] = sv[3 * k]
                 st[col] += 1
             }
         }
         }
         }
         }
-        colorScratchSorted = order
-        order = sorted
         colorScratchBits = used
         colorScratchColor = colorOf
         return colorStart
@@ -462,21 +498,19 @@ extension World {
     }
 
     mutating func solve(_ dt: Double) {
-        buildAwakeSet()
         let n = max(1, definition.subStepCount)
         let h = dt / Double(n), invH = 1 / h
+        let gravity = definition.gravity
+        buildAwakeSet(h: h, gravity: gravity)
         let (softness, postSolve) = prepareContacts(h)
         prepareJoints()
         let jointSoft = Softness(hertz: min(definition.jointHertz, 0.25 * invH), zeta: definition.jointDampingRatio, h: h)
         let maxBias = definition.contactPushMaxVelocity * definition.lengthUnitsPerMeter
         let threshold = definition.restitutionThreshold * definition.lengthUnitsPerMeter
-        let gravity = definition.gravity
         let maxSpeed = definition.maxLinearSpeed * definition.lengthUnitsPerMeter
         let awakeCount = awakeBodies.count
-        // Per-body damping factors, gravity and forces are constant over the step.
-        var terms = integrationScratch
-        integrationScratch = []
-        World.integrationTerms(into: &terms, states, awakeBodies, bodyMotions, bodySims, h: h, gravity: gravity)
+        // Per-body damping factors, gravity and forces (see buildAwakeSet).
+        let terms = integrationScratch
         var js = joints
         joints = []
         let active = activeJoints
@@ -512,12 +546,11 @@ extension World {
             }
         }
         joints = js
-        integrationScratch = terms
-        storeImpulses()
-        finalizeBodies(dt)
+        storeImpulses(postSolve: postSolve)
+        let anySleepy = finalizeBodies(dt)
         if definition.enableContinuous { solveContinuousAll(dt) }
         updateBounds()
-        if definition.enableSleep { updateSleep() }
+        if definition.enableSleep { updateSleep(anySleepy: anySleepy) }
     }
 
     /// The velocity update of one awake body over a sub-step,
@@ -537,26 +570,6 @@ extension World {
         var integrates = false
     }
 
-    /// Fills `terms` (its capacity reused from step to step) with each awake
-    /// body's ``IntegrationTerms`` for sub-steps of `h` seconds.
-    static func integrationTerms(into terms: inout [IntegrationTerms], _ states: [BodyState], _ awake: [Int32],
-                                 _ motions: [BodyMotion], _ sims: [BodySim], h: Double, gravity: Vec2) {
-        terms.removeAll(keepingCapacity: true)
-        terms.append(contentsOf: repeatElement(IntegrationTerms(), count: awake.count))
-        for k in 0..<awake.count {
-            let i = Int(awake[k])
-            let m = motions[i]
-            let invMass = states[k].invMass
-            if invMass == 0 { continue }
-            let mass = sims[i].mass
-            terms[k] = IntegrationTerms(dv: (h * invMass) * (m.force + (mass * m.gravityScale) * gravity),
-                                        linear: 1 / (1 + h * m.linearDamping),
-                                        dw: h * states[k].invInertia * m.torque,
-                                        angular: 1 / (1 + h * m.angularDamping),
-                                        integrates: true)
-        }
-    }
-
     /// v ← v/(1 + h·c) + h·(g·scale + F/m); w likewise (see ``IntegrationTerms``).
     /// Box2D's damping form is stable for any damping and exact in the limit of small h.
     @inline(__always)
@@ -568,48 +581,58 @@ extension World {
                 var v = t.dv + t.linear * s[k].v
                 let w = t.dw + t.angular * s[k].w
                 let vv = v.lengthSquared
-                if vv > maxSpeed * maxSpeed { v = (maxSpeed / vv.squareRoot()) * v }
+                if vv > maxSpeed * maxSpeed { v = clampedVelocity(v, vv, maxSpeed: maxSpeed) }
                 s[k].v = v
                 s[k].w = w
             }
         }
     }
 
+    /// (maxSpeed / |v|) · v, for a `v` of squared length `vv` above maxSpeed².
+    /// Out of line so that the velocity update branches around it: inlined,
+    /// LLVM computed the square root and the division for every body and
+    /// sub-step and selected the result (the speed limit is rarely reached).
+    @inline(never) static func clampedVelocity(_ v: Vec2, _ vv: Double, maxSpeed: Double) -> Vec2 {
+        (maxSpeed / vv.squareRoot()) * v
+    }
+
+    /// Set in a solved contact's `contactPlace` entry when its manifold has
+    /// two points (a bundle slot is far below 2³⁰).
+    static let twoPointFlag: Int32 = 1 << 30
+
     /// Writes the solver's impulses back into the manifolds (warm start for
-    /// the next step) and reports post-solve impulses.
-    mutating func storeImpulses() {
+    /// the next step) and reports post-solve impulses when `postSolve` (some
+    /// solved contact asks for them; see ``prepareContacts(_:)``).
+    mutating func storeImpulses(postSolve: Bool) {
         if constraints.isEmpty { return }   // nothing solved (e.g. all asleep)
-        var reports = false
         // Walks the contacts in slot order (each one's bundle and lane from
         // `contactPlace`, as in prepareContacts): writing them in bundle order
-        // missed the cache on nearly every ~250-byte contact.
+        // missed the cache on nearly every ~250-byte contact. Only writes the
+        // contacts: the point count comes with the place, the approach speeds
+        // were stored by prepareContacts, and the cold bundles are not read.
         constraints.withUnsafeBufferPointer { bp in
-        constraintsCold.withUnsafeBufferPointer { op in
         contactPlace.withUnsafeBufferPointer { pl in
         contacts.withUnsafeMutableBufferPointer { cp in
             for c in 0..<pl.count {
-                let slot = Int(pl[c])
-                if slot < 0 { continue }
-                let cc = bp.baseAddress! + slot / contactLanes, cold = op.baseAddress! + slot / contactLanes
+                let entry = pl[c]
+                if entry < 0 { continue }
+                let slot = Int(entry & (World.twoPointFlag - 1))
+                let cc = bp.baseAddress! + slot / contactLanes
                 let lane = slot % contactLanes
                 let contact = cp.baseAddress! + c
                 contact.pointee.manifold.point0.normalImpulse = Double(cc.pointee.p0.normalImpulse[lane])
                 contact.pointee.manifold.point0.tangentImpulse = Double(cc.pointee.p0.tangentImpulse[lane])
                 contact.pointee.manifold.point0.maxNormalImpulse = Double(cc.pointee.p0.maxNormalImpulse[lane])
-                contact.pointee.manifold.point0.normalVelocity = Double(cold.pointee.relativeVelocity0[lane])
-                if contact.pointee.manifold.pointCount > 1 {
+                if entry & World.twoPointFlag != 0 {
                     contact.pointee.manifold.point1.normalImpulse = Double(cc.pointee.p1.normalImpulse[lane])
                     contact.pointee.manifold.point1.tangentImpulse = Double(cc.pointee.p1.tangentImpulse[lane])
                     contact.pointee.manifold.point1.maxNormalImpulse = Double(cc.pointee.p1.maxNormalImpulse[lane])
-                    contact.pointee.manifold.point1.normalVelocity = Double(cold.pointee.relativeVelocity1[lane])
                 }
-                if contact.pointee.enablePostSolve { reports = true }
             }
         }
         }
         }
-        }
-        if reports { reportPostSolve() }
+        if postSolve { reportPostSolve() }
     }
 
     /// Post-solve events of contacts whose shapes ask for them, in bundle order.
@@ -632,10 +655,15 @@ extension World {
     }
 
     /// Applies the accumulated motion to transforms, copies velocities back,
-    /// clears forces and advances sleep timers.
-    mutating func finalizeBodies(_ dt: Double) {
+    /// clears forces and advances sleep timers. Returns whether some awake
+    /// body's timer reached `timeToSleep` (if none did, no island can fall
+    /// asleep this step and ``updateSleep(anySleepy:)`` has nothing to do).
+    mutating func finalizeBodies(_ dt: Double) -> Bool {
         let sleepSpeed = definition.sleepThreshold * definition.lengthUnitsPerMeter
-        // Through pointers: three arrays written per body.
+        let timeToSleep = definition.timeToSleep
+        var anySleepy = false
+        // Through pointers, field by field: three arrays written per body,
+        // and only the fields that change (not whole ~140-byte records).
         states.withUnsafeBufferPointer { sp in
         awakeBodies.withUnsafeBufferPointer { ab in
         bodySims.withUnsafeMutableBufferPointer { bp in
@@ -643,28 +671,31 @@ extension World {
         bodyInfos.withUnsafeMutableBufferPointer { ip in
             for k in 0..<ab.count {
                 let i = Int(ab[k])
-                let st = sp[k]
-                var sim = bp[i]
-                sim.center += st.dp
-                sim.transform.q = (st.dq * sim.transform.q).normalizedRotation
-                sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
-                bp[i] = sim
-                mp[i].linearVelocity = st.v
-                mp[i].angularVelocity = st.w
-                mp[i].force = .zero
-                mp[i].torque = 0
-                let speed = st.v.length + sim.maxExtent * abs(st.w)
-                if ip[i].enableSleep && speed < sleepSpeed {
-                    ip[i].sleepTime += dt
+                let st = sp.baseAddress! + k
+                let sim = bp.baseAddress! + i, motion = mp.baseAddress! + i, info = ip.baseAddress! + i
+                let v = st.pointee.v, w = st.pointee.w
+                let center = sim.pointee.center + st.pointee.dp
+                let q = (st.pointee.dq * sim.pointee.transform.q).normalizedRotation
+                sim.pointee.center = center
+                sim.pointee.transform = Transform(p: center - q.rotate(sim.pointee.localCenter), q: q)
+                motion.pointee.linearVelocity = v
+                motion.pointee.angularVelocity = w
+                motion.pointee.force = .zero
+                motion.pointee.torque = 0
+                let speed = v.length + sim.pointee.maxExtent * abs(w)
+                if info.pointee.enableSleep && speed < sleepSpeed {
+                    info.pointee.sleepTime += dt
                 } else {
-                    ip[i].sleepTime = 0
+                    info.pointee.sleepTime = 0
                 }
+                if info.pointee.sleepTime >= timeToSleep { anySleepy = true }
             }
         }
         }
         }
         }
         }
+        return anySleepy
     }
 
     /// Moves the fat AABBs of shapes that left them and queues them for pair finding.

@@ -58,7 +58,13 @@ extension World {
     mutating func stepOnce(_ dt: Double) {
         guard dt > 0 else { return }
         lastStep = dt
-        for i in 0..<bodySims.count { previousTransforms[i] = bodySims[i].transform }
+        // Through pointers: a subscript store per body checked uniqueness and bounds.
+        previousTransforms.withUnsafeMutableBufferPointer { pt in
+        bodySims.withUnsafeBufferPointer { bp in
+            precondition(pt.count == bp.count)
+            for i in 0..<bp.count { pt[i] = bp[i].transform }
+        }
+        }
         updatePairs()
         collide()
         solve(dt)
@@ -153,7 +159,7 @@ extension World {
     }
 
     /// Builds this step's contact bundles: touching, enabled, non-sensor
-    /// contacts with a movable body, graph-colored (see ``colorContacts(_:count:into:)``)
+    /// contacts with a movable body, graph-colored (see ``colorContacts(_:count:place:)``)
     /// and packed color by color into bundles of ``contactLanes``. Returns
     /// the step's contact softness and whether any solved contact reports
     /// post-solve events (only then are the per-sub-step totals summed).
@@ -220,48 +226,27 @@ extension World {
         }
         }
         }
-        var order = colorScratchSorted
-        colorScratchSorted = []
-        let colorStart = colorContacts(solved, count: solvedCount, into: &order)
-        // Bundle count: the overflow color takes one bundle per constraint.
-        var bundleCount = colorStart[World.graphColorCount + 1] - colorStart[World.graphColorCount]
-        for col in 0..<World.graphColorCount {
-            bundleCount += (colorStart[col + 1] - colorStart[col] + contactLanes - 1) / contactLanes
-        }
+        let (bundleStart, colorCount) = colorContacts(solved, count: solvedCount, place: &place)
+        let bundleCount = bundleStart[World.graphColorCount + 1]
         // The bundles of the last step are reused as they are: every lane of
         // every bundle is written below (a contact's lane in full, empty
         // lanes as inert), so no template is copied over ~1.2 KB per bundle.
-        if bundles.count < bundleCount {
-            bundles.append(contentsOf: repeatElement(ContactBundle(), count: bundleCount - bundles.count))
-        } else if bundles.count > bundleCount {
-            bundles.removeLast(bundles.count - bundleCount)
-        }
-        if colds.count < bundleCount {
-            colds.append(contentsOf: repeatElement(ContactBundleCold(), count: bundleCount - colds.count))
-        } else if colds.count > bundleCount {
-            colds.removeLast(colds.count - bundleCount)
-        }
-        var next = 0
+        World.resize(&bundles, to: bundleCount, with: ContactBundle())
+        World.resize(&colds, to: bundleCount, with: ContactBundleCold())
         bundles.withUnsafeMutableBufferPointer { bp in
         colds.withUnsafeMutableBufferPointer { op in
-        place.withUnsafeMutableBufferPointer { pl in
-        order.withUnsafeBufferPointer { order in
-            for col in 0...World.graphColorCount {
-                var k = colorStart[col]
-                let end = colorStart[col + 1]
-                while k < end {
-                    // The overflow color's constraints may share bodies: one per bundle.
-                    let n = col == World.graphColorCount ? 1 : min(contactLanes, end - k)
-                    for lane in 0..<n { pl[Int(order[k + lane])] = Int32(next * contactLanes + lane) }
-                    let bundle = bp.baseAddress! + next, cold = op.baseAddress! + next
-                    cold.pointee.hasRestitution = false
-                    for lane in n..<contactLanes { World.clearLane(bundle, cold, lane, staticIndex: staticIndex) }
-                    next += 1
-                    k += n
+            for k in 0..<bundleCount { op[k].hasRestitution = false }
+            // Only the last bundle of a color can have empty lanes.
+            for col in 0..<World.graphColorCount where colorCount[col] % contactLanes != 0 {
+                let last = bundleStart[col + 1] - 1
+                for lane in colorCount[col] % contactLanes..<contactLanes {
+                    World.clearLane(bp.baseAddress! + last, op.baseAddress! + last, lane, staticIndex: staticIndex)
                 }
             }
-        }
-        }
+            // The overflow color's bundles hold one constraint each.
+            for k in bundleStart[World.graphColorCount]..<bundleCount {
+                for lane in 1..<contactLanes { World.clearLane(bp.baseAddress! + k, op.baseAddress! + k, lane, staticIndex: staticIndex) }
+            }
         }
         }
         // Filled in place through pointers, walking the solved contacts in
@@ -326,7 +311,6 @@ extension World {
         }
         contactPlace = place
         colorScratchIndex = solved
-        colorScratchSorted = order
         constraints = bundles
         constraintsCold = colds
         return (ContactSoftnessW(soft, staticSoft), postSolve)
@@ -392,20 +376,23 @@ extension World {
     /// that fit none go to an overflow color solved one per bundle, last.
     static let graphColorCount = 24
 
-    /// Orders the contacts to solve by graph color: within a color no two
+    /// Places the contacts to solve by graph color: within a color no two
     /// constraints share a movable body, so a color's constraints can be
     /// solved four at a time (one SIMD lane each) and never wait on each
-    /// other's velocity stores. Greedy first-fit, then a stable counting sort
-    /// of contact indices: deterministic, O(contacts + colors). Each movable
-    /// body keeps a mask of the colors it is in, so the first color free for
-    /// both bodies of a contact is the lowest zero bit of the two masks' union
-    /// (the same choice as testing the colors in order). `solved` holds
-    /// `count` entries of (contact, slot A, slot B) as ``prepareContacts(_:)``
-    /// writes them (a negative slot: infinite mass). Writes the contacts in
-    /// color order to `sorted[0..<count]` (which only grows) and returns where
-    /// each color starts there (`graphColorCount + 2` entries; the last color
-    /// is the overflow).
-    mutating func colorContacts(_ solved: [Int32], count: Int, into sorted: inout [Int32]) -> [Int] {
+    /// other's velocity stores. Greedy first-fit, then a stable counting sort:
+    /// deterministic, O(contacts + colors). Each movable body keeps a mask of
+    /// the colors it is in, so the first color free for both bodies of a
+    /// contact is the lowest zero bit of the two masks' union (the same
+    /// choice as testing the colors in order). `solved` holds `count` entries
+    /// of (contact, slot A, slot B) as ``prepareContacts(_:)`` writes them (a
+    /// negative slot: infinite mass). Colors are packed into bundles in
+    /// order, a color's constraints in slot order four to a bundle, the last
+    /// (overflow) color's one to a bundle; each contact's bundle · contactLanes
+    /// + lane goes to `place[contact]` in the counting sort's pass (no sorted
+    /// list is written). Returns the first bundle of each color
+    /// (`graphColorCount + 2` entries, the last the bundle count) and the
+    /// number of constraints of each color.
+    mutating func colorContacts(_ solved: [Int32], count: Int, place: inout [Int32]) -> (bundleStart: [Int], colorCount: [Int]) {
         let colors = World.graphColorCount
         let allColors: UInt64 = (1 << UInt64(colors)) - 1
         // One word per solver slot: bit `col` set when the body is in color `col`.
@@ -417,12 +404,11 @@ extension World {
         var colorOf = colorScratchColor
         colorScratchColor = []
         if colorOf.count < count { colorOf.append(contentsOf: repeatElement(0, count: count - colorOf.count)) }
-        if sorted.count < count { sorted.append(contentsOf: repeatElement(0, count: count - sorted.count)) }
-        var start = [Int](repeating: 0, count: colors + 2)
+        var colorCount = [Int](repeating: 0, count: colors + 1)
         // Read through pointers: this loop runs once per contact.
         used.withUnsafeMutableBufferPointer { up in
         colorOf.withUnsafeMutableBufferPointer { co in
-        start.withUnsafeMutableBufferPointer { st in
+        colorCount.withUnsafeMutableBufferPointer { cc in
         solved.withUnsafeBufferPointer { sv in
             let used = up.baseAddress!, entries = sv.baseAddress!
             for k in 0..<count {
@@ -438,22 +424,30 @@ extension World {
                     if b >= 0 { used[b] |= bit }
                 }
                 co[k] = UInt8(chosen)
-                st[chosen + 1] += 1
+                cc[chosen] += 1
             }
         }
         }
         }
         }
-        for col in 0..<(colors + 1) { start[col + 1] += start[col] }
-        let colorStart = start
-        sorted.withUnsafeMutableBufferPointer { out in
-        start.withUnsafeMutableBufferPointer { st in
+        // Bundles per color: four constraints each, the overflow color one.
+        var bundleStart = [Int](repeating: 0, count: colors + 2)
+        for col in 0..<colors { bundleStart[col + 1] = bundleStart[col] + (colorCount[col] + contactLanes - 1) / contactLanes }
+        bundleStart[colors + 1] = bundleStart[colors] + colorCount[colors]
+        // The next place of each color: bundle · contactLanes + lane. Within a
+        // color the places run on lane by lane; the overflow color's skip
+        // three lanes per constraint.
+        var next = [Int](repeating: 0, count: colors + 1)
+        for col in 0...colors { next[col] = bundleStart[col] * contactLanes }
+        let overflow = colors
+        next.withUnsafeMutableBufferPointer { nx in
+        place.withUnsafeMutableBufferPointer { pl in
         colorOf.withUnsafeBufferPointer { co in
         solved.withUnsafeBufferPointer { sv in
             for k in 0..<count {
                 let col = Int(co[k])
-                out[st[col]] = sv[3 * k]
-                st[col] += 1
+                pl[Int(sv[3 * k])] = Int32(nx[col])
+                nx[col] += col == overflow ? contactLanes : 1
             }
         }
         }
@@ -461,7 +455,7 @@ extension World {
         }
         colorScratchBits = used
         colorScratchColor = colorOf
-        return colorStart
+        return (bundleStart, colorCount)
     }
 
     mutating func prepareJoints() {

@@ -159,7 +159,7 @@ extension World {
     }
 
     /// Builds this step's contact bundles: touching, enabled, non-sensor
-    /// contacts with a movable body, graph-colored (see ``colorContacts(_:count:place:)``)
+    /// contacts with a movable body, graph-colored (see ``colorContacts(_:from:count:place:)``)
     /// and packed color by color into bundles of ``contactLanes``. Returns
     /// the step's contact softness and whether any solved contact reports
     /// post-solve events (only then are the per-sub-step totals summed).
@@ -195,7 +195,9 @@ extension World {
         contactPlace = []
         place.removeAll(keepingCapacity: true)
         place.append(contentsOf: repeatElement(-1, count: contacts.count))
-        var solvedCount = 0
+        // Written from the end of `solved` down (see below): the entries
+        // start at `solvedStart`.
+        var solvedCount = 0, solvedStart = 3 * contacts.count
         // With every body asleep no contact is solved or joins an island.
         if !awakeBodies.isEmpty {
         contacts.withUnsafeBufferPointer { cp in
@@ -204,7 +206,10 @@ extension World {
         place.withUnsafeMutableBufferPointer { pl in
         solved.withUnsafeMutableBufferPointer { sv in
             let out = sv.baseAddress!
-            for c in 0..<cp.count {
+            // Backwards: the narrow phase just walked the contacts forwards,
+            // so the last ones are still in cache; and the fill below walks
+            // forwards again, meeting first what this walk touched last.
+            for c in stride(from: cp.count - 1, through: 0, by: -1) {
                 let contact = cp.baseAddress! + c
                 if !contact.pointee.live || !contact.pointee.touching || contact.pointee.sensor { continue }
                 let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
@@ -215,9 +220,10 @@ extension World {
                 }
                 if !movingA && !movingB { continue }
                 let sA = World.solverSlot(bA, si, staticIndex: staticIndex), sB = World.solverSlot(bB, si, staticIndex: staticIndex)
-                out[3 * solvedCount] = Int32(c)
-                out[3 * solvedCount + 1] = sp[Int(sA)].invMass == 0 ? ~sA : sA
-                out[3 * solvedCount + 2] = sp[Int(sB)].invMass == 0 ? ~sB : sB
+                solvedStart -= 3
+                out[solvedStart] = Int32(c)
+                out[solvedStart + 1] = sp[Int(sA)].invMass == 0 ? ~sA : sA
+                out[solvedStart + 2] = sp[Int(sB)].invMass == 0 ? ~sB : sB
                 solvedCount += 1
             }
         }
@@ -226,7 +232,7 @@ extension World {
         }
         }
         }
-        let (bundleStart, colorCount) = colorContacts(solved, count: solvedCount, place: &place)
+        let (bundleStart, colorCount) = colorContacts(solved, from: solvedStart, count: solvedCount, place: &place)
         let bundleCount = bundleStart[World.graphColorCount + 1]
         // The bundles of the last step are reused as they are: every lane of
         // every bundle is written below (a contact's lane in full, empty
@@ -260,7 +266,7 @@ extension World {
         states.withUnsafeBufferPointer { sp in
         solved.withUnsafeBufferPointer { sv in
         place.withUnsafeMutableBufferPointer { pl in
-            let entries = sv.baseAddress!
+            let entries = sv.baseAddress! + solvedStart
             for j in 0..<solvedCount {
                 let c = Int(entries[3 * j])
                 let a = entries[3 * j + 1], b = entries[3 * j + 2]
@@ -383,7 +389,8 @@ extension World {
     /// deterministic, O(contacts + colors). Each movable body keeps a mask of
     /// the colors it is in, so the first color free for both bodies of a
     /// contact is the lowest zero bit of the two masks' union (the same
-    /// choice as testing the colors in order). `solved` holds `count` entries
+    /// choice as testing the colors in order). `solved` holds `count` entries,
+    /// from index `start`,
     /// of (contact, slot A, slot B) as ``prepareContacts(_:)`` writes them (a
     /// negative slot: infinite mass). Colors are packed into bundles in
     /// order, a color's constraints in slot order four to a bundle, the last
@@ -392,7 +399,7 @@ extension World {
     /// list is written). Returns the first bundle of each color
     /// (`graphColorCount + 2` entries, the last the bundle count) and the
     /// number of constraints of each color.
-    mutating func colorContacts(_ solved: [Int32], count: Int, place: inout [Int32]) -> (bundleStart: [Int], colorCount: [Int]) {
+    mutating func colorContacts(_ solved: [Int32], from start: Int, count: Int, place: inout [Int32]) -> (bundleStart: [Int], colorCount: [Int]) {
         let colors = World.graphColorCount
         let allColors: UInt64 = (1 << UInt64(colors)) - 1
         // One word per solver slot: bit `col` set when the body is in color `col`.
@@ -410,7 +417,7 @@ extension World {
         colorOf.withUnsafeMutableBufferPointer { co in
         colorCount.withUnsafeMutableBufferPointer { cc in
         solved.withUnsafeBufferPointer { sv in
-            let used = up.baseAddress!, entries = sv.baseAddress!
+            let used = up.baseAddress!, entries = sv.baseAddress! + start
             for k in 0..<count {
                 // Bodies with infinite mass (static, kinematic, sleeping) never conflict.
                 let a = Int(entries[3 * k + 1]), b = Int(entries[3 * k + 2])
@@ -444,9 +451,10 @@ extension World {
         place.withUnsafeMutableBufferPointer { pl in
         colorOf.withUnsafeBufferPointer { co in
         solved.withUnsafeBufferPointer { sv in
+            let entries = sv.baseAddress! + start
             for k in 0..<count {
                 let col = Int(co[k])
-                pl[Int(sv[3 * k])] = Int32(nx[col])
+                pl[Int(entries[3 * k])] = Int32(nx[col])
                 nx[col] += col == overflow ? contactLanes : 1
             }
         }

@@ -671,7 +671,9 @@ extension World {
         bodySims.withUnsafeMutableBufferPointer { bp in
         bodyMotions.withUnsafeMutableBufferPointer { mp in
         bodyInfos.withUnsafeMutableBufferPointer { ip in
-            for k in 0..<ab.count {
+            // Backwards, so that the bounds update, which walks the bodies
+            // forwards next, finds the transforms written last in cache.
+            for k in stride(from: ab.count - 1, through: 0, by: -1) {
                 let i = Int(ab[k])
                 let st = sp.baseAddress! + k
                 let sim = bp.baseAddress! + i, motion = mp.baseAddress! + i, info = ip.baseAddress! + i

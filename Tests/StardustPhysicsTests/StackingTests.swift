@@ -55,6 +55,34 @@ struct StackingTests {
         #expect(try !alone.isAwake(single))
     }
 
+    /// An island sleeps only as a whole: a resting body that touches a moving
+    /// one only through another resting body stays awake too, while a resting
+    /// body on its own falls asleep. (The sleep pass joins only slow bodies
+    /// and marks a slow set that touches a moving body; this is the case
+    /// where the mark must reach a body two contacts away.)
+    @Test("a resting body joined through a resting body to a moving one stays awake")
+    func islandSleepsAsWhole() throws {
+        var w = makeWorld(sleep: true)
+        // A row of boxes overlapping by 0.1; pre-solve disables both contacts
+        // (the middle box asks for it), so nothing pushes the boxes apart, but
+        // each contact still joins its island.
+        // The far box is made first: the set's root (its smallest member) is
+        // then not the box that touches the moving one.
+        let far = addBox(&w, at: Vec2(1.8, 0))
+        let middle = w.createBody(BodyDefinition(type: .dynamic, position: Vec2(0.9, 0)))
+        var sd = ShapeDefinition(); sd.enablePreSolveEvents = true
+        _ = try w.createShape(middle, sd, .polygon(.box(halfWidth: 0.5, halfHeight: 0.5)))
+        let sliding = addBox(&w, at: Vec2(0, 0))
+        let alone = addBox(&w, at: Vec2(10, 0))
+        try w.setLinearVelocity(sliding, Vec2(0, 0.1))   // twice the sleep threshold
+        w.preSolve = { _, _, _ in false }
+        for _ in 0..<120 { w.step(1.0 / 60) }   // 2 s, four times timeToSleep
+        #expect(try w.isAwake(sliding))
+        #expect(try w.isAwake(middle), "a resting box touching a moving one slept")
+        #expect(try w.isAwake(far), "a resting box joined through a resting box to a moving one slept")
+        #expect(try !w.isAwake(alone), "a resting box on its own stayed awake")
+    }
+
     /// The promise: a 1 cm circle at 10 000 pt/s never passes through a 1 pt wall.
     @Test("no tunnelling: a 1 cm circle at 10 000 pt/s stops at a 1 pt wall (points world)",
           arguments: [false, true])

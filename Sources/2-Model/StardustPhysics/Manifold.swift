@@ -265,6 +265,7 @@ struct PolygonLanes {
 /// that into `minpd`, while `replace(with:where:)` came out scalarised and
 /// reshuffled.) O(n·m).
 @inline(__always) func findMaxSeparation(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double) {
+    if p1.count == 4 || p1.count == 3 { return findMaxSeparationVertexMajor(p1, p2) }
     var best = 0
     var maxSep = -Double.greatestFiniteMagnitude
     var k = 0
@@ -282,6 +283,36 @@ struct PolygonLanes {
         if k &* 2 &+ 1 < p1.count && s1 > maxSep { maxSep = s1; best = k &* 2 &+ 1 }
         k &+= 1
     }
+    return (best, maxSep)
+}
+
+/// The same for `p1` of three or four edges (two lane pairs, both written by
+/// ``collidePolygons``; a triangle's fourth slot is finite filler), with the loops swapped:
+/// each vertex of `p2` is broadcast once and measured against all four edges.
+/// Each edge still takes its minimum over the vertices in order 0, 1, …, and
+/// the edges are compared in order 0…3, so the result is bit-identical to
+/// the edge-major loop; the edge-major loop broadcast every vertex once per
+/// pair and tested the vertex count once per vertex and pair.
+@inline(__always) func findMaxSeparationVertexMajor(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double) {
+    let nx0 = p1.normalX(pair: 0), ny0 = p1.normalY(pair: 0), vx0 = p1.vertexX(pair: 0), vy0 = p1.vertexY(pair: 0)
+    let nx1 = p1.normalX(pair: 1), ny1 = p1.normalY(pair: 1), vx1 = p1.vertexX(pair: 1), vy1 = p1.vertexY(pair: 1)
+    var m0 = SIMD2(repeating: Double.greatestFiniteMagnitude), m1 = m0
+    for j in 0..<p2.count {
+        let w = p2.vertex(j)
+        let wx = SIMD2(repeating: w.x), wy = SIMD2(repeating: w.y)
+        let a = nx0 * (wx - vx0) + ny0 * (wy - vy0)
+        let b = nx1 * (wx - vx1) + ny1 * (wy - vy1)
+        // Per lane `if s < m { m = s }`, as in the edge-major loop.
+        m0 = lesserOrSecond(a, m0)
+        m1 = lesserOrSecond(b, m1)
+    }
+    let s0 = m0[0], s1 = m0[1], s2 = m1[0], s3 = m1[1]
+    var best = 0
+    var maxSep = -Double.greatestFiniteMagnitude
+    if s0 > maxSep { maxSep = s0; best = 0 }
+    if 1 < p1.count && s1 > maxSep { maxSep = s1; best = 1 }
+    if 2 < p1.count && s2 > maxSep { maxSep = s2; best = 2 }
+    if 3 < p1.count && s3 > maxSep { maxSep = s3; best = 3 }
     return (best, maxSep)
 }
 
@@ -377,6 +408,36 @@ struct PolygonLanes {
 /// (`origin` is A's first vertex); anchors come back in A's body frame.
 @inline(__always) func collideLocalPolygons(_ localA: PolygonLanes, _ localB: PolygonLanes, _ origin: Vec2,
                                             speculative: Double, linearSlop: Double) -> LocalManifold {
+    if localA.count == 4 && localB.count == 4 {
+        // Two boxes (the common pair): the same code specialised for known counts, so its loops unroll and index checks fold.
+        return collideLocalPolygonsCore(localA, localB, origin, speculative: speculative, linearSlop: linearSlop, counts: BoxPairCounts.self)
+    }
+    return collideLocalPolygonsCore(localA, localB, origin, speculative: speculative, linearSlop: linearSlop, counts: StoredPairCounts.self)
+}
+
+/// Where ``collideLocalPolygonsCore`` takes the two vertex counts from: the
+/// generic function is specialised once per conforming type, so a type that
+/// returns constants gets a copy with the counts folded in.
+protocol PolygonPairCounts {
+    static func counts(_ a: PolygonLanes, _ b: PolygonLanes) -> (Int, Int)
+}
+
+/// Two boxes: both counts are 4 (the caller checked).
+enum BoxPairCounts: PolygonPairCounts {
+    @inline(__always) static func counts(_ a: PolygonLanes, _ b: PolygonLanes) -> (Int, Int) { (4, 4) }
+}
+
+/// Any pair: the stored counts.
+enum StoredPairCounts: PolygonPairCounts {
+    @inline(__always) static func counts(_ a: PolygonLanes, _ b: PolygonLanes) -> (Int, Int) { (a.count, b.count) }
+}
+
+/// The body of ``collideLocalPolygons``.
+@inline(__always) func collideLocalPolygonsCore<Counts: PolygonPairCounts>(_ storedA: PolygonLanes, _ storedB: PolygonLanes, _ origin: Vec2,
+        speculative: Double, linearSlop: Double, counts: Counts.Type) -> LocalManifold {
+    let (countA, countB) = Counts.counts(storedA, storedB)
+    let localA = PolygonLanes(lanes: storedA.lanes, count: countA, radius: storedA.radius)
+    let localB = PolygonLanes(lanes: storedB.lanes, count: countB, radius: storedB.radius)
     var (edgeA, separationA) = findMaxSeparation(localA, localB)
     var (edgeB, separationB) = findMaxSeparation(localB, localA)
     let radius = localA.radius + localB.radius

@@ -316,6 +316,18 @@ struct PolygonLanes {
     return (best, maxSep)
 }
 
+/// The first edge of `polygon` whose normal has the smallest dot product with
+/// `search` (the incident edge for reference normal `search`).
+@inline(__always) func mostAntiParallelEdge(_ polygon: PolygonLanes, to search: Vec2) -> Int {
+    var edge = 0
+    var minDot = Double.greatestFiniteMagnitude
+    for i in 0..<polygon.count {
+        let d = dot(search, polygon.normal(i))
+        if d < minDot { minDot = d; edge = i }
+    }
+    return edge
+}
+
 /// Reference/incident edge clipping (Box2D v3 `b2ClipPolygons`). Points
 /// are in poly A's local frame.
 /// Anchors are in the polygons' (shifted) frame; the caller moves them.
@@ -438,30 +450,20 @@ enum StoredPairCounts: PolygonPairCounts {
     let (countA, countB) = Counts.counts(storedA, storedB)
     let localA = PolygonLanes(lanes: storedA.lanes, count: countA, radius: storedA.radius)
     let localB = PolygonLanes(lanes: storedB.lanes, count: countB, radius: storedB.radius)
-    var (edgeA, separationA) = findMaxSeparation(localA, localB)
-    var (edgeB, separationB) = findMaxSeparation(localB, localA)
     let radius = localA.radius + localB.radius
-    if separationA > speculative + radius || separationB > speculative + radius { return LocalManifold() }
+    // Either axis separating the pair ends it; B's axes are not needed when A's already do.
+    var (edgeA, separationA) = findMaxSeparation(localA, localB)
+    if separationA > speculative + radius { return LocalManifold() }
+    var (edgeB, separationB) = findMaxSeparation(localB, localA)
+    if separationB > speculative + radius { return LocalManifold() }
 
     let flip: Bool
     if separationB > separationA + 0.1 * linearSlop {
         flip = true
-        let search = localB.normal(edgeB)
-        var minDot = Double.greatestFiniteMagnitude
-        edgeA = 0
-        for i in 0..<localA.count {
-            let d = dot(search, localA.normal(i))
-            if d < minDot { minDot = d; edgeA = i }
-        }
+        edgeA = mostAntiParallelEdge(localA, to: localB.normal(edgeB))
     } else {
         flip = false
-        let search = localA.normal(edgeA)
-        var minDot = Double.greatestFiniteMagnitude
-        edgeB = 0
-        for i in 0..<localB.count {
-            let d = dot(search, localB.normal(i))
-            if d < minDot { minDot = d; edgeB = i }
-        }
+        edgeB = mostAntiParallelEdge(localB, to: localA.normal(edgeA))
     }
     var m: LocalManifold
     if max(separationA, separationB) > 0.1 * linearSlop {

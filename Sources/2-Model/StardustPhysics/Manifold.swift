@@ -259,13 +259,19 @@ struct PolygonLanes {
 }
 
 /// The edge of `p1` with the largest separation from `p2` (SAT), two edges
-/// at a time: per edge the same dot products, minimum and choice in the
-/// same order as `findMaxSeparation`, so the result is bit-identical. (The
-/// per-lane minimum is written as scalar compares on purpose: LLVM turns
-/// that into `minpd`, while `replace(with:where:)` came out scalarised and
-/// reshuffled.) O(n·m).
+/// at a time, bit-identical to the scalar `findMaxSeparation`: the vertex-major
+/// loop for three or four edges (boxes), the edge-major one otherwise. O(n·m).
 @inline(__always) func findMaxSeparation(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double) {
     if p1.count == 4 || p1.count == 3 { return findMaxSeparationVertexMajor(p1, p2) }
+    return findMaxSeparationEdgeMajor(p1, p2)
+}
+
+/// The SAT two edges at a time, edge pair by edge pair: per edge the same dot
+/// products, minimum and choice in the same order as the scalar
+/// `findMaxSeparation`, so the result is bit-identical. (The per-lane minimum
+/// is written as scalar compares: with one chain per block LLVM turns that
+/// into `minpd`.) O(n·m).
+@inline(__always) func findMaxSeparationEdgeMajor(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double) {
     var best = 0
     var maxSep = -Double.greatestFiniteMagnitude
     var k = 0
@@ -380,40 +386,49 @@ struct PolygonLanes {
 @inline(__always) func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
                      speculative: Double, linearSlop: Double) -> LocalManifold {
     withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 32) { scratch in
-        let localA = PolygonLanes(lanes: scratch.baseAddress!, count: polygonA.pointee.count, radius: polygonA.pointee.radius)
-        let localB = PolygonLanes(lanes: scratch.baseAddress! + 16, count: polygonB.pointee.count, radius: polygonB.pointee.radius)
-        let origin = polygonA.vertex(0)
-        let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
-        let xf = Transform.inverseMultiply(sfA, xfB)
-        let ox = SIMD2(repeating: origin.x), oy = SIMD2(repeating: origin.y)
-        let c = SIMD2(repeating: xf.q.c), s = SIMD2(repeating: xf.q.s)
-        let px = SIMD2(repeating: xf.p.x), py = SIMD2(repeating: xf.p.y)
-        // Pairs past the count read the polygon's zero filler slots (all 8 are stored).
-        var k = 0
-        while k &* 2 < localA.count {
-            let v0 = polygonA.vertex(k &* 2), v1 = polygonA.vertex(k &* 2 &+ 1)
-            let n0 = polygonA.normal(k &* 2), n1 = polygonA.normal(k &* 2 &+ 1)
-            localA.lanes[k] = SIMD2(v0.x, v1.x) - ox
-            localA.lanes[4 &+ k] = SIMD2(v0.y, v1.y) - oy
-            localA.lanes[8 &+ k] = SIMD2(n0.x, n1.x)
-            localA.lanes[12 &+ k] = SIMD2(n0.y, n1.y)
-            k &+= 1
-        }
-        k = 0
-        while k &* 2 < localB.count {
-            let v0 = polygonB.vertex(k &* 2), v1 = polygonB.vertex(k &* 2 &+ 1)
-            let n0 = polygonB.normal(k &* 2), n1 = polygonB.normal(k &* 2 &+ 1)
-            let vx = SIMD2(v0.x, v1.x), vy = SIMD2(v0.y, v1.y)
-            let nx = SIMD2(n0.x, n1.x), ny = SIMD2(n0.y, n1.y)
-            // xf.apply(v) and xf.q.rotate(n), lane by lane.
-            localB.lanes[k] = (c * vx - s * vy) + px
-            localB.lanes[4 &+ k] = (s * vx + c * vy) + py
-            localB.lanes[8 &+ k] = c * nx - s * ny
-            localB.lanes[12 &+ k] = s * nx + c * ny
-            k &+= 1
-        }
+        let (localA, localB, origin) = writeLocalLanes(polygonA, xfA, polygonB, xfB, into: scratch.baseAddress!)
         return collideLocalPolygons(localA, localB, origin, speculative: speculative, linearSlop: linearSlop)
     }
+}
+
+/// Writes both polygons as ``PolygonLanes`` into `scratch` (32 lane pairs):
+/// A moved by minus its first vertex (`origin`, returned), B mapped into that
+/// frame.
+@inline(__always) func writeLocalLanes(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
+                                       into scratch: UnsafeMutablePointer<SIMD2<Double>>) -> (PolygonLanes, PolygonLanes, Vec2) {
+    let localA = PolygonLanes(lanes: scratch, count: polygonA.pointee.count, radius: polygonA.pointee.radius)
+    let localB = PolygonLanes(lanes: scratch + 16, count: polygonB.pointee.count, radius: polygonB.pointee.radius)
+    let origin = polygonA.vertex(0)
+    let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
+    let xf = Transform.inverseMultiply(sfA, xfB)
+    let ox = SIMD2(repeating: origin.x), oy = SIMD2(repeating: origin.y)
+    let c = SIMD2(repeating: xf.q.c), s = SIMD2(repeating: xf.q.s)
+    let px = SIMD2(repeating: xf.p.x), py = SIMD2(repeating: xf.p.y)
+    // Pairs past the count read the polygon's zero filler slots (all 8 are stored).
+    var k = 0
+    while k &* 2 < localA.count {
+        let v0 = polygonA.vertex(k &* 2), v1 = polygonA.vertex(k &* 2 &+ 1)
+        let n0 = polygonA.normal(k &* 2), n1 = polygonA.normal(k &* 2 &+ 1)
+        localA.lanes[k] = SIMD2(v0.x, v1.x) - ox
+        localA.lanes[4 &+ k] = SIMD2(v0.y, v1.y) - oy
+        localA.lanes[8 &+ k] = SIMD2(n0.x, n1.x)
+        localA.lanes[12 &+ k] = SIMD2(n0.y, n1.y)
+        k &+= 1
+    }
+    k = 0
+    while k &* 2 < localB.count {
+        let v0 = polygonB.vertex(k &* 2), v1 = polygonB.vertex(k &* 2 &+ 1)
+        let n0 = polygonB.normal(k &* 2), n1 = polygonB.normal(k &* 2 &+ 1)
+        let vx = SIMD2(v0.x, v1.x), vy = SIMD2(v0.y, v1.y)
+        let nx = SIMD2(n0.x, n1.x), ny = SIMD2(n0.y, n1.y)
+        // xf.apply(v) and xf.q.rotate(n), lane by lane.
+        localB.lanes[k] = (c * vx - s * vy) + px
+        localB.lanes[4 &+ k] = (s * vx + c * vy) + py
+        localB.lanes[8 &+ k] = c * nx - s * ny
+        localB.lanes[12 &+ k] = s * nx + c * ny
+        k &+= 1
+    }
+    return (localA, localB, origin)
 }
 
 /// SAT and clipping of two polygons already in A's shifted local frame
@@ -422,39 +437,47 @@ struct PolygonLanes {
                                             speculative: Double, linearSlop: Double) -> LocalManifold {
     if localA.count == 4 && localB.count == 4 {
         // Two boxes (the common pair): the same code specialised for known counts, so its loops unroll and index checks fold.
-        return collideLocalPolygonsCore(localA, localB, origin, speculative: speculative, linearSlop: linearSlop, counts: BoxPairCounts.self)
+        return collideLocalPolygonsCore(localA, localB, origin, speculative: speculative, linearSlop: linearSlop, path: BoxPairPath.self)
     }
-    return collideLocalPolygonsCore(localA, localB, origin, speculative: speculative, linearSlop: linearSlop, counts: StoredPairCounts.self)
+    return collideLocalPolygonsCore(localA, localB, origin, speculative: speculative, linearSlop: linearSlop, path: StoredPairPath.self)
 }
 
-/// Where ``collideLocalPolygonsCore`` takes the two vertex counts from: the
-/// generic function is specialised once per conforming type, so a type that
-/// returns constants gets a copy with the counts folded in.
-protocol PolygonPairCounts {
+/// What ``collideLocalPolygonsCore`` is specialised for: where it takes the
+/// two vertex counts from and which SAT loop it runs. The generic function is
+/// compiled once per conforming type, so a type that returns constant counts
+/// gets a copy with the counts folded in (loops unrolled, index checks gone).
+protocol PolygonPairPath {
     static func counts(_ a: PolygonLanes, _ b: PolygonLanes) -> (Int, Int)
+    static func maxSeparation(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double)
+}
+
+extension PolygonPairPath {
+    @inline(__always) static func maxSeparation(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double) {
+        findMaxSeparation(p1, p2)
+    }
 }
 
 /// Two boxes: both counts are 4 (the caller checked).
-enum BoxPairCounts: PolygonPairCounts {
+enum BoxPairPath: PolygonPairPath {
     @inline(__always) static func counts(_ a: PolygonLanes, _ b: PolygonLanes) -> (Int, Int) { (4, 4) }
 }
 
 /// Any pair: the stored counts.
-enum StoredPairCounts: PolygonPairCounts {
+enum StoredPairPath: PolygonPairPath {
     @inline(__always) static func counts(_ a: PolygonLanes, _ b: PolygonLanes) -> (Int, Int) { (a.count, b.count) }
 }
 
 /// The body of ``collideLocalPolygons``.
-@inline(__always) func collideLocalPolygonsCore<Counts: PolygonPairCounts>(_ storedA: PolygonLanes, _ storedB: PolygonLanes, _ origin: Vec2,
-        speculative: Double, linearSlop: Double, counts: Counts.Type) -> LocalManifold {
-    let (countA, countB) = Counts.counts(storedA, storedB)
+@inline(__always) func collideLocalPolygonsCore<Path: PolygonPairPath>(_ storedA: PolygonLanes, _ storedB: PolygonLanes, _ origin: Vec2,
+        speculative: Double, linearSlop: Double, path: Path.Type) -> LocalManifold {
+    let (countA, countB) = Path.counts(storedA, storedB)
     let localA = PolygonLanes(lanes: storedA.lanes, count: countA, radius: storedA.radius)
     let localB = PolygonLanes(lanes: storedB.lanes, count: countB, radius: storedB.radius)
     let radius = localA.radius + localB.radius
     // Either axis separating the pair ends it; B's axes are not needed when A's already do.
-    var (edgeA, separationA) = findMaxSeparation(localA, localB)
+    var (edgeA, separationA) = Path.maxSeparation(localA, localB)
     if separationA > speculative + radius { return LocalManifold() }
-    var (edgeB, separationB) = findMaxSeparation(localB, localA)
+    var (edgeB, separationB) = Path.maxSeparation(localB, localA)
     if separationB > speculative + radius { return LocalManifold() }
 
     let flip: Bool

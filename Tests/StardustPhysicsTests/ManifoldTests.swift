@@ -113,8 +113,8 @@ struct ManifoldTests {
             }
             var pa = a, pb = b
             let fast = collidePolygons(&pa, xfA, &pb, xfB, speculative: speculative, linearSlop: slop)
-            let (la, lb, origin) = writeLocalLanes(&pa, xfA, &pb, xfB, into: scratch)
-            let reference = collideLocalPolygonsCore(la, lb, origin, speculative: speculative, linearSlop: slop, path: ReferencePairPath.self)
+            let (la, lb, origin) = writeLocalLanes(&pa, xfA, &pb, xfB, countA: 4, countB: 4, into: scratch)
+            let reference = collideLocalPolygons(la, lb, origin, speculative: speculative, linearSlop: slop, path: ReferencePairPath.self)
             #expect(Self.bits(fast) == Self.bits(reference), "case \(k): \(fast) vs \(reference)")
             cases += 1
             switch reference.pointCount {

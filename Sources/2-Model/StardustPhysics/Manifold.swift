@@ -386,18 +386,26 @@ struct PolygonLanes {
 @inline(__always) func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
                      speculative: Double, linearSlop: Double) -> LocalManifold {
     withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 32) { scratch in
-        let (localA, localB, origin) = writeLocalLanes(polygonA, xfA, polygonB, xfB, into: scratch.baseAddress!)
-        return collideLocalPolygons(localA, localB, origin, speculative: speculative, linearSlop: linearSlop)
+        let countA = polygonA.pointee.count, countB = polygonB.pointee.count
+        if countA == 4 && countB == 4 {
+            // Two boxes (the common pair): lanes and core with the counts as constants (loops unrolled, index checks folded).
+            let (localA, localB, origin) = writeLocalLanes(polygonA, xfA, polygonB, xfB, countA: 4, countB: 4, into: scratch.baseAddress!)
+            return collideLocalPolygons(localA, localB, origin, speculative: speculative, linearSlop: linearSlop, path: BoxPairPath.self)
+        }
+        let (localA, localB, origin) = writeLocalLanes(polygonA, xfA, polygonB, xfB, countA: countA, countB: countB, into: scratch.baseAddress!)
+        return collideLocalPolygons(localA, localB, origin, speculative: speculative, linearSlop: linearSlop, path: StoredPairPath.self)
     }
 }
 
 /// Writes both polygons as ``PolygonLanes`` into `scratch` (32 lane pairs):
 /// A moved by minus its first vertex (`origin`, returned), B mapped into that
-/// frame.
+/// frame. `countA` and `countB` are the polygons' counts (passed so that a
+/// caller that knows them can make them constants).
 @inline(__always) func writeLocalLanes(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
+                                       countA: Int, countB: Int,
                                        into scratch: UnsafeMutablePointer<SIMD2<Double>>) -> (PolygonLanes, PolygonLanes, Vec2) {
-    let localA = PolygonLanes(lanes: scratch, count: polygonA.pointee.count, radius: polygonA.pointee.radius)
-    let localB = PolygonLanes(lanes: scratch + 16, count: polygonB.pointee.count, radius: polygonB.pointee.radius)
+    let localA = PolygonLanes(lanes: scratch, count: countA, radius: polygonA.pointee.radius)
+    let localB = PolygonLanes(lanes: scratch + 16, count: countB, radius: polygonB.pointee.radius)
     let origin = polygonA.vertex(0)
     let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
     let xf = Transform.inverseMultiply(sfA, xfB)
@@ -431,18 +439,7 @@ struct PolygonLanes {
     return (localA, localB, origin)
 }
 
-/// SAT and clipping of two polygons already in A's shifted local frame
-/// (`origin` is A's first vertex); anchors come back in A's body frame.
-@inline(__always) func collideLocalPolygons(_ localA: PolygonLanes, _ localB: PolygonLanes, _ origin: Vec2,
-                                            speculative: Double, linearSlop: Double) -> LocalManifold {
-    if localA.count == 4 && localB.count == 4 {
-        // Two boxes (the common pair): the same code specialised for known counts, so its loops unroll and index checks fold.
-        return collideLocalPolygonsCore(localA, localB, origin, speculative: speculative, linearSlop: linearSlop, path: BoxPairPath.self)
-    }
-    return collideLocalPolygonsCore(localA, localB, origin, speculative: speculative, linearSlop: linearSlop, path: StoredPairPath.self)
-}
-
-/// What ``collideLocalPolygonsCore`` is specialised for: where it takes the
+/// What ``collideLocalPolygons`` is specialised for: where it takes the
 /// two vertex counts from and which SAT loop it runs. The generic function is
 /// compiled once per conforming type, so a type that returns constant counts
 /// gets a copy with the counts folded in (loops unrolled, index checks gone).
@@ -467,8 +464,9 @@ enum StoredPairPath: PolygonPairPath {
     @inline(__always) static func counts(_ a: PolygonLanes, _ b: PolygonLanes) -> (Int, Int) { (a.count, b.count) }
 }
 
-/// The body of ``collideLocalPolygons``.
-@inline(__always) func collideLocalPolygonsCore<Path: PolygonPairPath>(_ storedA: PolygonLanes, _ storedB: PolygonLanes, _ origin: Vec2,
+/// SAT and clipping of two polygons already in A's shifted local frame
+/// (`origin` is A's first vertex); anchors come back in A's body frame.
+@inline(__always) func collideLocalPolygons<Path: PolygonPairPath>(_ storedA: PolygonLanes, _ storedB: PolygonLanes, _ origin: Vec2,
         speculative: Double, linearSlop: Double, path: Path.Type) -> LocalManifold {
     let (countA, countB) = Path.counts(storedA, storedB)
     let localA = PolygonLanes(lanes: storedA.lanes, count: countA, radius: storedA.radius)

@@ -126,19 +126,27 @@ func collideCapsuleAndCircle(_ a: Capsule, _ xfA: Transform, _ b: Circle, _ xfB:
 
 /// Rounded polygon against circle (Box2D v3's), the polygon read in place (a by-value `Polygon` is a ~290-byte copy).
 func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, _ xfA: Transform, _ circle: Circle, _ xfB: Transform, speculative: Double) -> LocalManifold {
+    // A box (the common polygon) gets its own copy with the count a constant: the edge loop unrolls, index checks fold.
+    if poly.pointee.count == 4 { return collidePolygonAndCircle(poly, count: 4, xfA, circle, xfB, speculative: speculative) }
+    return collidePolygonAndCircle(poly, count: poly.pointee.count, xfA, circle, xfB, speculative: speculative)
+}
+
+/// The body of ``collidePolygonAndCircle(_:_:_:_:speculative:)``; `count` is the polygon's.
+@inline(__always) func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, count: Int, _ xfA: Transform, _ circle: Circle, _ xfB: Transform,
+                                               speculative: Double) -> LocalManifold {
     var m = LocalManifold()
     let xf = Transform.inverseMultiply(xfA, xfB)
     let c = xf.apply(circle.center)
     let radius = poly.pointee.radius + circle.radius
     var normalIndex = 0
     var separation = -Double.greatestFiniteMagnitude
-    for i in 0..<poly.pointee.count {
+    for i in 0..<count {
         let s = dot(poly.normal(i), c - poly.vertex(i))
         if s > separation { separation = s; normalIndex = i }
     }
     if separation - radius > speculative { return m }
     let v1 = poly.vertex(normalIndex)
-    let v2 = poly.vertex(normalIndex + 1 < poly.pointee.count ? normalIndex + 1 : 0)
+    let v2 = poly.vertex(normalIndex + 1 < count ? normalIndex + 1 : 0)
     let u1 = dot(c - v1, v2 - v1)
     let u2 = dot(c - v2, v1 - v2)
     var normal: Vec2

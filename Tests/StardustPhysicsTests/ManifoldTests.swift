@@ -67,6 +67,69 @@ struct ManifoldTests {
         #expect(checked == polygons.count * polygons.count * 12)
     }
 
+    /// The general polygon path as it was before the box path: stored counts, edge-major SAT.
+    enum ReferencePairPath: PolygonPairPath {
+        static func counts(_ a: PolygonLanes, _ b: PolygonLanes) -> (Int, Int) { (a.count, b.count) }
+        static func maxSeparation(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double) {
+            findMaxSeparationEdgeMajor(p1, p2)
+        }
+    }
+
+    /// Every field of a pair function's result as bits (the two must be identical, not just equal).
+    static func bits(_ m: LocalManifold) -> [UInt64] {
+        [m.normal.x.bitPattern, m.normal.y.bitPattern, UInt64(m.pointCount), m.hasNormal ? 1 : 0, UInt64(m.id0), UInt64(m.id1),
+         m.anchor0.x.bitPattern, m.anchor0.y.bitPattern, m.anchor1.x.bitPattern, m.anchor1.y.bitPattern,
+         m.separation0.bitPattern, m.separation1.bitPattern]
+    }
+
+    @Test("the box-box path gives the general path's manifold bit for bit")
+    func boxPathMatchesGeneralPath() {
+        let speculative = 0.02, slop = 0.005
+        // Exact quarter turns (no rounding in the rotation), as in stacked scenes, and arbitrary angles.
+        let quarterTurns = [Rotation(c: 1, s: 0), Rotation(c: 0, s: 1), Rotation(c: -1, s: 0), Rotation(c: 0, s: -1)]
+        var cases = 0, twoPoints = 0, onePoint = 0, empty = 0, normalFromB = 0
+        let scratch = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: 32)
+        defer { scratch.deallocate() }
+        for k in 0..<4000 {
+            let u = { (m: Int) in hashUniform(seed: 4242, index: UInt64(16 * k + m)) }
+            let exact = k % 2 == 0   // half the cases: axis-aligned boxes on a grid, the resting-stack configuration
+            let wA = exact ? 0.5 : 0.05 + 2 * u(0), hA = exact ? 0.5 : 0.05 + 2 * u(1)
+            let wB = exact ? [0.25, 0.5, 1.0][k % 3] : 0.05 + 2 * u(2), hB = exact ? 0.5 : 0.05 + 2 * u(3)
+            let rA = k % 5 == 0 ? 0.02 * u(4) : 0, rB = k % 7 == 0 ? 0.02 * u(5) : 0
+            let a = Polygon.box(halfWidth: wA, halfHeight: hA, radius: rA)
+            let b = Polygon.box(halfWidth: wB, halfHeight: hB, center: exact ? .zero : Vec2(u(6) - 0.5, u(7) - 0.5),
+                                angle: exact ? 0 : 6.3 * u(8), radius: rB)
+            let xfA: Transform, xfB: Transform
+            if exact {
+                // B on top of A (y down), resting, slightly apart or overlapping by multiples of the slop, shifted sideways.
+                xfA = Transform(p: Vec2(Double(k % 11) - 5, Double(k % 13)), q: quarterTurns[k % 4])
+                let gap = Double(k % 9 - 4) * 0.25 * slop
+                let side = Double(k % 17 - 8) * 0.125
+                xfB = Transform(p: xfA.p + Vec2(side, -(hA + hB) - gap), q: quarterTurns[(k / 4) % 4])
+            } else {
+                xfA = Transform(p: Vec2(4 * u(9) - 2, 4 * u(10) - 2), q: Rotation(angle: 6.3 * u(11)))
+                let reach = wA + hA + wB + hB
+                xfB = Transform(p: xfA.p + Vec2((2 * u(12) - 1) * reach, (2 * u(13) - 1) * reach), q: Rotation(angle: 6.3 * u(14)))
+            }
+            var pa = a, pb = b
+            let fast = collidePolygons(&pa, xfA, &pb, xfB, speculative: speculative, linearSlop: slop)
+            let (la, lb, origin) = writeLocalLanes(&pa, xfA, &pb, xfB, countA: 4, countB: 4, into: scratch)
+            let reference = collideLocalPolygons(la, lb, origin, speculative: speculative, linearSlop: slop, path: ReferencePairPath.self)
+            #expect(Self.bits(fast) == Self.bits(reference), "case \(k): \(fast) vs \(reference)")
+            cases += 1
+            switch reference.pointCount {
+            case 2: twoPoints += 1
+            case 1: onePoint += 1
+            default: empty += 1
+            }
+            // B as the reference polygon (or a vertex-vertex pair): the normal is none of A's edge normals.
+            if reference.pointCount > 0 && (0..<4).allSatisfy({ la.normal($0) != reference.normal }) { normalFromB += 1 }
+        }
+        // Every branch was exercised: two-point clips, single points, misses, B as the reference polygon.
+        #expect(cases == 4000 && twoPoints > 500 && onePoint > 50 && empty > 200 && normalFromB > 100,
+                "two \(twoPoints), one \(onePoint), none \(empty), normal from B \(normalFromB)")
+    }
+
     @Test("a box resting 0.005 above the ground: two corner points at the true gap, normal along y")
     func boxOnGroundManifold() throws {
         var w = makeWorld()

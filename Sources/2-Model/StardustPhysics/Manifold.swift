@@ -126,19 +126,27 @@ func collideCapsuleAndCircle(_ a: Capsule, _ xfA: Transform, _ b: Circle, _ xfB:
 
 /// Rounded polygon against circle (Box2D v3's), the polygon read in place (a by-value `Polygon` is a ~290-byte copy).
 func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, _ xfA: Transform, _ circle: Circle, _ xfB: Transform, speculative: Double) -> LocalManifold {
+    // A box (the common polygon) gets its own copy with the count a constant: the edge loop unrolls, index checks fold.
+    if poly.pointee.count == 4 { return collidePolygonAndCircle(poly, count: 4, xfA, circle, xfB, speculative: speculative) }
+    return collidePolygonAndCircle(poly, count: poly.pointee.count, xfA, circle, xfB, speculative: speculative)
+}
+
+/// The body of ``collidePolygonAndCircle(_:_:_:_:speculative:)``; `count` is the polygon's.
+@inline(__always) func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, count: Int, _ xfA: Transform, _ circle: Circle, _ xfB: Transform,
+                                               speculative: Double) -> LocalManifold {
     var m = LocalManifold()
     let xf = Transform.inverseMultiply(xfA, xfB)
     let c = xf.apply(circle.center)
     let radius = poly.pointee.radius + circle.radius
     var normalIndex = 0
     var separation = -Double.greatestFiniteMagnitude
-    for i in 0..<poly.pointee.count {
+    for i in 0..<count {
         let s = dot(poly.normal(i), c - poly.vertex(i))
         if s > separation { separation = s; normalIndex = i }
     }
     if separation - radius > speculative { return m }
     let v1 = poly.vertex(normalIndex)
-    let v2 = poly.vertex(normalIndex + 1 < poly.pointee.count ? normalIndex + 1 : 0)
+    let v2 = poly.vertex(normalIndex + 1 < count ? normalIndex + 1 : 0)
     let u1 = dot(c - v1, v2 - v1)
     let u2 = dot(c - v2, v1 - v2)
     var normal: Vec2
@@ -259,12 +267,19 @@ struct PolygonLanes {
 }
 
 /// The edge of `p1` with the largest separation from `p2` (SAT), two edges
-/// at a time: per edge the same dot products, minimum and choice in the
-/// same order as `findMaxSeparation`, so the result is bit-identical. (The
-/// per-lane minimum is written as scalar compares on purpose: LLVM turns
-/// that into `minpd`, while `replace(with:where:)` came out scalarised and
-/// reshuffled.) O(n·m).
+/// at a time, bit-identical to the scalar `findMaxSeparation`: the vertex-major
+/// loop for three or four edges (boxes), the edge-major one otherwise. O(n·m).
 @inline(__always) func findMaxSeparation(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double) {
+    if p1.count == 4 || p1.count == 3 { return findMaxSeparationVertexMajor(p1, p2) }
+    return findMaxSeparationEdgeMajor(p1, p2)
+}
+
+/// The SAT two edges at a time, edge pair by edge pair: per edge the same dot
+/// products, minimum and choice in the same order as the scalar
+/// `findMaxSeparation`, so the result is bit-identical. (The per-lane minimum
+/// is written as scalar compares: with one chain per block LLVM turns that
+/// into `minpd`.) O(n·m).
+@inline(__always) func findMaxSeparationEdgeMajor(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double) {
     var best = 0
     var maxSep = -Double.greatestFiniteMagnitude
     var k = 0
@@ -283,6 +298,48 @@ struct PolygonLanes {
         k &+= 1
     }
     return (best, maxSep)
+}
+
+/// The same for `p1` of three or four edges (two lane pairs, both written by
+/// ``collidePolygons``; a triangle's fourth slot is finite filler), with the loops swapped:
+/// each vertex of `p2` is broadcast once and measured against all four edges.
+/// Each edge still takes its minimum over the vertices in order 0, 1, …, and
+/// the edges are compared in order 0…3, so the result is bit-identical to
+/// the edge-major loop; the edge-major loop broadcast every vertex once per
+/// pair and tested the vertex count once per vertex and pair.
+@inline(__always) func findMaxSeparationVertexMajor(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double) {
+    let nx0 = p1.normalX(pair: 0), ny0 = p1.normalY(pair: 0), vx0 = p1.vertexX(pair: 0), vy0 = p1.vertexY(pair: 0)
+    let nx1 = p1.normalX(pair: 1), ny1 = p1.normalY(pair: 1), vx1 = p1.vertexX(pair: 1), vy1 = p1.vertexY(pair: 1)
+    var m0 = SIMD2(repeating: Double.greatestFiniteMagnitude), m1 = m0
+    for j in 0..<p2.count {
+        let w = p2.vertex(j)
+        let wx = SIMD2(repeating: w.x), wy = SIMD2(repeating: w.y)
+        let a = nx0 * (wx - vx0) + ny0 * (wy - vy0)
+        let b = nx1 * (wx - vx1) + ny1 * (wy - vy1)
+        // Per lane `if s < m { m = s }`, as in the edge-major loop.
+        m0 = lesserOrSecond(a, m0)
+        m1 = lesserOrSecond(b, m1)
+    }
+    let s0 = m0[0], s1 = m0[1], s2 = m1[0], s3 = m1[1]
+    var best = 0
+    var maxSep = -Double.greatestFiniteMagnitude
+    if s0 > maxSep { maxSep = s0; best = 0 }
+    if 1 < p1.count && s1 > maxSep { maxSep = s1; best = 1 }
+    if 2 < p1.count && s2 > maxSep { maxSep = s2; best = 2 }
+    if 3 < p1.count && s3 > maxSep { maxSep = s3; best = 3 }
+    return (best, maxSep)
+}
+
+/// The first edge of `polygon` whose normal has the smallest dot product with
+/// `search` (the incident edge for reference normal `search`).
+@inline(__always) func mostAntiParallelEdge(_ polygon: PolygonLanes, to search: Vec2) -> Int {
+    var edge = 0
+    var minDot = Double.greatestFiniteMagnitude
+    for i in 0..<polygon.count {
+        let d = dot(search, polygon.normal(i))
+        if d < minDot { minDot = d; edge = i }
+    }
+    return edge
 }
 
 /// Reference/incident edge clipping (Box2D v3 `b2ClipPolygons`). Points
@@ -337,70 +394,105 @@ struct PolygonLanes {
 @inline(__always) func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
                      speculative: Double, linearSlop: Double) -> LocalManifold {
     withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 32) { scratch in
-        let localA = PolygonLanes(lanes: scratch.baseAddress!, count: polygonA.pointee.count, radius: polygonA.pointee.radius)
-        let localB = PolygonLanes(lanes: scratch.baseAddress! + 16, count: polygonB.pointee.count, radius: polygonB.pointee.radius)
-        let origin = polygonA.vertex(0)
-        let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
-        let xf = Transform.inverseMultiply(sfA, xfB)
-        let ox = SIMD2(repeating: origin.x), oy = SIMD2(repeating: origin.y)
-        let c = SIMD2(repeating: xf.q.c), s = SIMD2(repeating: xf.q.s)
-        let px = SIMD2(repeating: xf.p.x), py = SIMD2(repeating: xf.p.y)
-        // Pairs past the count read the polygon's zero filler slots (all 8 are stored).
-        var k = 0
-        while k &* 2 < localA.count {
-            let v0 = polygonA.vertex(k &* 2), v1 = polygonA.vertex(k &* 2 &+ 1)
-            let n0 = polygonA.normal(k &* 2), n1 = polygonA.normal(k &* 2 &+ 1)
-            localA.lanes[k] = SIMD2(v0.x, v1.x) - ox
-            localA.lanes[4 &+ k] = SIMD2(v0.y, v1.y) - oy
-            localA.lanes[8 &+ k] = SIMD2(n0.x, n1.x)
-            localA.lanes[12 &+ k] = SIMD2(n0.y, n1.y)
-            k &+= 1
+        let countA = polygonA.pointee.count, countB = polygonB.pointee.count
+        if countA == 4 && countB == 4 {
+            // Two boxes (the common pair): lanes and core with the counts as constants (loops unrolled, index checks folded).
+            let (localA, localB, origin) = writeLocalLanes(polygonA, xfA, polygonB, xfB, countA: 4, countB: 4, into: scratch.baseAddress!)
+            return collideLocalPolygons(localA, localB, origin, speculative: speculative, linearSlop: linearSlop, path: BoxPairPath.self)
         }
-        k = 0
-        while k &* 2 < localB.count {
-            let v0 = polygonB.vertex(k &* 2), v1 = polygonB.vertex(k &* 2 &+ 1)
-            let n0 = polygonB.normal(k &* 2), n1 = polygonB.normal(k &* 2 &+ 1)
-            let vx = SIMD2(v0.x, v1.x), vy = SIMD2(v0.y, v1.y)
-            let nx = SIMD2(n0.x, n1.x), ny = SIMD2(n0.y, n1.y)
-            // xf.apply(v) and xf.q.rotate(n), lane by lane.
-            localB.lanes[k] = (c * vx - s * vy) + px
-            localB.lanes[4 &+ k] = (s * vx + c * vy) + py
-            localB.lanes[8 &+ k] = c * nx - s * ny
-            localB.lanes[12 &+ k] = s * nx + c * ny
-            k &+= 1
-        }
-        return collideLocalPolygons(localA, localB, origin, speculative: speculative, linearSlop: linearSlop)
+        let (localA, localB, origin) = writeLocalLanes(polygonA, xfA, polygonB, xfB, countA: countA, countB: countB, into: scratch.baseAddress!)
+        return collideLocalPolygons(localA, localB, origin, speculative: speculative, linearSlop: linearSlop, path: StoredPairPath.self)
     }
+}
+
+/// Writes both polygons as ``PolygonLanes`` into `scratch` (32 lane pairs):
+/// A moved by minus its first vertex (`origin`, returned), B mapped into that
+/// frame. `countA` and `countB` are the polygons' counts (passed so that a
+/// caller that knows them can make them constants).
+@inline(__always) func writeLocalLanes(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
+                                       countA: Int, countB: Int,
+                                       into scratch: UnsafeMutablePointer<SIMD2<Double>>) -> (PolygonLanes, PolygonLanes, Vec2) {
+    let localA = PolygonLanes(lanes: scratch, count: countA, radius: polygonA.pointee.radius)
+    let localB = PolygonLanes(lanes: scratch + 16, count: countB, radius: polygonB.pointee.radius)
+    let origin = polygonA.vertex(0)
+    let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
+    let xf = Transform.inverseMultiply(sfA, xfB)
+    let ox = SIMD2(repeating: origin.x), oy = SIMD2(repeating: origin.y)
+    let c = SIMD2(repeating: xf.q.c), s = SIMD2(repeating: xf.q.s)
+    let px = SIMD2(repeating: xf.p.x), py = SIMD2(repeating: xf.p.y)
+    // Pairs past the count read the polygon's zero filler slots (all 8 are stored).
+    var k = 0
+    while k &* 2 < localA.count {
+        let v0 = polygonA.vertex(k &* 2), v1 = polygonA.vertex(k &* 2 &+ 1)
+        let n0 = polygonA.normal(k &* 2), n1 = polygonA.normal(k &* 2 &+ 1)
+        localA.lanes[k] = SIMD2(v0.x, v1.x) - ox
+        localA.lanes[4 &+ k] = SIMD2(v0.y, v1.y) - oy
+        localA.lanes[8 &+ k] = SIMD2(n0.x, n1.x)
+        localA.lanes[12 &+ k] = SIMD2(n0.y, n1.y)
+        k &+= 1
+    }
+    k = 0
+    while k &* 2 < localB.count {
+        let v0 = polygonB.vertex(k &* 2), v1 = polygonB.vertex(k &* 2 &+ 1)
+        let n0 = polygonB.normal(k &* 2), n1 = polygonB.normal(k &* 2 &+ 1)
+        let vx = SIMD2(v0.x, v1.x), vy = SIMD2(v0.y, v1.y)
+        let nx = SIMD2(n0.x, n1.x), ny = SIMD2(n0.y, n1.y)
+        // xf.apply(v) and xf.q.rotate(n), lane by lane.
+        localB.lanes[k] = (c * vx - s * vy) + px
+        localB.lanes[4 &+ k] = (s * vx + c * vy) + py
+        localB.lanes[8 &+ k] = c * nx - s * ny
+        localB.lanes[12 &+ k] = s * nx + c * ny
+        k &+= 1
+    }
+    return (localA, localB, origin)
+}
+
+/// What ``collideLocalPolygons`` is specialised for: where it takes the
+/// two vertex counts from and which SAT loop it runs. The generic function is
+/// compiled once per conforming type, so a type that returns constant counts
+/// gets a copy with the counts folded in (loops unrolled, index checks gone).
+protocol PolygonPairPath {
+    static func counts(_ a: PolygonLanes, _ b: PolygonLanes) -> (Int, Int)
+    static func maxSeparation(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double)
+}
+
+extension PolygonPairPath {
+    @inline(__always) static func maxSeparation(_ p1: PolygonLanes, _ p2: PolygonLanes) -> (edge: Int, separation: Double) {
+        findMaxSeparation(p1, p2)
+    }
+}
+
+/// Two boxes: both counts are 4 (the caller checked).
+enum BoxPairPath: PolygonPairPath {
+    @inline(__always) static func counts(_ a: PolygonLanes, _ b: PolygonLanes) -> (Int, Int) { (4, 4) }
+}
+
+/// Any pair: the stored counts.
+enum StoredPairPath: PolygonPairPath {
+    @inline(__always) static func counts(_ a: PolygonLanes, _ b: PolygonLanes) -> (Int, Int) { (a.count, b.count) }
 }
 
 /// SAT and clipping of two polygons already in A's shifted local frame
 /// (`origin` is A's first vertex); anchors come back in A's body frame.
-@inline(__always) func collideLocalPolygons(_ localA: PolygonLanes, _ localB: PolygonLanes, _ origin: Vec2,
-                                            speculative: Double, linearSlop: Double) -> LocalManifold {
-    var (edgeA, separationA) = findMaxSeparation(localA, localB)
-    var (edgeB, separationB) = findMaxSeparation(localB, localA)
+@inline(__always) func collideLocalPolygons<Path: PolygonPairPath>(_ storedA: PolygonLanes, _ storedB: PolygonLanes, _ origin: Vec2,
+        speculative: Double, linearSlop: Double, path: Path.Type) -> LocalManifold {
+    let (countA, countB) = Path.counts(storedA, storedB)
+    let localA = PolygonLanes(lanes: storedA.lanes, count: countA, radius: storedA.radius)
+    let localB = PolygonLanes(lanes: storedB.lanes, count: countB, radius: storedB.radius)
     let radius = localA.radius + localB.radius
-    if separationA > speculative + radius || separationB > speculative + radius { return LocalManifold() }
+    // Either axis separating the pair ends it; B's axes are not needed when A's already do.
+    var (edgeA, separationA) = Path.maxSeparation(localA, localB)
+    if separationA > speculative + radius { return LocalManifold() }
+    var (edgeB, separationB) = Path.maxSeparation(localB, localA)
+    if separationB > speculative + radius { return LocalManifold() }
 
     let flip: Bool
     if separationB > separationA + 0.1 * linearSlop {
         flip = true
-        let search = localB.normal(edgeB)
-        var minDot = Double.greatestFiniteMagnitude
-        edgeA = 0
-        for i in 0..<localA.count {
-            let d = dot(search, localA.normal(i))
-            if d < minDot { minDot = d; edgeA = i }
-        }
+        edgeA = mostAntiParallelEdge(localA, to: localB.normal(edgeB))
     } else {
         flip = false
-        let search = localA.normal(edgeA)
-        var minDot = Double.greatestFiniteMagnitude
-        edgeB = 0
-        for i in 0..<localB.count {
-            let d = dot(search, localB.normal(i))
-            if d < minDot { minDot = d; edgeB = i }
-        }
+        edgeB = mostAntiParallelEdge(localB, to: localA.normal(edgeA))
     }
     var m: LocalManifold
     if max(separationA, separationB) > 0.1 * linearSlop {

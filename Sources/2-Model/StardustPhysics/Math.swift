@@ -157,6 +157,17 @@ public struct Transform: Hashable, Sendable {
     }
 }
 
+/// Per lane `s < m ? s : m` (a NaN `s` or a tie keeps `m`): exactly SSE2's
+/// `minpd s, m`. Written as bit operations on the compare mask because
+/// `replacing(with:where:)` is a per-lane loop in the standard library, and
+/// the vectoriser's repair of it re-pairs the surrounding arithmetic (x with y
+/// terms, lanes split) wherever several such chains share a block.
+@inline(__always) func lesserOrSecond(_ s: SIMD2<Double>, _ m: SIMD2<Double>) -> SIMD2<Double> {
+    let mask = unsafeBitCast(s .< m, to: SIMD2<UInt64>.self)
+    let sBits = unsafeBitCast(s, to: SIMD2<UInt64>.self), mBits = unsafeBitCast(m, to: SIMD2<UInt64>.self)
+    return unsafeBitCast((sBits & mask) | (mBits & ~mask), to: SIMD2<Double>.self)
+}
+
 /// An axis-aligned bounding box in world units.
 public struct AABB: Hashable, Sendable {
     /// The corner with the smallest coordinates.

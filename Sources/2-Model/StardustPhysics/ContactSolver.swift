@@ -128,12 +128,22 @@ struct BodyMotionW {
     var dpx: LaneW, dpy: LaneW, qc: LaneW, qs: LaneW
 }
 
+/// Reads each body's dp and dq (adjacent in `BodyState`: x, y, c, s) with one
+/// 32-byte load: gathered field by field, LLVM rotated the anchors lane by
+/// lane in scalar code and re-paired the results (~50 more instructions per
+/// bundle in each of the solve and relax kernels). Same values, same arithmetic.
 @inline(__always) func gatherMotions(_ s: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) -> BodyMotionW {
-    let a = s[Int(index[0])], b = s[Int(index[1])], c = s[Int(index[2])], d = s[Int(index[3])]
-    return BodyMotionW(dpx: LaneW(Lane(a.dp.x), Lane(b.dp.x), Lane(c.dp.x), Lane(d.dp.x)),
-                       dpy: LaneW(Lane(a.dp.y), Lane(b.dp.y), Lane(c.dp.y), Lane(d.dp.y)),
-                       qc: LaneW(Lane(a.dq.c), Lane(b.dq.c), Lane(c.dq.c), Lane(d.dq.c)),
-                       qs: LaneW(Lane(a.dq.s), Lane(b.dq.s), Lane(c.dq.s), Lane(d.dq.s)))
+    let offset = MemoryLayout<BodyState>.offset(of: \BodyState.dp)!
+    assert(MemoryLayout<BodyState>.offset(of: \BodyState.dq) == offset + MemoryLayout<Vec2>.size
+           && MemoryLayout<Vec2>.size == 16 && MemoryLayout<Rotation>.size == 16)
+    @inline(__always) func motion(_ i: Int32) -> SIMD4<Double> {
+        UnsafeRawPointer(s + Int(i)).loadUnaligned(fromByteOffset: offset, as: SIMD4<Double>.self)
+    }
+    let a = motion(index[0]), b = motion(index[1]), c = motion(index[2]), d = motion(index[3])
+    return BodyMotionW(dpx: LaneW(Lane(a[0]), Lane(b[0]), Lane(c[0]), Lane(d[0])),
+                       dpy: LaneW(Lane(a[1]), Lane(b[1]), Lane(c[1]), Lane(d[1])),
+                       qc: LaneW(Lane(a[2]), Lane(b[2]), Lane(c[2]), Lane(d[2])),
+                       qs: LaneW(Lane(a[3]), Lane(b[3]), Lane(c[3]), Lane(d[3])))
 }
 
 /// Writes the velocities of both sides back, except for bodies of infinite
@@ -250,137 +260,6 @@ struct BodyMotionW {
     applyImpulse(impulse * tx, impulse * ty, &p, &a, &b)
 }
 
-/// Two lanes: one half of a bundle quantity. The sub-step kernels run the
-/// two halves of a bundle one after the other (see `solveContactHalf`).
-typealias LaneH = SIMD2<Lane>
-
-/// Lanes `2h`, `2h + 1` of `v` (`h` is a constant once inlined).
-@inline(__always) func half(_ v: LaneW, _ h: Int) -> LaneH { h == 0 ? v.lowHalf : v.highHalf }
-
-@inline(__always) func setHalf(_ v: inout LaneW, _ h: Int, _ x: LaneH) {
-    if h == 0 { v.lowHalf = x } else { v.highHalf = x }
-}
-
-/// Velocities, inverse masses and inertias of two bodies (one per lane).
-struct BodyVelocityH {
-    var vx: LaneH, vy: LaneH, w: LaneH
-    let invMass: LaneH, invI: LaneH
-}
-
-@inline(__always) func gatherVelocities(_ s: UnsafeMutablePointer<BodyState>, _ i: Int32, _ j: Int32) -> BodyVelocityH {
-    let a = s[Int(i)], b = s[Int(j)]
-    return BodyVelocityH(vx: LaneH(a.v.x, b.v.x), vy: LaneH(a.v.y, b.v.y), w: LaneH(a.w, b.w),
-                         invMass: LaneH(a.invMass, b.invMass), invI: LaneH(a.invInertia, b.invInertia))
-}
-
-/// Both halves as four lanes.
-@inline(__always) func joined(_ l: BodyVelocityH, _ h: BodyVelocityH) -> BodyVelocityW {
-    BodyVelocityW(vx: LaneW(lowHalf: l.vx, highHalf: h.vx), vy: LaneW(lowHalf: l.vy, highHalf: h.vy),
-                  w: LaneW(lowHalf: l.w, highHalf: h.w),
-                  invMass: LaneW(lowHalf: l.invMass, highHalf: h.invMass), invI: LaneW(lowHalf: l.invI, highHalf: h.invI))
-}
-
-/// Applies the impulse (px, py) at the anchors of half `h`: −P to A, +P to B.
-@inline(__always) func applyImpulse(_ px: LaneH, _ py: LaneH, _ p: inout ContactPointW, _ h: Int,
-                                    _ a: inout BodyVelocityH, _ b: inout BodyVelocityH) {
-    let mA = a.invMass, mB = b.invMass
-    a.vx = a.vx - mA * px
-    a.vy = a.vy - mA * py
-    a.w = a.w - a.invI * (half(p.anchorAX, h) * py - half(p.anchorAY, h) * px)
-    b.vx = b.vx + mB * px
-    b.vy = b.vy + mB * py
-    b.w = b.w + b.invI * (half(p.anchorBX, h) * py - half(p.anchorBY, h) * px)
-}
-
-@inline(__always) func relativeSpeed(_ p: inout ContactPointW, _ h: Int, _ a: BodyVelocityH, _ b: BodyVelocityH,
-                                     _ dx: LaneH, _ dy: LaneH) -> LaneH {
-    let vrAx = a.vx - a.w * half(p.anchorAY, h), vrAy = a.vy + a.w * half(p.anchorAX, h)
-    let vrBx = b.vx - b.w * half(p.anchorBY, h), vrBy = b.vy + b.w * half(p.anchorBX, h)
-    return (vrBx - vrAx) * dx + (vrBy - vrAy) * dy
-}
-
-/// Motion since the step began of two bodies (one per lane): translation
-/// dp and rotation dq.
-struct BodyMotionH {
-    var dpx: LaneH, dpy: LaneH, qc: LaneH, qs: LaneH
-}
-
-/// Reads each body's dp and dq as one four-`Double` load: gathered field by
-/// field, LLVM computed the anchors' rotation lane by lane in scalar code
-/// (~40 more instructions per half bundle).
-@inline(__always) func gatherMotions(_ s: UnsafeMutablePointer<BodyState>, _ i: Int32, _ j: Int32) -> BodyMotionH {
-    let offset = MemoryLayout<BodyState>.offset(of: \BodyState.dp)!
-    let a = UnsafeRawPointer(s + Int(i)).loadUnaligned(fromByteOffset: offset, as: SIMD4<Double>.self)
-    let b = UnsafeRawPointer(s + Int(j)).loadUnaligned(fromByteOffset: offset, as: SIMD4<Double>.self)
-    return BodyMotionH(dpx: LaneH(a[0], b[0]), dpy: LaneH(a[1], b[1]), qc: LaneH(a[2], b[2]), qs: LaneH(a[3], b[3]))
-}
-
-/// Current separation of a point of half `h` from the motion since the step
-/// began; `dpx`, `dpy` are qB.dp − qA.dp.
-@inline(__always) func currentSeparation(_ p: inout ContactPointW, _ h: Int, _ c: UnsafeMutablePointer<ContactBundle>,
-                                         _ qA: BodyMotionH, _ qB: BodyMotionH, _ dpx: LaneH, _ dpy: LaneH) -> LaneH {
-    let nx = half(c.pointee.normalX, h), ny = half(c.pointee.normalY, h)
-    let aAX = half(p.anchorAX, h), aAY = half(p.anchorAY, h), aBX = half(p.anchorBX, h), aBY = half(p.anchorBY, h)
-    let prAx = qA.qc * aAX - qA.qs * aAY, prAy = qA.qs * aAX + qA.qc * aAY
-    let prBx = qB.qc * aBX - qB.qs * aBY, prBy = qB.qs * aBX + qB.qc * aBY
-    let dx = dpx + (prBx - prAx), dy = dpy + (prBy - prAy)
-    return (dx * nx + dy * ny) + half(p.baseSeparation, h)
-}
-
-@_transparent func solveNormal(_ p: inout ContactPointW, _ h: Int, _ c: UnsafeMutablePointer<ContactBundle>, _ sep: LaneH,
-                               _ a: inout BodyVelocityH, _ b: inout BodyVelocityH,
-                               invH: Lane, useBias: Bool, maxBiasVelocity: Lane, softness: ContactSoftnessW) -> LaneH {
-    let nx = half(c.pointee.normalX, h), ny = half(c.pointee.normalY, h)
-    let speculative = sep .> 0
-    // Speculative: allow exactly the approach that closes the gap this sub-step.
-    var bias = sep * invH
-    var massScale = LaneH(repeating: 1), impulseScale = LaneH()
-    if useBias {
-        // Stiffer against bodies of infinite mass (static, kinematic, asleep).
-        let rigid = (a.invMass .== 0) .| (b.invMass .== 0)
-        var biasRate = softness.biasRate.lowHalf, laneMassScale = softness.massScale.lowHalf
-        var laneImpulseScale = softness.impulseScale.lowHalf
-        biasRate.replace(with: softness.staticBiasRate.lowHalf, where: rigid)
-        laneMassScale.replace(with: softness.staticMassScale.lowHalf, where: rigid)
-        laneImpulseScale.replace(with: softness.staticImpulseScale.lowHalf, where: rigid)
-        var soft = biasRate * sep
-        soft.replace(with: -maxBiasVelocity, where: soft .< -maxBiasVelocity)
-        bias.replace(with: soft, where: .!speculative)
-        massScale.replace(with: laneMassScale, where: .!speculative)
-        impulseScale.replace(with: laneImpulseScale, where: .!speculative)
-    } else {
-        bias.replace(with: 0, where: .!speculative)
-    }
-    let vn = relativeSpeed(&p, h, a, b, nx, ny)
-    let old = half(p.normalImpulse, h)
-    var impulse = -(half(p.normalMass, h) * massScale) * (vn + bias) - impulseScale * old
-    var newImpulse = old + impulse
-    newImpulse.replace(with: 0, where: newImpulse .< 0)
-    impulse = newImpulse - old
-    setHalf(&p.normalImpulse, h, newImpulse)
-    var maxImpulse = half(p.maxNormalImpulse, h)
-    maxImpulse.replace(with: impulse, where: impulse .> maxImpulse)
-    setHalf(&p.maxNormalImpulse, h, maxImpulse)
-    applyImpulse(impulse * nx, impulse * ny, &p, h, &a, &b)
-    return newImpulse
-}
-
-@inline(__always) func solveFriction(_ p: inout ContactPointW, _ h: Int, _ c: UnsafeMutablePointer<ContactBundle>,
-                                     _ a: inout BodyVelocityH, _ b: inout BodyVelocityH) {
-    let tx = half(c.pointee.normalY, h), ty = -half(c.pointee.normalX, h)
-    // Surface speed: the tangent velocity the surfaces want to slide at.
-    let vt = relativeSpeed(&p, h, a, b, tx, ty) + half(c.pointee.tangentSpeed, h)
-    var impulse = -half(p.tangentMass, h) * vt
-    let maxFriction = half(c.pointee.friction, h) * half(p.normalImpulse, h)
-    let old = half(p.tangentImpulse, h)
-    var newImpulse = old + impulse
-    newImpulse.replace(with: -maxFriction, where: newImpulse .< -maxFriction)
-    newImpulse.replace(with: maxFriction, where: newImpulse .> maxFriction)
-    impulse = newImpulse - old
-    setHalf(&p.tangentImpulse, h, newImpulse)
-    applyImpulse(impulse * tx, impulse * ty, &p, h, &a, &b)
-}
-
 /// The solve pass (soft bias) of four constraints. A function of its own
 /// (and ``relaxContacts(_:_:invH:maxBiasVelocity:softness:totals:)`` for the
 /// relax pass) so that each is compiled with its `useBias` known: the
@@ -388,47 +267,43 @@ struct BodyMotionH {
 /// out-of-line copy tested the flag at run time.
 @inline(never) func solveContacts(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
                                   invH: Lane, maxBiasVelocity: Lane, softness: ContactSoftnessW) {
-    solveHalf0(c, s, invH: invH, maxBiasVelocity: maxBiasVelocity, softness: softness, totals: nil)
-    solveHalf1(c, s, invH: invH, maxBiasVelocity: maxBiasVelocity, softness: softness, totals: nil)
+    solveContactBundle(c, s, invH: invH, useBias: true, maxBiasVelocity: maxBiasVelocity, softness: softness, totals: nil)
 }
 
 /// The relax pass (no bias) of four constraints; with `totals`, see
-/// ``solveContactHalf(_:_:_:invH:useBias:maxBiasVelocity:softness:totals:)``.
+/// ``solveContactBundle(_:_:invH:useBias:maxBiasVelocity:softness:totals:)``.
 @inline(never) func relaxContacts(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
                                   invH: Lane, maxBiasVelocity: Lane, softness: ContactSoftnessW,
                                   totals: UnsafeMutablePointer<ContactBundleCold>?) {
-    relaxHalf0(c, s, invH: invH, maxBiasVelocity: maxBiasVelocity, softness: softness, totals: totals)
-    relaxHalf1(c, s, invH: invH, maxBiasVelocity: maxBiasVelocity, softness: softness, totals: totals)
+    solveContactBundle(c, s, invH: invH, useBias: false, maxBiasVelocity: maxBiasVelocity, softness: softness, totals: totals)
 }
 
-/// One solve (with soft bias) or relax (without) of lanes `2h`, `2h + 1` of a
-/// bundle. With `totals` (relax passes of a step with post-solve events), the
+/// One solve (with soft bias) or relax (without) of four constraints.
+/// With `totals` (relax passes of a step with post-solve events), the
 /// accumulated impulses, which are what this sub-step applied, are summed there.
-@_transparent func solveContactHalf(_ c: UnsafeMutablePointer<ContactBundle>, _ h: Int, _ s: UnsafeMutablePointer<BodyState>,
-                                        invH: Lane, useBias: Bool, maxBiasVelocity: Lane, softness: ContactSoftnessW,
-                                        totals: UnsafeMutablePointer<ContactBundleCold>?) -> (BodyVelocityH, BodyVelocityH) {
-    let iA0 = c.pointee.indexA[2 * h], iA1 = c.pointee.indexA[2 * h + 1]
-    let iB0 = c.pointee.indexB[2 * h], iB1 = c.pointee.indexB[2 * h + 1]
+@inline(__always) func solveContactBundle(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
+                                     invH: Lane, useBias: Bool, maxBiasVelocity: Lane, softness: ContactSoftnessW,
+                                     totals: UnsafeMutablePointer<ContactBundleCold>?) {
     // Both separations first: the bodies' motions are then no longer live
     // while the velocities are (fewer registers spilled; same arithmetic).
-    let sep0: LaneH, sep1: LaneH
+    let sep0: LaneW, sep1: LaneW
     do {
-        let qA = gatherMotions(s, iA0, iA1), qB = gatherMotions(s, iB0, iB1)
-        let dpx = qB.dpx - qA.dpx, dpy = qB.dpy - qA.dpy
-        sep0 = currentSeparation(&c.pointee.p0, h, c, qA, qB, dpx, dpy)
-        sep1 = currentSeparation(&c.pointee.p1, h, c, qA, qB, dpx, dpy)
+        let qA = gatherMotions(s, c.pointee.indexA)
+        let qB = gatherMotions(s, c.pointee.indexB)
+        sep0 = currentSeparation(&c.pointee.p0, c, qA, qB)
+        sep1 = currentSeparation(&c.pointee.p1, c, qA, qB)
     }
-    var a = gatherVelocities(s, iA0, iA1)
-    var b = gatherVelocities(s, iB0, iB1)
-    let n0 = solveNormal(&c.pointee.p0, h, c, sep0, &a, &b, invH: invH, useBias: useBias, maxBiasVelocity: maxBiasVelocity, softness: softness)
-    let n1 = solveNormal(&c.pointee.p1, h, c, sep1, &a, &b, invH: invH, useBias: useBias, maxBiasVelocity: maxBiasVelocity, softness: softness)
+    var a = gatherVelocities(s, c.pointee.indexA)
+    var b = gatherVelocities(s, c.pointee.indexB)
+    let n0 = solveNormal(&c.pointee.p0, c, sep0, &a, &b, invH: invH, useBias: useBias, maxBiasVelocity: maxBiasVelocity, softness: softness)
+    let n1 = solveNormal(&c.pointee.p1, c, sep1, &a, &b, invH: invH, useBias: useBias, maxBiasVelocity: maxBiasVelocity, softness: softness)
     if let totals {
-        setHalf(&totals.pointee.totalNormalImpulse0, h, half(totals.pointee.totalNormalImpulse0, h) + n0)
-        setHalf(&totals.pointee.totalNormalImpulse1, h, half(totals.pointee.totalNormalImpulse1, h) + n1)
+        totals.pointee.totalNormalImpulse0 = totals.pointee.totalNormalImpulse0 + n0
+        totals.pointee.totalNormalImpulse1 = totals.pointee.totalNormalImpulse1 + n1
     }
-    solveFriction(&c.pointee.p0, h, c, &a, &b)
-    solveFriction(&c.pointee.p1, h, c, &a, &b)
-    return (a, b)
+    solveFriction(&c.pointee.p0, c, &a, &b)
+    solveFriction(&c.pointee.p1, c, &a, &b)
+    scatterVelocities(s, c.pointee.indexA, a, c.pointee.indexB, b)
 }
 
 /// Returns the impulse applied (for the post-solve totals).
@@ -461,40 +336,4 @@ struct BodyMotionH {
     cold.pointee.totalNormalImpulse0 = cold.pointee.totalNormalImpulse0 + i0
     cold.pointee.totalNormalImpulse1 = cold.pointee.totalNormalImpulse1 + i1
     scatterVelocities(s, c.pointee.indexA, a, c.pointee.indexB, b)
-}
-
-@inline(never) func solveHalf0(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
-                                  invH: Lane, maxBiasVelocity: Lane, softness: ContactSoftnessW,
-                                  totals: UnsafeMutablePointer<ContactBundleCold>?) {
-    let (a, b) = solveContactHalf(c, 0, s, invH: invH, useBias: true, maxBiasVelocity: maxBiasVelocity, softness: softness, totals: totals)
-    scatterHalves(s, c.pointee.indexA[0], c.pointee.indexA[1], a, c.pointee.indexB[0], c.pointee.indexB[1], b)
-}
-
-@inline(never) func solveHalf1(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
-                                  invH: Lane, maxBiasVelocity: Lane, softness: ContactSoftnessW,
-                                  totals: UnsafeMutablePointer<ContactBundleCold>?) {
-    let (a, b) = solveContactHalf(c, 1, s, invH: invH, useBias: true, maxBiasVelocity: maxBiasVelocity, softness: softness, totals: totals)
-    scatterHalves(s, c.pointee.indexA[2], c.pointee.indexA[3], a, c.pointee.indexB[2], c.pointee.indexB[3], b)
-}
-
-@inline(never) func relaxHalf0(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
-                                  invH: Lane, maxBiasVelocity: Lane, softness: ContactSoftnessW,
-                                  totals: UnsafeMutablePointer<ContactBundleCold>?) {
-    let (a, b) = solveContactHalf(c, 0, s, invH: invH, useBias: false, maxBiasVelocity: maxBiasVelocity, softness: softness, totals: totals)
-    scatterHalves(s, c.pointee.indexA[0], c.pointee.indexA[1], a, c.pointee.indexB[0], c.pointee.indexB[1], b)
-}
-
-@inline(never) func relaxHalf1(_ c: UnsafeMutablePointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
-                                  invH: Lane, maxBiasVelocity: Lane, softness: ContactSoftnessW,
-                                  totals: UnsafeMutablePointer<ContactBundleCold>?) {
-    let (a, b) = solveContactHalf(c, 1, s, invH: invH, useBias: false, maxBiasVelocity: maxBiasVelocity, softness: softness, totals: totals)
-    scatterHalves(s, c.pointee.indexA[2], c.pointee.indexA[3], a, c.pointee.indexB[2], c.pointee.indexB[3], b)
-}
-
-@inline(never) func scatterHalves(_ s: UnsafeMutablePointer<BodyState>, _ i: Int32, _ j: Int32, _ a: BodyVelocityH,
-                                  _ k: Int32, _ l: Int32, _ b: BodyVelocityH) {
-    if a.invMass[0] > 0 { s[Int(i)].v = Vec2(a.vx[0], a.vy[0]); s[Int(i)].w = a.w[0] }
-    if a.invMass[1] > 0 { s[Int(j)].v = Vec2(a.vx[1], a.vy[1]); s[Int(j)].w = a.w[1] }
-    if b.invMass[0] > 0 { s[Int(k)].v = Vec2(b.vx[0], b.vy[0]); s[Int(k)].w = b.w[0] }
-    if b.invMass[1] > 0 { s[Int(l)].v = Vec2(b.vx[1], b.vy[1]); s[Int(l)].w = b.w[1] }
 }

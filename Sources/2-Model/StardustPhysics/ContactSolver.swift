@@ -25,7 +25,15 @@
 // the large pyramid) and left rain piles awake far more often than
 // `Double` (4 of 6 seeds never slept in 2400 steps, against 1 of 6).
 // Two-lane (`SIMD2<Double>`) bundles spill less but were slower (less
-// independent work per instruction stream). See docs/PHYSICS.md.
+// independent work per instruction stream), and so were the two halves of a
+// four-lane bundle solved one after the other (4 % fewer instructions in
+// all, ~8 % slower on base-100): a half's four rows form one dependent
+// chain, and only the two halves interleaved keep the FP units busy. The
+// price of four lanes is registers: both bodies' velocities, masses and the
+// normal need 24 of the 16 SSE registers, so over a third of the kernel's
+// ~1 050 instructions per bundle are spills, reloads and register copies,
+// and source-level attempts to steer LLVM's allocation have not paid off.
+// See docs/PHYSICS.md.
 //
 // Non-penetration is a soft constraint (stiffness `contactHertz`, heavy
 // damping) with speculative handling of points that are still apart;

@@ -27,7 +27,7 @@
 // Two-lane (`SIMD2<Double>`) bundles spill less but were slower (less
 // independent work per instruction stream), and so were the two halves of a
 // four-lane bundle solved one after the other (4 % fewer instructions in
-// all, ~8 % slower on base-100): a half's four rows form one dependent
+// all, ~11 % slower on base-100): a half's four rows form one dependent
 // chain, and only the two halves interleaved keep the FP units busy. The
 // price of four lanes is registers: both bodies' velocities, masses and the
 // normal need 24 of the 16 SSE registers, so over a third of the kernel's

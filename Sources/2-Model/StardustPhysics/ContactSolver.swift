@@ -25,7 +25,15 @@
 // the large pyramid) and left rain piles awake far more often than
 // `Double` (4 of 6 seeds never slept in 2400 steps, against 1 of 6).
 // Two-lane (`SIMD2<Double>`) bundles spill less but were slower (less
-// independent work per instruction stream). See docs/PHYSICS.md.
+// independent work per instruction stream), and so were the two halves of a
+// four-lane bundle solved one after the other (4 % fewer instructions in
+// all, ~11 % slower on base-100): a half's four rows form one dependent
+// chain, and only the two halves interleaved keep the FP units busy. The
+// price of four lanes is registers: both bodies' velocities, masses and the
+// normal need 24 of the 16 SSE registers, so over a third of the kernel's
+// ~1 050 instructions per bundle are spills, reloads and register copies,
+// and source-level attempts to steer LLVM's allocation have not paid off.
+// See docs/PHYSICS.md.
 //
 // Non-penetration is a soft constraint (stiffness `contactHertz`, heavy
 // damping) with speculative handling of points that are still apart;
@@ -128,12 +136,22 @@ struct BodyMotionW {
     var dpx: LaneW, dpy: LaneW, qc: LaneW, qs: LaneW
 }
 
+/// Reads each body's dp and dq (adjacent in `BodyState`: x, y, c, s) with one
+/// 32-byte load: gathered field by field, LLVM rotated the anchors lane by
+/// lane in scalar code and re-paired the results (~50 more instructions per
+/// bundle in each of the solve and relax kernels). Same values, same arithmetic.
 @inline(__always) func gatherMotions(_ s: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) -> BodyMotionW {
-    let a = s[Int(index[0])], b = s[Int(index[1])], c = s[Int(index[2])], d = s[Int(index[3])]
-    return BodyMotionW(dpx: LaneW(Lane(a.dp.x), Lane(b.dp.x), Lane(c.dp.x), Lane(d.dp.x)),
-                       dpy: LaneW(Lane(a.dp.y), Lane(b.dp.y), Lane(c.dp.y), Lane(d.dp.y)),
-                       qc: LaneW(Lane(a.dq.c), Lane(b.dq.c), Lane(c.dq.c), Lane(d.dq.c)),
-                       qs: LaneW(Lane(a.dq.s), Lane(b.dq.s), Lane(c.dq.s), Lane(d.dq.s)))
+    let offset = MemoryLayout<BodyState>.offset(of: \BodyState.dp)!
+    assert(MemoryLayout<BodyState>.offset(of: \BodyState.dq) == offset + MemoryLayout<Vec2>.size
+           && MemoryLayout<Vec2>.size == 16 && MemoryLayout<Rotation>.size == 16)
+    @inline(__always) func motion(_ i: Int32) -> SIMD4<Double> {
+        UnsafeRawPointer(s + Int(i)).loadUnaligned(fromByteOffset: offset, as: SIMD4<Double>.self)
+    }
+    let a = motion(index[0]), b = motion(index[1]), c = motion(index[2]), d = motion(index[3])
+    return BodyMotionW(dpx: LaneW(Lane(a[0]), Lane(b[0]), Lane(c[0]), Lane(d[0])),
+                       dpy: LaneW(Lane(a[1]), Lane(b[1]), Lane(c[1]), Lane(d[1])),
+                       qc: LaneW(Lane(a[2]), Lane(b[2]), Lane(c[2]), Lane(d[2])),
+                       qs: LaneW(Lane(a[3]), Lane(b[3]), Lane(c[3]), Lane(d[3])))
 }
 
 /// Writes the velocities of both sides back, except for bodies of infinite

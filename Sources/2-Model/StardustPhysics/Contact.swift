@@ -96,8 +96,10 @@ extension World {
             let sA = Int(contacts[c].shapeA), sB = Int(contacts[c].shapeB)
             let iA = Int(contacts[c].bodyA), iB = Int(contacts[c].bodyB)
             let awakeA = bodyInfos[iA].awake, awakeB = bodyInfos[iB].awake   // one of them is
-            // Pairs whose fat boxes separated, or that a filter change excludes, end here.
-            if !shapes[sA].fatAABB.overlaps(shapes[sB].fatAABB) || !shapes[sA].filter.shouldCollide(with: shapes[sB].filter) {
+            // Pairs whose fat boxes separated, or that a filter change excludes, end here
+            // (filters are re-tested only once one changed: every contact passed them when made).
+            if !shapeFatBounds[sA].overlaps(shapeFatBounds[sB])
+                || (filtersChanged && !shapes[sA].filter.shouldCollide(with: shapes[sB].filter)) {
                 destroyContact(Int32(c), wakeBodies: false)
                 continue
             }

@@ -185,9 +185,9 @@ struct ShapeData: Sendable {
     var enablePreSolve: Bool
     var enablePostSolve: Bool
     var userData: Int
-    /// Tight bounds at the last update and the fattened bounds stored in the tree.
+    /// Tight bounds at the last update (the fattened bounds stored in the
+    /// tree are `World.shapeFatBounds`).
     var aabb = AABB(lower: .zero, upper: .zero)
-    var fatAABB = AABB(lower: .zero, upper: .zero)
     /// Proxy in the broad phase tree (static tree for static bodies).
     var proxy: Int32 = -1
     var inStaticTree = false

@@ -26,6 +26,15 @@ public struct World: Sendable {
     /// parallel to `shapes`: the narrow phase reads vertices in place instead
     /// of copying polygons out of the enum.
     var shapePolygons: [Polygon] = []
+    /// Each shape's fat bounds (the box of its broad-phase proxy), parallel to
+    /// `shapes`. Kept apart from the 448-byte `ShapeData`: the narrow phase
+    /// tests two of them per contact in random shape order, and a compact
+    /// array holds two per cache line instead of one per record.
+    var shapeFatBounds: [AABB] = []
+    /// Whether any shape's filter changed since creation (``setFilter(_:_:)``).
+    /// Until then every contact passed its shapes' filters when it was made and
+    /// still does, so the narrow phase skips re-testing them.
+    var filtersChanged = false
 
     // Contacts.
     var contacts: [Contact] = []
@@ -369,6 +378,7 @@ public struct World: Sendable {
         data.kind = geometry.kind
         if Int(index) == shapes.count { shapes.append(data) } else { shapes[Int(index)] = data }
         if Int(index) == shapePolygons.count { shapePolygons.append(geometry.polygonForm) } else { shapePolygons[Int(index)] = geometry.polygonForm }
+        if Int(index) == shapeFatBounds.count { shapeFatBounds.append(AABB(lower: .zero, upper: .zero)) }   // set by createProxy
         bodyInfos[b].headShape = index
         bodyInfos[b].shapeCount += 1
         createProxy(index, forceMove: true)
@@ -445,6 +455,7 @@ public struct World: Sendable {
     public mutating func setFilter(_ shape: ShapeID, _ f: CollisionFilter) throws(PhysicsError) {
         guard isValid(shape) else { throw .invalidShape(shape) }
         shapes[Int(shape.index)].filter = f
+        filtersChanged = true
         // Existing contacts are re-filtered next step by the narrow phase; pairs the old filter
         // refused are found again by re-querying the proxy (Box2D resets the proxy here too).
         if shapes[Int(shape.index)].proxy >= 0 { moveBuffer.append(Int32(shape.index)) }

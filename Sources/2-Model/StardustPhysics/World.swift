@@ -76,6 +76,8 @@ public struct World: Sendable {
     var moveProcessed: [Bool] = []
     var unionParent: [Int32] = []
     var pendingWake: [Int32] = []
+    /// Scratch of ``collide()``: each body slot's awake flag, gathered at its start.
+    var bodyAwake: [Bool] = []
 
     /// Events of the last step; see ``WorldEvents``.
     public internal(set) var events = WorldEvents()

@@ -17,7 +17,6 @@ extension World {
         let aabb = shapes[Int(s)].geometry.aabb(bodySims[b].transform)
         let margin = isStatic ? definition.speculativeDistance : definition.aabbMargin
         let fat = aabb.expanded(by: margin)
-        shapes[Int(s)].aabb = aabb
         shapeFatBounds[Int(s)] = fat
         shapes[Int(s)].inStaticTree = isStatic
         shapes[Int(s)].proxy = isStatic ? staticTree.createProxy(fat, userData: s) : movingTree.createProxy(fat, userData: s)
@@ -36,7 +35,6 @@ extension World {
         var s = bodyInfos[b].headShape
         while s != -1 {
             let aabb = shapes[Int(s)].geometry.aabb(bodySims[b].transform)
-            shapes[Int(s)].aabb = aabb
             if !shapeFatBounds[Int(s)].contains(aabb) {
                 let margin = shapes[Int(s)].inStaticTree ? definition.speculativeDistance : definition.aabbMargin
                 let fat = aabb.expanded(by: margin)

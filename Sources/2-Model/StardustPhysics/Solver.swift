@@ -674,7 +674,7 @@ extension World {
         // and bounds checks of `shapes[s].x = ...` were a visible share.
         shapePolygons.withUnsafeBufferPointer { pp in
         shapeFatBounds.withUnsafeMutableBufferPointer { fp in
-        shapes.withUnsafeMutableBufferPointer { sp in
+        shapes.withUnsafeBufferPointer { sp in
             let polygons = pp.baseAddress!, fatBounds = fp.baseAddress!, shapes = sp.baseAddress!
             for k in 0..<awakeBodies.count {
                 let i = Int(awakeBodies[k])
@@ -683,7 +683,6 @@ extension World {
                 while s != -1 {
                     let shape = shapes + Int(s)
                     let aabb = storedAABB(polygons + Int(s), xf)
-                    shape.pointee.aabb = aabb
                     if !fatBounds[Int(s)].contains(aabb) {
                         let fat = aabb.expanded(by: margin)
                         fatBounds[Int(s)] = fat

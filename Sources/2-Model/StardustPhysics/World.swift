@@ -374,10 +374,10 @@ public struct World: Sendable {
         let b = try check(body)
         try validate(geometry)
         let (index, generation) = shapeIDs.allocate()
-        var data = ShapeData(geometry: geometry, body: Int32(b), friction: def.friction, restitution: def.restitution,
-                             density: def.density, tangentSpeed: def.tangentSpeed, filter: def.filter, isSensor: def.isSensor,
-                             enableContactEvents: def.enableContactEvents, enablePreSolve: def.enablePreSolveEvents,
-                             enablePostSolve: def.enablePostSolveEvents, userData: def.userData)
+        var data = ShapeData(body: Int32(b), isSensor: def.isSensor, enableContactEvents: def.enableContactEvents,
+                             enablePreSolve: def.enablePreSolveEvents, enablePostSolve: def.enablePostSolveEvents,
+                             filter: def.filter, friction: def.friction, restitution: def.restitution,
+                             density: def.density, tangentSpeed: def.tangentSpeed, userData: def.userData, geometry: geometry)
         data.nextShape = bodyInfos[b].headShape
         data.kind = geometry.kind
         if Int(index) == shapes.count { shapes.append(data) } else { shapes[Int(index)] = data }

@@ -27,19 +27,6 @@ struct Contact: Sendable {
     var manifold = Manifold()
 }
 
-/// One awake contact's inputs to the narrow phase, gathered ahead of its
-/// update (``World/collide()``).
-struct NarrowInput: Sendable {
-    var contact: Int32 = -1
-    /// The fat boxes overlap (and the filters pass): the contact stays.
-    var keep = false
-    var xfA = Transform.identity, xfB = Transform.identity
-    /// Body origin to center of mass, world frame.
-    var offsetA = Vec2.zero, offsetB = Vec2.zero
-    /// The two polygons' vertex counts (read to load their lines early).
-    var vertexCounts = SIMD2<Int32>(0, 0)
-}
-
 /// Friction mixing: √(μa·μb) (Box2D), so two shapes of friction μ give μ.
 @inline(__always) func mixFriction(_ a: Double, _ b: Double) -> Double { (a * b).squareRoot() }
 /// Restitution mixing: the larger (Box2D), so one bouncy ball bounces on anything.
@@ -95,127 +82,65 @@ extension World {
     }
 
     /// The narrow phase: update every contact with an awake body. O(contacts).
-    /// Contacts are taken in blocks of ``narrowBlock``: a first pass gathers
-    /// each one's fat-box test and body transforms (``gatherNarrowInputs(after:)``),
-    /// a second updates them in order. The contacts' shapes and bodies are in
-    /// random memory order, and in a short loop of independent iterations the
-    /// core overlaps their cache misses, which the long per-contact update
-    /// would serialise. Results and event order are those of one pass in slot
-    /// order: nothing the first pass reads changes during the narrow phase.
+    /// Fields are read one by one: copying whole `Contact` / `ShapeData`
+    /// values (hundreds of bytes with an inline polygon) showed up as memmove
+    /// in profiles.
     mutating func collide() {
         let speculative = definition.speculativeDistance
         let slop = definition.linearSlop
+        let count = contacts.count
         gatherAwakeFlags()
-        if narrowInputs.count < World.narrowBlock {
-            narrowInputs = [NarrowInput](repeating: NarrowInput(), count: World.narrowBlock)
-        }
-        var last = -1
+        var c = -1
         while true {
-            let n: Int
-            (n, last) = gatherNarrowInputs(after: last)
-            if n == 0 { break }
-            for k in 0..<n {
-                let input = narrowInputs[k]
-                collideOne(input, speculative: speculative, slop: slop)
+            c = nextAwakeContact(after: c)
+            if c == count { break }
+            let sA = Int(contacts[c].shapeA), sB = Int(contacts[c].shapeB)
+            let iA = Int(contacts[c].bodyA), iB = Int(contacts[c].bodyB)
+            let awakeA = bodyAwake[iA], awakeB = bodyAwake[iB]   // one of them is
+            // Pairs whose fat boxes separated, or that a filter change excludes, end here
+            // (filters are re-tested only once one changed: every contact passed them when made).
+            if !shapeFatBounds[sA].overlaps(shapeFatBounds[sB])
+                || (filtersChanged && !shapes[sA].filter.shouldCollide(with: shapes[sB].filter)) {
+                destroyContact(Int32(c), wakeBodies: false)
+                continue
+            }
+            let xfA = bodySims[iA].transform, xfB = bodySims[iB].transform
+            if contacts[c].sensor {
+                updateSensor(c, xfA, xfB)
+                continue
+            }
+            let local = shapePolygons.withUnsafeBufferPointer { pp in
+                collideStored(pp.baseAddress! + sA, xfA, pp.baseAddress! + sB, xfB, speculative: speculative, slop: slop)
+            }
+            // Anchors become relative to the centers of mass; old points are matched for warm starting.
+            let offsetA = xfA.q.rotate(bodySims[iA].localCenter)
+            let offsetB = xfB.q.rotate(bodySims[iB].localCenter)
+            let touching = local.pointCount > 0
+            // One exclusive access for the manifold and the flags (one uniqueness check, not two).
+            let (wasTouching, wantsPreSolve) = contacts.withUnsafeMutableBufferPointer { cp in
+                let contact = cp.baseAddress! + c
+                World.storeManifold(local, into: &contact.pointee.manifold, xfA, xfB, offsetA: offsetA, offsetB: offsetB)
+                contact.pointee.enabled = true
+                return (contact.pointee.touching, contact.pointee.enablePreSolve)
+            }
+            if touching && wantsPreSolve, let preSolve {
+                contacts[c].enabled = preSolve(shapeID(Int32(sA)), shapeID(Int32(sB)), contacts[c].manifold)
+            }
+            if touching && !wasTouching {
+                contacts[c].touching = true
+                if contacts[c].enableContactEvents {
+                    events.contactBegin.append(ContactBeginTouchEvent(shapeA: shapeID(Int32(sA)), shapeB: shapeID(Int32(sB)), manifold: contacts[c].manifold))
+                }
+                // Touching a sleeping body wakes its island.
+                if !awakeA && bodyInfos[iA].type != .static { pendingWake.append(Int32(iA)) }
+                if !awakeB && bodyInfos[iB].type != .static { pendingWake.append(Int32(iB)) }
+            } else if !touching && wasTouching {
+                contacts[c].touching = false
+                reportEnd(contacts[c])
             }
         }
         for b in pendingWake { wakeBody(b) }
         pendingWake.removeAll(keepingCapacity: true)
-    }
-
-    /// Contacts per block of the narrow phase: their shapes', bodies' and
-    /// polygons' lines (~600 bytes each) stay in L1 between the two passes.
-    static let narrowBlock = 32
-
-    /// Fills `narrowInputs` with the next (up to ``narrowBlock``) live
-    /// contacts after `start` with an awake body; returns how many and the
-    /// last one's slot. Reads through pointers only; touches each polygon's
-    /// vertex count (the pair function's choice) so that its line is loaded.
-    mutating func gatherNarrowInputs(after start: Int) -> (count: Int, last: Int) {
-        let checkFilters = filtersChanged
-        return contacts.withUnsafeBufferPointer { cp in
-        bodyAwake.withUnsafeBufferPointer { aw in
-        shapeFatBounds.withUnsafeBufferPointer { fp in
-        bodySims.withUnsafeBufferPointer { bp in
-        shapePolygons.withUnsafeBufferPointer { pp in
-        shapes.withUnsafeBufferPointer { sp in
-        narrowInputs.withUnsafeMutableBufferPointer { out in
-            let contacts = cp.baseAddress!, awake = aw.baseAddress!, fat = fp.baseAddress!
-            let sims = bp.baseAddress!, polygons = pp.baseAddress!
-            var n = 0, c = start + 1
-            while c < cp.count && n < out.count {
-                let contact = contacts + c
-                let iA = Int(contact.pointee.bodyA), iB = Int(contact.pointee.bodyB)
-                if contact.pointee.live && (awake[iA] || awake[iB]) {
-                    let sA = Int(contact.pointee.shapeA), sB = Int(contact.pointee.shapeB)
-                    // Pairs whose fat boxes separated, or that a filter change excludes, end here
-                    // (filters are re-tested only once one changed: every contact passed them when made).
-                    let keep = fat[sA].overlaps(fat[sB])
-                        && (!checkFilters || sp[sA].filter.shouldCollide(with: sp[sB].filter))
-                    let xfA = sims[iA].transform, xfB = sims[iB].transform
-                    // Anchors become relative to the centers of mass.
-                    let offsetA = xfA.q.rotate(sims[iA].localCenter)
-                    let offsetB = xfB.q.rotate(sims[iB].localCenter)
-                    let countA = polygons[sA].count, countB = polygons[sB].count
-                    out[n] = NarrowInput(contact: Int32(c), keep: keep, xfA: xfA, xfB: xfB, offsetA: offsetA, offsetB: offsetB,
-                                         vertexCounts: SIMD2(Int32(truncatingIfNeeded: countA), Int32(truncatingIfNeeded: countB)))
-                    n += 1
-                }
-                c += 1
-            }
-            return (n, c - 1)
-        }
-        }
-        }
-        }
-        }
-        }
-        }
-    }
-
-    /// Updates one contact from its gathered inputs: ends it if its fat boxes
-    /// separated, else updates the manifold (or the sensor overlap) and
-    /// reports begin / end of touching.
-    @inline(__always) mutating func collideOne(_ input: NarrowInput, speculative: Double, slop: Double) {
-        let c = Int(input.contact)
-        if !input.keep {
-            destroyContact(input.contact, wakeBodies: false)
-            return
-        }
-        let xfA = input.xfA, xfB = input.xfB
-        if contacts[c].sensor {
-            updateSensor(c, xfA, xfB)
-            return
-        }
-        let sA = Int(contacts[c].shapeA), sB = Int(contacts[c].shapeB)
-        let local = shapePolygons.withUnsafeBufferPointer { pp in
-            collideStored(pp.baseAddress! + sA, xfA, pp.baseAddress! + sB, xfB, speculative: speculative, slop: slop)
-        }
-        let touching = local.pointCount > 0
-        // One exclusive access for the manifold and the flags (one uniqueness check, not two).
-        // Old points are matched for warm starting.
-        let (wasTouching, wantsPreSolve) = contacts.withUnsafeMutableBufferPointer { cp in
-            let contact = cp.baseAddress! + c
-            World.storeManifold(local, into: &contact.pointee.manifold, xfA, xfB, offsetA: input.offsetA, offsetB: input.offsetB)
-            contact.pointee.enabled = true
-            return (contact.pointee.touching, contact.pointee.enablePreSolve)
-        }
-        if touching && wantsPreSolve, let preSolve {
-            contacts[c].enabled = preSolve(shapeID(Int32(sA)), shapeID(Int32(sB)), contacts[c].manifold)
-        }
-        if touching && !wasTouching {
-            contacts[c].touching = true
-            if contacts[c].enableContactEvents {
-                events.contactBegin.append(ContactBeginTouchEvent(shapeA: shapeID(Int32(sA)), shapeB: shapeID(Int32(sB)), manifold: contacts[c].manifold))
-            }
-            // Touching a sleeping body wakes its island.
-            let iA = Int(contacts[c].bodyA), iB = Int(contacts[c].bodyB)
-            if !bodyAwake[iA] && bodyInfos[iA].type != .static { pendingWake.append(Int32(iA)) }
-            if !bodyAwake[iB] && bodyInfos[iB].type != .static { pendingWake.append(Int32(iB)) }
-        } else if !touching && wasTouching {
-            contacts[c].touching = false
-            reportEnd(contacts[c])
-        }
     }
 
     /// Copies every body's awake flag into `bodyAwake` (one byte per body
@@ -229,6 +154,26 @@ extension World {
         bodyInfos.withUnsafeBufferPointer { bi in
         bodyAwake.withUnsafeMutableBufferPointer { aw in
             for i in 0..<n { aw[i] = bi[i].awake }
+        }
+        }
+    }
+
+    /// The first live contact after `start` with an awake body (flags from
+    /// ``gatherAwakeFlags()``), or `contacts.count`. A pointer scan: in a
+    /// settled scene most contacts are skipped here, and the array accesses
+    /// of the main loop (buffer reload, bounds checks) cost ~30 instructions
+    /// per skipped contact.
+    func nextAwakeContact(after start: Int) -> Int {
+        contacts.withUnsafeBufferPointer { cp in
+        bodyAwake.withUnsafeBufferPointer { awake in
+            var c = start + 1
+            while c < cp.count {
+                let contact = cp.baseAddress! + c
+                if contact.pointee.live
+                    && (awake[Int(contact.pointee.bodyA)] || awake[Int(contact.pointee.bodyB)]) { return c }
+                c += 1
+            }
+            return cp.count
         }
         }
     }

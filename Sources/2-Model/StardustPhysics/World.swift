@@ -78,8 +78,6 @@ public struct World: Sendable {
     var pendingWake: [Int32] = []
     /// Scratch of ``collide()``: each body slot's awake flag, gathered at its start.
     var bodyAwake: [Bool] = []
-    /// Scratch of ``collide()``: one block of gathered contact inputs.
-    var narrowInputs: [NarrowInput] = []
 
     /// Events of the last step; see ``WorldEvents``.
     public internal(set) var events = WorldEvents()

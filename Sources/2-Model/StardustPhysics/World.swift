@@ -27,7 +27,7 @@ public struct World: Sendable {
     /// of copying polygons out of the enum.
     var shapePolygons: [Polygon] = []
     /// Each shape's fat bounds (the box of its broad-phase proxy), parallel to
-    /// `shapes`. Kept apart from the 448-byte `ShapeData`: the narrow phase
+    /// `shapes`. Kept apart from the ~400-byte `ShapeData`: the narrow phase
     /// tests two of them per contact in random shape order, and a compact
     /// array holds two per cache line instead of one per record.
     var shapeFatBounds: [AABB] = []

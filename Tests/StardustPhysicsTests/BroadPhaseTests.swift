@@ -36,7 +36,7 @@ struct BroadPhaseTests {
             var missing = 0
             for a in 0..<n where w.shapeIDs.alive[Int(a)] {
                 for b in (a + 1)..<n where w.shapeIDs.alive[Int(b)] {
-                    guard w.shapes[Int(a)].fatAABB.overlaps(w.shapes[Int(b)].fatAABB), w.shouldPair(a, b) else { continue }
+                    guard w.shapeFatBounds[Int(a)].overlaps(w.shapeFatBounds[Int(b)]), w.shouldPair(a, b) else { continue }
                     checkedPairs += 1
                     if !w.pairSet.contains(PairSet.key(a, b)) { missing += 1 }
                 }

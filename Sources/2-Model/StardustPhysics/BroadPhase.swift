@@ -17,8 +17,7 @@ extension World {
         let aabb = shapes[Int(s)].geometry.aabb(bodySims[b].transform)
         let margin = isStatic ? definition.speculativeDistance : definition.aabbMargin
         let fat = aabb.expanded(by: margin)
-        shapes[Int(s)].aabb = aabb
-        shapes[Int(s)].fatAABB = fat
+        shapeFatBounds[Int(s)] = fat
         shapes[Int(s)].inStaticTree = isStatic
         shapes[Int(s)].proxy = isStatic ? staticTree.createProxy(fat, userData: s) : movingTree.createProxy(fat, userData: s)
         if forceMove { moveBuffer.append(s) }
@@ -36,11 +35,10 @@ extension World {
         var s = bodyInfos[b].headShape
         while s != -1 {
             let aabb = shapes[Int(s)].geometry.aabb(bodySims[b].transform)
-            shapes[Int(s)].aabb = aabb
-            if !shapes[Int(s)].fatAABB.contains(aabb) {
+            if !shapeFatBounds[Int(s)].contains(aabb) {
                 let margin = shapes[Int(s)].inStaticTree ? definition.speculativeDistance : definition.aabbMargin
                 let fat = aabb.expanded(by: margin)
-                shapes[Int(s)].fatAABB = fat
+                shapeFatBounds[Int(s)] = fat
                 if shapes[Int(s)].inStaticTree { staticTree.moveProxy(shapes[Int(s)].proxy, fat) } else { movingTree.moveProxy(shapes[Int(s)].proxy, fat) }
                 moveBuffer.append(s)
             }
@@ -77,7 +75,7 @@ extension World {
         for k in 0..<moveBuffer.count {
             let s = moveBuffer[k]
             if !shapeIDs.alive[Int(s)] || shapes[Int(s)].proxy < 0 { continue }
-            let fat = shapes[Int(s)].fatAABB
+            let fat = shapeFatBounds[Int(s)]
             found.removeAll(keepingCapacity: true)
             processed.withUnsafeBufferPointer { done in
                 movingTree.query(fat, stack: &stack) { other in

@@ -89,15 +89,18 @@ extension World {
         let speculative = definition.speculativeDistance
         let slop = definition.linearSlop
         let count = contacts.count
+        gatherAwakeFlags()
         var c = -1
         while true {
             c = nextAwakeContact(after: c)
             if c == count { break }
             let sA = Int(contacts[c].shapeA), sB = Int(contacts[c].shapeB)
             let iA = Int(contacts[c].bodyA), iB = Int(contacts[c].bodyB)
-            let awakeA = bodyInfos[iA].awake, awakeB = bodyInfos[iB].awake   // one of them is
-            // Pairs whose fat boxes separated, or that a filter change excludes, end here.
-            if !shapes[sA].fatAABB.overlaps(shapes[sB].fatAABB) || !shapes[sA].filter.shouldCollide(with: shapes[sB].filter) {
+            let awakeA = bodyAwake[iA], awakeB = bodyAwake[iB]   // one of them is
+            // Pairs whose fat boxes separated, or that a filter change excludes, end here
+            // (filters are re-tested only once one changed: every contact passed them when made).
+            if !shapeFatBounds[sA].overlaps(shapeFatBounds[sB])
+                || (filtersChanged && !shapes[sA].filter.shouldCollide(with: shapes[sB].filter)) {
                 destroyContact(Int32(c), wakeBodies: false)
                 continue
             }
@@ -140,18 +143,34 @@ extension World {
         pendingWake.removeAll(keepingCapacity: true)
     }
 
-    /// The first live contact after `start` with an awake body, or
-    /// `contacts.count`. A pointer scan: in a settled scene most contacts are
-    /// skipped here, and the array accesses of the main loop (buffer reload,
-    /// bounds checks) cost ~30 instructions per skipped contact.
+    /// Copies every body's awake flag into `bodyAwake` (one byte per body
+    /// slot). The narrow phase reads two flags per contact in random body
+    /// order; from the 40-byte `BodyInfo` records each read was a cache miss,
+    /// from a byte array they stay in L1. No body wakes or sleeps during the
+    /// narrow phase (wake-ups are queued in `pendingWake`).
+    mutating func gatherAwakeFlags() {
+        let n = bodyInfos.count
+        if bodyAwake.count != n { bodyAwake = [Bool](repeating: false, count: n) }
+        bodyInfos.withUnsafeBufferPointer { bi in
+        bodyAwake.withUnsafeMutableBufferPointer { aw in
+            for i in 0..<n { aw[i] = bi[i].awake }
+        }
+        }
+    }
+
+    /// The first live contact after `start` with an awake body (flags from
+    /// ``gatherAwakeFlags()``), or `contacts.count`. A pointer scan: in a
+    /// settled scene most contacts are skipped here, and the array accesses
+    /// of the main loop (buffer reload, bounds checks) cost ~30 instructions
+    /// per skipped contact.
     func nextAwakeContact(after start: Int) -> Int {
         contacts.withUnsafeBufferPointer { cp in
-        bodyInfos.withUnsafeBufferPointer { bi in
+        bodyAwake.withUnsafeBufferPointer { awake in
             var c = start + 1
             while c < cp.count {
                 let contact = cp.baseAddress! + c
                 if contact.pointee.live
-                    && (bi[Int(contact.pointee.bodyA)].awake || bi[Int(contact.pointee.bodyB)].awake) { return c }
+                    && (awake[Int(contact.pointee.bodyA)] || awake[Int(contact.pointee.bodyB)]) { return c }
                 c += 1
             }
             return cp.count

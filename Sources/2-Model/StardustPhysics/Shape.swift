@@ -168,27 +168,28 @@ public struct ShapeDefinition: Sendable, Hashable {
     }
 }
 
-/// Shape storage (one array of these in the world).
+/// Shape storage (one array of these in the world). The ~300-byte geometry
+/// enum comes last: the per-step readers (bounds update: `nextShape`,
+/// `proxy`; pair finding: `body`, `isSensor`, `filter`) then find their
+/// fields in the record's first cache lines.
 struct ShapeData: Sendable {
-    var geometry: ShapeGeometry
-    /// `geometry.kind`, kept so that hot loops never touch the ~300-byte enum.
-    var kind = 0
     var body: Int32
     var nextShape: Int32 = -1
-    var friction: Double
-    var restitution: Double
-    var density: Double
-    var tangentSpeed: Double
-    var filter: CollisionFilter
+    /// Proxy in the broad phase tree (static tree for static bodies); its fat
+    /// bounds are `World.shapeFatBounds`.
+    var proxy: Int32 = -1
+    var inStaticTree = false
     var isSensor: Bool
     var enableContactEvents: Bool
     var enablePreSolve: Bool
     var enablePostSolve: Bool
+    /// `geometry.kind`, kept so that hot loops never touch the ~300-byte enum.
+    var kind = 0
+    var filter: CollisionFilter
+    var friction: Double
+    var restitution: Double
+    var density: Double
+    var tangentSpeed: Double
     var userData: Int
-    /// Tight bounds at the last update and the fattened bounds stored in the tree.
-    var aabb = AABB(lower: .zero, upper: .zero)
-    var fatAABB = AABB(lower: .zero, upper: .zero)
-    /// Proxy in the broad phase tree (static tree for static bodies).
-    var proxy: Int32 = -1
-    var inStaticTree = false
+    var geometry: ShapeGeometry
 }

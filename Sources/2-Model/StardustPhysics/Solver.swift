@@ -708,8 +708,9 @@ extension World {
         // Shapes and polygons through pointers: the per-access uniqueness
         // and bounds checks of `shapes[s].x = ...` were a visible share.
         shapePolygons.withUnsafeBufferPointer { pp in
-        shapes.withUnsafeMutableBufferPointer { sp in
-            let polygons = pp.baseAddress!, shapes = sp.baseAddress!
+        shapeFatBounds.withUnsafeMutableBufferPointer { fp in
+        shapes.withUnsafeBufferPointer { sp in
+            let polygons = pp.baseAddress!, fatBounds = fp.baseAddress!, shapes = sp.baseAddress!
             for k in 0..<awakeBodies.count {
                 let i = Int(awakeBodies[k])
                 let xf = bodySims[i].transform
@@ -717,16 +718,16 @@ extension World {
                 while s != -1 {
                     let shape = shapes + Int(s)
                     let aabb = storedAABB(polygons + Int(s), xf)
-                    shape.pointee.aabb = aabb
-                    if !shape.pointee.fatAABB.contains(aabb) {
+                    if !fatBounds[Int(s)].contains(aabb) {
                         let fat = aabb.expanded(by: margin)
-                        shape.pointee.fatAABB = fat
+                        fatBounds[Int(s)] = fat
                         movingTree.moveProxy(shape.pointee.proxy, fat)
                         moveBuffer.append(s)
                     }
                     s = shape.pointee.nextShape
                 }
             }
+        }
         }
         }
     }

@@ -26,6 +26,15 @@ public struct World: Sendable {
     /// parallel to `shapes`: the narrow phase reads vertices in place instead
     /// of copying polygons out of the enum.
     var shapePolygons: [Polygon] = []
+    /// Each shape's fat bounds (the box of its broad-phase proxy), parallel to
+    /// `shapes`. Kept apart from the ~400-byte `ShapeData`: the narrow phase
+    /// tests two of them per contact in random shape order, and a compact
+    /// array holds two per cache line instead of one per record.
+    var shapeFatBounds: [AABB] = []
+    /// Whether any shape's filter changed since creation (``setFilter(_:_:)``).
+    /// Until then every contact passed its shapes' filters when it was made and
+    /// still does, so the narrow phase skips re-testing them.
+    var filtersChanged = false
 
     // Contacts.
     var contacts: [Contact] = []
@@ -67,6 +76,8 @@ public struct World: Sendable {
     var moveProcessed: [Bool] = []
     var unionParent: [Int32] = []
     var pendingWake: [Int32] = []
+    /// Scratch of ``collide()``: each body slot's awake flag, gathered at its start.
+    var bodyAwake: [Bool] = []
 
     /// Events of the last step; see ``WorldEvents``.
     public internal(set) var events = WorldEvents()
@@ -361,14 +372,15 @@ public struct World: Sendable {
         let b = try check(body)
         try validate(geometry)
         let (index, generation) = shapeIDs.allocate()
-        var data = ShapeData(geometry: geometry, body: Int32(b), friction: def.friction, restitution: def.restitution,
-                             density: def.density, tangentSpeed: def.tangentSpeed, filter: def.filter, isSensor: def.isSensor,
-                             enableContactEvents: def.enableContactEvents, enablePreSolve: def.enablePreSolveEvents,
-                             enablePostSolve: def.enablePostSolveEvents, userData: def.userData)
+        var data = ShapeData(body: Int32(b), isSensor: def.isSensor, enableContactEvents: def.enableContactEvents,
+                             enablePreSolve: def.enablePreSolveEvents, enablePostSolve: def.enablePostSolveEvents,
+                             filter: def.filter, friction: def.friction, restitution: def.restitution,
+                             density: def.density, tangentSpeed: def.tangentSpeed, userData: def.userData, geometry: geometry)
         data.nextShape = bodyInfos[b].headShape
         data.kind = geometry.kind
         if Int(index) == shapes.count { shapes.append(data) } else { shapes[Int(index)] = data }
         if Int(index) == shapePolygons.count { shapePolygons.append(geometry.polygonForm) } else { shapePolygons[Int(index)] = geometry.polygonForm }
+        if Int(index) == shapeFatBounds.count { shapeFatBounds.append(AABB(lower: .zero, upper: .zero)) }   // set by createProxy
         bodyInfos[b].headShape = index
         bodyInfos[b].shapeCount += 1
         createProxy(index, forceMove: true)
@@ -445,6 +457,7 @@ public struct World: Sendable {
     public mutating func setFilter(_ shape: ShapeID, _ f: CollisionFilter) throws(PhysicsError) {
         guard isValid(shape) else { throw .invalidShape(shape) }
         shapes[Int(shape.index)].filter = f
+        filtersChanged = true
         // Existing contacts are re-filtered next step by the narrow phase; pairs the old filter
         // refused are found again by re-querying the proxy (Box2D resets the proxy here too).
         if shapes[Int(shape.index)].proxy >= 0 { moveBuffer.append(Int32(shape.index)) }

@@ -66,7 +66,6 @@ public struct World: Sendable {
     var integrationScratch: [IntegrationTerms] = []
     var contactPlace: [Int32] = []
     var colorScratchIndex: [Int32] = []
-    var colorScratchSorted: [Int32] = []
     var colorScratchColor: [UInt8] = []
     var activeJoints: [Int32] = []
     var queryStack: [Int32] = []

@@ -13,11 +13,13 @@
 // zero state, whose masses are zero, and stay inert.
 //
 // `Lane` is `Double`. A `Float` build (change the typealias) was measured
-// three times: 13–17 % faster on the pyramids at first, 3 % and then 4 % on
-// base-100 once the rest of the step had been made faster (the kernel is not
-// bound by its lane width: SSE2 runs it as well in `Double`). Momentum is
-// then kept only to float precision (the 1:2 elastic collision test wants
-// 1e-9), and the rain pile never slept (3998 bodies awake after 1000 steps).
+// four times: 13–17 % faster on the pyramids at first, 3 % and 4 % in two
+// noisy rounds, and 15 % on base-100 (9 % on base-20) on a quiet machine
+// on 2026-11-26 (half the kernel's instructions: ~600 against ~1100 per
+// bundle, and half the bytes streamed). Momentum is then kept only to float
+// precision (the 1:2 elastic collision test wants 1e-9), and the rain pile
+// never slept (3998 bodies awake after 1000 steps: one circle kept rolling
+// on top), which makes rain a third slower (3.49 against 2.60 ms/step).
 // Eight-lane bundles (`SIMD8`, bit-identical, since constraints of one color
 // share no movable body) were not faster either (base-100 2.17–2.33 against
 // 2.14 ms/step).

@@ -42,7 +42,9 @@ let package = Package(
         .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation"],
                 path: "Sources/2-Model/StardustParticles"),
         // A 2D rigid-body engine (Box2D v3 layout): Core only (for the one mixer), no layers.
-        .target(name: "StardustPhysics", dependencies: ["StardustCore"], path: "Sources/2-Model/StardustPhysics"),
+        // Its contact kernels in C: one source compiled for the baseline and for AVX2, chosen at run time (no flags).
+        .target(name: "CStardustContacts", path: "Sources/2-Model/CStardustContacts"),
+        .target(name: "StardustPhysics", dependencies: ["StardustCore", "CStardustContacts"], path: "Sources/2-Model/StardustPhysics"),
         // Physics bound to layers: UIKit-Dynamics behaviors, pointer input, the photo wall.
         .target(name: "StardustDynamics", dependencies: ["StardustCore", "StardustPhysics", "StardustAnimation"],
                 path: "Sources/2-Model/StardustDynamics"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds Sources/2-Model/StardustPhysics (and the StardustCore it depends on) plus main.swift as a standalone release
+# Builds Sources/2-Model/StardustPhysics (and the StardustCore and CStardustContacts it depends on) plus main.swift as a standalone release
 # package (in a scratch folder, -O, no unsafe flags) and runs the physics
 # benchmarks: physics-pyramid base-20 / base-100 and physics-rain.
 #   benchmarks/physics/run.sh [runs=3] [all|pyramid|pyramid-20|pyramid-100|rain|hash]
@@ -10,9 +10,10 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 scratch="${PHYSICS_BENCH_DIR:-${TMPDIR:-/tmp}/stardust-physics-bench}"
 mkdir -p "$scratch/Sources/physics-bench"
-rm -rf "$scratch/Sources/StardustCore" "$scratch/Sources/StardustPhysics"
+rm -rf "$scratch/Sources/StardustCore" "$scratch/Sources/StardustPhysics" "$scratch/Sources/CStardustContacts"
 cp -R "$root/Sources/1-Core/StardustCore" "$scratch/Sources/StardustCore"
 cp -R "$root/Sources/2-Model/StardustPhysics" "$scratch/Sources/StardustPhysics"
+cp -R "$root/Sources/2-Model/CStardustContacts" "$scratch/Sources/CStardustContacts"
 cp "$here/main.swift" "$scratch/Sources/physics-bench/main.swift"
 cat > "$scratch/Package.swift" <<'PKG'
 // swift-tools-version: 6.0
@@ -21,7 +22,8 @@ let package = Package(
     name: "PhysicsBench",
     targets: [
         .target(name: "StardustCore"),
-        .target(name: "StardustPhysics", dependencies: ["StardustCore"]),
+        .target(name: "CStardustContacts"),
+        .target(name: "StardustPhysics", dependencies: ["StardustCore", "CStardustContacts"]),
         .executableTarget(name: "physics-bench", dependencies: ["StardustPhysics"]),
     ],
     swiftLanguageModes: [.v6]

@@ -523,27 +523,23 @@ extension World {
                 let ctx = JointContext(h: h, invH: invH, softness: jointSoft, states: s)
                 let bundleCount = cb.count
                 let invHf = Lane(invH), maxBiasf = Lane(maxBias)
+                let kernels = ContactKernels.chosen
                 for _ in 0..<n {
                     World.integrateVelocities(s, terms, maxSpeed: maxSpeed)
                     for j in active { js[Int(j)].applySpringForces(ctx) }
                     for j in active { js[Int(j)].warmStart(ctx) }
-                    for k in 0..<bundleCount { warmStart(cb.baseAddress! + k, s) }
+                    warmStartContacts(cb, s, kernels: kernels)
                     for j in active { js[Int(j)].solve(ctx, useBias: true) }
-                    for k in 0..<bundleCount {
-                        solveContacts(cb.baseAddress! + k, s, invH: invHf, maxBiasVelocity: maxBiasf, softness: softness)
-                    }
+                    solveContacts(cb, s, invH: invHf, maxBiasVelocity: maxBiasf, softness: softness, kernels: kernels)
                     for k in 0..<awakeCount {
                         s[k].dq = s[k].dq.integrated(by: h * s[k].w)
                         s[k].dp += h * s[k].v
                     }
                     for j in active { js[Int(j)].solve(ctx, useBias: false) }
-                    for k in 0..<bundleCount {
-                        relaxContacts(cb.baseAddress! + k, s, invH: invHf, maxBiasVelocity: maxBiasf,
-                                      softness: softness, totals: postSolve ? ob.baseAddress! + k : nil)
-                    }
+                    relaxContacts(cb, s, invH: invHf, totals: postSolve ? ob.baseAddress : nil, kernels: kernels)
                     for j in active { js[Int(j)].accumulateStepImpulse() }
                 }
-                for k in 0..<bundleCount { applyRestitution(cb.baseAddress! + k, ob.baseAddress! + k, s, threshold: Lane(threshold)) }
+                if bundleCount > 0 { applyRestitution(cb, ob.baseAddress!, s, threshold: Lane(threshold), kernels: kernels) }
             }
             }
         }

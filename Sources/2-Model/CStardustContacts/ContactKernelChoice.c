@@ -15,6 +15,8 @@ static _Atomic(int) chosenVariant;
 static SDContactKernelVariant preferredVariant(void) {
     const char *off = getenv("STARDUST_NO_AVX");
     if (off && *off && strcmp(off, "0") != 0) return SDContactKernelBaseline;
+    const char *x = getenv("PAVX_EXPERIMENT_512");
+    if (x && sd_contact_kernels_variant(SDContactKernelAVX512)) return SDContactKernelAVX512;
     if (sd_contact_kernels_variant(SDContactKernelAVX2)) return SDContactKernelAVX2;
     return SDContactKernelBaseline;
 }

@@ -97,9 +97,11 @@ enum ContactKernels {
     /// once, on first use. All variants compute the same bits.
     @inline(__always) static var chosen: UnsafePointer<SDContactKernels> { sd_contact_kernels() }
 
-    /// The kernels of one variant, or nil when this build or CPU lacks it (tests).
-    static func variant(_ v: SDContactKernelVariant) -> UnsafePointer<SDContactKernels>? {
-        sd_contact_kernels_variant(v)
+    /// Every variant this build and CPU can run, baseline first (tests compare them).
+    static var available: [(name: String, kernels: UnsafePointer<SDContactKernels>)] {
+        let all: [(String, SDContactKernelVariant)] = [("baseline", SDContactKernelBaseline), ("avx2", SDContactKernelAVX2),
+                                                        ("avx512vl", SDContactKernelAVX512)]
+        return all.compactMap { name, v in sd_contact_kernels_variant(v).map { (name, $0) } }
     }
 
     /// Whether `BodyState`'s layout is the one the kernels read (`SDBodyState`).

@@ -15,8 +15,11 @@ static _Atomic(int) chosenVariant;
 static SDContactKernelVariant preferredVariant(void) {
     const char *off = getenv("STARDUST_NO_AVX");
     if (off && *off && strcmp(off, "0") != 0) return SDContactKernelBaseline;
-    const char *x = getenv("PAVX_EXPERIMENT_512");
-    if (x && sd_contact_kernels_variant(SDContactKernelAVX512)) return SDContactKernelAVX512;
+    // AVX-512VL on ymm registers: the same instructions as AVX2 but 32
+    // registers, so the kernels spill almost nothing (measured ~2 % faster
+    // on base-100 than AVX2; the variant is 256 bits wide, so no 512-bit
+    // frequency license applies).
+    if (sd_contact_kernels_variant(SDContactKernelAVX512)) return SDContactKernelAVX512;
     if (sd_contact_kernels_variant(SDContactKernelAVX2)) return SDContactKernelAVX2;
     return SDContactKernelBaseline;
 }

@@ -79,14 +79,19 @@ SD_INLINE Motions gatherMotions(const SDBodyState *restrict s, SDIndex4 i) {
 }
 
 /// Writes the velocities back, except for bodies of infinite mass (static,
-/// kinematic, sleeping, empty lanes), which a contact never changes.
+/// kinematic, sleeping, empty lanes), which a contact never changes. The
+/// lanes are transposed back into rows (vx, vy, w, invMass) and each movable
+/// body's row is stored at once; invMass is stored with the bits it was
+/// gathered with (a movable body appears in one lane of a bundle only, as
+/// the coloring guarantees). Extracting lane by lane instead made LLVM sink the
+/// last velocity update into the per-lane branches as scalar code.
 SD_INLINE void scatterSide(SDBodyState *restrict s, SDIndex4 index, const Velocities *v) {
+    d4 rows[4];
+    transpose(v->vx, v->vy, v->w, v->invMass, &rows[0], &rows[1], &rows[2], &rows[3]);
+    m4 movable = v->invMass > 0;
     for (int lane = 0; lane < 4; ++lane) {
-        if (!(v->invMass[lane] > 0)) continue;
-        SDBodyState *b = s + index[lane];
-        b->vx = v->vx[lane];
-        b->vy = v->vy[lane];
-        b->w = v->w[lane];
+        if (!movable[lane]) continue;
+        memcpy(&s[index[lane]].vx, &rows[lane], sizeof(d4));
     }
 }
 

@@ -19,7 +19,7 @@
 // expressions, same order: see ContactSolver.swift's history).
 
 #include "CStardustContacts.h"
-#include <string.h>
+#include <stddef.h>
 
 #pragma clang fp contract(off)
 // The kernel bodies pass 32-byte vectors between always-inlined functions:
@@ -45,7 +45,7 @@ typedef struct Motions { d4 dpx, dpy, qc, qs; } Motions;
 /// Four consecutive doubles from an 8-byte-aligned address.
 SD_INLINE d4 load4(const double *p) {
     d4 v;
-    memcpy(&v, p, sizeof v);
+    __builtin_memcpy(&v, p, sizeof v);
     return v;
 }
 
@@ -91,7 +91,7 @@ SD_INLINE void scatterSide(SDBodyState *restrict s, SDIndex4 index, const Veloci
     m4 movable = v->invMass > 0;
     for (int lane = 0; lane < 4; ++lane) {
         if (!movable[lane]) continue;
-        memcpy(&s[index[lane]].vx, &rows[lane], sizeof(d4));
+        __builtin_memcpy(&s[index[lane]].vx, &rows[lane], sizeof(d4));
     }
 }
 

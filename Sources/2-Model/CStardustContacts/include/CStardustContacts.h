@@ -103,9 +103,10 @@ typedef enum SDContactKernelVariant {
 /// The kernels of one variant, or NULL when this build or this CPU lacks it.
 const SDContactKernels *sd_contact_kernels_variant(SDContactKernelVariant variant);
 
-/// The kernels the solver uses: the widest variant this CPU runs, or the
-/// baseline when the environment variable STARDUST_NO_AVX is set (to any value
-/// but "0") when first asked. Chosen once; every variant computes the same bits.
+/// The kernels the solver uses: the widest variant this CPU runs (AVX-512VL,
+/// then AVX2), or the baseline when the environment variable STARDUST_NO_AVX is
+/// set (to any value but "0") when first asked; STARDUST_NO_AVX512 skips the
+/// AVX-512VL variant. Chosen once; every variant computes the same bits.
 const SDContactKernels *sd_contact_kernels(void);
 
 /// The variant `sd_contact_kernels()` chose.

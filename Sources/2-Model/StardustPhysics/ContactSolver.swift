@@ -14,17 +14,21 @@
 //
 // The bundles and the per-sub-step kernels (warm start, solve, relax, and
 // the restitution pass) live in the C target `CStardustContacts`, compiled
-// from one source for the baseline and, on x86-64, for AVX2; the variant is
-// chosen once at run time (`STARDUST_NO_AVX=1` forces the baseline). Swift
-// cannot be compiled for AVX without unsafe flags, and on SSE2 a
-// `SIMD4<Double>` is two of the 16 xmm registers: the kernels need ~24 live
-// quantities, so a third of the Swift kernel's ~1 070 instructions per
-// bundle were spills and copies. With AVX2 a quantity is one ymm register
-// and each lane operation one instruction (~540 instructions per bundle).
-// Every variant runs the same IEEE operations in the same order as the
-// Swift kernels did (no contraction into FMA, no min/max, no reciprocal
-// estimates), so the bits are the same; a test compares the variants on
-// random bundles. On other architectures (arm64) only the baseline is built.
+// from one source for the baseline and, on x86-64, for AVX2 and for
+// AVX-512VL on 256-bit registers; the widest variant the CPU runs is chosen
+// once at run time (`STARDUST_NO_AVX=1` forces the baseline,
+// `STARDUST_NO_AVX512=1` AVX2). Swift cannot be compiled for AVX without
+// unsafe flags, and on SSE2 a `SIMD4<Double>` is two of the 16 xmm
+// registers: the kernels need ~24 live quantities, so a third of the Swift
+// kernel's ~1 070 instructions per bundle were spills and copies. With AVX2
+// a quantity is one ymm register and each lane operation one instruction
+// (~530 instructions per bundle, ~130 of them stack accesses); AVX-512VL's
+// 32 registers leave ~455 and almost no spills. Every variant runs the same
+// IEEE operations in the same order as the Swift kernels did (no
+// contraction into FMA, no min/max, no reciprocal estimates), so the bits
+// are the same; `ContactKernelTests` compares the variants on random
+// bundles. On other architectures (arm64: NEON, 32 registers) only the
+// baseline is built.
 //
 // `Lane` is `Double`. A `Float` build was measured four times: 13–17 %
 // faster on the pyramids at first, 3 % and 4 % in two noisy rounds, and

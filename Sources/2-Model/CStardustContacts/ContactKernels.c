@@ -32,15 +32,7 @@ typedef SDLane4 d4;
 /// The result of comparing two `d4`: all bits set where true.
 typedef __typeof__((d4){0} < (d4){0}) m4;
 
-/// `m ? a : b` per lane.
-SD_INLINE d4 sel(m4 m, d4 a, d4 b) { return m ? a : b; }
-
-SD_INLINE d4 splat(double x) { return (d4){x, x, x, x}; }
-
-/// Velocities of four bodies (one per lane) with their inverse masses and inertias.
-typedef struct Velocities { d4 vx, vy, w, invMass, invI; } Velocities;
-/// Motion since the step began of four bodies: translation dp and rotation dq.
-typedef struct Motions { d4 dpx, dpy, qc, qs; } Motions;
+SD_INLINE d4 splat4(double x) { return (d4){x, x, x, x}; }
 
 /// Four consecutive doubles from an 8-byte-aligned address.
 SD_INLINE d4 load4(const double *p) {
@@ -61,18 +53,25 @@ SD_INLINE void transpose(d4 r0, d4 r1, d4 r2, d4 r3, d4 *x, d4 *y, d4 *z, d4 *t)
     *t = __builtin_shufflevector(b, d, 2, 3, 6, 7);
 }
 
+/// Velocities of four bodies (one per lane) with their inverse masses and inertias.
+typedef struct Velocities4 { d4 vx, vy, w, invMass, invI; } Velocities4;
+/// Motion since the step began of four bodies: translation dp and rotation dq.
+typedef struct Motions4 { d4 dpx, dpy, qc, qs; } Motions4;
+
 /// vx, vy, w, invMass are adjacent in a body state: one 32-byte load per body.
-SD_INLINE Velocities gatherVelocities(const SDBodyState *restrict s, SDIndex4 i) {
-    const SDBodyState *a = s + i.x, *b = s + i.y, *c = s + i.z, *d = s + i.w;
-    Velocities v;
-    transpose(load4(&a->vx), load4(&b->vx), load4(&c->vx), load4(&d->vx), &v.vx, &v.vy, &v.w, &v.invMass);
-    v.invI = (d4){a->invInertia, b->invInertia, c->invInertia, d->invInertia};
+SD_INLINE Velocities4 gatherVelocities4(const SDBodyState *restrict s, const SDContactBundle *c, int side) {
+    SDIndex4 i = side ? c->indexB : c->indexA;
+    const SDBodyState *a = s + i.x, *b = s + i.y, *d = s + i.z, *e = s + i.w;
+    Velocities4 v;
+    transpose(load4(&a->vx), load4(&b->vx), load4(&d->vx), load4(&e->vx), &v.vx, &v.vy, &v.w, &v.invMass);
+    v.invI = (d4){a->invInertia, b->invInertia, d->invInertia, e->invInertia};
     return v;
 }
 
 /// dpx, dpy, qc, qs are adjacent: one 32-byte load per body.
-SD_INLINE Motions gatherMotions(const SDBodyState *restrict s, SDIndex4 i) {
-    Motions m;
+SD_INLINE Motions4 gatherMotions4(const SDBodyState *restrict s, const SDContactBundle *c, int side) {
+    SDIndex4 i = side ? c->indexB : c->indexA;
+    Motions4 m;
     transpose(load4(&s[i.x].dpx), load4(&s[i.y].dpx), load4(&s[i.z].dpx), load4(&s[i.w].dpx),
               &m.dpx, &m.dpy, &m.qc, &m.qs);
     return m;
@@ -85,204 +84,156 @@ SD_INLINE Motions gatherMotions(const SDBodyState *restrict s, SDIndex4 i) {
 /// gathered with (a movable body appears in one lane of a bundle only, as
 /// the coloring guarantees). Extracting lane by lane instead made LLVM sink the
 /// last velocity update into the per-lane branches as scalar code.
-SD_INLINE void scatterSide(SDBodyState *restrict s, SDIndex4 index, const Velocities *v) {
+SD_INLINE void scatterSide(SDBodyState *restrict s, SDIndex4 index, d4 vx, d4 vy, d4 w, d4 invMass) {
     d4 rows[4];
-    transpose(v->vx, v->vy, v->w, v->invMass, &rows[0], &rows[1], &rows[2], &rows[3]);
-    m4 movable = v->invMass > 0;
+    transpose(vx, vy, w, invMass, &rows[0], &rows[1], &rows[2], &rows[3]);
+    m4 movable = invMass > 0;
     for (int lane = 0; lane < 4; ++lane) {
         if (!movable[lane]) continue;
         __builtin_memcpy(&s[index[lane]].vx, &rows[lane], sizeof(d4));
     }
 }
 
-SD_INLINE void scatterVelocities(SDBodyState *restrict s, SDIndex4 indexA, const Velocities *a,
-                                 SDIndex4 indexB, const Velocities *b) {
-    scatterSide(s, indexA, a);
-    scatterSide(s, indexB, b);
+SD_INLINE void scatterVelocities4(SDBodyState *restrict s, const SDContactBundle *c, const Velocities4 *a,
+                                  const Velocities4 *b) {
+    scatterSide(s, c->indexA, a->vx, a->vy, a->w, a->invMass);
+    scatterSide(s, c->indexB, b->vx, b->vy, b->w, b->invMass);
 }
 
-/// Applies the impulse (px, py) at the point's anchors: −P to A, +P to B.
-SD_INLINE void applyImpulse(d4 px, d4 py, const SDContactPoint *p, Velocities *a, Velocities *b) {
-    d4 mA = a->invMass, mB = b->invMass;
-    a->vx = a->vx - mA * px;
-    a->vy = a->vy - mA * py;
-    a->w = a->w - a->invI * (p->anchorAX * py - p->anchorAY * px);
-    b->vx = b->vx + mB * px;
-    b->vy = b->vy + mB * py;
-    b->w = b->w + b->invI * (p->anchorBX * py - p->anchorBY * px);
+// One bundle: four lanes.
+#define W 4
+#define V d4
+#define M m4
+#define N(name) name##4
+#define SPLAT(x) splat4(x)
+#define SOFT(softness, f) ((softness)->f)
+#define LD(c, f) ((c)->f)
+#define ST(c, f, v) ((c)->f = (v))
+#include "ContactKernelBody.h"
+#undef W
+#undef V
+#undef M
+#undef N
+#undef SPLAT
+#undef SOFT
+#undef LD
+#undef ST
+
+#if defined(__x86_64__)
+// Two consecutive bundles of one color: eight lanes (AVX-512VL variant only).
+typedef double d8 __attribute__((ext_vector_type(8)));
+typedef __typeof__((d8){0} < (d8){0}) m8;
+
+SD_INLINE d8 splat8(double x) { return (d8){x, x, x, x, x, x, x, x}; }
+SD_INLINE d8 cat8(d4 lo, d4 hi) { return __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7); }
+SD_INLINE d4 lo8(d8 v) { return __builtin_shufflevector(v, v, 0, 1, 2, 3); }
+SD_INLINE d4 hi8(d8 v) { return __builtin_shufflevector(v, v, 4, 5, 6, 7); }
+
+typedef struct Velocities8 { d8 vx, vy, w, invMass, invI; } Velocities8;
+typedef struct Motions8 { d8 dpx, dpy, qc, qs; } Motions8;
+
+SD_INLINE Velocities8 gatherVelocities8(const SDBodyState *restrict s, const SDContactBundle *c, int side) {
+    Velocities4 l = gatherVelocities4(s, c, side), h = gatherVelocities4(s, c + 1, side);
+    return (Velocities8){cat8(l.vx, h.vx), cat8(l.vy, h.vy), cat8(l.w, h.w), cat8(l.invMass, h.invMass),
+                         cat8(l.invI, h.invI)};
 }
 
-/// Applies last step's impulses (warm start) of four constraints.
-SD_INLINE void warmStartBundle(SDContactBundle *restrict c, SDBodyState *restrict s) {
-    Velocities a = gatherVelocities(s, c->indexA);
-    Velocities b = gatherVelocities(s, c->indexB);
-    d4 nx = c->normalX, ny = c->normalY;
-    // tangent = normal.rightPerp = (ny, −nx)
-    d4 n = c->p0.normalImpulse, t = c->p0.tangentImpulse;
-    applyImpulse(n * nx + t * ny, n * ny - t * nx, &c->p0, &a, &b);
-    n = c->p1.normalImpulse;
-    t = c->p1.tangentImpulse;
-    applyImpulse(n * nx + t * ny, n * ny - t * nx, &c->p1, &a, &b);
-    scatterVelocities(s, c->indexA, &a, c->indexB, &b);
+SD_INLINE Motions8 gatherMotions8(const SDBodyState *restrict s, const SDContactBundle *c, int side) {
+    Motions4 l = gatherMotions4(s, c, side), h = gatherMotions4(s, c + 1, side);
+    return (Motions8){cat8(l.dpx, h.dpx), cat8(l.dpy, h.dpy), cat8(l.qc, h.qc), cat8(l.qs, h.qs)};
 }
 
-/// Relative velocity of the anchors along (dx, dy): (vB + wB × rB − vA − wA × rA) · d.
-SD_INLINE d4 relativeSpeed(const SDContactPoint *p, const Velocities *a, const Velocities *b, d4 dx, d4 dy) {
-    d4 vrAx = a->vx - a->w * p->anchorAY, vrAy = a->vy + a->w * p->anchorAX;
-    d4 vrBx = b->vx - b->w * p->anchorBY, vrBy = b->vy + b->w * p->anchorBX;
-    return (vrBx - vrAx) * dx + (vrBy - vrAy) * dy;
+SD_INLINE void scatterVelocities8(SDBodyState *restrict s, const SDContactBundle *c, const Velocities8 *a,
+                                  const Velocities8 *b) {
+    scatterSide(s, c[0].indexA, lo8(a->vx), lo8(a->vy), lo8(a->w), lo8(a->invMass));
+    scatterSide(s, c[0].indexB, lo8(b->vx), lo8(b->vy), lo8(b->w), lo8(b->invMass));
+    scatterSide(s, c[1].indexA, hi8(a->vx), hi8(a->vy), hi8(a->w), hi8(a->invMass));
+    scatterSide(s, c[1].indexB, hi8(b->vx), hi8(b->vy), hi8(b->w), hi8(b->invMass));
 }
 
-/// Current separation of a point from the motion since the step began.
-SD_INLINE d4 currentSeparation(const SDContactPoint *p, const SDContactBundle *c, const Motions *qA, const Motions *qB) {
-    d4 nx = c->normalX, ny = c->normalY;
-    d4 aAX = p->anchorAX, aAY = p->anchorAY, aBX = p->anchorBX, aBY = p->anchorBY;
-    d4 prAx = qA->qc * aAX - qA->qs * aAY, prAy = qA->qs * aAX + qA->qc * aAY;
-    d4 prBx = qB->qc * aBX - qB->qs * aBY, prBy = qB->qs * aBX + qB->qc * aBY;
-    d4 dx = (qB->dpx - qA->dpx) + (prBx - prAx), dy = (qB->dpy - qA->dpy) + (prBy - prAy);
-    return (dx * nx + dy * ny) + p->baseSeparation;
+/// Whether two bundles share no body slot (then, as two bundles of one
+/// color, they can be solved side by side with the same results). Slots of
+/// bodies of infinite mass count too: a conservative test.
+SD_INLINE bool disjoint(const SDContactBundle *c) {
+    typedef int32_t i8 __attribute__((ext_vector_type(8)));
+    i8 first = __builtin_shufflevector(c[0].indexA, c[0].indexB, 0, 1, 2, 3, 4, 5, 6, 7);
+    i8 second = __builtin_shufflevector(c[1].indexA, c[1].indexB, 0, 1, 2, 3, 4, 5, 6, 7);
+    i8 same = (i8){0};
+    for (int k = 0; k < 8; ++k) same |= first == second[k];
+    i8 none = (i8){0};
+    return __builtin_memcmp(&same, &none, sizeof same) == 0;
 }
 
-/// The normal constraint of one point, given its current separation `sep`.
-/// Returns the accumulated normal impulse after the solve. `useBias` is a
-/// constant at every call (solve: soft bias; relax: none).
-SD_INLINE d4 solveNormal(SDContactPoint *p, const SDContactBundle *c, d4 sep, Velocities *a, Velocities *b,
-                         double invH, bool useBias, double maxBiasVelocity, const SDContactSoftness *softness) {
-    d4 nx = c->normalX, ny = c->normalY;
-    m4 speculative = sep > 0;
-    // Speculative: allow exactly the approach that closes the gap this sub-step.
-    d4 bias = sep * invH;
-    d4 massScale = splat(1), impulseScale = splat(0);
-    if (useBias) {
-        // Stiffer against bodies of infinite mass (static, kinematic, asleep).
-        m4 rigid = (a->invMass == 0) | (b->invMass == 0);
-        d4 biasRate = sel(rigid, softness->staticBiasRate, softness->biasRate);
-        d4 laneMassScale = sel(rigid, softness->staticMassScale, softness->massScale);
-        d4 laneImpulseScale = sel(rigid, softness->staticImpulseScale, softness->impulseScale);
-        d4 soft = biasRate * sep;
-        d4 floor = splat(-maxBiasVelocity);
-        soft = sel(soft < floor, floor, soft);
-        bias = sel(speculative, bias, soft);
-        massScale = sel(speculative, massScale, laneMassScale);
-        impulseScale = sel(speculative, impulseScale, laneImpulseScale);
-    } else {
-        bias = sel(speculative, bias, splat(0));
-    }
-    d4 vn = relativeSpeed(p, a, b, nx, ny);
-    d4 impulse = -(p->normalMass * massScale) * (vn + bias) - impulseScale * p->normalImpulse;
-    d4 newImpulse = p->normalImpulse + impulse;
-    newImpulse = sel(newImpulse < 0, splat(0), newImpulse);
-    impulse = newImpulse - p->normalImpulse;
-    p->normalImpulse = newImpulse;
-    p->maxNormalImpulse = sel(impulse > p->maxNormalImpulse, impulse, p->maxNormalImpulse);
-    applyImpulse(impulse * nx, impulse * ny, p, a, b);
-    return newImpulse;
-}
-
-/// The friction constraint of one point: Coulomb cone clamped by the normal impulse.
-SD_INLINE void solveFriction(SDContactPoint *p, const SDContactBundle *c, Velocities *a, Velocities *b) {
-    d4 tx = c->normalY, ty = -c->normalX;
-    // Surface speed: the tangent velocity the surfaces want to slide at.
-    d4 vt = relativeSpeed(p, a, b, tx, ty) + c->tangentSpeed;
-    d4 impulse = -p->tangentMass * vt;
-    d4 maxFriction = c->friction * p->normalImpulse;
-    d4 newImpulse = p->tangentImpulse + impulse;
-    newImpulse = sel(newImpulse < -maxFriction, -maxFriction, newImpulse);
-    newImpulse = sel(newImpulse > maxFriction, maxFriction, newImpulse);
-    impulse = newImpulse - p->tangentImpulse;
-    p->tangentImpulse = newImpulse;
-    applyImpulse(impulse * tx, impulse * ty, p, a, b);
-}
-
-/// One solve (with soft bias) or relax (without) of four constraints. With
-/// `totals` (relax passes of a step with post-solve events), the accumulated
-/// impulses, which are what this sub-step applied, are summed there.
-SD_INLINE void solveBundle(SDContactBundle *restrict c, SDBodyState *restrict s, double invH, bool useBias,
-                           double maxBiasVelocity, const SDContactSoftness *softness,
-                           SDContactBundleCold *restrict totals) {
-    // Both separations first: the motions are then no longer live with the velocities.
-    d4 sep0, sep1;
-    {
-        Motions qA = gatherMotions(s, c->indexA);
-        Motions qB = gatherMotions(s, c->indexB);
-        sep0 = currentSeparation(&c->p0, c, &qA, &qB);
-        sep1 = currentSeparation(&c->p1, c, &qA, &qB);
-    }
-    Velocities a = gatherVelocities(s, c->indexA);
-    Velocities b = gatherVelocities(s, c->indexB);
-    d4 n0 = solveNormal(&c->p0, c, sep0, &a, &b, invH, useBias, maxBiasVelocity, softness);
-    d4 n1 = solveNormal(&c->p1, c, sep1, &a, &b, invH, useBias, maxBiasVelocity, softness);
-    if (totals) {
-        totals->totalNormalImpulse0 = totals->totalNormalImpulse0 + n0;
-        totals->totalNormalImpulse1 = totals->totalNormalImpulse1 + n1;
-    }
-    solveFriction(&c->p0, c, &a, &b);
-    solveFriction(&c->p1, c, &a, &b);
-    scatterVelocities(s, c->indexA, &a, c->indexB, &b);
-}
-
-/// Returns the impulse applied (for the post-solve totals).
-SD_INLINE d4 restitutionPoint(SDContactPoint *p, const SDContactBundle *c, Velocities *a, Velocities *b,
-                              d4 restitution, d4 relativeVelocity, double threshold) {
-    // Only fast approaches of points that really pushed bounce.
-    m4 active = (relativeVelocity <= -threshold) & (p->maxNormalImpulse != 0) & (restitution != 0);
-    d4 nx = c->normalX, ny = c->normalY;
-    d4 vn = relativeSpeed(p, a, b, nx, ny);
-    d4 impulse = -p->normalMass * (vn + restitution * relativeVelocity);
-    d4 newImpulse = p->normalImpulse + impulse;
-    newImpulse = sel(newImpulse < 0, splat(0), newImpulse);
-    newImpulse = sel(active, newImpulse, p->normalImpulse);
-    impulse = newImpulse - p->normalImpulse;
-    p->normalImpulse = newImpulse;
-    p->maxNormalImpulse = sel(impulse > p->maxNormalImpulse, impulse, p->maxNormalImpulse);
-    applyImpulse(impulse * nx, impulse * ny, p, a, b);
-    return impulse;
-}
-
-/// The restitution pass of four constraints, after the sub-steps.
-SD_INLINE void restitutionBundle(SDContactBundle *restrict c, SDContactBundleCold *restrict cold,
-                                 SDBodyState *restrict s, double threshold) {
-    if (!cold->hasRestitution) return;
-    Velocities a = gatherVelocities(s, c->indexA);
-    Velocities b = gatherVelocities(s, c->indexB);
-    d4 e = cold->restitution;
-    d4 i0 = restitutionPoint(&c->p0, c, &a, &b, e, cold->relativeVelocity0, threshold);
-    d4 i1 = restitutionPoint(&c->p1, c, &a, &b, e, cold->relativeVelocity1, threshold);
-    cold->totalNormalImpulse0 = cold->totalNormalImpulse0 + i0;
-    cold->totalNormalImpulse1 = cold->totalNormalImpulse1 + i1;
-    scatterVelocities(s, c->indexA, &a, c->indexB, &b);
-}
+#define W 8
+#define V d8
+#define M m8
+#define N(name) name##8
+#define SPLAT(x) splat8(x)
+#define SOFT(softness, f) cat8((softness)->f, (softness)->f)
+#define LD(c, f) cat8((c)[0].f, (c)[1].f)
+#define ST(c, f, v) ((c)[0].f = lo8(v), (c)[1].f = hi8(v))
+#include "ContactKernelBody.h"
+#undef W
+#undef V
+#undef M
+#undef N
+#undef SPLAT
+#undef SOFT
+#undef LD
+#undef ST
+#endif
 
 // The passes of one variant: the bodies above inlined into functions
-// compiled for `TARGET`, collected in a table named `NAME`.
-#define SD_VARIANT(NAME, TARGET)                                                                          \
+// compiled for `TARGET`, collected in a table named `NAME`. `PAIR(k)` says
+// whether bundles k and k + 1 are solved side by side (eight lanes).
+#define SD_VARIANT(NAME, TARGET, PAIR)                                                                     \
     TARGET static void NAME##WarmStart(SDContactBundle *restrict c, long count, SDBodyState *restrict s) { \
-        for (long k = 0; k < count; ++k) warmStartBundle(c + k, s);                                        \
+        for (long k = 0; k < count;) {                                                                     \
+            if (PAIR(k)) { SD_WIDE(warmStartBundle8(c + k, s)); k += 2; }                                  \
+            else { warmStartBundle4(c + k, s); k += 1; }                                                   \
+        }                                                                                                  \
     }                                                                                                      \
     TARGET static void NAME##Solve(SDContactBundle *restrict c, long count, SDBodyState *restrict s,       \
                                    const SDContactSoftness *softness, double invH, double maxBias) {       \
         SDContactSoftness soft = *softness;                                                                \
-        for (long k = 0; k < count; ++k) solveBundle(c + k, s, invH, true, maxBias, &soft, NULL);          \
+        for (long k = 0; k < count;) {                                                                     \
+            if (PAIR(k)) { SD_WIDE(solveBundle8(c + k, s, invH, true, maxBias, &soft, NULL)); k += 2; }    \
+            else { solveBundle4(c + k, s, invH, true, maxBias, &soft, NULL); k += 1; }                     \
+        }                                                                                                  \
     }                                                                                                      \
     TARGET static void NAME##Relax(SDContactBundle *restrict c, long count, SDBodyState *restrict s,       \
                                    double invH, SDContactBundleCold *restrict totals) {                    \
         if (totals) {                                                                                      \
-            for (long k = 0; k < count; ++k) solveBundle(c + k, s, invH, false, 0, NULL, totals + k);      \
+            for (long k = 0; k < count;) {                                                                 \
+                if (PAIR(k)) { SD_WIDE(solveBundle8(c + k, s, invH, false, 0, NULL, totals + k)); k += 2; }\
+                else { solveBundle4(c + k, s, invH, false, 0, NULL, totals + k); k += 1; }                 \
+            }                                                                                              \
         } else {                                                                                           \
-            for (long k = 0; k < count; ++k) solveBundle(c + k, s, invH, false, 0, NULL, NULL);            \
+            for (long k = 0; k < count;) {                                                                 \
+                if (PAIR(k)) { SD_WIDE(solveBundle8(c + k, s, invH, false, 0, NULL, NULL)); k += 2; }      \
+                else { solveBundle4(c + k, s, invH, false, 0, NULL, NULL); k += 1; }                       \
+            }                                                                                              \
         }                                                                                                  \
     }                                                                                                      \
     TARGET static void NAME##Restitution(SDContactBundle *restrict c, SDContactBundleCold *restrict cold,  \
                                          long count, SDBodyState *restrict s, double threshold) {          \
-        for (long k = 0; k < count; ++k) restitutionBundle(c + k, cold + k, s, threshold);                 \
+        for (long k = 0; k < count; ++k) restitutionBundle4(c + k, cold + k, s, threshold);                \
     }                                                                                                      \
     static const SDContactKernels NAME = {NAME##WarmStart, NAME##Solve, NAME##Relax, NAME##Restitution};
 
-SD_VARIANT(baselineKernels, )
+#define SD_NEVER(k) 0
+#define SD_DISJOINT(k) ((k) + 1 < count && disjoint(c + (k)))
+#if defined(__x86_64__)
+#define SD_WIDE(call) call
+#else
+#define SD_WIDE(call) ((void)0)
+#endif
+
+SD_VARIANT(baselineKernels, , SD_NEVER)
 
 #if defined(__x86_64__)
-SD_VARIANT(avx2Kernels, __attribute__((target("avx2"))))
-SD_VARIANT(avx512Kernels, __attribute__((target("avx2,avx512f,avx512vl"))))
+SD_VARIANT(avx2Kernels, __attribute__((target("avx2"))), SD_NEVER)
+SD_VARIANT(avx512Kernels, __attribute__((target("avx2,avx512f,avx512vl"))), SD_DISJOINT)
 #endif
 
 const SDContactKernels *sd_contact_kernels_variant(SDContactKernelVariant variant) {

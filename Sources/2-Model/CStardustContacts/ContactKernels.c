@@ -232,7 +232,7 @@ SD_INLINE bool disjoint(const SDContactBundle *c) {
 SD_VARIANT(baselineKernels, , SD_NEVER)
 
 #if defined(__x86_64__)
-SD_VARIANT(avx2Kernels, __attribute__((target("avx2"))), SD_NEVER)
+SD_VARIANT(avx2Kernels, __attribute__((target("avx2"))), SD_DISJOINT)
 SD_VARIANT(avx512Kernels, __attribute__((target("avx2,avx512f,avx512vl"))), SD_DISJOINT)
 #endif
 

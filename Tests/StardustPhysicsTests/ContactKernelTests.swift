@@ -3,8 +3,8 @@ import Testing
 @testable import StardustPhysics
 
 /// The contact kernels are one C source compiled per instruction set
-/// (baseline, AVX2, AVX-512VL on x86-64, whose passes solve two disjoint
-/// consecutive bundles side by side) and chosen at run time; the
+/// (baseline, and AVX2 on x86-64, whose passes solve two disjoint consecutive
+/// bundles side by side) and chosen at run time; the
 /// simulation's determinism rests on every variant giving the same bits.
 /// These tests run each available variant on the same random bundles and
 /// compare every byte of the results with the baseline's.
@@ -41,7 +41,7 @@ struct ContactKernelTests {
             // Eight distinct bodies for the bundle's four lanes: a shuffled
             // slice, drawn afresh for even k and the next slice for odd k, so
             // that a bundle and the one before it share no movable body when
-            // k is odd (as two bundles of one color; the AVX-512 variant then
+            // k is odd (as two bundles of one color; the AVX2 variant then
             // solves them side by side), and every third such pair keeps off the
             // zero state as well.
             if k % 2 == 0 {

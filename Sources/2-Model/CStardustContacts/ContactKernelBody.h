@@ -1,7 +1,7 @@
 // ContactKernelBody.h — the contact kernels' bodies, written once and
 // included by ContactKernels.c once per lane width W: 4 (one bundle) and, for
-// the AVX-512VL variant, 8 (two consecutive bundles with no movable body in
-// common, side by side in 512-bit registers). Every lane computes the same
+// the AVX2 variant, 8 (two consecutive bundles with no body in common, side
+// by side: two ymm registers per quantity). Every lane computes the same
 // operations in the same order at either width, so a lane's result does not
 // depend on it.
 //

@@ -2,11 +2,10 @@
 // solver runs: chosen once, on first use, from the CPU's features (and the
 // STARDUST_NO_AVX environment variable, which forces the baseline). Every
 // variant computes the same bits (ContactKernels.c), so the choice changes
-// only the speed. STARDUST_NO_AVX512 skips the AVX-512VL variant (AVX2 then).
+// only the speed.
 
 #include "CStardustContacts.h"
 #include <stdatomic.h>
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,13 +15,6 @@ static _Atomic(int) chosenVariant;
 static SDContactKernelVariant preferredVariant(void) {
     const char *off = getenv("STARDUST_NO_AVX");
     if (off && *off && strcmp(off, "0") != 0) return SDContactKernelBaseline;
-    // AVX-512VL on ymm registers: the same instructions as AVX2 but 32
-    // registers, so the kernels spill almost nothing (measured ~2 % faster
-    // on base-100 than AVX2; the variant is 256 bits wide, so no 512-bit
-    // frequency license applies).
-    const char *no512 = getenv("STARDUST_NO_AVX512");
-    bool use512 = !(no512 && *no512 && strcmp(no512, "0") != 0);
-    if (use512 && sd_contact_kernels_variant(SDContactKernelAVX512)) return SDContactKernelAVX512;
     if (sd_contact_kernels_variant(SDContactKernelAVX2)) return SDContactKernelAVX2;
     return SDContactKernelBaseline;
 }

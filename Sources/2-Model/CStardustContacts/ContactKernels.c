@@ -1,14 +1,21 @@
 // ContactKernels.c — the contact solver's per-bundle kernels (Box2D v3's
-// soft step, four constraints at a time), written once and compiled once per
-// instruction set: the kernel bodies are `always_inline` functions without a
-// target, inlined into one set of pass functions per variant (plain, and on
-// x86-64 `target("avx2")` and `target("avx512f,avx512vl")`).
+// soft step, four constraints at a time), written once (ContactKernelBody.h)
+// and compiled once per instruction set: the kernel bodies are
+// `always_inline` functions without a target, inlined into one set of pass
+// functions per variant (plain, and on x86-64 `target("avx2")`).
 //
 // Why C: Swift code cannot be compiled for AVX without unsafe flags, and on
 // SSE2 a four-lane `Double` quantity takes two of the 16 xmm registers; the
 // kernels need ~24 live quantities, so a third of the Swift kernel's ~1 050
 // instructions per bundle were spills and register copies. With AVX2 a
 // quantity is one ymm register and each lane operation one instruction.
+// The AVX2 passes go further and solve two consecutive bundles that share
+// no body side by side, eight lanes in two ymm registers per quantity: more
+// spills again, but a bundle's rows form one long dependency chain, and two
+// independent chains interleaved keep the FP units busier (base-100 ~8 %
+// faster than four lanes). An AVX-512VL variant (32 registers, zmm for
+// eight lanes) measured the same as this and was dropped; pairing in the
+// SSE2 baseline was slower (base-100 +5 %).
 //
 // Determinism: every variant performs the same IEEE-754 double operations in
 // the same order on every lane: lane-wise + − × (no division), comparisons
@@ -120,7 +127,7 @@ SD_INLINE void scatterVelocities4(SDBodyState *restrict s, const SDContactBundle
 #undef ST
 
 #if defined(__x86_64__)
-// Two consecutive bundles of one color: eight lanes (AVX-512VL variant only).
+// Two consecutive bundles of one color: eight lanes (AVX2 variant only).
 typedef double d8 __attribute__((ext_vector_type(8)));
 typedef __typeof__((d8){0} < (d8){0}) m8;
 
@@ -233,7 +240,6 @@ SD_VARIANT(baselineKernels, , SD_NEVER)
 
 #if defined(__x86_64__)
 SD_VARIANT(avx2Kernels, __attribute__((target("avx2"))), SD_DISJOINT)
-SD_VARIANT(avx512Kernels, __attribute__((target("avx2,avx512f,avx512vl"))), SD_DISJOINT)
 #endif
 
 const SDContactKernels *sd_contact_kernels_variant(SDContactKernelVariant variant) {
@@ -241,8 +247,6 @@ const SDContactKernels *sd_contact_kernels_variant(SDContactKernelVariant varian
     case SDContactKernelBaseline: return &baselineKernels;
 #if defined(__x86_64__)
     case SDContactKernelAVX2: return __builtin_cpu_supports("avx2") ? &avx2Kernels : NULL;
-    case SDContactKernelAVX512:
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") ? &avx512Kernels : NULL;
 #endif
     default: return NULL;
     }

@@ -14,21 +14,20 @@
 //
 // The bundles and the per-sub-step kernels (warm start, solve, relax, and
 // the restitution pass) live in the C target `CStardustContacts`, compiled
-// from one source for the baseline and, on x86-64, for AVX2 and for
-// AVX-512VL on 256-bit registers; the widest variant the CPU runs is chosen
-// once at run time (`STARDUST_NO_AVX=1` forces the baseline,
-// `STARDUST_NO_AVX512=1` AVX2). Swift cannot be compiled for AVX without
-// unsafe flags, and on SSE2 a `SIMD4<Double>` is two of the 16 xmm
-// registers: the kernels need ~24 live quantities, so a third of the Swift
-// kernel's ~1 070 instructions per bundle were spills and copies. With AVX2
-// a quantity is one ymm register and each lane operation one instruction
-// (~530 instructions per bundle, ~130 of them stack accesses); AVX-512VL's
-// 32 registers leave ~455 and almost no spills. Every variant runs the same
-// IEEE operations in the same order as the Swift kernels did (no
-// contraction into FMA, no min/max, no reciprocal estimates), so the bits
-// are the same; `ContactKernelTests` compares the variants on random
-// bundles. On other architectures (arm64: NEON, 32 registers) only the
-// baseline is built.
+// from one source for the baseline and, on x86-64, for AVX2; the AVX2
+// variant is chosen once at run time when the CPU has it
+// (`STARDUST_NO_AVX=1` forces the baseline). Swift cannot be compiled for
+// AVX without unsafe flags, and on SSE2 a `SIMD4<Double>` is two of the 16
+// xmm registers: the kernels need ~24 live quantities, so a third of the
+// Swift kernel's ~1 070 instructions per bundle were spills and copies. With
+// AVX2 a quantity is one ymm register and each lane operation one
+// instruction (~530 instructions per bundle); and the AVX2 passes solve two
+// consecutive bundles that share no body side by side (eight lanes), which
+// interleaves their dependency chains. Every variant runs the same IEEE
+// operations in the same order as the Swift kernels did (no contraction into
+// FMA, no min/max, no reciprocal estimates), so the bits are the same;
+// `ContactKernelTests` compares the variants on random bundles. On other
+// architectures (arm64: NEON, 32 registers) only the baseline is built.
 //
 // `Lane` is `Double`. A `Float` build was measured four times: 13–17 %
 // faster on the pyramids at first, 3 % and 4 % in two noisy rounds, and
@@ -96,15 +95,14 @@ extension SDContactSoftness {
 
 /// The compiled variants of the contact kernels (`CStardustContacts`).
 enum ContactKernels {
-    /// The kernels the solver runs: the widest variant the CPU supports
-    /// (AVX2 on x86-64), or the baseline with `STARDUST_NO_AVX` set; chosen
-    /// once, on first use. All variants compute the same bits.
+    /// The kernels the solver runs: AVX2 when the CPU has it, else (or with
+    /// `STARDUST_NO_AVX` set) the baseline; chosen once, on first use. All
+    /// variants compute the same bits.
     @inline(__always) static var chosen: UnsafePointer<SDContactKernels> { sd_contact_kernels() }
 
     /// Every variant this build and CPU can run, baseline first (tests compare them).
     static var available: [(name: String, kernels: UnsafePointer<SDContactKernels>)] {
-        let all: [(String, SDContactKernelVariant)] = [("baseline", SDContactKernelBaseline), ("avx2", SDContactKernelAVX2),
-                                                        ("avx512vl", SDContactKernelAVX512)]
+        let all: [(String, SDContactKernelVariant)] = [("baseline", SDContactKernelBaseline), ("avx2", SDContactKernelAVX2)]
         return all.compactMap { name, v in sd_contact_kernels_variant(v).map { (name, $0) } }
     }
 

@@ -94,19 +94,17 @@ typedef struct SDContactKernels {
 typedef enum SDContactKernelVariant {
     /// The target's baseline (SSE2 on x86-64, NEON on arm64).
     SDContactKernelBaseline = 0,
-    /// AVX2 (x86-64 only): one 256-bit register per four lanes.
+    /// AVX2 (x86-64 only): one 256-bit register per four lanes; two disjoint
+    /// consecutive bundles are solved side by side (eight lanes).
     SDContactKernelAVX2 = 1,
-    /// AVX-512VL on 256-bit registers (x86-64 only): 32 vector registers.
-    SDContactKernelAVX512 = 2,
 } SDContactKernelVariant;
 
 /// The kernels of one variant, or NULL when this build or this CPU lacks it.
 const SDContactKernels *sd_contact_kernels_variant(SDContactKernelVariant variant);
 
-/// The kernels the solver uses: the widest variant this CPU runs (AVX-512VL,
-/// then AVX2), or the baseline when the environment variable STARDUST_NO_AVX is
-/// set (to any value but "0") when first asked; STARDUST_NO_AVX512 skips the
-/// AVX-512VL variant. Chosen once; every variant computes the same bits.
+/// The kernels the solver uses: AVX2 when this CPU runs it, or the baseline
+/// (also when the environment variable STARDUST_NO_AVX is set, to any value
+/// but "0", when first asked). Chosen once; every variant computes the same bits.
 const SDContactKernels *sd_contact_kernels(void);
 
 /// The variant `sd_contact_kernels()` chose.

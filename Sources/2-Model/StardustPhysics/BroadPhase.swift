@@ -72,15 +72,33 @@ extension World {
         var processed = moveProcessed
         moveProcessed = []
         if processed.count < shapes.count { processed.append(contentsOf: repeatElement(false, count: shapes.count - processed.count)) }
+        // With many moved proxies, a grid answers the moving tree's queries
+        // (same leaves, same order; see PairGrid); with few, building it costs more than the walks.
+        var grid = pairGrid
+        pairGrid = PairGrid()
+        let useGrid = moveBuffer.count >= max(64, movingTree.proxyCount / 8) && grid.build(movingTree, stack: &stack)
+        var ranks = gridScratch
+        gridScratch = []
         for k in 0..<moveBuffer.count {
             let s = moveBuffer[k]
             if !shapeIDs.alive[Int(s)] || shapes[Int(s)].proxy < 0 { continue }
             let fat = shapeFatBounds[Int(s)]
             found.removeAll(keepingCapacity: true)
             processed.withUnsafeBufferPointer { done in
-                movingTree.query(fat, stack: &stack) { other in
-                    if other != s && !done[Int(other)] { found.append(other) }
-                    return true
+                if useGrid && fat.lower.x.isFinite && fat.lower.y.isFinite && fat.upper.x.isFinite && fat.upper.y.isFinite {
+                    ranks.removeAll(keepingCapacity: true)
+                    grid.query(fat, into: &ranks)
+                    grid.leafData.withUnsafeBufferPointer { leaves in
+                        for r in ranks {
+                            let other = leaves[Int(r)]
+                            if other != s && !done[Int(other)] { found.append(other) }
+                        }
+                    }
+                } else {
+                    movingTree.query(fat, stack: &stack) { other in
+                        if other != s && !done[Int(other)] { found.append(other) }
+                        return true
+                    }
                 }
                 if !shapes[Int(s)].inStaticTree {
                     staticTree.query(fat, stack: &stack) { other in
@@ -101,6 +119,8 @@ extension World {
         queryStack = stack
         pairScratch = found
         moveProcessed = processed
+        pairGrid = grid
+        gridScratch = ranks
     }
 }
 

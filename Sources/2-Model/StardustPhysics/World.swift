@@ -73,6 +73,10 @@ public struct World: Sendable {
     var pairScratch: [Int32] = []
     /// Scratch of ``updatePairs()``: per shape, whether it was processed this step (all false between steps).
     var moveProcessed: [Bool] = []
+    /// Scratch of ``updatePairs()``: the moving tree's leaves binned for steps with many moved proxies.
+    var pairGrid = PairGrid()
+    /// Scratch of ``updatePairs()``: leaf ranks found by one grid query.
+    var gridScratch: [Int32] = []
     var unionParent: [Int32] = []
     var pendingWake: [Int32] = []
     /// Scratch of ``collide()``: each body slot's awake flag, gathered at its start.

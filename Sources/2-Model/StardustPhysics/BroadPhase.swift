@@ -76,7 +76,7 @@ extension World {
         // (same leaves, same order; see PairGrid); with few, building it costs more than the walks.
         var grid = pairGrid
         pairGrid = PairGrid()
-        let useGrid = moveBuffer.count >= max(64, movingTree.proxyCount / 8) && grid.build(movingTree, stack: &stack)
+        let useGrid = moveBuffer.count >= max(64, movingTree.proxyCount / 32) && grid.build(movingTree, stack: &stack)
         var ranks = gridScratch
         gridScratch = []
         for k in 0..<moveBuffer.count {

@@ -27,6 +27,15 @@ struct Contact: Sendable {
     var manifold = Manifold()
 }
 
+/// A body's pose as the narrow phase reads it (gathered at its start): the
+/// transform and the offset from the body origin to the center of mass in
+/// world axes, `transform.q.rotate(localCenter)` (the expression each contact
+/// evaluated before, so the same bits).
+struct CollidePose: Sendable {
+    var transform = Transform.identity
+    var centerOffset = Vec2.zero
+}
+
 /// Friction mixing: √(μa·μb) (Box2D), so two shapes of friction μ give μ.
 @inline(__always) func mixFriction(_ a: Double, _ b: Double) -> Double { (a * b).squareRoot() }
 /// Restitution mixing: the larger (Box2D), so one bouncy ball bounces on anything.
@@ -104,7 +113,8 @@ extension World {
                 destroyContact(Int32(c), wakeBodies: false)
                 continue
             }
-            let xfA = bodySims[iA].transform, xfB = bodySims[iB].transform
+            let (poseA, poseB) = bodyPoses.withUnsafeBufferPointer { ($0[iA], $0[iB]) }
+            let xfA = poseA.transform, xfB = poseB.transform
             if contacts[c].sensor {
                 updateSensor(c, xfA, xfB)
                 continue
@@ -113,8 +123,7 @@ extension World {
                 collideStored(pp.baseAddress! + sA, xfA, pp.baseAddress! + sB, xfB, speculative: speculative, slop: slop)
             }
             // Anchors become relative to the centers of mass; old points are matched for warm starting.
-            let offsetA = xfA.q.rotate(bodySims[iA].localCenter)
-            let offsetB = xfB.q.rotate(bodySims[iB].localCenter)
+            let offsetA = poseA.centerOffset, offsetB = poseB.centerOffset
             let touching = local.pointCount > 0
             // One exclusive access for the manifold and the flags (one uniqueness check, not two).
             let (wasTouching, wantsPreSolve) = contacts.withUnsafeMutableBufferPointer { cp in
@@ -144,16 +153,33 @@ extension World {
     }
 
     /// Copies every body's awake flag into `bodyAwake` (one byte per body
-    /// slot). The narrow phase reads two flags per contact in random body
+    /// slot) and, when some body is awake, its ``CollidePose`` into
+    /// `bodyPoses`. The narrow phase reads two flags per contact in random body
     /// order; from the 40-byte `BodyInfo` records each read was a cache miss,
-    /// from a byte array they stay in L1. No body wakes or sleeps during the
+    /// from a byte array they stay in L1. Likewise a pose is one 48-byte
+    /// record where the transform and the local center sit in two lines of
+    /// the ~150-byte `BodySim`. No body wakes, sleeps or moves during the
     /// narrow phase (wake-ups are queued in `pendingWake`).
     mutating func gatherAwakeFlags() {
         let n = bodyInfos.count
         if bodyAwake.count != n { bodyAwake = [Bool](repeating: false, count: n) }
+        var anyAwake = false
         bodyInfos.withUnsafeBufferPointer { bi in
         bodyAwake.withUnsafeMutableBufferPointer { aw in
-            for i in 0..<n { aw[i] = bi[i].awake }
+            for i in 0..<n {
+                aw[i] = bi[i].awake
+                anyAwake = anyAwake || bi[i].awake
+            }
+        }
+        }
+        if !anyAwake { return }
+        World.resize(&bodyPoses, to: n, with: CollidePose())
+        bodySims.withUnsafeBufferPointer { sp in
+        bodyPoses.withUnsafeMutableBufferPointer { pp in
+            for i in 0..<n {
+                let xf = sp[i].transform
+                pp[i] = CollidePose(transform: xf, centerOffset: xf.q.rotate(sp[i].localCenter))
+            }
         }
         }
     }

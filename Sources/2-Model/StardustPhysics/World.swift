@@ -81,6 +81,8 @@ public struct World: Sendable {
     var pendingWake: [Int32] = []
     /// Scratch of ``collide()``: each body slot's awake flag, gathered at its start.
     var bodyAwake: [Bool] = []
+    /// Scratch of ``collide()``: each body slot's ``CollidePose``, gathered at its start.
+    var bodyPoses: [CollidePose] = []
 
     /// Events of the last step; see ``WorldEvents``.
     public internal(set) var events = WorldEvents()

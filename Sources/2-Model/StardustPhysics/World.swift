@@ -57,6 +57,11 @@ public struct World: Sendable {
     // Per-step scratch (kept to avoid allocation; not part of the state hash).
     var awakeBodies: [Int32] = []
     var solverIndex: [Int32] = []
+    /// Per body slot, as ``prepareContacts(_:)``' filter needs it: the solver
+    /// slot of an awake body, written as ~slot when its inverse mass is 0, or
+    /// `Int32.min` when it is not awake (built by ``buildAwakeSet(h:gravity:)``;
+    /// one 4-byte read instead of the solver index and the 72-byte state).
+    var contactSlots: [Int32] = []
     var states: [BodyState] = []
     var constraints: [ContactBundle] = []
     /// The rarely read halves of `constraints` (same index).

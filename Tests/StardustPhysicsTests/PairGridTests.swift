@@ -8,9 +8,9 @@ import Testing
 struct PairGridTests {
     /// The grid's answer to `box`, as user data in order.
     static func gridQuery(_ grid: PairGrid, _ box: AABB) -> [Int32] {
-        var ranks: [Int32] = []
-        grid.query(box, into: &ranks)
-        return ranks.map { grid.leafData[Int($0)] }
+        var ranks = [Int32](repeating: -1, count: grid.leafData.count)
+        let count = ranks.withUnsafeMutableBufferPointer { grid.query(box, into: $0.baseAddress!) }
+        return ranks.prefix(count).map { grid.leafData[Int($0)] }
     }
 
     /// A churned tree of test boxes (re-inserts, rotations, removals).

@@ -86,13 +86,15 @@ extension World {
             found.removeAll(keepingCapacity: true)
             processed.withUnsafeBufferPointer { done in
                 if useGrid && fat.lower.x.isFinite && fat.lower.y.isFinite && fat.upper.x.isFinite && fat.upper.y.isFinite {
-                    ranks.removeAll(keepingCapacity: true)
-                    grid.query(fat, into: &ranks)
+                    if ranks.count < grid.leafData.count { ranks = [Int32](repeating: 0, count: grid.leafData.count) }
+                    ranks.withUnsafeMutableBufferPointer { rp in
                     grid.leafData.withUnsafeBufferPointer { leaves in
-                        for r in ranks {
-                            let other = leaves[Int(r)]
+                        let hits = grid.query(fat, into: rp.baseAddress!)
+                        for k in 0..<hits {
+                            let other = leaves[Int(rp[k])]
                             if other != s && !done[Int(other)] { found.append(other) }
                         }
+                    }
                     }
                 } else {
                     movingTree.query(fat, stack: &stack) { other in

@@ -125,16 +125,17 @@ struct PairGrid: Sendable {
         return true
     }
 
-    /// Appends to `ranks` the rank of every leaf whose box overlaps `box`
+    /// Writes to `ranks` the rank of every leaf whose box overlaps `box`
     /// (`AABB.overlaps`, as the tree's walk tests a leaf), in ascending rank:
-    /// the walk's order. `box` must be finite.
-    func query(_ box: AABB, into ranks: inout [Int32]) {
+    /// the walk's order; returns how many. `ranks` has room for every leaf.
+    /// `box` must be finite.
+    func query(_ box: AABB, into ranks: UnsafeMutablePointer<Int32>) -> Int {
         let f = frame
         // An overlapping leaf's lower corner lies in [box.lower − reach, box.upper].
         let x0 = f.column(box.lower.x - f.reachX), x1 = f.column(box.upper.x)
         let y0 = f.row(box.lower.y - f.reachY), y1 = f.row(box.upper.y)
         let q = SIMD4(box.upper.x, box.upper.y, -box.lower.x, -box.lower.y)
-        let first = ranks.count
+        var count = 0
         cellStart.withUnsafeBufferPointer { cp in
         entries.withUnsafeBufferPointer { ep in
             for y in y0...y1 {
@@ -142,19 +143,21 @@ struct PairGrid: Sendable {
                 for k in Int(cp[rowBase + x0])..<Int(cp[rowBase + x1 + 1]) {
                     let e = ep.baseAddress! + k
                     if any(e.pointee.bounds .> q) { continue }
-                    ranks.append(e.pointee.rank)
+                    ranks[count] = e.pointee.rank
+                    count += 1
                 }
             }
         }
         }
         // Insertion sort: a query finds a handful of leaves.
-        var i = first + 1
-        while i < ranks.count {
+        var i = 1
+        while i < count {
             let r = ranks[i]
             var j = i
-            while j > first && ranks[j - 1] > r { ranks[j] = ranks[j - 1]; j -= 1 }
+            while j > 0 && ranks[j - 1] > r { ranks[j] = ranks[j - 1]; j -= 1 }
             ranks[j] = r
             i += 1
         }
+        return count
     }
 }

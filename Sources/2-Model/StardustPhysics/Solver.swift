@@ -722,7 +722,11 @@ extension World {
                 let i = Int(awakeBodies[k])
                 let xf = bodySims[i].transform
                 var s = bodyInfos[i].headShape
-                while s != -1 {
+                // Counted down instead of reading the list's end from the
+                // ~400-byte shape record: a body's last (usually only) shape
+                // is read there only when it left its fat box.
+                var left = bodyInfos[i].shapeCount
+                while left > 0 {
                     let shape = shapes + Int(s)
                     let aabb = storedAABB(polygons + Int(s), xf)
                     if !fatBounds[Int(s)].contains(aabb) {
@@ -731,7 +735,8 @@ extension World {
                         movingTree.moveProxy(shape.pointee.proxy, fat)
                         moveBuffer.append(s)
                     }
-                    s = shape.pointee.nextShape
+                    left -= 1
+                    if left > 0 { s = shape.pointee.nextShape }
                 }
             }
         }

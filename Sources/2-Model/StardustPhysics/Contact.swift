@@ -98,7 +98,7 @@ extension World {
         let speculative = definition.speculativeDistance
         let slop = definition.linearSlop
         let count = contacts.count
-        gatherAwakeFlags()
+        let posesGathered = gatherAwakeFlags()
         var c = -1
         while true {
             c = nextAwakeContact(after: c)
@@ -113,7 +113,8 @@ extension World {
                 destroyContact(Int32(c), wakeBodies: false)
                 continue
             }
-            let (poseA, poseB) = bodyPoses.withUnsafeBufferPointer { ($0[iA], $0[iB]) }
+            let (poseA, poseB) = posesGathered ? bodyPoses.withUnsafeBufferPointer { ($0[iA], $0[iB]) }
+                                               : (collidePose(iA), collidePose(iB))
             let xfA = poseA.transform, xfB = poseB.transform
             if contacts[c].sensor {
                 updateSensor(c, xfA, xfB)
@@ -153,35 +154,46 @@ extension World {
     }
 
     /// Copies every body's awake flag into `bodyAwake` (one byte per body
-    /// slot) and, when some body is awake, its ``CollidePose`` into
-    /// `bodyPoses`. The narrow phase reads two flags per contact in random body
-    /// order; from the 40-byte `BodyInfo` records each read was a cache miss,
-    /// from a byte array they stay in L1. Likewise a pose is one 48-byte
-    /// record where the transform and the local center sit in two lines of
-    /// the ~150-byte `BodySim`. No body wakes, sleeps or moves during the
-    /// narrow phase (wake-ups are queued in `pendingWake`).
-    mutating func gatherAwakeFlags() {
+    /// slot) and, when at least a quarter of the bodies are awake, every
+    /// body's ``CollidePose`` into `bodyPoses`; returns whether it did. The
+    /// narrow phase reads two flags per contact in random body order; from
+    /// the 40-byte `BodyInfo` records each read was a cache miss, from a byte
+    /// array they stay in L1. Likewise a pose is one 48-byte record where the
+    /// transform and the local center sit in two lines of the ~150-byte
+    /// `BodySim`; with few bodies awake, the pass over all of them would cost
+    /// more than it saves, and the narrow phase reads the `BodySim`s. No body
+    /// wakes, sleeps or moves during the narrow phase (wake-ups are queued in
+    /// `pendingWake`).
+    mutating func gatherAwakeFlags() -> Bool {
         let n = bodyInfos.count
         if bodyAwake.count != n { bodyAwake = [Bool](repeating: false, count: n) }
-        var anyAwake = false
+        var awakeCount = 0
         bodyInfos.withUnsafeBufferPointer { bi in
         bodyAwake.withUnsafeMutableBufferPointer { aw in
             for i in 0..<n {
                 aw[i] = bi[i].awake
-                anyAwake = anyAwake || bi[i].awake
+                awakeCount += bi[i].awake ? 1 : 0
             }
         }
         }
-        if !anyAwake { return }
+        if awakeCount == 0 || 4 * awakeCount < n { return false }
         World.resize(&bodyPoses, to: n, with: CollidePose())
         bodySims.withUnsafeBufferPointer { sp in
         bodyPoses.withUnsafeMutableBufferPointer { pp in
-            for i in 0..<n {
-                let xf = sp[i].transform
-                pp[i] = CollidePose(transform: xf, centerOffset: xf.q.rotate(sp[i].localCenter))
-            }
+            for i in 0..<n { pp[i] = World.collidePose(sp.baseAddress! + i) }
         }
         }
+        return true
+    }
+
+    /// Body `i`'s ``CollidePose`` read from its `BodySim`.
+    @inline(__always) func collidePose(_ i: Int) -> CollidePose {
+        bodySims.withUnsafeBufferPointer { World.collidePose($0.baseAddress! + i) }
+    }
+
+    @inline(__always) static func collidePose(_ sim: UnsafePointer<BodySim>) -> CollidePose {
+        let xf = sim.pointee.transform
+        return CollidePose(transform: xf, centerOffset: xf.q.rotate(sim.pointee.localCenter))
     }
 
     /// The first live contact after `start` with an awake body (flags from

@@ -716,6 +716,7 @@ extension World {
         // and bounds checks of `shapes[s].x = ...` were a visible share.
         shapePolygons.withUnsafeBufferPointer { pp in
         shapeFatBounds.withUnsafeMutableBufferPointer { fp in
+        shapeProxies.withUnsafeBufferPointer { xp in
         shapes.withUnsafeBufferPointer { sp in
             let polygons = pp.baseAddress!, fatBounds = fp.baseAddress!, shapes = sp.baseAddress!
             for k in 0..<awakeBodies.count {
@@ -724,7 +725,7 @@ extension World {
                 var s = bodyInfos[i].headShape
                 // Counted down instead of reading the list's end from the
                 // ~400-byte shape record: a body's last (usually only) shape
-                // is read there only when it left its fat box.
+                // record is not read at all.
                 var left = bodyInfos[i].shapeCount
                 while left > 0 {
                     let shape = shapes + Int(s)
@@ -732,13 +733,14 @@ extension World {
                     if !fatBounds[Int(s)].contains(aabb) {
                         let fat = aabb.expanded(by: margin)
                         fatBounds[Int(s)] = fat
-                        movingTree.moveProxy(shape.pointee.proxy, fat)
+                        movingTree.moveProxy(xp[Int(s)].proxy, fat)
                         moveBuffer.append(s)
                     }
                     left -= 1
                     if left > 0 { s = shape.pointee.nextShape }
                 }
             }
+        }
         }
         }
         }

@@ -31,6 +31,8 @@ public struct World: Sendable {
     /// tests two of them per contact in random shape order, and a compact
     /// array holds two per cache line instead of one per record.
     var shapeFatBounds: [AABB] = []
+    /// Each shape's broad-phase proxy, parallel to `shapes` (see ``ShapeProxy``).
+    var shapeProxies: [ShapeProxy] = []
     /// Whether any shape's filter changed since creation (``setFilter(_:_:)``).
     /// Until then every contact passed its shapes' filters when it was made and
     /// still does, so the narrow phase skips re-testing them.
@@ -391,6 +393,7 @@ public struct World: Sendable {
         if Int(index) == shapes.count { shapes.append(data) } else { shapes[Int(index)] = data }
         if Int(index) == shapePolygons.count { shapePolygons.append(geometry.polygonForm) } else { shapePolygons[Int(index)] = geometry.polygonForm }
         if Int(index) == shapeFatBounds.count { shapeFatBounds.append(AABB(lower: .zero, upper: .zero)) }   // set by createProxy
+        if Int(index) == shapeProxies.count { shapeProxies.append(ShapeProxy()) } else { shapeProxies[Int(index)] = ShapeProxy() }
         bodyInfos[b].headShape = index
         bodyInfos[b].shapeCount += 1
         createProxy(index, forceMove: true)
@@ -470,7 +473,7 @@ public struct World: Sendable {
         filtersChanged = true
         // Existing contacts are re-filtered next step by the narrow phase; pairs the old filter
         // refused are found again by re-querying the proxy (Box2D resets the proxy here too).
-        if shapes[Int(shape.index)].proxy >= 0 { moveBuffer.append(Int32(shape.index)) }
+        if shapeProxies[Int(shape.index)].proxy >= 0 { moveBuffer.append(Int32(shape.index)) }
     }
     /// Shapes of a body, most recently added first.
     public func shapes(of body: BodyID) throws(PhysicsError) -> [ShapeID] {

@@ -84,5 +84,10 @@ struct PairGridTests {
         var (other, _) = Self.churnedTree(seed: 52, offset: 0)
         _ = other.createProxy(AABB(lower: Vec2(0, .nan), upper: Vec2(1, 1)), userData: 9998)
         #expect(!grid.build(other, stack: &stack))
+        // Two small boxes farther apart than `Double`'s range: the extent overflows.
+        var far = DynamicTree()
+        _ = far.createProxy(AABB(lower: Vec2(-1e308, 0), upper: Vec2(-1e308 + 1e293, 1)), userData: 1)
+        _ = far.createProxy(AABB(lower: Vec2(1e308 - 1e293, 0), upper: Vec2(1e308, 1)), userData: 2)
+        #expect(!grid.build(far, stack: &stack))
     }
 }

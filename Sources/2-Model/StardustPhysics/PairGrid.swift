@@ -77,6 +77,8 @@ struct PairGrid: Sendable {
         if max(largest.x, largest.y) > 4 * mean + 1e-9 { return false }
         var cell = max(mean, 1e-9)
         let extentX = hi.x - lo.x, extentY = hi.y - lo.y
+        // Finite boxes can still span more than `Double` holds.
+        if !(extentX.isFinite && extentY.isFinite && mean.isFinite) { return false }
         // At most ~2 cells per leaf: a far outlier makes the cells coarser.
         let limit = Double(max(2 * n, 64))
         while (extentX / cell + 1) * (extentY / cell + 1) > limit { cell *= 2 }

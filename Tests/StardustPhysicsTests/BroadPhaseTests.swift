@@ -163,8 +163,8 @@ struct BroadPhaseTests {
             a.step(1.0 / 60); b.step(1.0 / 60)
             if step % 7 == 0 {
                 b.relayoutMovingTree()
-                for s in 0..<b.shapes.count where b.shapeIDs.alive[s] && !b.shapes[s].inStaticTree {
-                    let p = b.shapes[s].proxy
+                for s in 0..<b.shapes.count where b.shapeIDs.alive[s] && !b.shapeProxies[s].inStaticTree {
+                    let p = b.shapeProxies[s].proxy
                     #expect(b.movingTree.nodes[Int(p)].isLeaf && b.movingTree.nodes[Int(p)].userData == Int32(s))
                 }
             }

@@ -11,10 +11,10 @@ struct ShapeStorageTests {
     func checkFatBounds(_ w: World, _ label: String) {
         var checked = 0
         for s in 0..<w.shapes.count where w.shapeIDs.alive[s] {
-            let shape = w.shapes[s]
-            let tree = shape.inStaticTree ? w.staticTree : w.movingTree
+            let shape = w.shapes[s], proxy = w.shapeProxies[s]
+            let tree = proxy.inStaticTree ? w.staticTree : w.movingTree
             let fat = w.shapeFatBounds[s]
-            #expect(fat == tree.fatAABB(shape.proxy), "\(label): shape \(s)'s compact fat box differs from its tree leaf")
+            #expect(fat == tree.fatAABB(proxy.proxy), "\(label): shape \(s)'s compact fat box differs from its tree leaf")
             let tight = shape.geometry.aabb(w.bodySims[Int(shape.body)].transform)
             #expect(fat.contains(tight), "\(label): shape \(s)'s fat box does not contain its bounds")
             checked += 1

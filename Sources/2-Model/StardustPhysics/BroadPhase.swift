@@ -18,16 +18,16 @@ extension World {
         let margin = isStatic ? definition.speculativeDistance : definition.aabbMargin
         let fat = aabb.expanded(by: margin)
         shapeFatBounds[Int(s)] = fat
-        shapes[Int(s)].inStaticTree = isStatic
-        shapes[Int(s)].proxy = isStatic ? staticTree.createProxy(fat, userData: s) : movingTree.createProxy(fat, userData: s)
+        shapeProxies[Int(s)].inStaticTree = isStatic
+        shapeProxies[Int(s)].proxy = isStatic ? staticTree.createProxy(fat, userData: s) : movingTree.createProxy(fat, userData: s)
         if forceMove { moveBuffer.append(s) }
     }
 
     mutating func destroyProxy(_ s: Int32) {
-        let p = shapes[Int(s)].proxy
+        let p = shapeProxies[Int(s)].proxy
         if p < 0 { return }
-        if shapes[Int(s)].inStaticTree { staticTree.destroyProxy(p) } else { movingTree.destroyProxy(p) }
-        shapes[Int(s)].proxy = -1
+        if shapeProxies[Int(s)].inStaticTree { staticTree.destroyProxy(p) } else { movingTree.destroyProxy(p) }
+        shapeProxies[Int(s)].proxy = -1
     }
 
     /// After a teleport: refresh every shape's bounds of body `b`.
@@ -36,10 +36,10 @@ extension World {
         while s != -1 {
             let aabb = shapes[Int(s)].geometry.aabb(bodySims[b].transform)
             if !shapeFatBounds[Int(s)].contains(aabb) {
-                let margin = shapes[Int(s)].inStaticTree ? definition.speculativeDistance : definition.aabbMargin
+                let margin = shapeProxies[Int(s)].inStaticTree ? definition.speculativeDistance : definition.aabbMargin
                 let fat = aabb.expanded(by: margin)
                 shapeFatBounds[Int(s)] = fat
-                if shapes[Int(s)].inStaticTree { staticTree.moveProxy(shapes[Int(s)].proxy, fat) } else { movingTree.moveProxy(shapes[Int(s)].proxy, fat) }
+                if shapeProxies[Int(s)].inStaticTree { staticTree.moveProxy(shapeProxies[Int(s)].proxy, fat) } else { movingTree.moveProxy(shapeProxies[Int(s)].proxy, fat) }
                 moveBuffer.append(s)
             }
             s = shapes[Int(s)].nextShape
@@ -72,17 +72,37 @@ extension World {
         var processed = moveProcessed
         moveProcessed = []
         if processed.count < shapes.count { processed.append(contentsOf: repeatElement(false, count: shapes.count - processed.count)) }
+        // With many moved proxies, a grid answers the moving tree's queries
+        // (same leaves, same order; see PairGrid); with few, building it costs more than the walks.
+        var grid = pairGrid
+        pairGrid = PairGrid()
+        let useGrid = moveBuffer.count >= max(64, movingTree.proxyCount / 32) && grid.build(movingTree, stack: &stack)
+        var ranks = gridScratch
+        gridScratch = []
         for k in 0..<moveBuffer.count {
             let s = moveBuffer[k]
-            if !shapeIDs.alive[Int(s)] || shapes[Int(s)].proxy < 0 { continue }
+            if !shapeIDs.alive[Int(s)] || shapeProxies[Int(s)].proxy < 0 { continue }
             let fat = shapeFatBounds[Int(s)]
             found.removeAll(keepingCapacity: true)
             processed.withUnsafeBufferPointer { done in
-                movingTree.query(fat, stack: &stack) { other in
-                    if other != s && !done[Int(other)] { found.append(other) }
-                    return true
+                if useGrid && fat.lower.x.isFinite && fat.lower.y.isFinite && fat.upper.x.isFinite && fat.upper.y.isFinite {
+                    if ranks.count < grid.leafData.count { ranks = [Int32](repeating: 0, count: grid.leafData.count) }
+                    ranks.withUnsafeMutableBufferPointer { rp in
+                    grid.leafData.withUnsafeBufferPointer { leaves in
+                        let hits = grid.query(fat, into: rp.baseAddress!)
+                        for k in 0..<hits {
+                            let other = leaves[Int(rp[k])]
+                            if other != s && !done[Int(other)] { found.append(other) }
+                        }
+                    }
+                    }
+                } else {
+                    movingTree.query(fat, stack: &stack) { other in
+                        if other != s && !done[Int(other)] { found.append(other) }
+                        return true
+                    }
                 }
-                if !shapes[Int(s)].inStaticTree {
+                if !shapeProxies[Int(s)].inStaticTree {
                     staticTree.query(fat, stack: &stack) { other in
                         if !done[Int(other)] { found.append(other) }
                         return true
@@ -101,6 +121,8 @@ extension World {
         queryStack = stack
         pairScratch = found
         moveProcessed = processed
+        pairGrid = grid
+        gridScratch = ranks
     }
 }
 
@@ -112,6 +134,6 @@ extension World {
     mutating func relayoutMovingTree() {
         movingTree.relayout()
         let tree = movingTree
-        tree.forEachLeaf { leaf, shape in shapes[Int(shape)].proxy = leaf }
+        tree.forEachLeaf { leaf, shape in shapeProxies[Int(shape)].proxy = leaf }
     }
 }

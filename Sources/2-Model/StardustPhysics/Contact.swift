@@ -27,6 +27,15 @@ struct Contact: Sendable {
     var manifold = Manifold()
 }
 
+/// A body's pose as the narrow phase reads it (gathered at its start): the
+/// transform and the offset from the body origin to the center of mass in
+/// world axes, `transform.q.rotate(localCenter)` (the expression each contact
+/// evaluated before, so the same bits).
+struct CollidePose: Sendable {
+    var transform = Transform.identity
+    var centerOffset = Vec2.zero
+}
+
 /// Friction mixing: √(μa·μb) (Box2D), so two shapes of friction μ give μ.
 @inline(__always) func mixFriction(_ a: Double, _ b: Double) -> Double { (a * b).squareRoot() }
 /// Restitution mixing: the larger (Box2D), so one bouncy ball bounces on anything.
@@ -89,7 +98,7 @@ extension World {
         let speculative = definition.speculativeDistance
         let slop = definition.linearSlop
         let count = contacts.count
-        gatherAwakeFlags()
+        let posesGathered = gatherAwakeFlags()
         var c = -1
         while true {
             c = nextAwakeContact(after: c)
@@ -104,7 +113,9 @@ extension World {
                 destroyContact(Int32(c), wakeBodies: false)
                 continue
             }
-            let xfA = bodySims[iA].transform, xfB = bodySims[iB].transform
+            let (poseA, poseB) = posesGathered ? bodyPoses.withUnsafeBufferPointer { ($0[iA], $0[iB]) }
+                                               : (collidePose(iA), collidePose(iB))
+            let xfA = poseA.transform, xfB = poseB.transform
             if contacts[c].sensor {
                 updateSensor(c, xfA, xfB)
                 continue
@@ -113,8 +124,7 @@ extension World {
                 collideStored(pp.baseAddress! + sA, xfA, pp.baseAddress! + sB, xfB, speculative: speculative, slop: slop)
             }
             // Anchors become relative to the centers of mass; old points are matched for warm starting.
-            let offsetA = xfA.q.rotate(bodySims[iA].localCenter)
-            let offsetB = xfB.q.rotate(bodySims[iB].localCenter)
+            let offsetA = poseA.centerOffset, offsetB = poseB.centerOffset
             let touching = local.pointCount > 0
             // One exclusive access for the manifold and the flags (one uniqueness check, not two).
             let (wasTouching, wantsPreSolve) = contacts.withUnsafeMutableBufferPointer { cp in
@@ -144,18 +154,46 @@ extension World {
     }
 
     /// Copies every body's awake flag into `bodyAwake` (one byte per body
-    /// slot). The narrow phase reads two flags per contact in random body
-    /// order; from the 40-byte `BodyInfo` records each read was a cache miss,
-    /// from a byte array they stay in L1. No body wakes or sleeps during the
-    /// narrow phase (wake-ups are queued in `pendingWake`).
-    mutating func gatherAwakeFlags() {
+    /// slot) and, when at least a quarter of the bodies are awake, every
+    /// body's ``CollidePose`` into `bodyPoses`; returns whether it did. The
+    /// narrow phase reads two flags per contact in random body order; from
+    /// the 40-byte `BodyInfo` records each read was a cache miss, from a byte
+    /// array they stay in L1. Likewise a pose is one 48-byte record where the
+    /// transform and the local center sit in two lines of the ~150-byte
+    /// `BodySim`; with few bodies awake, the pass over all of them would cost
+    /// more than it saves, and the narrow phase reads the `BodySim`s. No body
+    /// wakes, sleeps or moves during the narrow phase (wake-ups are queued in
+    /// `pendingWake`).
+    mutating func gatherAwakeFlags() -> Bool {
         let n = bodyInfos.count
         if bodyAwake.count != n { bodyAwake = [Bool](repeating: false, count: n) }
+        var awakeCount = 0
         bodyInfos.withUnsafeBufferPointer { bi in
         bodyAwake.withUnsafeMutableBufferPointer { aw in
-            for i in 0..<n { aw[i] = bi[i].awake }
+            for i in 0..<n {
+                aw[i] = bi[i].awake
+                awakeCount += bi[i].awake ? 1 : 0
+            }
         }
         }
+        if awakeCount == 0 || 4 * awakeCount < n { return false }
+        World.resize(&bodyPoses, to: n, with: CollidePose())
+        bodySims.withUnsafeBufferPointer { sp in
+        bodyPoses.withUnsafeMutableBufferPointer { pp in
+            for i in 0..<n { pp[i] = World.collidePose(sp.baseAddress! + i) }
+        }
+        }
+        return true
+    }
+
+    /// Body `i`'s ``CollidePose`` read from its `BodySim`.
+    @inline(__always) func collidePose(_ i: Int) -> CollidePose {
+        bodySims.withUnsafeBufferPointer { World.collidePose($0.baseAddress! + i) }
+    }
+
+    @inline(__always) static func collidePose(_ sim: UnsafePointer<BodySim>) -> CollidePose {
+        let xf = sim.pointee.transform
+        return CollidePose(transform: xf, centerOffset: xf.q.rotate(sim.pointee.localCenter))
     }
 
     /// The first live contact after `start` with an awake body (flags from
@@ -184,12 +222,25 @@ extension World {
     /// impulses carried over from the old point with the same feature id
     /// (warm starting). The arithmetic is the one the by-value pipeline did,
     /// in the same order; unused point slots are zeroed as before.
+    ///
+    /// A point slot beyond `pointCount` is always all zero (only this store
+    /// writes one past the count, with `ManifoldPoint()`; the solver writes
+    /// back only the points it was given), so the second slot of a
+    /// one-point manifold is neither read nor written again while the count
+    /// stays below two: most of rain's contacts (circles) then touch only the
+    /// first ~170 of their ~260 bytes.
     @inline(__always) static func storeManifold(_ local: LocalManifold, into m: inout Manifold, _ xfA: Transform, _ xfB: Transform,
                                                 offsetA: Vec2, offsetB: Vec2) {
         let oldCount = m.pointCount
-        let oldID0 = m.point0.id, oldID1 = m.point1.id
+        assert((oldCount > 0 || m.point0 == ManifoldPoint()) && (oldCount > 1 || m.point1 == ManifoldPoint()),
+               "a manifold point slot past the count must be zero")
+        let oldID0 = m.point0.id
         let oldNormal0 = m.point0.normalImpulse, oldTangent0 = m.point0.tangentImpulse
-        let oldNormal1 = m.point1.normalImpulse, oldTangent1 = m.point1.tangentImpulse
+        var oldID1: UInt16 = 0, oldNormal1 = 0.0, oldTangent1 = 0.0
+        if oldCount > 1 {
+            oldID1 = m.point1.id
+            oldNormal1 = m.point1.normalImpulse; oldTangent1 = m.point1.tangentImpulse
+        }
         @inline(__always) func point(_ anchor: Vec2, _ separation: Double, _ id: UInt16) -> ManifoldPoint {
             var p = ManifoldPoint()
             let anchorA = xfA.q.rotate(anchor)
@@ -207,8 +258,16 @@ extension World {
         }
         m.normal = local.hasNormal ? xfA.q.rotate(local.normal) : .zero
         m.pointCount = local.pointCount
-        m.point0 = local.pointCount > 0 ? point(local.anchor0, local.separation0, local.id0) : ManifoldPoint()
-        m.point1 = local.pointCount > 1 ? point(local.anchor1, local.separation1, local.id1) : ManifoldPoint()
+        if local.pointCount > 0 {
+            m.point0 = point(local.anchor0, local.separation0, local.id0)
+        } else if oldCount > 0 {
+            m.point0 = ManifoldPoint()
+        }
+        if local.pointCount > 1 {
+            m.point1 = point(local.anchor1, local.separation1, local.id1)
+        } else if oldCount > 1 {
+            m.point1 = ManifoldPoint()
+        }
     }
 
     mutating func updateSensor(_ c: Int, _ xfA: Transform, _ xfB: Transform) {

@@ -342,6 +342,49 @@ struct DynamicTree: Sendable {
         reinsertsSinceLayout = 0
     }
 
+    /// Every leaf's user data and box, in the order a query walk meets
+    /// overlapping leaves (depth first, child2 before child1): a query's
+    /// result is the overlapping leaves in the order of this list. O(nodes).
+    func collectLeaves(data: inout [Int32], boxes: inout [AABB], stack: inout [Int32]) {
+        data.removeAll(keepingCapacity: true)
+        boxes.removeAll(keepingCapacity: true)
+        if root == -1 { return }
+        let need = Int(nodes[Int(root)].height) + 2
+        if stack.count < need { stack = [Int32](repeating: -1, count: max(need, 64)) }
+        World.resize(&data, to: proxyCount, with: 0)
+        World.resize(&boxes, to: proxyCount, with: AABB(lower: .zero, upper: .zero))
+        var count = 0
+        stack.withUnsafeMutableBufferPointer { sp in
+        nodes.withUnsafeBufferPointer { np in
+        queryNodes.withUnsafeBufferPointer { qp in
+        data.withUnsafeMutableBufferPointer { dp in
+        boxes.withUnsafeMutableBufferPointer { bp in
+            let st = sp.baseAddress!
+            st[0] = root
+            var top = 1
+            while top > 0 {
+                top -= 1
+                let n = Int(st[top])
+                let node = qp.baseAddress! + n
+                if node.pointee.child1 == -1 {
+                    precondition(count < dp.count)
+                    dp[count] = node.pointee.child2OrUserData
+                    bp[count] = np[n].aabb
+                    count += 1
+                } else {
+                    st[top] = node.pointee.child1
+                    st[top + 1] = node.pointee.child2OrUserData
+                    top += 2
+                }
+            }
+        }
+        }
+        }
+        }
+        }
+        precondition(count == proxyCount)
+    }
+
     /// Calls `visit(leaf, userData)` for every leaf.
     func forEachLeaf(_ visit: (Int32, Int32) -> Void) {
         for n in 0..<nodes.count where nodes[n].height == 0 { visit(Int32(n), nodes[n].userData) }

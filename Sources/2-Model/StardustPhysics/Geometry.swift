@@ -100,16 +100,19 @@ extension UnsafeMutablePointer where Pointee == Polygon {
 public struct Polygon: Sendable, Hashable {
     /// The most vertices a polygon may have.
     public static let maxVertices = 8
+    // Count and radius come first, next to the first vertices: the narrow
+    // phase reads them for every shape of every contact (a stored circle is
+    // count, radius and one vertex: one cache line instead of two).
+    /// The number of vertices, 3…``maxVertices``.
+    public internal(set) var count = 0
+    /// The rounding radius in world units (default 0: sharp corners).
+    public var radius: Double = 0
     /// The vertices in the body frame, counter-clockwise in math axes; the first ``count`` are used.
     public internal(set) var vertices = Vec2x8()
     /// The outward unit normal of each edge (edge `i` runs from vertex `i` to vertex `i + 1`).
     public internal(set) var normals = Vec2x8()
     /// The centroid of the polygon's area in the body frame.
     public internal(set) var centroid = Vec2.zero
-    /// The number of vertices, 3…``maxVertices``.
-    public internal(set) var count = 0
-    /// The rounding radius in world units (default 0: sharp corners).
-    public var radius: Double = 0
 
     init() {}
 

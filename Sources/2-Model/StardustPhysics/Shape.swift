@@ -168,17 +168,24 @@ public struct ShapeDefinition: Sendable, Hashable {
     }
 }
 
+/// A shape's broad-phase proxy (one per shape in `World.shapeProxies`, parallel
+/// to `shapes`): kept out of the ~400-byte `ShapeData` because the bounds
+/// update and pair finding read it for every shape that moved, in a stream
+/// of records where it would be one cache line each.
+struct ShapeProxy: Sendable {
+    /// Proxy in the broad phase tree (static tree for static bodies), or −1;
+    /// its fat bounds are `World.shapeFatBounds`.
+    var proxy: Int32 = -1
+    var inStaticTree = false
+}
+
 /// Shape storage (one array of these in the world). The ~300-byte geometry
-/// enum comes last: the per-step readers (bounds update: `nextShape`,
-/// `proxy`; pair finding: `body`, `isSensor`, `filter`) then find their
-/// fields in the record's first cache lines.
+/// enum comes last: the per-step readers (bounds update: `nextShape`; pair
+/// finding: `body`, `isSensor`, `filter`) then find their fields in the
+/// record's first cache lines.
 struct ShapeData: Sendable {
     var body: Int32
     var nextShape: Int32 = -1
-    /// Proxy in the broad phase tree (static tree for static bodies); its fat
-    /// bounds are `World.shapeFatBounds`.
-    var proxy: Int32 = -1
-    var inStaticTree = false
     var isSensor: Bool
     var enableContactEvents: Bool
     var enablePreSolve: Bool

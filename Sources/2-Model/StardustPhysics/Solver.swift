@@ -80,9 +80,11 @@ extension World {
         // checked the arrays' uniqueness each time.
         let bodyCount = bodyInfos.count
         World.resize(&awakeBodies, to: bodyCount, with: 0)
+        World.resize(&contactSlots, to: bodyCount, with: 0)
         var awakeCount = 0
         awakeBodies.withUnsafeMutableBufferPointer { ab in
         solverIndex.withUnsafeMutableBufferPointer { si in
+        contactSlots.withUnsafeMutableBufferPointer { cs in
         bodyInfos.withUnsafeBufferPointer { ip in
         bodyIDs.alive.withUnsafeBufferPointer { alive in
             for i in 0..<bodyCount {
@@ -92,8 +94,10 @@ extension World {
                     awakeCount += 1
                 } else {
                     si[i] = -1
+                    cs[i] = Int32.min
                 }
             }
+        }
         }
         }
         }
@@ -109,12 +113,14 @@ extension World {
         terms.withUnsafeMutableBufferPointer { tp in
         awakeBodies.withUnsafeBufferPointer { ab in
         bodyMotions.withUnsafeBufferPointer { mp in
+        contactSlots.withUnsafeMutableBufferPointer { cs in
         bodySims.withUnsafeMutableBufferPointer { bp in
             sp[awakeCount] = BodyState()
             for k in 0..<awakeCount {
                 let i = Int(ab[k])
                 let sim = bp.baseAddress! + i, m = mp.baseAddress! + i
                 let invMass = sim.pointee.invMass, invInertia = sim.pointee.invInertia
+                cs[i] = invMass == 0 ? ~Int32(k) : Int32(k)
                 sp[k] = BodyState(v: m.pointee.linearVelocity, w: m.pointee.angularVelocity,
                                   invMass: invMass, invInertia: invInertia, dp: .zero, dq: .identity)
                 sim.pointee.center0 = sim.pointee.center
@@ -128,6 +134,7 @@ extension World {
                                          angular: 1 / (1 + h * m.pointee.angularDamping),
                                          integrates: true)
             }
+        }
         }
         }
         }
@@ -201,11 +208,12 @@ extension World {
         // With every body asleep no contact is solved or joins an island.
         if !awakeBodies.isEmpty {
         contacts.withUnsafeBufferPointer { cp in
-        solverIndex.withUnsafeBufferPointer { si in
-        states.withUnsafeBufferPointer { sp in
+        contactSlots.withUnsafeBufferPointer { cs in
         place.withUnsafeMutableBufferPointer { pl in
         solved.withUnsafeMutableBufferPointer { sv in
             let out = sv.baseAddress!
+            // A body that is not awake (or none) has the zero state's slot, of infinite mass.
+            let notAwake = ~staticIndex
             // Backwards: the narrow phase just walked the contacts forwards,
             // so the last ones are still in cache; and the fill below walks
             // forwards again, meeting first what this walk touched last.
@@ -213,20 +221,19 @@ extension World {
                 let contact = cp.baseAddress! + c
                 if !contact.pointee.live || !contact.pointee.touching || contact.pointee.sensor { continue }
                 let bA = contact.pointee.bodyA, bB = contact.pointee.bodyB
-                let movingA = bA >= 0 && si[Int(bA)] >= 0, movingB = bB >= 0 && si[Int(bB)] >= 0
+                let slotA = bA >= 0 ? cs[Int(bA)] : Int32.min, slotB = bB >= 0 ? cs[Int(bB)] : Int32.min
+                let movingA = slotA != Int32.min, movingB = slotB != Int32.min
                 if !contact.pointee.enabled {
                     if movingA && movingB { pl[c] = -2 }
                     continue
                 }
                 if !movingA && !movingB { continue }
-                let sA = World.solverSlot(bA, si, staticIndex: staticIndex), sB = World.solverSlot(bB, si, staticIndex: staticIndex)
                 solvedStart -= 3
                 out[solvedStart] = Int32(c)
-                out[solvedStart + 1] = sp[Int(sA)].invMass == 0 ? ~sA : sA
-                out[solvedStart + 2] = sp[Int(sB)].invMass == 0 ? ~sB : sB
+                out[solvedStart + 1] = movingA ? slotA : notAwake
+                out[solvedStart + 2] = movingB ? slotB : notAwake
                 solvedCount += 1
             }
-        }
         }
         }
         }
@@ -705,24 +712,31 @@ extension World {
         // and bounds checks of `shapes[s].x = ...` were a visible share.
         shapePolygons.withUnsafeBufferPointer { pp in
         shapeFatBounds.withUnsafeMutableBufferPointer { fp in
+        shapeProxies.withUnsafeBufferPointer { xp in
         shapes.withUnsafeBufferPointer { sp in
             let polygons = pp.baseAddress!, fatBounds = fp.baseAddress!, shapes = sp.baseAddress!
             for k in 0..<awakeBodies.count {
                 let i = Int(awakeBodies[k])
                 let xf = bodySims[i].transform
                 var s = bodyInfos[i].headShape
-                while s != -1 {
+                // Counted down instead of reading the list's end from the
+                // ~400-byte shape record: a body's last (usually only) shape
+                // record is not read at all.
+                var left = bodyInfos[i].shapeCount
+                while left > 0 {
                     let shape = shapes + Int(s)
                     let aabb = storedAABB(polygons + Int(s), xf)
                     if !fatBounds[Int(s)].contains(aabb) {
                         let fat = aabb.expanded(by: margin)
                         fatBounds[Int(s)] = fat
-                        movingTree.moveProxy(shape.pointee.proxy, fat)
+                        movingTree.moveProxy(xp[Int(s)].proxy, fat)
                         moveBuffer.append(s)
                     }
-                    s = shape.pointee.nextShape
+                    left -= 1
+                    if left > 0 { s = shape.pointee.nextShape }
                 }
             }
+        }
         }
         }
         }

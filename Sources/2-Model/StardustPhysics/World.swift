@@ -31,6 +31,8 @@ public struct World: Sendable {
     /// tests two of them per contact in random shape order, and a compact
     /// array holds two per cache line instead of one per record.
     var shapeFatBounds: [AABB] = []
+    /// Each shape's broad-phase proxy, parallel to `shapes` (see ``ShapeProxy``).
+    var shapeProxies: [ShapeProxy] = []
     /// Whether any shape's filter changed since creation (``setFilter(_:_:)``).
     /// Until then every contact passed its shapes' filters when it was made and
     /// still does, so the narrow phase skips re-testing them.
@@ -57,6 +59,11 @@ public struct World: Sendable {
     // Per-step scratch (kept to avoid allocation; not part of the state hash).
     var awakeBodies: [Int32] = []
     var solverIndex: [Int32] = []
+    /// Per body slot, as ``prepareContacts(_:)``' filter needs it: the solver
+    /// slot of an awake body, written as ~slot when its inverse mass is 0, or
+    /// `Int32.min` when it is not awake (built by ``buildAwakeSet(h:gravity:)``;
+    /// one 4-byte read instead of the solver index and the 72-byte state).
+    var contactSlots: [Int32] = []
     var states: [BodyState] = []
     var constraints: [ContactBundle] = []
     /// The rarely read halves of `constraints` (same index).
@@ -73,10 +80,16 @@ public struct World: Sendable {
     var pairScratch: [Int32] = []
     /// Scratch of ``updatePairs()``: per shape, whether it was processed this step (all false between steps).
     var moveProcessed: [Bool] = []
+    /// Scratch of ``updatePairs()``: the moving tree's leaves binned for steps with many moved proxies.
+    var pairGrid = PairGrid()
+    /// Scratch of ``updatePairs()``: leaf ranks found by one grid query.
+    var gridScratch: [Int32] = []
     var unionParent: [Int32] = []
     var pendingWake: [Int32] = []
     /// Scratch of ``collide()``: each body slot's awake flag, gathered at its start.
     var bodyAwake: [Bool] = []
+    /// Scratch of ``collide()``: each body slot's ``CollidePose``, gathered at its start.
+    var bodyPoses: [CollidePose] = []
 
     /// Events of the last step; see ``WorldEvents``.
     public internal(set) var events = WorldEvents()
@@ -380,6 +393,7 @@ public struct World: Sendable {
         if Int(index) == shapes.count { shapes.append(data) } else { shapes[Int(index)] = data }
         if Int(index) == shapePolygons.count { shapePolygons.append(geometry.polygonForm) } else { shapePolygons[Int(index)] = geometry.polygonForm }
         if Int(index) == shapeFatBounds.count { shapeFatBounds.append(AABB(lower: .zero, upper: .zero)) }   // set by createProxy
+        if Int(index) == shapeProxies.count { shapeProxies.append(ShapeProxy()) } else { shapeProxies[Int(index)] = ShapeProxy() }
         bodyInfos[b].headShape = index
         bodyInfos[b].shapeCount += 1
         createProxy(index, forceMove: true)
@@ -459,7 +473,7 @@ public struct World: Sendable {
         filtersChanged = true
         // Existing contacts are re-filtered next step by the narrow phase; pairs the old filter
         // refused are found again by re-querying the proxy (Box2D resets the proxy here too).
-        if shapes[Int(shape.index)].proxy >= 0 { moveBuffer.append(Int32(shape.index)) }
+        if shapeProxies[Int(shape.index)].proxy >= 0 { moveBuffer.append(Int32(shape.index)) }
     }
     /// Shapes of a body, most recently added first.
     public func shapes(of body: BodyID) throws(PhysicsError) -> [ShapeID] {

@@ -72,22 +72,30 @@ struct BroadPhaseTests {
         }
     }
 
-    @Test("tree queries find exactly the overlapping leaves, in exact depth-first order, near and far from the origin",
-          arguments: [0.0, -1e6, 3e7])
-    func queryMatchesExactWalk(offset: Double) {
+    /// A tree of `testBoxes(seed:offset:)` after churn: a third of the
+    /// leaves moved (re-inserts, rotations), a few removed. Returns the tree
+    /// and every box's proxy (removed ones included).
+    static func churnedTree(seed: UInt64, offset: Double) -> (DynamicTree, [Int32]) {
         var tree = DynamicTree()
-        let boxes = Self.testBoxes(seed: 11, offset: offset)
+        let boxes = testBoxes(seed: seed, offset: offset)
         var proxies: [Int32] = []
         for (i, b) in boxes.enumerated() { proxies.append(tree.createProxy(b, userData: Int32(i))) }
-        // Churn: move a third of the leaves (re-inserts, rotations), remove a few.
         for i in stride(from: 0, to: boxes.count, by: 3) {
             let b = boxes[(i * 7) % boxes.count]
             tree.moveProxy(proxies[i], AABB(lower: b.lower + Vec2(0.5, -0.25), upper: b.upper + Vec2(0.5, -0.25)))
         }
         for i in stride(from: 1, to: boxes.count, by: 29) { tree.destroyProxy(proxies[i]) }
+        return (tree, proxies)
+    }
+
+    @Test("tree queries find exactly the overlapping leaves, in exact depth-first order, near and far from the origin",
+          arguments: [0.0, -1e6, 3e7])
+    func queryMatchesExactWalk(offset: Double) {
+        let (churned, proxies) = Self.churnedTree(seed: 11, offset: offset)
+        var tree = churned
         var queries: [AABB] = Self.testBoxes(seed: 12, offset: offset)
         // Queries sharing an edge with a leaf, or missing it by 1–4 ulps of `Double`.
-        for i in stride(from: 2, to: boxes.count, by: 3) {
+        for i in stride(from: 2, to: proxies.count, by: 3) {
             let leaf = tree.fatAABB(proxies[i])
             let w = 0.3
             queries.append(AABB(lower: Vec2(leaf.upper.x, leaf.lower.y), upper: Vec2(leaf.upper.x + w, leaf.upper.y)))

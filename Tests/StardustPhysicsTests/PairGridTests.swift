@@ -13,24 +13,10 @@ struct PairGridTests {
         return ranks.prefix(count).map { grid.leafData[Int($0)] }
     }
 
-    /// A churned tree of test boxes (re-inserts, rotations, removals).
-    static func churnedTree(seed: UInt64, offset: Double) -> (DynamicTree, [Int32]) {
-        var tree = DynamicTree()
-        let boxes = BroadPhaseTests.testBoxes(seed: seed, offset: offset)
-        var proxies: [Int32] = []
-        for (i, b) in boxes.enumerated() { proxies.append(tree.createProxy(b, userData: Int32(i))) }
-        for i in stride(from: 0, to: boxes.count, by: 3) {
-            let b = boxes[(i * 7) % boxes.count]
-            tree.moveProxy(proxies[i], AABB(lower: b.lower + Vec2(0.5, -0.25), upper: b.upper + Vec2(0.5, -0.25)))
-        }
-        for i in stride(from: 1, to: boxes.count, by: 29) { tree.destroyProxy(proxies[i]) }
-        return (tree, proxies)
-    }
-
     @Test("grid queries find the tree walk's leaves in the walk's order, near and far from the origin",
           arguments: [0.0, -1e6, 3e7])
     func gridMatchesTreeWalk(offset: Double) {
-        let (tree, proxies) = Self.churnedTree(seed: 31, offset: offset)
+        let (tree, proxies) = BroadPhaseTests.churnedTree(seed: 31, offset: offset)
         var grid = PairGrid()
         var stack: [Int32] = []
         #expect(grid.build(tree, stack: &stack))
@@ -62,7 +48,7 @@ struct PairGridTests {
 
     @Test("a query box outside the leaves' extent (a static shape's) is answered exactly")
     func queriesOutsideTheGrid() {
-        let (tree, _) = Self.churnedTree(seed: 41, offset: 0)
+        let (tree, _) = BroadPhaseTests.churnedTree(seed: 41, offset: 0)
         var grid = PairGrid()
         var stack: [Int32] = []
         #expect(grid.build(tree, stack: &stack))
@@ -76,12 +62,12 @@ struct PairGridTests {
     @Test("the grid declines trees it cannot serve: a non-finite box, or one box far larger than the rest")
     func declinesUnsuitableTrees() {
         var stack: [Int32] = []
-        var (tree, _) = Self.churnedTree(seed: 51, offset: 0)
+        var (tree, _) = BroadPhaseTests.churnedTree(seed: 51, offset: 0)
         var grid = PairGrid()
         #expect(grid.build(tree, stack: &stack))
         _ = tree.createProxy(AABB(lower: Vec2(0, 0), upper: Vec2(500, 1)), userData: 9999)
         #expect(!grid.build(tree, stack: &stack))
-        var (other, _) = Self.churnedTree(seed: 52, offset: 0)
+        var (other, _) = BroadPhaseTests.churnedTree(seed: 52, offset: 0)
         _ = other.createProxy(AABB(lower: Vec2(0, .nan), upper: Vec2(1, 1)), userData: 9998)
         #expect(!grid.build(other, stack: &stack))
         // Two small boxes farther apart than `Double`'s range: the extent overflows.

@@ -8,7 +8,8 @@
 // The includer defines W, V (vector of W doubles), M (its comparison mask),
 // N(name) (the name with the width appended), SPLAT(x), SOFT(softness, field), LD(c, field) and
 // ST(c, field, value) (a bundle field as W lanes: at W = 8 the field of c[0]
-// in the low and of c[1] in the high half), and the gathers and the scatter.
+// in the low and of c[1] in the high half), and the gathers and the scatter;
+// this file undefines those macros at its end, ready for the next width.
 
 /// The field `f` of point `pt` (0 or 1, a constant after inlining).
 #define PT(c, pt, f) ((pt) ? LD(c, p1.f) : LD(c, p0.f))
@@ -183,3 +184,11 @@ SD_INLINE void N(restitutionBundle)(SDContactBundle *restrict c, SDContactBundle
 
 #undef PT
 #undef PT_SET
+#undef W
+#undef V
+#undef M
+#undef N
+#undef SPLAT
+#undef SOFT
+#undef LD
+#undef ST

@@ -117,14 +117,6 @@ SD_INLINE void scatterVelocities4(SDBodyState *restrict s, const SDContactBundle
 #define LD(c, f) ((c)->f)
 #define ST(c, f, v) ((c)->f = (v))
 #include "ContactKernelBody.h"
-#undef W
-#undef V
-#undef M
-#undef N
-#undef SPLAT
-#undef SOFT
-#undef LD
-#undef ST
 
 #if defined(__x86_64__)
 // Two consecutive bundles of one color: eight lanes (AVX2 variant only).
@@ -180,14 +172,6 @@ SD_INLINE bool disjoint(const SDContactBundle *c) {
 #define LD(c, f) cat8((c)[0].f, (c)[1].f)
 #define ST(c, f, v) ((c)[0].f = lo8(v), (c)[1].f = hi8(v))
 #include "ContactKernelBody.h"
-#undef W
-#undef V
-#undef M
-#undef N
-#undef SPLAT
-#undef SOFT
-#undef LD
-#undef ST
 #endif
 
 // The passes of one variant: the bodies above inlined into functions

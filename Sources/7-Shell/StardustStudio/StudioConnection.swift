@@ -40,7 +40,13 @@ final class StudioConnection: Sendable {
         var lastKey: FrameRenderer.Key?
         let tick = 1 / max(1, maxFrameRate)
         while !Task.isCancelled {
-            for text in mailbox.take() { try await outbound.write(.text(text)) }
+            let (texts, announced) = mailbox.take()
+            for text in texts { try await outbound.write(.text(text)) }
+            // The document publishes a version before it posts the `scene` and `state` messages that announce it,
+            // so the frame sent just before them may already show it. Sending the playhead's frame again after
+            // them keeps the protocol's promise: every frame after a `state` message shows at least its document
+            // (a paused page would otherwise wait for a frame that never comes).
+            if announced { lastKey = nil }
             let now = ContinuousClock.now
             let k = (StudioDocument.seconds(now - Self.epoch) / tick).rounded(.down)
             let tickStart = Self.epoch + .seconds(k * tick)

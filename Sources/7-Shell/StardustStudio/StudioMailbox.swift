@@ -28,15 +28,17 @@ final class StudioMailbox: @unchecked Sendable {
         }
     }
 
-    /// Takes every waiting message, in the order scene, state, replies.
-    func take() -> [String] {
+    /// Takes every waiting message, in the order scene, state, replies; `announced` tells whether a `scene` or
+    /// `state` message was among them.
+    func take() -> (texts: [String], announced: Bool) {
         lock.withLock {
             var out: [String] = []
             if let s = scene { out.append(s); scene = nil }
             if let s = state { out.append(s); state = nil }
+            let announced = !out.isEmpty
             out += replies
             replies = []
-            return out
+            return (out, announced)
         }
     }
 }

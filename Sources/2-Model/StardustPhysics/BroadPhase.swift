@@ -79,6 +79,7 @@ extension World {
         let useGrid = moveBuffer.count >= max(64, movingTree.proxyCount / 32) && grid.build(movingTree, stack: &stack)
         var ranks = gridScratch
         gridScratch = []
+        if useGrid && ranks.count < grid.leafData.count { ranks = [Int32](repeating: 0, count: grid.leafData.count) }
         for k in 0..<moveBuffer.count {
             let s = moveBuffer[k]
             if !shapeIDs.alive[Int(s)] || shapeProxies[Int(s)].proxy < 0 { continue }
@@ -86,7 +87,6 @@ extension World {
             found.removeAll(keepingCapacity: true)
             processed.withUnsafeBufferPointer { done in
                 if useGrid && fat.lower.x.isFinite && fat.lower.y.isFinite && fat.upper.x.isFinite && fat.upper.y.isFinite {
-                    if ranks.count < grid.leafData.count { ranks = [Int32](repeating: 0, count: grid.leafData.count) }
                     ranks.withUnsafeMutableBufferPointer { rp in
                     grid.leafData.withUnsafeBufferPointer { leaves in
                         let hits = grid.query(fat, into: rp.baseAddress!)

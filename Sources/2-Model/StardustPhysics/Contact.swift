@@ -98,7 +98,7 @@ extension World {
         let speculative = definition.speculativeDistance
         let slop = definition.linearSlop
         let count = contacts.count
-        let posesGathered = gatherAwakeFlags()
+        let posesGathered = gatherBodyFlagsAndPoses()
         var c = -1
         while true {
             c = nextAwakeContact(after: c)
@@ -164,7 +164,7 @@ extension World {
     /// more than it saves, and the narrow phase reads the `BodySim`s. No body
     /// wakes, sleeps or moves during the narrow phase (wake-ups are queued in
     /// `pendingWake`).
-    mutating func gatherAwakeFlags() -> Bool {
+    mutating func gatherBodyFlagsAndPoses() -> Bool {
         let n = bodyInfos.count
         if bodyAwake.count != n { bodyAwake = [Bool](repeating: false, count: n) }
         var awakeCount = 0
@@ -197,7 +197,7 @@ extension World {
     }
 
     /// The first live contact after `start` with an awake body (flags from
-    /// ``gatherAwakeFlags()``), or `contacts.count`. A pointer scan: in a
+    /// ``gatherBodyFlagsAndPoses()``), or `contacts.count`. A pointer scan: in a
     /// settled scene most contacts are skipped here, and the array accesses
     /// of the main loop (buffer reload, bounds checks) cost ~30 instructions
     /// per skipped contact.

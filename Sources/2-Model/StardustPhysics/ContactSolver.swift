@@ -29,9 +29,10 @@
 // `ContactKernelTests` compares the variants on random bundles. On other
 // architectures (arm64: NEON, 32 registers) only the baseline is built.
 //
-// `Lane` is `Double`. A `Float` build was measured four times: 13–17 %
-// faster on the pyramids at first, 3 % and 4 % in two noisy rounds, and
-// 15 % on base-100 on a quiet machine (half the instructions and bytes).
+// The lanes are `Double`. A `Float` build (then a typealias, `Lane`) was
+// measured four times: 13–17 % faster on the pyramids at first, 3 % and 4 %
+// in two noisy rounds, and 15 % on base-100 on a quiet machine (half the
+// instructions and bytes).
 // Momentum is then kept only to float precision (the 1:2 elastic collision
 // test wants 1e-9), and the rain pile never slept (one circle kept rolling
 // on top), which makes rain a third slower. Eight-lane bundles (`SIMD8`,
@@ -51,12 +52,6 @@
 // so every variant, debug and release, computes the same bits.
 
 import CStardustContacts
-
-/// The contact solver's scalar type.
-typealias Lane = Double
-
-/// Four lanes: one quantity of the four constraints of a bundle.
-typealias LaneW = SIMD4<Lane>
 
 /// Constraints per bundle.
 let contactLanes = 4
@@ -84,12 +79,12 @@ typealias ContactSoftnessW = SDContactSoftness
 
 extension SDContactSoftness {
     init(_ soft: Softness, _ staticSoft: Softness) {
-        self.init(biasRate: LaneW(repeating: Lane(soft.biasRate)),
-                  massScale: LaneW(repeating: Lane(soft.massScale)),
-                  impulseScale: LaneW(repeating: Lane(soft.impulseScale)),
-                  staticBiasRate: LaneW(repeating: Lane(staticSoft.biasRate)),
-                  staticMassScale: LaneW(repeating: Lane(staticSoft.massScale)),
-                  staticImpulseScale: LaneW(repeating: Lane(staticSoft.impulseScale)))
+        self.init(biasRate: SIMD4(repeating: soft.biasRate),
+                  massScale: SIMD4(repeating: soft.massScale),
+                  impulseScale: SIMD4(repeating: soft.impulseScale),
+                  staticBiasRate: SIMD4(repeating: staticSoft.biasRate),
+                  staticMassScale: SIMD4(repeating: staticSoft.massScale),
+                  staticImpulseScale: SIMD4(repeating: staticSoft.impulseScale))
     }
 }
 
@@ -137,7 +132,7 @@ enum ContactKernels {
 
 /// The solve pass (soft bias) of every bundle.
 @inline(__always) func solveContacts(_ c: UnsafeMutableBufferPointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
-                                     invH: Lane, maxBiasVelocity: Lane, softness: ContactSoftnessW,
+                                     invH: Double, maxBiasVelocity: Double, softness: ContactSoftnessW,
                                      kernels: UnsafePointer<SDContactKernels> = ContactKernels.chosen) {
     guard let base = c.baseAddress, c.count > 0 else { return }
     withUnsafePointer(to: softness) { soft in
@@ -149,7 +144,7 @@ enum ContactKernels {
 /// same count), the accumulated normal impulses after the pass, which are
 /// what this sub-step applied, are summed there (post-solve events).
 @inline(__always) func relaxContacts(_ c: UnsafeMutableBufferPointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
-                                     invH: Lane, totals: UnsafeMutablePointer<ContactBundleCold>?,
+                                     invH: Double, totals: UnsafeMutablePointer<ContactBundleCold>?,
                                      kernels: UnsafePointer<SDContactKernels> = ContactKernels.chosen) {
     guard let base = c.baseAddress, c.count > 0 else { return }
     kernels.pointee.relax(base, c.count, ContactKernels.states(s), invH, totals)
@@ -158,7 +153,7 @@ enum ContactKernels {
 /// The restitution pass of every bundle, after the sub-steps: fast
 /// approaches of points that pushed bounce by their restitution.
 @inline(__always) func applyRestitution(_ c: UnsafeMutableBufferPointer<ContactBundle>, _ cold: UnsafeMutablePointer<ContactBundleCold>,
-                                        _ s: UnsafeMutablePointer<BodyState>, threshold: Lane,
+                                        _ s: UnsafeMutablePointer<BodyState>, threshold: Double,
                                         kernels: UnsafePointer<SDContactKernels> = ContactKernels.chosen) {
     guard let base = c.baseAddress, c.count > 0 else { return }
     kernels.pointee.restitution(base, cold, c.count, ContactKernels.states(s), threshold)

@@ -289,13 +289,13 @@ extension World {
                 bundle.pointee.indexA[lane] = iA
                 bundle.pointee.indexB[lane] = iB
                 let normal = contact.pointee.manifold.normal
-                bundle.pointee.normalX[lane] = Lane(normal.x)
-                bundle.pointee.normalY[lane] = Lane(normal.y)
-                bundle.pointee.friction[lane] = Lane(contact.pointee.friction)
+                bundle.pointee.normalX[lane] = normal.x
+                bundle.pointee.normalY[lane] = normal.y
+                bundle.pointee.friction[lane] = contact.pointee.friction
                 let restitution = contact.pointee.restitution
-                cold.pointee.restitution[lane] = Lane(restitution)
+                cold.pointee.restitution[lane] = restitution
                 if restitution != 0 { cold.pointee.hasRestitution = true }
-                bundle.pointee.tangentSpeed[lane] = Lane(contact.pointee.tangentSpeed)
+                bundle.pointee.tangentSpeed[lane] = contact.pointee.tangentSpeed
                 // The approach speeds go into the manifold here, while its
                 // points are in cache (storeImpulses used to copy them back
                 // from the cold bundles); nothing reads them before the step ends.
@@ -333,25 +333,25 @@ extension World {
     /// base separation, effective masses (computed in `Double`), warm-start
     /// impulses; returns the approach speed at the start of the step.
     @inline(__always) static func preparePoint(_ cp: inout ContactPointW, _ lane: Int, _ mp: ManifoldPoint, normal: Vec2,
-                                        _ stA: BodyState, _ stB: BodyState) -> Lane {
+                                        _ stA: BodyState, _ stB: BodyState) -> Double {
         let mA = stA.invMass, iA = stA.invInertia, mB = stB.invMass, iB = stB.invInertia
         // Warm start with the impulses this point had last step.
-        cp.normalImpulse[lane] = Lane(mp.normalImpulse)
-        cp.tangentImpulse[lane] = Lane(mp.tangentImpulse)
+        cp.normalImpulse[lane] = mp.normalImpulse
+        cp.tangentImpulse[lane] = mp.tangentImpulse
         let rA = mp.anchorA, rB = mp.anchorB
-        cp.anchorAX[lane] = Lane(rA.x); cp.anchorAY[lane] = Lane(rA.y)
-        cp.anchorBX[lane] = Lane(rB.x); cp.anchorBY[lane] = Lane(rB.y)
-        cp.baseSeparation[lane] = Lane(mp.separation - dot(rB - rA, normal))
+        cp.anchorAX[lane] = rA.x; cp.anchorAY[lane] = rA.y
+        cp.anchorBX[lane] = rB.x; cp.anchorBY[lane] = rB.y
+        cp.baseSeparation[lane] = mp.separation - dot(rB - rA, normal)
         let rnA = cross(rA, normal), rnB = cross(rB, normal)
         let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-        cp.normalMass[lane] = kNormal > 0 ? Lane(1 / kNormal) : 0
+        cp.normalMass[lane] = kNormal > 0 ? 1 / kNormal : 0
         let tangent = normal.rightPerp
         let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
         let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-        cp.tangentMass[lane] = kTangent > 0 ? Lane(1 / kTangent) : 0
+        cp.tangentMass[lane] = kTangent > 0 ? 1 / kTangent : 0
         let vrA = stA.v + cross(stA.w, rA), vrB = stB.v + cross(stB.w, rB)
         cp.maxNormalImpulse[lane] = 0
-        return Lane(dot(normal, vrB - vrA))
+        return dot(normal, vrB - vrA)
     }
 
     /// Zeroes one lane of a bundle's point (the second point of a one-point
@@ -529,7 +529,6 @@ extension World {
             constraintsCold.withUnsafeMutableBufferPointer { ob in
                 let ctx = JointContext(h: h, invH: invH, softness: jointSoft, states: s)
                 let bundleCount = cb.count
-                let invHf = Lane(invH), maxBiasf = Lane(maxBias)
                 let kernels = ContactKernels.chosen
                 for _ in 0..<n {
                     World.integrateVelocities(s, terms, maxSpeed: maxSpeed)
@@ -537,16 +536,16 @@ extension World {
                     for j in active { js[Int(j)].warmStart(ctx) }
                     warmStartContacts(cb, s, kernels: kernels)
                     for j in active { js[Int(j)].solve(ctx, useBias: true) }
-                    solveContacts(cb, s, invH: invHf, maxBiasVelocity: maxBiasf, softness: softness, kernels: kernels)
+                    solveContacts(cb, s, invH: invH, maxBiasVelocity: maxBias, softness: softness, kernels: kernels)
                     for k in 0..<awakeCount {
                         s[k].dq = s[k].dq.integrated(by: h * s[k].w)
                         s[k].dp += h * s[k].v
                     }
                     for j in active { js[Int(j)].solve(ctx, useBias: false) }
-                    relaxContacts(cb, s, invH: invHf, totals: postSolve ? ob.baseAddress : nil, kernels: kernels)
+                    relaxContacts(cb, s, invH: invH, totals: postSolve ? ob.baseAddress : nil, kernels: kernels)
                     for j in active { js[Int(j)].accumulateStepImpulse() }
                 }
-                if bundleCount > 0 { applyRestitution(cb, ob.baseAddress!, s, threshold: Lane(threshold), kernels: kernels) }
+                if bundleCount > 0 { applyRestitution(cb, ob.baseAddress!, s, threshold: threshold, kernels: kernels) }
             }
             }
         }

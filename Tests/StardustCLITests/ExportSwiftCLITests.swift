@@ -41,18 +41,16 @@ import Testing
     /// Issue 10: effect files of other tools export like scene files; what Core Animation cannot
     /// express (the opt-in cell extensions) is named in a note, and a missing texture warns once.
     @Test func effectFilesOfOtherToolsExport() throws {
-        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/samples/effects").standardized.path
         let dir = try CLIRunner.temporaryFolder("stardust-export-swift")
         defer { try? FileManager.default.removeItem(at: dir) }
         let pex = dir.appendingPathComponent("Fire.swift").path
-        let fire = try CLIRunner.run(["export-swift", samples + "/fire.pex", "-o", pex])
+        let fire = try CLIRunner.run(["export-swift", Fixtures.effect("embers.pex"), "-o", pex])
         #expect(fire.status == 0, "\(fire.stderr)")
         let source = try String(contentsOfFile: pex, encoding: .utf8)
-        #expect(source.contains("func makeFireScene() -> CALayer {"))
+        #expect(source.contains("func makeEmbersScene() -> CALayer {"))
         #expect(source.contains("CAEmitterLayer()") && source.contains("renderMode = .additive"))
-        #expect(fire.stderr.contains("fire_particle.png") && fire.stderr.contains("not exported"))
-        let ped = try CLIRunner.run(["export-swift", samples + "/redorange.ped", "-o", dir.appendingPathComponent("Red.swift").path])
+        #expect(fire.stderr.contains("embers_particle.png") && fire.stderr.contains("not exported"))
+        let ped = try CLIRunner.run(["export-swift", Fixtures.effect("glow.ped"), "-o", dir.appendingPathComponent("Red.swift").path])
         #expect(ped.status == 0, "\(ped.stderr)")
         // The embedded texture is written beside the source, decodable by our PNG reader.
         let png = try [UInt8](Data(contentsOf: dir.appendingPathComponent("cell.png")))

@@ -3,8 +3,9 @@ import XCTest
 
 /// `stardust import`, effect files on render/validate, and `--date`/`--offline` (docs/IMPORTERS.md, docs/SEASONAL.md).
 final class ImportCLITests: XCTestCase {
-    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("../shared/samples/effects").standardized
+    /// Our own effect files (Tests/Fixtures/effects): the suite reads nothing outside the repository.
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/effects")
 
     func run(_ args: [String]) throws -> CLITests.Run {
         var dir = Bundle(for: ImportCLITests.self).bundleURL.deletingLastPathComponent()
@@ -27,15 +28,15 @@ final class ImportCLITests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stardust-import-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let ped = samples.appendingPathComponent("redorange.ped").path
-        let r = try cli.run(["import", ped, "-o", dir.appendingPathComponent("fx/redorange.json").path])
+        let ped = fixtures.appendingPathComponent("glow.ped").path
+        let r = try cli.run(["import", ped, "-o", dir.appendingPathComponent("fx/glow.json").path])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("fx/redorange_texture.png").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("fx/glow_texture.png").path))
         let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
         XCTAssertEqual(try cli.run(["render", ped, "--at", "1", "--scale", "0.5", "-o", a, "--quiet"]).status, 0)
-        XCTAssertEqual(try cli.run(["render", dir.appendingPathComponent("fx/redorange.json").path, "--at", "1", "--scale", "0.5", "-o", b, "--quiet"]).status, 0)
+        XCTAssertEqual(try cli.run(["render", dir.appendingPathComponent("fx/glow.json").path, "--at", "1", "--scale", "0.5", "-o", b, "--quiet"]).status, 0)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: a)), try Data(contentsOf: URL(fileURLWithPath: b)))
-        let v = try cli.run(["validate", samples.appendingPathComponent("fire.pex").path])
+        let v = try cli.run(["validate", fixtures.appendingPathComponent("embers.pex").path])
         XCTAssertEqual(v.status, 0)
         XCTAssertEqual(v.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }.count, 1)
         let bad = dir.appendingPathComponent("bad.pex")

@@ -3,13 +3,16 @@ import Testing
 @testable import Stardust
 @testable import StardustScene
 import StardustCodecs
+import StardustTestSupport
 
-/// The effect files of other tools (docs/IMPORTERS.md): the real samples in ../shared/samples/effects
-/// and hand-written files with known numbers.
+/// The effect files of other tools (docs/IMPORTERS.md): our own fixtures in each format (Tests/Fixtures/effects,
+/// always run), hand-written files with known numbers, and, when `STARDUST_SAMPLES` names it, the corpus of real
+/// files written by other tools and other people.
 @Suite struct ImporterTests {
-    static let samples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/samples/effects").standardized.path
+    /// Our fixtures: gravity mode with a texture beside the file, gravity mode with a missing texture, radius mode
+    /// with a gzip+base64 texture in `<texture data>`, a cocos2d plist with every key, a UIEffectDesigner file.
+    static let fixtureNames = ["comet.pex", "embers.pex", "halo.pex", "spark.plist", "glow.ped"]
+    /// The third-party corpus (`$STARDUST_SAMPLES/effects`).
     static let sampleNames = ["drugs.pex", "fire.pex", "jellyfish.pex", "sun.pex", "redorange.ped"]
 
     static func emitter(_ s: Scene) throws -> EmitterLayer {
@@ -25,12 +28,21 @@ import StardustCodecs
         return p
     }
 
-    @Test(arguments: sampleNames)
-    func everySampleRendersVisibleMovingParticles(_ name: String) throws {
-        let path = Self.samples + "/" + name
+    @Test(arguments: fixtureNames)
+    func everyFixtureRendersVisibleMovingParticles(_ name: String) throws {
+        try Self.rendersVisibleMovingParticles(Fixtures.effect(name))
+    }
+
+    @Test(.enabled(if: Fixtures.hasSamples, Comment(rawValue: Fixtures.samplesSkipReason)), arguments: sampleNames)
+    func everyCorpusFileRendersVisibleMovingParticles(_ name: String) throws {
+        try Self.rendersVisibleMovingParticles(Fixtures.sample(name))
+    }
+
+    /// At 2 s: more than 20 particles, more than 10 of them (by id) moved in 0.1 s, and more than 1/50 of the
+    /// half-scale frame lit. A missing texture gives at most one warning line, never a failure.
+    static func rendersVisibleMovingParticles(_ path: String) throws {
         var warnings: [String] = []
         let scene = try EffectImporter.load(path: path) { warnings.append($0) }
-        // Missing textures: at most one warning line, never a failure.
         #expect(warnings.count <= 1)
         let e = try Self.emitter(scene)
         let a = e.evaluate(at: 2, sceneSeed: scene.seed), b = e.evaluate(at: 2.1, sceneSeed: scene.seed)
@@ -50,11 +62,25 @@ import StardustCodecs
     }
 
     @Test func missingTextureWarnsOnceAndFallsBackToASoftDot() throws {
-        let imported = try EffectImporter.importFile(atPath: Self.samples + "/fire.pex")
+        let imported = try EffectImporter.importFile(atPath: Fixtures.effect("embers.pex"))
+        #expect(imported.warnings.count == 1)
+        #expect(imported.warnings[0].contains("embers_particle.png"))
+        #expect(imported.jsonText.contains("builtin:blurry-dot"))
+        let comet = try EffectImporter.importFile(atPath: Fixtures.effect("comet.pex"))
+        #expect(comet.warnings.isEmpty)
+        #expect(comet.referencedTextures["comet_particle.png"] == Fixtures.effect("comet_particle.png"))
+        let c = try #require(try Self.emitter(comet.scene()).emitterCells.first)
+        #expect(c.contents?.width == 24)
+        #expect(abs(c.scale - 1) < 1e-12)  // 24 pt on a 24 pt texture
+    }
+
+    @Test(.enabled(if: Fixtures.hasSamples, Comment(rawValue: Fixtures.samplesSkipReason)))
+    func missingTextureInTheCorpusWarnsOnce() throws {
+        let imported = try EffectImporter.importFile(atPath: Fixtures.sample("fire.pex"))
         #expect(imported.warnings.count == 1)
         #expect(imported.warnings[0].contains("fire_particle.png"))
         #expect(imported.jsonText.contains("builtin:blurry-dot"))
-        let jelly = try EffectImporter.importFile(atPath: Self.samples + "/jellyfish.pex")
+        let jelly = try EffectImporter.importFile(atPath: Fixtures.sample("jellyfish.pex"))
         #expect(jelly.warnings.isEmpty)
         #expect(jelly.referencedTextures["jellyfish_particle.png"] != nil)
     }
@@ -166,7 +192,7 @@ import StardustCodecs
     }
 
     @Test func integratedParticlesAreIdenticalForAnyThreadCountAndSeekTime() throws {
-        let scene = try EffectImporter.load(path: Self.samples + "/sun.pex")
+        let scene = try EffectImporter.load(path: Fixtures.effect("comet.pex"))  // radial and tangential acceleration: integrated
         let e = try Self.emitter(scene)
         let one = e.evaluate(at: 3.7, sceneSeed: scene.seed, threads: 1)
         let two = e.evaluate(at: 3.7, sceneSeed: scene.seed, threads: 2)
@@ -174,11 +200,22 @@ import StardustCodecs
         #expect(e.evaluate(at: 600, sceneSeed: scene.seed, threads: 2).count > 100)
     }
 
-    @Test(arguments: sampleNames)
-    func importedSceneRoundTripsToTheSamePixels(_ name: String) throws {
-        let imported = try EffectImporter.importFile(atPath: Self.samples + "/" + name)
+    @Test(arguments: fixtureNames)
+    func importedFixtureRoundTripsToTheSamePixels(_ name: String) throws {
+        try Self.roundTripsToTheSamePixels(Fixtures.effect(name))
+    }
+
+    @Test(.enabled(if: Fixtures.hasSamples, Comment(rawValue: Fixtures.samplesSkipReason)), arguments: sampleNames)
+    func importedCorpusFileRoundTripsToTheSamePixels(_ name: String) throws {
+        try Self.roundTripsToTheSamePixels(Fixtures.sample(name))
+    }
+
+    /// The import written as scene JSON and loaded back renders the same pixels as the import itself.
+    static func roundTripsToTheSamePixels(_ path: String) throws {
+        let imported = try EffectImporter.importFile(atPath: path)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stardust-rt-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/scene.json"
         try imported.write(to: path)
         let direct = try imported.scene(), reloaded = try SceneLoader.load(path: path)
@@ -187,16 +224,42 @@ import StardustCodecs
     }
 
     @Test func embeddedGzipTextureInAPlistIsDecoded() throws {
-        let png = try Data(contentsOf: URL(fileURLWithPath: Self.samples + "/jellyfish_particle.png"))
-        let b64 = Data(Gunzip.compress(Array(png))).base64EncodedString()
-        let plist = Self.knownPlist.replacingOccurrences(of: "<key>textureFileName</key><string>absent.png</string>",
-            with: "<key>textureFileName</key><string>j.png</string><key>textureImageData</key><string>\(b64)</string>")
-        let imported = try EffectImporter.importFile(atPath: try Self.temp("e.plist", plist))
+        // spark.plist embeds a 16×16 PNG, gzipped and base64-encoded, as cocos2d writes `textureImageData`.
+        let imported = try EffectImporter.importFile(atPath: Fixtures.effect("spark.plist"))
         #expect(imported.warnings.isEmpty)
-        #expect(imported.embeddedTextures["j.png"] == Array(png))
+        let png = try #require(imported.embeddedTextures["spark.png"])
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let c = try #require(try Self.emitter(imported.scene()).emitterCells.first)
-        #expect(c.contents?.width == 64)
-        #expect(abs(c.scale - 0.5) < 1e-12)  // 32 pt on a 64 pt texture
+        #expect(c.contents?.width == 16)
+        #expect(abs(c.scale - 2) < 1e-12)  // 32 pt on a 16 pt texture
+        // Every Core Animation key of the plist, y flipped: angle 90° (up) → −π/2, gravity y −30 → +30.
+        #expect(abs(c.emissionLongitude + Double.pi / 2) < 1e-12 && abs(c.emissionRange - 10 * Double.pi / 180) < 1e-12)
+        #expect(c.velocity == 100 && c.velocityRange == 20 && c.birthRate == 100)
+        #expect(c.xAcceleration == 5 && c.yAcceleration == 30)
+        #expect(abs(c.spin - Double.pi / 2) < 1e-12)  // 0° → 180° over 2 s
+    }
+
+    @Test func radiusModeWithAnEmbeddedTextureOrbitsItsSource() throws {
+        // halo.pex: emitterType 1, maxRadius 90 ± 10 → minRadius 20 at 90 ± 10 °/s, the texture in <texture data>.
+        let imported = try EffectImporter.importFile(atPath: Fixtures.effect("halo.pex"))
+        #expect(imported.warnings.isEmpty)
+        #expect(imported.embeddedTextures["halo.png"] != nil)
+        let scene = try imported.scene()
+        let e = try Self.emitter(scene)
+        #expect(e.emitterPosition == Point(160, 240) && e.emitterShape == .point)
+        let c = try #require(e.emitterCells.first)
+        #expect(c.contents?.width == 16)
+        let orbit = try #require(c.extensions?.orbit)
+        #expect(orbit.radius == 90 && orbit.radiusRange == 10 && orbit.finishRadius == 20)
+        #expect(abs(orbit.angularVelocity - Double.pi / 2) < 1e-12 && abs(orbit.angularVelocityRange - Double.pi / 18) < 1e-12)
+        // Every particle is within [20 − 0, 90 + 10] pt of the source (the radius goes linearly from start to finish).
+        let s = e.evaluate(at: 2, sceneSeed: scene.seed)
+        #expect(s.count > 100)
+        for i in 0..<s.count {
+            let p = s[i].position
+            let r = ((Double(p.x) - 160) * (Double(p.x) - 160) + (Double(p.y) - 240) * (Double(p.y) - 240)).squareRoot()
+            #expect(r >= 20 - 1e-3 && r <= 100 + 1e-3)
+        }
     }
 
     @Test(arguments: [

@@ -10,7 +10,8 @@ import StardustTestSupport
 @Suite(.serialized) struct StudioExportTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let samples = repository.appendingPathComponent("../shared/samples/effects").standardized
+    /// Our own effect files (Tests/Fixtures/effects): nothing outside the repository.
+    static let effects = repository.appendingPathComponent("Tests/Fixtures/effects")
 
     static func pixels(_ scene: Scene, at t: Double, scale: Double? = nil) throws -> [UInt8] {
         let list = scene.root.displayList(size: scene.size, scale: scale ?? scene.scale, background: scene.background, at: t,
@@ -129,10 +130,10 @@ import StardustTestSupport
         #expect(try await h.post("/api/open", body: "{\"path\":\"\(example)\"}", origin: h.origin).status == 200)
         #expect(h.document.info.source == example)
         // A UIEffectDesigner file by path and a Particle Designer file by upload: both are emitter scenes.
-        let ped = Self.samples.appendingPathComponent("redorange.ped").path
+        let ped = Self.effects.appendingPathComponent("glow.ped").path
         #expect(try await h.post("/api/open", body: "{\"path\":\"\(ped)\"}", origin: h.origin).status == 200)
         #expect(h.document.current.scene.allLayers.contains { $0 is EmitterLayer })
-        let pex = try String(contentsOf: Self.samples.appendingPathComponent("fire.pex"), encoding: .utf8)
+        let pex = try String(contentsOf: Self.effects.appendingPathComponent("embers.pex"), encoding: .utf8)
         let upload = try await h.post("/api/upload?kind=pex", body: pex, origin: h.origin)
         #expect(upload.status == 200, "\(String(decoding: upload.body, as: UTF8.self))")
         #expect(h.document.info.source.hasSuffix(".pex"))

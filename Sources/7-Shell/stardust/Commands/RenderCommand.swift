@@ -43,11 +43,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Worker threads (default: all cores). Output is identical for any count.")
     var threads: Int = 0
 
-    @Option(help: "Decide seasonal switches for this day (YYYY-MM-DD; default: today).")
-    var date: String?
-
-    @Flag(help: "Never fetch remote flags of seasonal switches (the cached value or off decides).")
-    var offline = false
+    @OptionGroup var seasonal: SeasonOptions
 
     @Flag(help: "No progress bar.")
     var quiet = false
@@ -65,7 +61,7 @@ struct RenderCommand: ParsableCommand {
         if let at, !at.isFinite { throw CLIError.usage("--at must be a finite time in seconds; got \(at).") }
         if at != nil && frames != nil { throw CLIError.usage("use either --at T (one frame) or --frames A..B, not both.") }
         let overrides = SceneOverrides(size: try size.map(parseSize), scale: scale, fps: fps, duration: duration, seed: seed,
-                                       date: try date.map(parseDate), offline: offline)
+                                       date: try seasonal.day(), offline: seasonal.offline)
         let limits = try budget.limits()
         let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         let baseName = scene.name.isEmpty ? "out" : scene.name

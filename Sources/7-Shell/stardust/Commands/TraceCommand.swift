@@ -26,11 +26,7 @@ struct TraceCommand: ParsableCommand {
     @Option(help: "Duration of the trace in seconds (default: the scene's).")
     var duration: Double?
 
-    @Option(help: "Decide seasonal switches for this day (YYYY-MM-DD; default: today).")
-    var date: String?
-
-    @Flag(help: "Never fetch remote flags of seasonal switches (the cached value or off decides).")
-    var offline = false
+    @OptionGroup var seasonal: SeasonOptions
 
     @Flag(help: "Include every live particle's state.")
     var particles = false
@@ -45,7 +41,7 @@ struct TraceCommand: ParsableCommand {
         if let f = fps, !(f > 0 && f <= 1000) { throw CLIError.usage("--fps must be in (0, 1000]; got \(f).") }
         if let d = duration, !(d >= 0 && d <= 86_400) { throw CLIError.usage("--duration must be in [0, 86400] seconds; got \(d).") }
         let limits = try budget.limits()
-        let overrides = SceneOverrides(fps: fps, duration: duration, date: try date.map(parseDate), offline: offline)
+        let overrides = SceneOverrides(fps: fps, duration: duration, date: try seasonal.day(), offline: seasonal.offline)
         let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         try SceneSource.checkBudget(scene, target: target, frameCount: at == nil ? scene.frameCount : 1, limits: limits, overrides: overrides)
         let times: [Double] = at.map { [$0] } ?? (0..<max(1, scene.frameCount)).map { scene.time(ofFrame: $0) }

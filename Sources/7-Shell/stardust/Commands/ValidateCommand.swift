@@ -13,15 +13,11 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var budget: BudgetOptions
 
-    @Option(help: "Decide seasonal switches for this day (YYYY-MM-DD; default: today).")
-    var date: String?
-
-    @Flag(help: "Never fetch remote flags of seasonal switches (the cached value or off decides).")
-    var offline = false
+    @OptionGroup var seasonal: SeasonOptions
 
     func run() throws {
         let limits = try budget.limits()
-        let overrides = SceneOverrides(date: try date.map(parseDate), offline: offline)
+        let overrides = SceneOverrides(date: try seasonal.day(), offline: seasonal.offline)
         let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         // Exactly the checks render and trace run for the scene's full duration.
         try SceneSource.checkBudget(scene, target: target, frameCount: scene.frameCount, limits: limits, overrides: overrides)

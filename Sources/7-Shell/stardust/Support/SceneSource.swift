@@ -39,14 +39,14 @@ enum SceneSource {
             let hint = close.isEmpty ? "" : " Did you mean \(close.joined(separator: " or "))?"
             throw CLIError.usage("\"\(target)\" is neither a preset nor a scene file. Run `stardust presets` for the list.\(hint)")
         }
-        // Seasonal switches (SPEC §14): layers whose rule is off on the given day are hidden.
-        if applySeasonalSwitches {
-            let clockDate = overrides.date ?? Date()
+        // Seasonal switches (SPEC §14), only when asked for (--season or --date): layers whose rule is off
+        // on that day are hidden. Otherwise every layer is drawn and the frames depend on no calendar.
+        if applySeasonalSwitches, let clockDate = overrides.date {
             let decisions = scene.applySeasonalSwitches { rule in
                 SeasonalSwitch(rule: rule, clock: { clockDate }, offline: overrides.offline).decideBlocking()
             }
             for (gate, d) in zip(scene.seasonalGates, decisions) where !d.isEnabled {
-                printError("note: \(gate.layer.name ?? gate.path) is switched off (\(d)); use --date YYYY-MM-DD to render another day.")
+                printError("note: \(gate.layer.name ?? gate.path) is switched off (\(d)); without --season and --date it is drawn.")
             }
         }
         if let v = overrides.scale { scene.scale = v }
@@ -112,7 +112,7 @@ struct SceneOverrides {
     var fps: Double?
     var duration: Double?
     var seed: UInt64?
-    /// The day seasonal switches are decided for (default: now).
+    /// The day seasonal switches are decided for; nil: they are not decided (every layer is drawn).
     var date: Date?
     /// Seasonal switches never fetch their remote flag.
     var offline = false

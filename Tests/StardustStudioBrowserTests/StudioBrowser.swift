@@ -175,12 +175,20 @@ final class StudioBrowser: Sendable {
     /// The element's text.
     func text(_ id: String) async throws -> String { try await driver.text(try await driver.element("#\(id)")) }
 
+    /// The transport button's icon (`play` or `pause`), and whether it is drawn: an inline SVG with a size (a font
+    /// glyph could render as an empty box on a machine without the font).
+    func icon(_ id: String) async throws -> String {
+        let script = "const b = document.getElementById('\(id)'), s = b.querySelector('svg');"
+            + "return s && s.getBoundingClientRect().width > 0 && s.querySelector('path, rect') ? b.dataset.icon : 'not drawn';"
+        return try await driver.execute(script) as? String ?? "not drawn"
+    }
+
     /// Pauses through the play button (when playing) and waits for the paused frame.
     func pause() async throws {
         if document.transport().playing { try await click("play") }
         try await wait("the document to pause") { !document.transport().playing }
         // The page's play button toggles by the last state it received: wait until it knows.
-        try await wait("the page to show the pause") { try await text("play") == "▶" }
+        try await wait("the page to show the pause") { try await icon("play") == "play" }
     }
 
     /// Opens a preset through the page's preset menu and waits for the new scene's controls.

@@ -37,6 +37,7 @@ enum SceneControls {
             ("depth", .number(Double(depth))),
             ("name", layer.name.map { .string($0) } ?? .null),
             ("kind", .string(kind(of: layer))),
+            ("summary", .string(summary(of: layer))),
             ("opacity", .number(layer.opacity)),
             ("hidden", .bool(layer.isHidden)),
         ]
@@ -120,7 +121,35 @@ enum SceneControls {
         case is ShapeLayer: return "shape"
         case is TextLayer: return "text"
         case is GradientLayer: return "gradient"
-        default: return "layer"
+        case is DustLayer, is PixelDustLayer: return "dust"
+        default: return layer.contents != nil || layer.animatedContents != nil ? "image" : "layer"
         }
+    }
+
+    /// What a layer holds, in a few words, so that a layer without a name can be told apart in the list:
+    /// `2 cells: flake, blurryFlake`, `“Happy holidays”`, `3 colors`, `path 12 elements, fill #FFFFFF`,
+    /// `64×64 image`, `3 sublayers, #0B1A3A`.
+    static func summary(of layer: Layer) -> String {
+        func clip(_ s: String, _ n: Int) -> String { s.count > n ? String(s.prefix(n - 1)) + "…" : s }
+        var parts: [String] = []
+        switch layer {
+        case let e as EmitterLayer:
+            let names = e.emitterCells.enumerated().map { $1.name ?? "cell \($0)" }
+            parts.append("\(names.count) cell\(names.count == 1 ? "" : "s")" + (names.isEmpty ? "" : ": " + clip(names.joined(separator: ", "), 40)))
+        case let t as TextLayer:
+            parts.append("“" + clip(t.string, 32) + "”")
+        case let g as GradientLayer:
+            parts.append("\(g.colors.count) color\(g.colors.count == 1 ? "" : "s")")
+        case let s as ShapeLayer:
+            parts.append(s.path.map { "path \($0.elements.count) elements" } ?? "no path")
+            if let f = s.fillColor { parts.append("fill \(f.hexString)") }
+            if let c = s.strokeColor { parts.append("stroke \(c.hexString)") }
+        default:
+            if let c = layer.contents { parts.append("\(c.width)×\(c.height) image") }
+            else if layer.animatedContents != nil { parts.append("animated image") }
+        }
+        if !layer.sublayers.isEmpty { parts.append("\(layer.sublayers.count) sublayer\(layer.sublayers.count == 1 ? "" : "s")") }
+        if let b = layer.backgroundColor, parts.isEmpty || !(layer is ShapeLayer) { parts.append(b.hexString) }
+        return parts.isEmpty ? "empty" : parts.joined(separator: ", ")
     }
 }

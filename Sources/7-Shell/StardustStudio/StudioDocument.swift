@@ -351,13 +351,16 @@ public final class StudioDocument: @unchecked Sendable {
         return JSONWriter.string(SceneControls.describe(p.scene, document: info))
     }
 
-    /// The `state` message: transport and history.
+    /// The `state` message: transport, history, and the layers not drawn at the playhead (`hiddenLayers`, layer
+    /// paths: hidden, or inside a hidden layer, at that time — a photo the wall removed, a layer a switch turned off).
     func stateMessage() -> String {
         let t = transport()
         let h = history
+        let hidden = current.scene.hiddenLayerPaths(at: t.time).prefix(4096).map { JSONValue.string(LayerPath($0).description) }
         return JSONWriter.string(.object([
             ("type", .string("state")), ("playing", .bool(t.playing)), ("speed", .number(t.speed)), ("time", .number(t.time)),
             ("edits", .number(Double(h.edits))), ("canUndo", .bool(h.edits > 0)), ("canRedo", .bool(h.undone > 0)),
+            ("hiddenLayers", .array(Array(hidden))),
         ]))
     }
 }

@@ -17,9 +17,9 @@ public enum SceneTrace {
         var counts: [(String, Int)] = []
         var states: [String] = []
         var layers: [(String, String)] = []
-        visit(scene.root, parentTime: t, path: []) { layer, parentTime in
+        scene.visitLayers(at: t) { layer, _, parentTime, isDrawn in
             if let name = layer.name {
-                layers.append((name, layerValues(layer, at: layer.localTime(fromParentTime: parentTime))))
+                layers.append((name, layerValues(layer, at: layer.localTime(fromParentTime: parentTime), isDrawn: isDrawn)))
             }
             guard let emitter = layer as? EmitterLayer else { return }
             let snapshot = emitter.evaluate(at: parentTime, sceneSeed: scene.seed)
@@ -87,15 +87,12 @@ public enum SceneTrace {
         return out
     }
 
-    static func visit(_ layer: Layer, parentTime: Double, path: [Int], _ body: (Layer, Double) -> Void) {
-        body(layer, parentTime)
-        let local = layer.localTime(fromParentTime: parentTime)
-        for s in layer.sublayers { visit(s, parentTime: local, path: path, body) }
-    }
-
-    static func layerValues(_ layer: Layer, at time: Double) -> String {
+    /// A layer's traced values. `"isHidden": true` says that the layer is not drawn at that time, because it is
+    /// hidden or lies inside a hidden layer; the key is absent for a drawn layer.
+    static func layerValues(_ layer: Layer, at time: Double, isDrawn: Bool) -> String {
         func v(_ k: String) -> AnimatableValue? { layer.presentationValue(forKeyPath: k, at: time) }
         var fields: [String] = []
+        if !isDrawn { fields.append("\"isHidden\":true") }
         if case .point(let p)? = v("position") { fields.append("\"position\":[\(num(p.x)),\(num(p.y))]") }
         if case .number(let o)? = v("opacity") { fields.append("\"opacity\":\(num(o))") }
         if case .number(let r)? = v("transform.rotation") { fields.append("\"transform.rotation\":\(num(r))") }

@@ -1,5 +1,10 @@
 // Stardust Studio page: plain JavaScript, no build step. Protocol: docs/STUDIO.md.
 'use strict';
+// Transport icons as inline SVG: font glyphs (⏮ ⏸ ▶ ⏭) draw as empty boxes on machines without a font that has them.
+const ICONS = {
+  play: '<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M4 2.5v11l9-5.5z" fill="currentColor"/></svg>',
+  pause: '<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><rect x="3.5" y="2.5" width="3" height="11" fill="currentColor"/><rect x="9.5" y="2.5" width="3" height="11" fill="currentColor"/></svg>',
+};
 const token = new URLSearchParams(location.search).get('token') || '';
 const $ = (id) => document.getElementById(id);
 const canvas = $('preview'), ctx = canvas.getContext('2d');
@@ -43,10 +48,14 @@ function onText(m) {
 }
 
 function renderState() {
-  $('play').textContent = state.playing ? '⏸' : '▶';
+  const icon = state.playing ? 'pause' : 'play';
+  if ($('play').dataset.icon !== icon) { $('play').innerHTML = ICONS[icon]; $('play').dataset.icon = icon; }
   canvas.dataset.state = state.playing ? 'playing' : 'paused';
   $('undo').disabled = !state.canUndo; $('redo').disabled = !state.canRedo;
   const sp = $('speed'); if ([...sp.options].some(o => +o.value === state.speed)) sp.value = String(state.speed);
+  // Layers not drawn at the playhead (hidden, or inside a hidden layer) are marked in the list.
+  const hidden = new Set(state.hiddenLayers || []);
+  for (const d of document.querySelectorAll('#controls details[data-layer]')) d.classList.toggle('not-drawn', hidden.has(d.dataset.layer));
 }
 
 function renderScene() {
@@ -79,10 +88,13 @@ const controls = new Map(); // id → {set(value), busy()}
 function buildControls() {
   const root = $('controls'); root.innerHTML = ''; controls.clear();
   for (const layer of scene.layers) {
-    const d = document.createElement('details'); d.open = layer.kind === 'emitter';
+    const d = document.createElement('details'); d.open = layer.kind === 'emitter'; d.dataset.layer = layer.path;
     d.innerHTML = `<summary></summary>`;
-    d.querySelector('summary').textContent = (layer.name || (layer.path === '' ? 'root' : 'layer ' + layer.path));
-    const k = document.createElement('span'); k.className = 'kind'; k.textContent = layer.kind; d.querySelector('summary').appendChild(k);
+    // A layer without a name is shown by what it is and holds ("text “Happy holidays”"), not by its index path.
+    d.querySelector('summary').textContent = layer.name || (layer.path === '' ? 'root' : `${layer.kind} ${layer.summary}`);
+    const k = document.createElement('span'); k.className = 'kind';
+    k.textContent = layer.name ? `${layer.kind} · ${layer.summary}` : layer.kind;
+    d.querySelector('summary').appendChild(k);
     d.appendChild(row(`L${layer.path}:opacity`, { key: 'opacity', kind: 'number', value: layer.opacity },
       v => send({ type: 'setLayer', layer: layer.path, keyPath: 'opacity', value: v })));
     d.appendChild(row(`L${layer.path}:hidden`, { key: 'hidden', kind: 'bool', value: layer.hidden },

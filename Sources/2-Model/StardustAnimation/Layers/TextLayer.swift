@@ -51,6 +51,7 @@ open class TextLayer: Layer {
         switch keyPath {
         case "fontSize": return .number(fontSize)
         case "foregroundColor": return .color(foregroundColor)
+        case "string": return .string(string)
         default: return super.value(forKeyPath: keyPath)
         }
     }
@@ -60,7 +61,8 @@ open class TextLayer: Layer {
         switch (keyPath, value) {
         case ("fontSize", .number(let v)): fontSize = v
         case ("foregroundColor", .color(let c)): foregroundColor = c
-        case ("fontSize", _), ("foregroundColor", _): break
+        case ("string", .string(let t)): string = t
+        case ("fontSize", _), ("foregroundColor", _), ("string", _): break
         default: super.setValue(value, forKeyPath: keyPath)
         }
     }

@@ -8,6 +8,15 @@ public enum JSONWriter {
         return out
     }
 
+    /// The value on one line with no spaces (for JSON Lines: reports, traces).
+    public static func compact(_ v: JSONValue) -> String {
+        switch v {
+        case .array(let a): return "[" + a.map(compact).joined(separator: ",") + "]"
+        case .object(let o): return "{" + o.map { quote($0.key) + ":" + compact($0.value) }.joined(separator: ",") + "}"
+        default: return string(v)
+        }
+    }
+
     /// A number in its shortest exact form (`30`, `0.1`, `-1.5e-07`).
     public static func number(_ d: Double) -> String {
         guard d.isFinite else { return "0" }

@@ -43,6 +43,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Worker threads (default: all cores). Output is identical for any count.")
     var threads: Int = 0
 
+    @Option(help: "Render only the K-th of N contiguous parts of the frames (K from 0) into a folder/; `stardust join` makes one file of the parts.")
+    var shard: String?
+
     @OptionGroup var seasonal: SeasonOptions
 
     @Flag(help: "No progress bar.")
@@ -75,6 +78,13 @@ struct RenderCommand: ParsableCommand {
                 throw CLIError.usage("--frames \(frames) is past the last frame (\(scene.frameCount - 1)) of this \(scene.duration) s scene at \(scene.fps) fps.")
             }
             job.frames = .range(r)
+        }
+        if let shard {
+            guard at == nil, frames == nil else { throw CLIError.usage("--shard splits the whole timeline; it cannot be used with --at or --frames.") }
+            guard output?.hasSuffix("/") == true else { throw CLIError.usage("--shard writes frames: give a folder with a trailing slash, like -o frames/.") }
+            let part = try Shard(parsing: shard).contiguousPart(of: scene.frameCount)
+            guard !part.isEmpty else { throw CLIError.usage("shard \(shard) has no frames: the scene has only \(scene.frameCount).") }
+            job.frames = .range(part.lowerBound...(part.upperBound - 1))
         }
         try SceneSource.checkBudget(scene, target: target, frameCount: job.frameCount, limits: limits, overrides: overrides)
         let path = output ?? (at != nil ? "\(baseName).png" : "\(baseName).gif")

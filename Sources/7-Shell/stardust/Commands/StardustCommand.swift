@@ -19,9 +19,10 @@ struct StardustCommand: ParsableCommand {
           stardust snap photo.png --restore -o dust.gif   # turn a picture to dust and back
           stardust export-swift snow -o Snow.swift  # the same effect as QuartzCore/UIKit Swift code
           stardust studio snow                      # design live in the browser (prints the address)
+          stardust batch jobs.jsonl --jobs 2        # many renders from a JSON Lines manifest, with a report
         """,
         subcommands: [RenderCommand.self, PresetsCommand.self, SnapCommand.self, ValidateCommand.self, TraceCommand.self,
-                      ImportCommand.self, BenchCommand.self, ExportSwiftCommand.self, StudioCommand.self],
+                      ImportCommand.self, BenchCommand.self, ExportSwiftCommand.self, StudioCommand.self, BatchCommand.self, JoinCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }

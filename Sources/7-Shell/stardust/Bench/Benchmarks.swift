@@ -3,7 +3,7 @@ import Stardust
 
 /// The workloads of PERFORMANCE.md, exactly as defined there.
 enum Benchmarks {
-    static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame", "physics-pyramid", "physics-rain", "studio-stream", "studio-load"]
+    static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame", "physics-pyramid", "physics-rain", "studio-stream", "studio-load", "batch"]
 
     static func run(_ name: String, threads: Int, runs: Int?) throws -> [BenchResult] {
         switch name {
@@ -19,6 +19,7 @@ enum Benchmarks {
         case "physics-rain": return physicsRain(runs: runs ?? 1)
         case "studio-stream": return try studioStream(threads: threads, seconds: runs ?? 10)
         case "studio-load": return try studioLoad(threads: threads, seconds: runs ?? 5)
+        case "batch": return try batch(threads: threads, runs: runs ?? 3)
         default: return []
         }
     }

@@ -88,8 +88,13 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         ], path: "Sources/7-Shell/StardustStudio", resources: [.copy("Page")]),
+        // A small HTTP render service (POST a scene, get a GIF): the library behind examples/render-server.
+        .target(name: "StardustRenderServer", dependencies: [
+            "Stardust", .product(name: "Hummingbird", package: "hummingbird"),
+        ], path: "Sources/7-Shell/StardustRenderServer"),
+        .executableTarget(name: "stardust-render-server", dependencies: ["StardustRenderServer"], path: "examples/render-server"),
         .executableTarget(name: "stardust", dependencies: [
-            "Stardust", "StardustPhysics", "StardustStudio",
+            "Stardust", "StardustPhysics", "StardustStudio", "StardustRenderServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/7-Shell/stardust"),
 
@@ -124,7 +129,7 @@ let package = Package(
         .testTarget(name: "StardustStudioTests", dependencies: ["StardustStudio", "Stardust", "stardust", "StardustTestSupport"]),
         // The studio page in headless Chromium through chromedriver (WebDriver); skipped with a reason without them.
         .testTarget(name: "StardustStudioBrowserTests", dependencies: ["StardustStudio", "Stardust", "stardust", "StardustTestSupport"]),
-        .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport"]),
+        .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport", "StardustRenderServer", "StardustStudio"]),
         // Hostile input (SPEC §16): a corpus run through the built CLI under a memory cap and a time
         // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.
         .testTarget(name: "StardustHostileTests", dependencies: [

@@ -3,7 +3,7 @@ import Stardust
 
 /// The workloads of PERFORMANCE.md, exactly as defined there.
 enum Benchmarks {
-    static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame", "physics-pyramid", "physics-rain", "studio-stream", "studio-load", "batch"]
+    static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame", "physics-pyramid", "physics-rain", "studio-stream", "studio-load", "batch", "server-load"]
 
     static func run(_ name: String, threads: Int, runs: Int?) throws -> [BenchResult] {
         switch name {
@@ -20,6 +20,7 @@ enum Benchmarks {
         case "studio-stream": return try studioStream(threads: threads, seconds: runs ?? 10)
         case "studio-load": return try studioLoad(threads: threads, seconds: runs ?? 5)
         case "batch": return try batch(threads: threads, runs: runs ?? 3)
+        case "server-load": return try serverLoad(requests: runs ?? 400)
         default: return []
         }
     }

@@ -1,0 +1,72 @@
+import Foundation
+import Stardust
+import StardustRenderServer
+import StardustStudio
+import Testing
+
+/// The example render service (examples/render-server, docs/BATCH.md): a scene posted on loopback comes back as the
+/// bytes `RenderJob.encoded(as:)` gives; what a stranger may not do is refused with a status and a reason.
+@Suite(.serialized) struct RenderServerTests {
+    static let scene = #"""
+    {"size": [60, 90], "scale": 1, "duration": 0.25, "fps": 20, "seed": 3, "background": "#102040",
+     "layers": [{"type": "emitter", "emitterPosition": [30, 0], "emitterSize": [60, 0], "emitterShape": "line", "timeOffset": 5,
+       "emitterCells": [{"contents": "builtin:dot", "birthRate": 20, "lifetime": 10, "velocity": 20, "yAcceleration": 20, "scale": 0.1}]}]}
+    """#
+
+    /// A server on a free loopback port, with a small body limit, and its port.
+    static func start() throws -> (Task<Void, any Error>, Int) {
+        var config = RenderServer.Configuration()
+        config.port = 0
+        config.workers = 2
+        config.maxBodyBytes = 64 << 10
+        final class Box: @unchecked Sendable { var port = 0 }
+        let box = Box(), ready = DispatchSemaphore(value: 0)
+        let server = RenderServer(configuration: config)
+        let task = Task { try await server.run { p in box.port = p; ready.signal() } }
+        guard ready.wait(timeout: .now() + 60) == .success else { task.cancel(); throw CancellationError() }
+        return (task, box.port)
+    }
+
+    static func post(_ port: Int, _ target: String, _ body: String) throws -> (status: Int, body: [UInt8]) {
+        let r = try StudioClient(port: port).request("POST", target, port: port, body: Array(body.utf8))
+        return (r.status, r.body)
+    }
+
+    @Test func aPostedSceneComesBackAsTheEncodedFile() throws {
+        let (task, port) = try Self.start()
+        defer { task.cancel() }
+        var loader = SceneLoader(baseDirectory: "/") { _ in throw SceneError(path: "$", "no files") }
+        let expected = try RenderJob(scene: loader.scene(fromJSON: Self.scene), threads: 1).encoded(as: .gif)
+        let r = try Self.post(port, "/render?format=gif", Self.scene)
+        #expect(r.status == 200 && r.body == expected)
+        let png = try Self.post(port, "/render?format=png&at=0.1", Self.scene)
+        #expect(png.status == 200 && png.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // Requests at once: each answered with the same bytes.
+        let answers = DispatchQueue.concurrentMap(4) { _ in (try? Self.post(port, "/render?format=gif", Self.scene).body) ?? [] }
+        #expect(answers.allSatisfy { $0 == expected })
+    }
+
+    @Test func strangersAreRefusedWithAReason() throws {
+        let (task, port) = try Self.start()
+        defer { task.cancel() }
+        let file = Self.scene.replacingOccurrences(of: "builtin:dot", with: "/etc/hostname")
+        let refused = try Self.post(port, "/render", file)
+        #expect(refused.status == 422 && String(decoding: refused.body, as: UTF8.self).contains("reads no files"))
+        #expect(try Self.post(port, "/render?format=bmp", Self.scene).status == 400)
+        #expect(try Self.post(port, "/render", String(repeating: " ", count: 100_000) + Self.scene).status == 413)
+        let long = Self.scene.replacingOccurrences(of: "\"duration\": 0.25", with: "\"duration\": 3600")
+        let overBudget = try Self.post(port, "/render", long)
+        #expect(overBudget.status == 422, "\(String(decoding: overBudget.body, as: UTF8.self))")
+        #expect(try Self.post(port, "/render", "{\"layers\": [{\"type\": \"nope\"}]}").status == 422)
+    }
+}
+
+extension DispatchQueue {
+    /// `body(i)` for i in 0..<n on concurrent threads, results in order.
+    static func concurrentMap<T>(_ n: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        nonisolated(unsafe) var out = [T?](repeating: nil, count: n)
+        let lock = NSLock()
+        concurrentPerform(iterations: n) { i in let v = body(i); lock.withLock { out[i] = v } }
+        return out.map { $0! }
+    }
+}

@@ -23,7 +23,7 @@ let package = Package(
     products: [
         .library(name: "Stardust", targets: ["Stardust"]),
         .executable(name: "stardust", targets: ["stardust"]),
-        // Apple's QuartzCore / UIKit names over the engine, for platforms without QuartzCore (SPEC §13).
+        // Apple's QuartzCore / UIKit names over the engine, for platforms without QuartzCore (docs/DESIGN.md §13).
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
     ],
     dependencies: [
@@ -130,7 +130,7 @@ let package = Package(
         // The studio page in headless Chromium through chromedriver (WebDriver); skipped with a reason without them.
         .testTarget(name: "StardustStudioBrowserTests", dependencies: ["StardustStudio", "Stardust", "stardust", "StardustTestSupport"]),
         .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport", "StardustRenderServer", "StardustStudio"]),
-        // Hostile input (SPEC §16): a corpus run through the built CLI under a memory cap and a time
+        // Hostile input (docs/DESIGN.md §16): a corpus run through the built CLI under a memory cap and a time
         // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.
         .testTarget(name: "StardustHostileTests", dependencies: [
             "stardust", "StardustCodecs", "StardustScene", "StardustCore", "StardustTestSupport", "CZlib",

@@ -2,7 +2,7 @@ import StardustTestSupport
 import XCTest
 @testable import StardustAnimation
 
-/// The state table of PARTICLES.md §3.5 as implemented (StardustAnimation.docc, Property Animators), one transition at a time.
+/// The state table of docs/PARTICLE-MODEL.md §3.5 as implemented (StardustAnimation.docc, Property Animators), one transition at a time.
 final class PropertyAnimatorTests: XCTestCase {
     var clock = MediaClock()
     var host = TestHost()
@@ -210,7 +210,7 @@ final class PropertyAnimatorTests: XCTestCase {
 
     /// The delay factor is a share of the duration in time (UIKit): with easeIn over 1 s and
     /// delayFactor 0.5, the block starts at 0.5 s and runs easeIn over the last 0.5 s —
-    /// at 0.75 s it shows easeIn(0.5) = 0.31536 (PARTICLES.md §3.2 table).
+    /// at 0.75 s it shows easeIn(0.5) = 0.31536 (docs/PARTICLE-MODEL.md §3.2 table).
     func testDelayFactorIsMeasuredInTimeWithACurve() {
         let a = makeAnimator(curve: .easeIn)
         a.addAnimations({ [host] in host.setValue(.number(10), forKeyPath: "y") }, delayFactor: 0.5)

@@ -3,7 +3,7 @@ import StardustCore
 @testable import StardustAnimation
 
 final class TimingFunctionTests: XCTestCase {
-    /// PARTICLES.md §3.2, from an exact 200-step bisection solve.
+    /// docs/PARTICLE-MODEL.md §3.2, from an exact 200-step bisection solve.
     let xs = [0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.9]
     let table: [(TimingFunction, [Double])] = [
         (.easeIn, [0.01703, 0.06228, 0.09346, 0.12958, 0.21486, 0.31536, 0.42912, 0.55481, 0.62186, 0.69163, 0.83943]),

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Runs the built `stardust` executable as a user would and checks exit codes and outputs (SPEC §11).
+/// Runs the built `stardust` executable as a user would and checks exit codes and outputs (docs/DESIGN.md §11).
 final class CLITests: XCTestCase {
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 

@@ -4,7 +4,7 @@ import StardustCore
 import StardustTestSupport
 import Testing
 
-/// `stardust export-swift` writes QuartzCore/UIKit Swift for presets and scene files (SPEC §11).
+/// `stardust export-swift` writes QuartzCore/UIKit Swift for presets and scene files (docs/DESIGN.md §11).
 @Suite struct ExportSwiftCLITests {
     @Test func presetWithPicturesWritesTheSourceAndItsImages() throws {
         let dir = try CLIRunner.temporaryFolder("stardust-export-swift")

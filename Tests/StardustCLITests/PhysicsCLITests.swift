@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import StardustTestSupport
 
-/// The CLI on physics (SPEC §11): frame ranges of the photo wall equal a full render; trace prints
+/// The CLI on physics (docs/DESIGN.md §11): frame ranges of the photo wall equal a full render; trace prints
 /// bodies and transitions; `validate` names the JSON path of a physics mistake.
 @Suite("stardust CLI: physics")
 struct PhysicsCLITests {

@@ -3,7 +3,7 @@ import Stardust
 import StardustTestSupport
 import Testing
 
-/// `stardust snap` run as a user would (SPEC §11): first frame the picture, last frame empty or restored.
+/// `stardust snap` run as a user would (docs/DESIGN.md §11): first frame the picture, last frame empty or restored.
 @Suite struct SnapCommandTests {
     static var binary: URL? {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -4,7 +4,7 @@ import StardustCore
 import StardustAnimation
 import StardustDynamics
 
-/// The photo wall (SPEC §7): transitions in order, the 60 pt rule, gravity, worlds destroyed.
+/// The photo wall (docs/DESIGN.md §7): transitions in order, the 60 pt rule, gravity, worlds destroyed.
 @Suite("PhotoWall: photos as cards on a finger")
 struct PhotoWallTests {
     /// Two 100 pt photos at (100, 100) and (250, 100) on a 400 × 400 pt screen.

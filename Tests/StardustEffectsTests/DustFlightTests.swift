@@ -6,7 +6,7 @@ import StardustRender
 import StardustTestSupport
 import Testing
 
-/// The flight, the restore and the masked drawing, checked against the formulas of SPEC §8.
+/// The flight, the restore and the masked drawing, checked against the formulas of docs/DESIGN.md §8.
 @Suite struct DustFlightTests {
     /// A w×h picture: opaque noise, or with `translucent` an alpha ramp.
     static func picture(_ w: Int, _ h: Int, translucent: Bool = false) -> Texture {

@@ -4,7 +4,7 @@ import StardustEffects
 import StardustTestSupport
 import Testing
 
-/// The dust split against its law (SPEC §8), computed independently of the implementation.
+/// The dust split against its law (docs/DESIGN.md §8), computed independently of the implementation.
 @Suite struct DustSplitTests {
     /// P(⌊N(U + c)/3⌋ = k) for U uniform on [0, 1): the length of [3k/N − c, 3(k+1)/N − c) ∩ [0, 1).
     static func law(_ k: Int, c: Double, n: Int) -> Double {

@@ -6,7 +6,7 @@ import StardustRender
 import StardustTestSupport
 import Testing
 
-/// The per-pixel mode (SPEC §8, beyond the source) against its closed form: every pixel's place in the
+/// The per-pixel mode (docs/DESIGN.md §8, beyond the source) against its closed form: every pixel's place in the
 /// order, its flight's end points and pacing, the picture at rest, nothing after the end, the restore.
 @Suite struct PixelDustTests {
     static func render(_ layer: Layer, size: Size, at t: Double) throws -> Image {

@@ -5,7 +5,7 @@ import StardustScene
 import StardustTestSupport
 import Testing
 
-/// Seeded mutation fuzzing (SPEC §16) of the scene loader and of every decoder: each target gets a
+/// Seeded mutation fuzzing (docs/DESIGN.md §16) of the scene loader and of every decoder: each target gets a
 /// fixed number of mutations of valid seeds, so a run is bounded and reproducible (the seed and
 /// iteration are in the failure message). `STARDUST_FUZZ_ITERATIONS` raises the count for longer runs.
 @Suite("Fuzz")

@@ -2,7 +2,7 @@ import Foundation
 import StardustTestSupport
 import Testing
 
-/// Hostile input through the built CLI (SPEC §9, §16), each case under a 1 GiB address-space cap and a
+/// Hostile input through the built CLI (docs/DESIGN.md §9, §16), each case under a 1 GiB address-space cap and a
 /// time bound: nothing hangs, crashes, overwrites an input or reports success on a broken file.
 @Suite("Hostile input (CLI)")
 struct HostileCLITests {

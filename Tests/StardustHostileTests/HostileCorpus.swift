@@ -2,7 +2,7 @@ import Foundation
 import StardustTestSupport
 import CZlib
 
-/// The hostile-input corpus (SPEC §9, §16): files the suite writes into a fresh folder per case.
+/// The hostile-input corpus (docs/DESIGN.md §9, §16): files the suite writes into a fresh folder per case.
 enum HostileCorpus {
     /// A PNG of `w`×`h` transparent pixels, compressed to almost nothing (a decompression "bomb" when large).
     static func png(width w: Int, height h: Int) -> Data {

@@ -3,7 +3,7 @@ import XCTest
 import StardustCore
 @testable import StardustParticles
 
-/// Attributes drawn at birth are uniform on [M − R, M + R] (decision 1), tested with
+/// Attributes drawn at birth are uniform on [M − R, M + R] (decision P1), tested with
 /// Kolmogorov–Smirnov at a fixed seed against the analytic uniform CDF.
 final class DistributionTests: XCTestCase {
     /// 2 000 births/s for 5 s with lifetimes ≥ 7 s: every birth is alive (an unbiased sample).

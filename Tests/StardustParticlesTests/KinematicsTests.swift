@@ -2,7 +2,7 @@ import XCTest
 import StardustCore
 @testable import StardustParticles
 
-/// Closed-form state (PARTICLES.md §2.5): position, velocity, scale, rotation and color as functions of age.
+/// Closed-form state (docs/PARTICLE-MODEL.md §2.5): position, velocity, scale, rotation and color as functions of age.
 final class KinematicsTests: XCTestCase {
     func testPositionFollowsConstantAcceleration() {
         let (layer, _) = singleCellLayer { c in
@@ -24,7 +24,7 @@ final class KinematicsTests: XCTestCase {
             let expected = p0 + v0 * tau + a * (0.5 * tau * tau)
             let got = SIMD3<Double>(p.position)
             XCTAssertLessThan(simd_length(expected - got), 1e-3 * max(1, simd_length(got)))
-            // Initial speed in 80 ± 30, latitude 0.3 (decision 2: z = sin φ · speed).
+            // Initial speed in 80 ± 30, latitude 0.3 (decision P2: z = sin φ · speed).
             let speed = simd_length(v0)
             XCTAssertGreaterThanOrEqual(speed, 50 - 1e-3); XCTAssertLessThanOrEqual(speed, 110 + 1e-3)
             XCTAssertEqual(v0.z / speed, sin(0.3), accuracy: 1e-4)

@@ -3,7 +3,7 @@ import XCTest
 import StardustCore
 @testable import StardustParticles
 
-/// Sub-cells (decision 4): a fireworks-like rocket whose burst runs on the rocket's age.
+/// Sub-cells (decision P4): a fireworks-like rocket whose burst runs on the rocket's age.
 final class NestedCellTests: XCTestCase {
     /// Rocket: 1/s, lifetime 1.6, random color; burst: 1000/s between rocket age 1.5 and 2.5
     /// (so only 1.5…1.6, before the rocket dies), lifetime 2.

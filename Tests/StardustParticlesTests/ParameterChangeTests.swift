@@ -3,7 +3,7 @@ import StardustCore
 import StardustAnimation
 @testable import StardustParticles
 
-/// Timed changes and the presentation hook apply to particles born after the change (decision 6).
+/// Timed changes and the presentation hook apply to particles born after the change (decision P6).
 final class ParameterChangeTests: XCTestCase {
     func testBirthRateChangeDoesNotBackFill() {
         let (layer, _) = singleCellLayer { c in c.birthRate = 10; c.lifetime = 100 }

@@ -2,7 +2,7 @@ import XCTest
 import StardustCore
 @testable import StardustParticles
 
-/// Birth positions for each shape × mode (PARTICLES.md §1.2–§1.3, decision 3), against the analytic
+/// Birth positions for each shape × mode (docs/PARTICLE-MODEL.md §1.2–§1.3, decision P3), against the analytic
 /// distributions. Particles do not move (velocity 0), so a position is the birth position.
 final class ShapeTests: XCTestCase {
     let center = SIMD3<Double>(100, 50, 5)

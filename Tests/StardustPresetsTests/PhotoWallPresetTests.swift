@@ -3,7 +3,7 @@ import Testing
 import Stardust
 import StardustTestSupport
 
-/// The `photo-wall` preset (SPEC §7): one photo swings and settles back, another is flung away.
+/// The `photo-wall` preset (docs/DESIGN.md §7): one photo swings and settles back, another is flung away.
 @Suite("photo-wall preset")
 struct PhotoWallPresetTests {
     /// Every line `stardust trace photo-wall` prints, parsed.

@@ -6,7 +6,7 @@ import StardustScene
 import XCTest
 @testable import StardustPresets
 
-/// The presets carry SPEC §12's exact values and behave as the spec describes.
+/// The presets carry docs/DESIGN.md §12's exact values and behave as the spec describes.
 final class PresetsTests: XCTestCase {
     func preset(_ name: String) throws -> Scene { try XCTUnwrap(Presets.named(name)).make() }
 

@@ -2,7 +2,7 @@ import Foundation
 import Stardust
 import Testing
 
-/// The `thanos` preset (SPEC §8, §12): half the cards turn to dust, then come back exactly.
+/// The `thanos` preset (docs/DESIGN.md §8, §12): half the cards turn to dust, then come back exactly.
 @Suite struct ThanosPresetTests {
     @Test func halfTheCardsTurnToDustAndComeBackExactly() throws {
         let scene = try #require(Presets.named("thanos")).make()

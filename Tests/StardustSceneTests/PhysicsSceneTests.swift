@@ -4,7 +4,7 @@ import StardustTestSupport
 @testable import Stardust
 @testable import StardustScene
 
-/// The `physics` and `pointer` keys (SPEC §10.1), the trace's `bodies`, and frame ranges.
+/// The `physics` and `pointer` keys (docs/DESIGN.md §10.1), the trace's `bodies`, and frame ranges.
 @Suite("Scene files: physics and pointer")
 struct PhysicsSceneTests {
     static func load(_ json: String) throws -> Scene {
@@ -17,7 +17,7 @@ struct PhysicsSceneTests {
             .appendingPathComponent("examples")
     }
 
-    /// SPEC §10.1's `physics` and `pointer` blocks, verbatim, with the layer they bind.
+    /// docs/DESIGN.md §10.1's `physics` and `pointer` blocks, verbatim, with the layer they bind.
     static let specExample = """
     { "size": [390, 844], "duration": 2, "fps": 30,
       "layers": [ { "type": "image", "name": "logo", "contents": "builtin:star", "position": [195, 400], "bounds": [0, 0, 120, 120] } ],
@@ -43,7 +43,7 @@ struct PhysicsSceneTests {
     }
     """
 
-    @Test("SPEC §10.1's physics block loads; the trace prints every body with the spec's fields")
+    @Test("docs/DESIGN.md §10.1's physics block loads; the trace prints every body with the spec's fields")
     func specExampleTraces() throws {
         let scene = try Self.load(Self.specExample)
         let controller = try #require(scene.simulations.first as? PhysicsController)

@@ -159,7 +159,7 @@ final class SceneLoaderValidationTests: XCTestCase {
         var loader = SceneLoader(baseDirectory: "/") { _ in throw SceneError(path: "$", "no files") }
         let scene = try loader.scene(fromJSON: #"{"layers": [\#(layer)], "animations": [{"layer": "l", "type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "perceptualDuration": 0.5, "bounce": 0.3}]}"#)
         let spring = try XCTUnwrap(scene.layer(named: "l")?.animationKeys().first.flatMap { scene.layer(named: "l")?.animation(forKey: $0) } as? SpringAnimation)
-        // SwiftUI's mapping (PARTICLES.md §3.4): duration 0.5, bounce 0.3 → stiffness 157.91, damping 17.59.
+        // SwiftUI's mapping (docs/PARTICLE-MODEL.md §3.4): duration 0.5, bounce 0.3 → stiffness 157.91, damping 17.59.
         XCTAssertEqual(spring.stiffness, 157.91, accuracy: 0.01)
         XCTAssertEqual(spring.damping, 17.59, accuracy: 0.01)
         XCTAssertEqual(error(#"{"layers": [\#(layer)], "animations": [{"layer": "l", "type": "spring", "keyPath": "opacity", "bounce": "lots"}]}"#)?.path,

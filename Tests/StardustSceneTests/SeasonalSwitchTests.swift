@@ -4,7 +4,7 @@ import Testing
 import StardustPresets
 import StardustTestSupport
 
-/// SPEC §14: date windows × remote value × cache age × fetch failure, against a real HTTP server on loopback.
+/// docs/DESIGN.md §14: date windows × remote value × cache age × fetch failure, against a real HTTP server on loopback.
 @Suite struct SeasonalSwitchTests {
     static func day(_ s: String) -> Date { ISO8601DateFormatter().date(from: s)! }
     static let christmasEve = day("2026-12-24T12:00:00Z")

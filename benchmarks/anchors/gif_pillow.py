@@ -6,7 +6,7 @@ Usage: gif_pillow.py FRAMES.rgba WIDTH HEIGHT COUNT FPS OUT.gif [RUNS]
 Reads COUNT straight-RGBA frames of WIDTH×HEIGHT from FRAMES.rgba into RGBA Pillow images (not
 timed), then times `save_all` to an in-memory GIF as a new user would call it (Pillow's defaults: it
 quantizes RGBA frames itself and stores only the changed rectangle of each frame), and writes OUT.gif.
-This is how the PERFORMANCE.md anchor (1.80 MB, 36.1 dB on snow.gif's 100 frames) was produced; RGB
+This is how the docs/BENCHMARKS.md anchor (1.80 MB, 36.1 dB on snow.gif's 100 frames) was produced; RGB
 input takes Pillow's adaptive-palette path instead (slower and larger here). Prints one JSON line:
 {"ms": [..per run..], "bytes": N}.
 """

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Anchor figures for PERFORMANCE.md physics-pyramid and physics-rain.
+"""Anchor figures for docs/BENCHMARKS.md physics-pyramid and physics-rain.
 
 Builds the same scenes as Sources/StardustPhysics/PhysicsWorkloads.swift in
 Chipmunk2D (pymunk, 10 iterations) and Box2D v3 (pyb2d3, 4 sub-steps, one

@@ -1,4 +1,4 @@
-// Timing driver for the physics benchmarks (PERFORMANCE.md physics-pyramid,
+// Timing driver for the physics benchmarks (docs/BENCHMARKS.md physics-pyramid,
 // physics-rain). Built by run.sh as a standalone release package from
 // Sources/StardustPhysics, so it needs no change to the main Package.swift.
 // Prints one JSON object per line. Times only the step calls.

@@ -2,7 +2,7 @@ import Foundation
 import StardustAnimation
 import StardustCore
 
-/// The constants of the disintegration (SPEC §8), with the source's values as defaults.
+/// The constants of the disintegration (docs/DESIGN.md §8), with the source's values as defaults.
 public struct DustParameters: Hashable, Sendable {
     /// N, the number of layers (1…256).
     public var layerCount: Int = 32
@@ -93,7 +93,7 @@ public struct DustFlight: Hashable, Sendable {
     }
 }
 
-/// The disintegration of one picture (SPEC §8): the picture splits into N dust layers that fly
+/// The disintegration of one picture (docs/DESIGN.md §8): the picture splits into N dust layers that fly
 /// away one after another from the left, and optionally fly back in reverse order to reassemble it.
 ///
 /// The tree (``container``): an image layer showing the picture whole before the snap and after

@@ -1,7 +1,7 @@
 import Foundation
 import StardustCore
 
-/// A moment of the disintegration that makes a sound (SPEC §8): the snap, the dust, the restore.
+/// A moment of the disintegration that makes a sound (docs/DESIGN.md §8): the snap, the dust, the restore.
 public struct SoundCue: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A finger snap: a click and a short bright ring (about 0.12 s).

@@ -1,6 +1,6 @@
 import StardustCore
 
-/// The dust split of SPEC §8: every pixel of a `width × height` image is assigned twice, by two
+/// The dust split of docs/DESIGN.md §8: every pixel of a `width × height` image is assigned twice, by two
 /// independent draws, to layer `⌊N · (r + 2·x/w) / 3⌋` with `r` uniform in [0, 1) — pixels on
 /// the left go to early layers, on the right to late ones.
 ///

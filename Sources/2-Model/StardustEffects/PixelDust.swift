@@ -1,7 +1,7 @@
 import Foundation
 import StardustCore
 
-/// The per-pixel disintegration law (SPEC §8, beyond the source): every pixel is a particle with a
+/// The per-pixel disintegration law (docs/DESIGN.md §8, beyond the source): every pixel is a particle with a
 /// closed-form flight, the limit of the layered split as N grows, plus per-pixel jitter.
 ///
 /// For pixel `(x, y)` of a `width × height` picture (index `i = y·width + x`):

@@ -1,7 +1,7 @@
 import StardustAnimation
 import StardustCore
 
-/// The per-pixel disintegration of one picture (SPEC §8, beyond the source): every pixel flies away on
+/// The per-pixel disintegration of one picture (docs/DESIGN.md §8, beyond the source): every pixel flies away on
 /// its own closed-form flight (``PixelDust``), left side first, and with a restore flies back.
 ///
 /// The tree mirrors ``DustEffect``: ``container`` holds the picture (shown before ``snapTime`` and from
@@ -23,7 +23,7 @@ public final class PixelDustEffect {
 
     /// - Parameters:
     ///   - texture: the picture; `frame`: where it is shown (points of the parent layer).
-    ///   - parameters: the constants of the flight (SPEC §8 defaults); `layerCount` is not used.
+    ///   - parameters: the constants of the flight (docs/DESIGN.md §8 defaults); `layerCount` is not used.
     ///   - snapTime: when it begins to crumble; `restoreTime`: when it begins to come back (clamped to
     ///     the end of the dust, ``PixelDust/dustEndTime``).
     public init(texture: Texture, frame: Rect, parameters: DustParameters = DustParameters(), snapTime: Double = 0,

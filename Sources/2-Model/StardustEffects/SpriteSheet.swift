@@ -3,7 +3,7 @@ import StardustCore
 
 /// A sprite sheet: `frameCount` frames of equal size laid out left to right, then top to bottom,
 /// in a grid of `columns × rows` (a horizontal sheet has one row). Played through `contentsRect`
-/// keyframes in the discrete calculation mode (SPEC §8: the gauntlet).
+/// keyframes in the discrete calculation mode (docs/DESIGN.md §8: the gauntlet).
 public struct SpriteSheet: Hashable, Sendable {
     public var columns: Int
     public var rows: Int

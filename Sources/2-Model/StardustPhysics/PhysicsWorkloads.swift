@@ -1,4 +1,4 @@
-// PhysicsWorkloads.swift — the benchmark scenes of PERFORMANCE.md, built
+// PhysicsWorkloads.swift — the benchmark scenes of docs/BENCHMARKS.md, built
 // exactly as written there, for `stardust bench physics-pyramid` /
 // `physics-rain` and for the anchor scripts (benchmarks/anchors/physics_anchors.py
 // builds the same scenes in pymunk and Box2D v3). No timing here.
@@ -6,7 +6,7 @@
 // Coordinates follow Stardust's y-down convention: gravity (0, +10), the
 // ground's top surface at y = 0, boxes above it at negative y.
 
-/// The benchmark scenes of PERFORMANCE.md (`physics-pyramid`, `physics-rain`), built exactly as written there.
+/// The benchmark scenes of docs/BENCHMARKS.md (`physics-pyramid`, `physics-rain`), built exactly as written there.
 public enum PhysicsWorkloads {
     /// A built pyramid: the world, the top box and where it started.
     public struct Pyramid: Sendable {

@@ -4,7 +4,7 @@
 // copy-on-write, so `let checkpoint = world` costs O(1) until one of the
 // two is stepped, and then one copy of the state (O(bodies + shapes +
 // contacts)). That is what lets a renderer cache checkpoints and seek in
-// O(checkpoint interval) steps (SPEC §1).
+// O(checkpoint interval) steps (docs/DESIGN.md §1).
 
 /// A 2D rigid-body world (Box2D v3 layout): bodies, shapes and joints addressed by handles, stepped at a fixed time step with sub-stepping. A value type: copying a world copies the whole simulation.
 public struct World: Sendable {

@@ -9,11 +9,11 @@
 /// few hundred points is "a meter or so") sets 100.
 public struct WorldDefinition: Sendable, Hashable {
     /// Gravity in units/s². Default (0, 10): down in Stardust's y-down
-    /// screen convention (SPEC §2). A points world typically uses 1000.
+    /// screen convention (docs/DESIGN.md §2). A points world typically uses 1000.
     public var gravity = Vec2(0, 10)
     /// World units per meter for the tolerances below. Default 1.
     public var lengthUnitsPerMeter = 1.0
-    /// The fixed step used by ``World/advance(by:)``, seconds. Default 1/120 (SPEC §1).
+    /// The fixed step used by ``World/advance(by:)``, seconds. Default 1/120 (docs/DESIGN.md §1).
     public var timeStep = 1.0 / 120.0
     /// Soft-step sub-steps per step. Default 4 (Box2D v3's default).
     public var subStepCount = 4

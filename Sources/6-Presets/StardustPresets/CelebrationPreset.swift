@@ -4,7 +4,7 @@ import StardustCore
 import StardustScene
 import StardustParticles
 
-/// `celebration` (SPEC §12): the reward screen of an arithmetic-practice app.
+/// `celebration` (docs/DESIGN.md §12): the reward screen of an arithmetic-practice app.
 ///
 /// Timeline: 0–2 s a plane (from the right) and a race car (from the left) fly
 /// to the center with ease-in-out while rotating +30° and −30°; 2–5 s they fade

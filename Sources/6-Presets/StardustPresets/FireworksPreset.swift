@@ -3,7 +3,7 @@ import StardustCore
 import StardustScene
 import StardustParticles
 
-/// `fireworks` (SPEC §12): invisible rockets whose sub-cells draw a trail and,
+/// `fireworks` (docs/DESIGN.md §12): invisible rockets whose sub-cells draw a trail and,
 /// at rocket age 1.5 s, an explosion that inherits the rocket's color.
 enum FireworksPreset {
     @Sendable static func scene(_ size: Size) -> Scene {

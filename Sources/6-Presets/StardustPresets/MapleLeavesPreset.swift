@@ -3,7 +3,7 @@ import StardustCore
 import StardustScene
 import StardustParticles
 
-/// `maple-leaves` (SPEC §12): red and yellow leaves falling from a line across the top.
+/// `maple-leaves` (docs/DESIGN.md §12): red and yellow leaves falling from a line across the top.
 enum MapleLeavesPreset {
     @Sendable static func scene(_ size: Size) -> Scene {
         let scene = Scene(name: "maple-leaves", size: size, scale: 1, duration: 6, fps: 20, seed: 1,

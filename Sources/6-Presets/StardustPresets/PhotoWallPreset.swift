@@ -4,7 +4,7 @@ import StardustCore
 import StardustDynamics
 import StardustScene
 
-/// `photo-wall` (SPEC §7): a grid of photos, each a physical card when touched.
+/// `photo-wall` (docs/DESIGN.md §7): a grid of photos, each a physical card when touched.
 ///
 /// A scripted finger (through ``PhotoWall``'s `touches…(at:time:)`): at 0.8 s it picks up the
 /// centre photo of the second row near its top-right corner, wiggles it about 35 pt and lets go

@@ -2,7 +2,7 @@ import StardustCore
 import StardustEffects
 import StardustScene
 
-/// A built-in scene that `stardust render NAME` can draw (SPEC §12).
+/// A built-in scene that `stardust render NAME` can draw (docs/DESIGN.md §12).
 public struct Preset: Sendable {
     /// The name `stardust render` and ``Presets/named(_:)`` know the preset by (`snow`, `fireworks`, …).
     public let name: String

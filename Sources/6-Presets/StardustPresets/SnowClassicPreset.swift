@@ -3,7 +3,7 @@ import StardustCore
 import StardustScene
 import StardustParticles
 
-/// `snow-classic` (SPEC §12): one cell of snowflake crystals.
+/// `snow-classic` (docs/DESIGN.md §12): one cell of snowflake crystals.
 enum SnowClassicPreset {
     @Sendable static func scene(_ size: Size) -> Scene {
         let scene = Scene(name: "snow-classic", size: size, scale: 1, duration: 6, fps: 20, seed: 1,

@@ -4,7 +4,7 @@ import StardustCore
 import StardustScene
 import StardustParticles
 
-/// `snow` (SPEC §12): the launch-screen snowfall, a transparent emitter over
+/// `snow` (docs/DESIGN.md §12): the launch-screen snowfall, a transparent emitter over
 /// a simple launch screen (a gradient and a logo drawn with the path rasterizer).
 enum SnowPreset {
     @Sendable static func scene(_ size: Size) -> Scene {
@@ -12,7 +12,7 @@ enum SnowPreset {
         scene.root.addSublayer(LaunchScreen.layer(size: size))
         let snow = emitter(size: size)
         scene.root.addSublayer(snow)
-        // The source's "turn the snow off remotely after Christmas" (SPEC §14): applied by the tool
+        // The source's "turn the snow off remotely after Christmas" (docs/DESIGN.md §14): applied by the tool
         // (`stardust render --date …`) or by apps through `Scene.applySeasonalSwitches`, never by the
         // builder itself, so the preset's frames do not depend on the day they are rendered.
         scene.seasonalGates = [SeasonalGate(layer: snow, rule: season(), path: "snow")]

@@ -4,7 +4,7 @@ import StardustCore
 import StardustEffects
 import StardustScene
 
-/// `thanos` (SPEC §8, §12): the search-results demo.
+/// `thanos` (docs/DESIGN.md §8, §12): the search-results demo.
 ///
 /// Timeline: 0–2 s the gauntlet (a 48-frame sprite sheet, discrete `contentsRect.origin.x`
 /// keyframes) closes into a snap; from 2 s a seeded random half of the four result cards turns to
@@ -21,7 +21,7 @@ enum ThanosPreset {
 
     @Sendable static func scene(_ size: Size) -> Scene { build(size).scene }
 
-    /// The sound track's cues (SPEC §8): the gauntlet's snap at ``snapEnd``, each doomed card's dust when it
+    /// The sound track's cues (docs/DESIGN.md §8): the gauntlet's snap at ``snapEnd``, each doomed card's dust when it
     /// crumbles and its restore tone when it starts back.
     @Sendable static func soundCues(_ size: Size) -> [SoundCue] { build(size).cues }
 

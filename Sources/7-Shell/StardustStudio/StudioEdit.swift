@@ -33,7 +33,7 @@ public struct StudioEdit: Hashable, Sendable {
     public var target: Target
     /// The new value.
     public var value: AnimatableValue
-    /// The scene time (seconds) the change applies from, as a new parameter segment (SPEC §1); nil: the
+    /// The scene time (seconds) the change applies from, as a new parameter segment (docs/DESIGN.md §1); nil: the
     /// whole timeline (the edit is "baked", as the exported and saved scene has it).
     public var time: Double?
 

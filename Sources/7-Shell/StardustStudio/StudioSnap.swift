@@ -1,7 +1,7 @@
 import Stardust
 
 /// Snap to dust in the studio: a layer the designer clicked (or named in a `snap` message) turns to dust at the
-/// playhead and, after a second click, flies back — the disintegration of SPEC §8, as the `thanos` preset builds it.
+/// playhead and, after a second click, flies back — the disintegration of docs/DESIGN.md §8, as the `thanos` preset builds it.
 ///
 /// The layer, as it looks at the snap (its subtree included, its presentation values at that time), is drawn once
 /// to a picture at the scene's scale; a ``DustEffect`` of that picture is added as the last sublayer of the layer's

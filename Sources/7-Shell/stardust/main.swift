@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Stardust
 
-// Exit codes (SPEC §11): 0 success, 1 runtime failure, 2 usage or validation
+// Exit codes (docs/DESIGN.md §11): 0 success, 1 runtime failure, 2 usage or validation
 // error. Errors are one or two plain sentences on stderr, never a stack trace.
 // Temporary output files (and ffmpeg) are removed when the render is interrupted.
 TemporaryFiles.removeOnSignals()

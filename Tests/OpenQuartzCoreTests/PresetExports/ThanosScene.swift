@@ -4355,7 +4355,7 @@ func makeThanosScene() -> CALayer {
     return root
 }
 
-/// Stardust's dust split (SPEC §8): every pixel of `image` is assigned twice, by two independent draws r in
+/// Stardust's dust split (docs/DESIGN.md §8): every pixel of `image` is assigned twice, by two independent draws r in
 /// [0, 1), to image ⌊N · (r + 2x / w) / 3⌋ of `layerCount` (N) images of the same size, so pixels on the left
 /// go to early images and those on the right to late ones. The draws are SplitMix64 hashes of the pixel index
 /// keyed by `seed`: the same split as Stardust's.

@@ -1,4 +1,4 @@
-// The fireworks of the source material (SPEC §12 `fireworks`): an invisible rocket cell carrying a
+// The fireworks of the source material (docs/DESIGN.md §12 `fireworks`): an invisible rocket cell carrying a
 // sparkling trail and an explosion as nested cells. Compiles unchanged on iOS.
 #if canImport(UIKit)
 import UIKit

@@ -1,4 +1,4 @@
-// The falling maple leaves of the source material (SPEC §12 `maple-leaves`). Compiles unchanged on iOS.
+// The falling maple leaves of the source material (docs/DESIGN.md §12 `maple-leaves`). Compiles unchanged on iOS.
 #if canImport(UIKit)
 import UIKit
 #else

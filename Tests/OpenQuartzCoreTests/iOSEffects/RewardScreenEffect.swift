@@ -1,4 +1,4 @@
-// The reward screen of the source material's arithmetic app (SPEC §12 `celebration`), the view part:
+// The reward screen of the source material's arithmetic app (docs/DESIGN.md §12 `celebration`), the view part:
 // a plane and a race car fly in with a property animator, and when they arrive a chained animator
 // fades them out while a trophy appears; a character dances with an animated image. Compiles
 // unchanged on iOS.

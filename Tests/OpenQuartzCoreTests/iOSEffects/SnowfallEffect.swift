@@ -1,4 +1,4 @@
-// The launch-screen snowfall of the source material (SPEC §12 `snow`), written as an iOS developer
+// The launch-screen snowfall of the source material (docs/DESIGN.md §12 `snow`), written as an iOS developer
 // writes it against QuartzCore and UIKit. This file must compile unchanged on iOS.
 #if canImport(UIKit)
 import UIKit

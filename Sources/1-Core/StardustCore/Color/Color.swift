@@ -1,5 +1,5 @@
 /// An RGBA color with straight (non-premultiplied) components in device RGB,
-/// each nominally in 0…1 (SPEC §2).
+/// each nominally in 0…1 (docs/DESIGN.md §2).
 ///
 /// Components outside 0…1 are kept (Core Animation's emitter colors rely on
 /// it) and clamped only when a color is drawn; see ``clamped``.

@@ -1,4 +1,4 @@
-/// How source pixels combine with the frame (SPEC §9, PARTICLES.md decision 8).
+/// How source pixels combine with the frame (docs/DESIGN.md §9, docs/PARTICLE-MODEL.md decision P8).
 public enum BlendMode: String, Hashable, Sendable, Codable, CaseIterable {
     /// Source-over on premultiplied color: `dst = src + dst·(1 − αsrc)`.
     case normal

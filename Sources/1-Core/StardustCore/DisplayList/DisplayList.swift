@@ -1,12 +1,12 @@
 /// What a frame draws: an ordered list of commands in scene points, the
-/// value that the model stages produce and the renderer consumes (SPEC §1).
+/// value that the model stages produce and the renderer consumes (docs/DESIGN.md §1).
 ///
 /// Coordinates are in points, y down; the renderer multiplies by ``scale``
 /// to get pixels. Commands are drawn in order, each over the previous ones.
 public struct DisplayList: Sendable {
     /// The frame size in points.
     public var size: Size
-    /// Pixels per point (SPEC §2: default 2).
+    /// Pixels per point (docs/DESIGN.md §2: default 2).
     public var scale: Double
     /// The color the frame is cleared to before the first command (transparent by default).
     public var background: Color

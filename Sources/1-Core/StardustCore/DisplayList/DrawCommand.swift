@@ -2,7 +2,7 @@
 public enum DrawCommand: Sendable {
     /// A textured quad: an image layer's contents, a single sprite.
     case image(ImageDraw)
-    /// A textured quad showing only the texels of one layer of a compact assignment (the dust split, SPEC §8).
+    /// A textured quad showing only the texels of one layer of a compact assignment (the dust split, docs/DESIGN.md §8).
     case maskedImage(MaskedImageDraw)
     /// Many textured quads sharing one texture (the particles of one cell).
     case sprites(SpriteBatch)

@@ -1,4 +1,4 @@
-/// A compact assignment of every pixel of an image to layers (SPEC §8, the dust split).
+/// A compact assignment of every pixel of an image to layers (docs/DESIGN.md §8, the dust split).
 ///
 /// Each pixel carries two layer indices (two independent draws, so a pixel may belong to two
 /// layers): bytes `2·(y·width + x)` and `2·(y·width + x) + 1`. That is two bytes per pixel for

@@ -1,7 +1,7 @@
 /// A location in a two-dimensional coordinate system, in points.
 ///
 /// Stardust uses UIKit's convention: the origin is the top-left corner and
-/// the y axis points down the screen (SPEC §2).
+/// the y axis points down the screen (docs/DESIGN.md §2).
 public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The horizontal coordinate in points, growing to the right.
     public var x: Double

@@ -1,4 +1,4 @@
-/// A stateless, counter-based random source (SPEC §1).
+/// A stateless, counter-based random source (docs/DESIGN.md §1).
 ///
 /// Every value is a pure function of a seed and a key of up to four
 /// integers — for a particle, `(emitter, cell, particle index, attribute)`.
@@ -35,7 +35,7 @@ public struct CounterRandom: Hashable, Sendable {
         Double(bits(a, b, c, d) >> 11) * (1.0 / 9_007_199_254_740_992.0)
     }
 
-    /// A double uniform in [mean − range, mean + range] (Core Animation's "± range", PARTICLES.md decision 1).
+    /// A double uniform in [mean − range, mean + range] (Core Animation's "± range", docs/PARTICLE-MODEL.md decision P1).
     @inlinable public func spread(_ mean: Double, _ range: Double,
                                   _ a: UInt64, _ b: UInt64 = 0, _ c: UInt64 = 0, _ d: UInt64 = 0) -> Double {
         range == 0 ? mean : mean + range * (2 * unit(a, b, c, d) - 1)

@@ -2,7 +2,7 @@
 ///
 /// ``mix(_:)`` is the SplitMix64 finalizer, a bijection on 64-bit words whose output bits each
 /// depend on every input bit. ``CounterRandom`` and the particle streams key it with counters (so
-/// randomness is a pure function of its key, SPEC §1); as a `RandomNumberGenerator` it is the
+/// randomness is a pure function of its key, docs/DESIGN.md §1); as a `RandomNumberGenerator` it is the
 /// fixed-seed sequential generator of fuzzers and benchmark workloads.
 ///
 /// Complexity: O(1), no allocation.

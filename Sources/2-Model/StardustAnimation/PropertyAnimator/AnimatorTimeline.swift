@@ -4,7 +4,7 @@ import StardustCore
 /// driven by timed events (start, pause, scrub, reverse, continue, stop,
 /// finish) on a private ``MediaClock``, its value fraction sampled on a fixed
 /// grid. The result is a pure function of time, so a scene that uses an
-/// animator still renders any frame alone (SPEC §1).
+/// animator still renders any frame alone (docs/DESIGN.md §1).
 ///
 /// The state machine is the animator's own; this type only records what it shows.
 public struct AnimatorTimeline: Sendable {

@@ -8,7 +8,7 @@ public enum FillMode: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Core Animation's `CAMediaTiming` properties and the one implementation of
-/// the parent-time → local-time mapping (PARTICLES.md §3.1), shared by
+/// the parent-time → local-time mapping (docs/PARTICLE-MODEL.md §3.1), shared by
 /// layers, animations, emitter layers and emitter cells.
 ///
 /// The mapping:

@@ -3,7 +3,7 @@ import StardustAnimation
 import StardustCore
 
 /// A physics world bound to layers and driven by touches: what a scene file's `physics` and
-/// `pointer` keys build (SPEC §6, §10.1).
+/// `pointer` keys build (docs/DESIGN.md §6, §10.1).
 ///
 /// Build the world (``modifyWorld(_:)``), bind bodies to layers (``bind(_:name:to:)``), record
 /// touches (``PointerInput``); then every bound layer shows its body at whatever time it is rendered.

@@ -2,7 +2,7 @@ import Foundation
 import StardustAnimation
 import StardustCore
 
-/// The photo wall of SPEC §7: photos in a grid, each a physical card when touched.
+/// The photo wall of docs/DESIGN.md §7: photos in a grid, each a physical card when touched.
 ///
 /// Touching a photo makes a world for it alone (photos do not interact) with a box body of the
 /// photo's size; the engine's drag joint pulls the touched point towards the finger, so the card

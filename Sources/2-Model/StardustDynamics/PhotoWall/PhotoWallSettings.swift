@@ -1,4 +1,4 @@
-/// The physical constants of the photo wall (SPEC §7). Lengths in points, times in seconds.
+/// The physical constants of the photo wall (docs/DESIGN.md §7). Lengths in points, times in seconds.
 public struct PhotoWallSettings: Sendable, Hashable {
     /// A release closer than this to where the drag began returns the photo to its slot (default 60 pt).
     public var returnDistance = 60.0

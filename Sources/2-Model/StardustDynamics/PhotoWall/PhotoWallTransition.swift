@@ -1,4 +1,4 @@
-/// One step in a photo's life on the wall (SPEC §7), reported to ``PhotoWall/onTransition`` and
+/// One step in a photo's life on the wall (docs/DESIGN.md §7), reported to ``PhotoWall/onTransition`` and
 /// as a line of `stardust trace`.
 ///
 /// A photo goes `grabbed` → `returning` → `settled` (released within the return distance of

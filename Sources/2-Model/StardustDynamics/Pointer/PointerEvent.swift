@@ -20,7 +20,7 @@ public enum PointerPhase: String, Sendable, Hashable, CaseIterable {
 /// touch never affect another's: on the photo wall each finger holds its own photo, and two
 /// fingers on one photo hold it at two points.
 ///
-/// Time is an input (SPEC §1): an event carries the rendered time at which it happens, in seconds
+/// Time is an input (docs/DESIGN.md §1): an event carries the rendered time at which it happens, in seconds
 /// of the simulation's host time (the scene's time for a scene's physics). A simulation applies it
 /// at the first fixed step that starts at or after `time`.
 public struct PointerEvent: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import StardustCore
 
-/// One body's state at one time, as `stardust trace` prints it under `"bodies"` (SPEC §10.1).
+/// One body's state at one time, as `stardust trace` prints it under `"bodies"` (docs/DESIGN.md §10.1).
 public struct BodyReport: Sendable, Hashable {
     /// The body's name (the scene file's `"name"`, or the photo's layer name on the photo wall).
     public var name: String

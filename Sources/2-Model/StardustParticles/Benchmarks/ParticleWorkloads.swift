@@ -1,6 +1,6 @@
 import StardustCore
 
-/// Emitters of the benchmarks in PERFORMANCE.md, built exactly as defined there.
+/// Emitters of the benchmarks in docs/BENCHMARKS.md, built exactly as defined there.
 public enum ParticleWorkloads {
     /// `particles-eval`: one emitter, shape `point`, one cell: birthRate 100 000, lifetime 10,
     /// lifetimeRange 2, velocity 100, velocityRange 50, emissionRange π, x/yAcceleration 5/30,

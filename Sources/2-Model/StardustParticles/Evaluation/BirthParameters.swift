@@ -3,7 +3,7 @@ import StardustCore
 import StardustAnimation
 
 /// Everything a birth needs from one cell during one piece of the emitter's history, with the
-/// layer multipliers already applied (decision 5).
+/// layer multipliers already applied (decision P5).
 struct BirthParameters: Sendable {
     /// Births per second of parent time (× layer `birthRate` for top-level cells, × |cell speed|).
     var rate: Double = 0

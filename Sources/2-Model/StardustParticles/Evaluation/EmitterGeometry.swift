@@ -1,6 +1,6 @@
 import Foundation
 
-/// Birth positions and emission directions (PARTICLES.md §1.2, §1.3, §1.6, decisions 2 and 3).
+/// Birth positions and emission directions (docs/PARTICLE-MODEL.md §1.2, §1.3, §1.6, decisions P2 and P3).
 enum EmitterGeometry {
     /// A birth position on `shape` × `mode`, from uniforms `choice`, `u`, `v`, `w` in [0, 1).
     ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A particle's birth record: everything its closed-form state depends on (PARTICLES.md §2.5).
+/// A particle's birth record: everything its closed-form state depends on (docs/PARTICLE-MODEL.md §2.5).
 public struct ParticleBirth: Hashable, Sendable {
     /// The stable particle id.
     public var id: UInt64
@@ -58,7 +58,7 @@ extension ParticleBirth {
         return (max(0, p.life + p.lifeRange * (2 * u0 - 1)), u1)
     }
 
-    /// The birth record of birth `k` at time `tb` of a top-level cell, on the emitter shape (PARTICLES.md §2.5).
+    /// The birth record of birth `k` at time `tb` of a top-level cell, on the emitter shape (docs/PARTICLE-MODEL.md §2.5).
     @inline(__always)
     static func make(_ p: BirthParameters, shape: EmitterShape, mode: EmitterMode,
                      rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double) -> ParticleBirth {
@@ -76,7 +76,7 @@ extension ParticleBirth {
                       cosLat: p.cosLat, sinLat: p.sinLat, colorFactor: .one, scaleFactor: 1)
     }
 
-    /// The birth record of a sub-particle (decision 4): born at the parent's current position, its
+    /// The birth record of a sub-particle (decision P4): born at the parent's current position, its
     /// longitude relative to the parent's current direction of motion, its color multiplied by the
     /// parent's current (clamped) color and its scale by the parent's current scale.
     static func make(_ p: BirthParameters, parent: ParticleBirth,

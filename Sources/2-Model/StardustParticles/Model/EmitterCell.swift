@@ -1,14 +1,14 @@
 import StardustCore
 import StardustAnimation
 
-/// One kind of particle (`CAEmitterCell`): Core Animation's names and defaults (PARTICLES.md §2.1).
+/// One kind of particle (`CAEmitterCell`): Core Animation's names and defaults (docs/PARTICLE-MODEL.md §2.1).
 ///
 /// A value with a range is drawn uniformly from `[value − range, value + range]` at the particle's
-/// birth (decision 1); speeds are changes per second of the particle's age. Angles are in radians,
+/// birth (decision P1); speeds are changes per second of the particle's age. Angles are in radians,
 /// positive clockwise on a y-down screen; distances in points.
 ///
 /// A cell with ``emitterCells`` makes each of its particles an emitter of those sub-cells while it
-/// lives (decision 4). A cell's ``timing`` is evaluated in its parent's time: the layer's local time
+/// lives (decision P4). A cell's ``timing`` is evaluated in its parent's time: the layer's local time
 /// for a top-level cell, the parent particle's age for a sub-cell; the cell emits only inside its
 /// active interval, and a `duration` of 0 means infinite.
 ///

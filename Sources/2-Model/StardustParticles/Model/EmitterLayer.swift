@@ -2,14 +2,14 @@ import StardustCore
 import StardustAnimation
 
 /// A layer that emits, animates and draws particles (`CAEmitterLayer`), Core Animation's names and
-/// defaults (PARTICLES.md §1.1).
+/// defaults (docs/PARTICLE-MODEL.md §1.1).
 ///
 /// The particle system is a pure function of time: ``evaluate(at:sceneSeed:threads:)`` computes every live
 /// particle in closed form from its birth record, so seeking, pre-warming (`timing.timeOffset`) and
 /// stepping frame by frame give identical particles, for any thread count. The simulation starts at
 /// the layer's local time 0 (its `beginTime`).
 ///
-/// Multipliers (decision 5): ``birthRate`` multiplies the birth rate of top-level cells only;
+/// Multipliers (decision P5): ``birthRate`` multiplies the birth rate of top-level cells only;
 /// ``lifetime``, ``velocity``, ``scale`` and ``spin`` apply to every particle and are sampled at birth.
 public final class EmitterLayer: Layer {
     /// Centre of the emission shape in layer coordinates. Default (0, 0).

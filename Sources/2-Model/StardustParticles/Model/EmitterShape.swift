@@ -11,7 +11,7 @@ public enum EmitterShape: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// Where on the shape particles are born (`CAEmitterLayerEmitterMode`); raw values are Core Animation's strings.
 ///
-/// See <doc:Emitters> for the shape × mode table (PARTICLES.md §1.3 with decision 3).
+/// See <doc:Emitters> for the shape × mode table (docs/PARTICLE-MODEL.md §1.3 with decision P3).
 public enum EmitterMode: String, Hashable, Sendable, Codable, CaseIterable {
     /// Corners / end points / the circumference.
     case points

@@ -1,7 +1,7 @@
 import Foundation
 import StardustCore
 
-/// The fixed workload of the `sprites` benchmark (PERFORMANCE.md): rotated,
+/// The fixed workload of the `sprites` benchmark (docs/BENCHMARKS.md): rotated,
 /// bilinear 32×32 dot sprites on a 1170×2532 canvas.
 public enum SpriteWorkload {
     /// The benchmark canvas, in points at scale 1.

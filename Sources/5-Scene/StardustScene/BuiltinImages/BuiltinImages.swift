@@ -1,7 +1,7 @@
 import StardustCore
 import StardustRender
 
-/// The procedural images that scenes name as `builtin:NAME` (SPEC §10).
+/// The procedural images that scenes name as `builtin:NAME` (docs/DESIGN.md §10).
 ///
 /// All are white (or white with alpha) so that a cell's `color` tints them,
 /// the Core Animation convention; `maple-leaf-red` is the one colored

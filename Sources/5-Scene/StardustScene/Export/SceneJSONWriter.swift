@@ -2,7 +2,7 @@ import StardustAnimation
 import StardustCore
 import StardustParticles
 
-/// Writes a built scene as scene JSON (SPEC §10) that ``SceneLoader`` reads back into a scene rendering the same
+/// Writes a built scene as scene JSON (docs/DESIGN.md §10) that ``SceneLoader`` reads back into a scene rendering the same
 /// frames: `load(write(scene))` draws byte-identical pixels at every time.
 ///
 /// Written: the scene's name, size, scale, duration, fps, seed and background color; every layer of the kinds a

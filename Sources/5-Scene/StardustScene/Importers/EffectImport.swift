@@ -33,7 +33,7 @@ public enum VerticalAxis: String, Sendable, CaseIterable {
     case down
 }
 
-/// An effect file translated into a Stardust scene document (SPEC §10) plus the textures it embeds.
+/// An effect file translated into a Stardust scene document (docs/DESIGN.md §10) plus the textures it embeds.
 ///
 /// ``document`` is the scene JSON that ``scene()`` loads and `stardust import` writes: rendering an
 /// effect file and rendering its imported scene give the same pixels.

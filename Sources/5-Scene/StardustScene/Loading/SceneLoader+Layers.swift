@@ -5,7 +5,7 @@ import StardustRender
 import StardustParticles
 
 extension SceneLoader {
-    /// The deepest layer nesting accepted (SPEC §16: nesting limits).
+    /// The deepest layer nesting accepted (docs/DESIGN.md §16: nesting limits).
     static let maxDepth = 32
 
     static let layerTypes = ["emitter", "image", "sprite", "shape", "text", "group", "gradient"]

@@ -2,7 +2,7 @@ import StardustAnimation
 import StardustCore
 import StardustDynamics
 
-/// The `photoWall` key (SPEC §7): a grid of photos, each a physical card when touched, moved by
+/// The `photoWall` key (docs/DESIGN.md §7): a grid of photos, each a physical card when touched, moved by
 /// the scene's `pointer` track (docs/SCENES.md, docs/DYNAMICS.md).
 ///
 /// `{"photos": ["beach.jpg", {"contents": "dog.png", "name": "dog"}, "builtin:star"], "columns": 3,

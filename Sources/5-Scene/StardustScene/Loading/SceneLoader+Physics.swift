@@ -2,7 +2,7 @@ import StardustAnimation
 import StardustCore
 import StardustDynamics
 
-/// The `physics` key (SPEC §6, §10.1): a rigid-body world whose bodies move layers.
+/// The `physics` key (docs/DESIGN.md §6, §10.1): a rigid-body world whose bodies move layers.
 ///
 /// Lengths are world units; `pointsPerUnit` points (default 100) make one unit, with the world's
 /// origin at the scene's top-left corner, so `gravity` [0, 10] is UIKit's 1000 pt/s². A body

@@ -1,7 +1,7 @@
 import StardustCore
 import StardustDynamics
 
-/// The `pointer` key (SPEC §6, §10.1): a scripted touch track, in scene points and seconds, fed
+/// The `pointer` key (docs/DESIGN.md §6, §10.1): a scripted touch track, in scene points and seconds, fed
 /// to the scene's physics controller and photo wall as `touchesBegan/Moved/Ended/Cancelled` at those
 /// times. `"id"` (default 0) tells simultaneous touches apart (``PointerEvent/pointer``).
 extension SceneLoader {

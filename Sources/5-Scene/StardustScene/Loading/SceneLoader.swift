@@ -6,7 +6,7 @@ import StardustDynamics
 import StardustRender
 import StardustParticles
 
-/// Reads scene files (SPEC §10) into a ``Scene``.
+/// Reads scene files (docs/DESIGN.md §10) into a ``Scene``.
 ///
 /// Every error names the JSON path of the offending value and what was
 /// expected; unknown keys list the closest valid names. A scene that fails

@@ -4,7 +4,7 @@ import StardustDynamics
 import StardustParticles
 
 /// A complete effect ready to render: a layer tree with a size, a pixel
-/// scale, a frame rate, a duration and a seed (SPEC §10).
+/// scale, a frame rate, a duration and a seed (docs/DESIGN.md §10).
 ///
 /// ``displayList(at:scratch:)`` is a pure function of the model and the time, so
 /// any frame can be rendered alone and frame ranges are independent jobs.
@@ -15,7 +15,7 @@ public final class Scene {
     public var size: Size {
         didSet { root.bounds = Rect(origin: .zero, size: size); root.position = Point(size.width / 2, size.height / 2) }
     }
-    /// Pixels per point (SPEC §2: default 2).
+    /// Pixels per point (docs/DESIGN.md §2: default 2).
     public var scale: Double
     /// Seconds rendered by `stardust render`.
     public var duration: Double
@@ -28,12 +28,12 @@ public final class Scene {
     /// The root layer: its bounds are the scene rectangle.
     public let root: Layer
     /// The files this scene was read from: the scene file and every image it uses (as opened, before
-    /// decoding). A render refuses an output path that names one of them (SPEC §9: inputs are never overwritten).
+    /// decoding). A render refuses an output path that names one of them (docs/DESIGN.md §9: inputs are never overwritten).
     public var inputFiles: [String] = []
     /// The JSON path of each layer and emitter cell read from a scene file (`layers[2].emitterCells[0]`),
     /// keyed by object identity; limit errors name it. Empty for scenes built in code.
     public var sourcePaths: [ObjectIdentifier: String] = [:]
-    /// Layers switched on and off by date and remote flag (SPEC §14; see ``applySeasonalSwitches(_:)``).
+    /// Layers switched on and off by date and remote flag (docs/DESIGN.md §14; see ``applySeasonalSwitches(_:)``).
     public var seasonalGates: [SeasonalGate] = []
     /// The physics simulations whose bodies move layers (a file's `physics`, a preset's photo wall):
     /// `stardust trace` reports their bodies and events. They render through their layers' animations.

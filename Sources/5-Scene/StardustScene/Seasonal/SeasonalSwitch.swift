@@ -61,7 +61,7 @@ public struct SeasonalDecision: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(isEnabled ? "on" : "off"): \(reason.rawValue)\(fetchError.map { " — \($0)" } ?? "")" }
 }
 
-/// Decides whether a gated effect is on (SPEC §14, docs/SEASONAL.md): outside every date window it
+/// Decides whether a gated effect is on (docs/DESIGN.md §14, docs/SEASONAL.md): outside every date window it
 /// is off; inside, without a remote flag it is on; with one, a cached value younger than `maxAge`
 /// decides, else the flag is fetched (at most `timeout` seconds) and cached, and when the fetch
 /// fails (timeout, error status, garbage, oversized, connection lost) the last known value decides,

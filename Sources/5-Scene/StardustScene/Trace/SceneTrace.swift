@@ -5,7 +5,7 @@ import StardustDynamics
 import StardustRender
 import StardustParticles
 
-/// The `stardust trace` format (SPEC §10): one JSON object per frame with
+/// The `stardust trace` format (docs/DESIGN.md §10): one JSON object per frame with
 /// live particle counts per emitter cell, layer presentation values, physics
 /// bodies and, optionally, every live particle. Simulation events (photo-wall
 /// transitions) come as lines of their own just before the frame they happen in. A scene with a

@@ -1,7 +1,7 @@
 import Foundation
 import Stardust
 
-/// The workloads of PERFORMANCE.md, exactly as defined there.
+/// The workloads of docs/BENCHMARKS.md, exactly as defined there.
 enum Benchmarks {
     static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame", "physics-pyramid", "physics-rain", "studio-stream", "studio-load", "batch", "server-load"]
 

@@ -1,7 +1,7 @@
 import Foundation
 import Stardust
 
-/// The disintegration workloads of PERFORMANCE.md (`dust-split`, `dust-frame`).
+/// The disintegration workloads of docs/BENCHMARKS.md (`dust-split`, `dust-frame`).
 extension Benchmarks {
     /// `dust-split`: a 1024×1024 RGBA image of seeded noise split into 32 layers (and 256 to show
     /// the memory does not grow): ms to build the assignment and its extra bytes (per pixel).

@@ -1,7 +1,7 @@
 import Foundation
 import StardustPhysics
 
-/// `physics-pyramid` and `physics-rain` (PERFORMANCE.md): the engine's default solver settings
+/// `physics-pyramid` and `physics-rain` (docs/BENCHMARKS.md): the engine's default solver settings
 /// (soft step, 4 sub-steps, sleeping on), single-threaded, time step 1/60 s, timed from the first step.
 extension Benchmarks {
     /// Rows of `base`, `base − 1`, … 1 boxes; 500 steps per run; ms/step and the top box's displacement.

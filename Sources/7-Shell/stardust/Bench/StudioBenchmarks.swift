@@ -2,7 +2,7 @@ import Foundation
 import Stardust
 import StardustStudio
 
-/// `studio-stream` (PERFORMANCE.md): frames per second delivered over the studio's WebSocket to one loopback
+/// `studio-stream` (docs/BENCHMARKS.md): frames per second delivered over the studio's WebSocket to one loopback
 /// client for the snow preset at 390×844 (scale 1), counted for `seconds` after a 2 s warm-up. Two variants:
 /// the page's default cap (60 frames/s) and no cap (the most the server delivers). The anchor, measured in the
 /// same run: frames per second of rendering alone (display list + rasterizer + frame packet, no network).

@@ -5,7 +5,7 @@ import Stardust
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Run a benchmark of PERFORMANCE.md and print JSON Lines (use a release build).",
+        abstract: "Run a benchmark of docs/BENCHMARKS.md and print JSON Lines (use a release build).",
         discussion: """
         Benchmarks: \(Benchmarks.names.joined(separator: ", ")), or "all".
         Each prints one JSON object per variant: {"benchmark", "variant", "unit", "median", "min", "max", "threads", "runs"}.

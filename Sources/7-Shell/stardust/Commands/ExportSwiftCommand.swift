@@ -3,7 +3,7 @@ import Foundation
 import Stardust
 
 /// `stardust export-swift <preset|scene> [-o File.swift]`: the effect as Swift source using the real
-/// QuartzCore and UIKit API (SPEC §11), with the pictures it names written beside it.
+/// QuartzCore and UIKit API (docs/DESIGN.md §11), with the pictures it names written beside it.
 struct ExportSwiftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export-swift",
@@ -41,7 +41,7 @@ struct ExportSwiftCommand: ParsableCommand {
         }
         let folder = (output as NSString).deletingLastPathComponent
         let imagePaths = export.images.map { ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent($0.name + ".png") }
-        // Inputs are never overwritten: not the scene file, not an image it reads (SPEC §9).
+        // Inputs are never overwritten: not the scene file, not an image it reads (docs/DESIGN.md §9).
         for path in [output] + imagePaths {
             for input in scene.inputFiles + (FileManager.default.fileExists(atPath: target) ? [target] : []) {
                 do { try AtomicFile.ensureDistinct(output: path, from: input) } catch {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Stardust
 
-/// `stardust snap IMAGE`: turns a picture to dust (SPEC §8, §11).
+/// `stardust snap IMAGE`: turns a picture to dust (docs/DESIGN.md §8, §11).
 struct SnapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snap",

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An error the tool reports in plain words, with its exit code
-/// (SPEC §11: 1 runtime failure, 2 usage or validation error).
+/// (docs/DESIGN.md §11: 1 runtime failure, 2 usage or validation error).
 struct CLIError: Error, CustomStringConvertible {
     enum Kind { case usage, runtime }
     var kind: Kind

@@ -39,7 +39,7 @@ enum SceneSource {
             let hint = close.isEmpty ? "" : " Did you mean \(close.joined(separator: " or "))?"
             throw CLIError.usage("\"\(target)\" is neither a preset nor a scene file. Run `stardust presets` for the list.\(hint)")
         }
-        // Seasonal switches (SPEC §14), only when asked for (--season or --date): layers whose rule is off
+        // Seasonal switches (docs/DESIGN.md §14), only when asked for (--season or --date): layers whose rule is off
         // on that day are hidden. Otherwise every layer is drawn and the frames depend on no calendar.
         if applySeasonalSwitches, let clockDate = overrides.date {
             let decisions = scene.applySeasonalSwitches { rule in

@@ -1,7 +1,7 @@
 import Foundation
 import Stardust
 
-/// The synthesized sound track of an effect (SPEC §8): written as WAV on request and muxed into a movie.
+/// The synthesized sound track of an effect (docs/DESIGN.md §8): written as WAV on request and muxed into a movie.
 enum SoundTrack {
     /// Synthesizes `cues` over `duration` seconds (44.1 kHz mono), writes the WAV to `audio` when given, and muxes it
     /// into `movie` when that is an `.mp4` or `.webm` file (just written, so ffmpeg is installed).

@@ -9,10 +9,12 @@ enum BatchManifest {
     static let maxJobs = 1_000_000
     static let maxLineBytes = 1 << 20
 
-    /// The jobs of the manifest text, in order: each a job, or the error that line has. Paths are resolved
-    /// against `folder` (the manifest's folder).
-    static func parse(_ text: String, folder: String) throws -> [Result<BatchJob, BatchJobError>] {
-        var out: [Result<BatchJob, BatchJobError>] = []
+    /// One job line: its 1-based line number and the job, or the error that line has.
+    typealias Entry = (line: Int, job: Result<BatchJob, BatchJobError>)
+
+    /// The job lines of the manifest text, in order. Paths are resolved against `folder` (the manifest's folder).
+    static func parse(_ text: String, folder: String) throws -> [Entry] {
+        var out: [Entry] = []
         var lineNumber = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -20,12 +22,12 @@ enum BatchManifest {
             if line.isEmpty || line.hasPrefix("//") { continue }
             guard out.count < maxJobs else { throw CLIError.usage("the manifest has more than \(maxJobs) jobs; split it.") }
             guard line.utf8.count <= maxLineBytes else {
-                out.append(.failure(BatchJobError(path: "", message: "line \(lineNumber) is longer than \(maxLineBytes) bytes")))
+                out.append((lineNumber, .failure(BatchJobError(path: "", message: "line \(lineNumber) is longer than \(maxLineBytes) bytes"))))
                 continue
             }
-            out.append(Result { try job(line, lineNumber: lineNumber, folder: folder) }.mapError {
+            out.append((lineNumber, Result { try job(line, lineNumber: lineNumber, folder: folder) }.mapError {
                 $0 as? BatchJobError ?? BatchJobError(path: "", message: "\($0)")
-            })
+            }))
         }
         return out
     }

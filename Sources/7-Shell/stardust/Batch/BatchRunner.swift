@@ -29,9 +29,9 @@ struct BatchRunner {
     /// The manifest's modification time: an output older than it is rendered again.
     var manifestTime: Double
 
-    /// Runs `jobs` (`lines`: each one's manifest line), calling `progress` with the number finished (from any worker, one call at a time, counts in order), and returns
+    /// Runs the manifest entries `jobs`, calling `progress` with the number finished (from any worker, one call at a time, counts in order), and returns
     /// the outcomes in manifest order.
-    func run(_ jobs: [Result<BatchJob, BatchJobError>], lines: [Int], progress: @escaping @Sendable (Int) -> Void) -> [Outcome] {
+    func run(_ jobs: [BatchManifest.Entry], progress: @escaping @Sendable (Int) -> Void) -> [Outcome] {
         let outcomes = OutcomeTable(count: jobs.count)
         let claims = OutputClaims()
         let next = Counter()
@@ -39,9 +39,9 @@ struct BatchRunner {
         DispatchQueue.concurrentPerform(iterations: count) { _ in
             while case let i = next.take(), i < jobs.count {
                 let outcome: Outcome
-                switch jobs[i] {
+                switch jobs[i].job {
                 case .failure(let e):
-                    outcome = Outcome(id: e.id ?? "line \(lines[i])", line: lines[i], status: .failed, output: "", error: e.message,
+                    outcome = Outcome(id: e.id ?? "line \(jobs[i].line)", line: jobs[i].line, status: .failed, output: "", error: e.message,
                                       path: e.path.isEmpty ? nil : e.path)
                 case .success(let job):
                     outcome = run(job, claims: claims)

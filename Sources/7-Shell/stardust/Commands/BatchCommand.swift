@@ -47,16 +47,13 @@ struct BatchCommand: ParsableCommand {
         guard let text = String(data: data, encoding: .utf8) else { throw CLIError.usage("\(manifest) is not UTF-8 text.") }
         let folder = URL(fileURLWithPath: manifest).deletingLastPathComponent().path
         let all = try BatchManifest.parse(text, folder: folder)
-        let picked = all.indices.filter(selection.contains)
-        let lines = picked.map { i -> Int in
-            switch all[i] { case .success(let j): return j.line; case .failure: return Self.lineOfError(i, in: text) }
-        }
+        let picked = all.indices.filter(selection.contains).map { all[$0] }
         let runner = BatchRunner(workers: jobs ?? cores, force: force, limits: try budget.limits(),
                                  manifestTime: BatchRunner.modificationTime(manifest) ?? 0)
         let progress = ProgressBar(total: picked.count, label: "batch", quiet: quiet)
         // The bar is drawn by one worker at a time (the runner serializes its progress calls under its lock).
         nonisolated(unsafe) let bar = progress
-        let outcomes = runner.run(picked.map { all[$0] }, lines: lines) { done in bar.update(done) }
+        let outcomes = runner.run(picked) { done in bar.update(done) }
         progress.finish()
         let reportText = outcomes.map(Self.reportLine).joined()
         if let report {
@@ -71,19 +68,6 @@ struct BatchCommand: ParsableCommand {
                 + (selection == .whole ? "" : " (shard \(selection.index)/\(selection.count) of \(all.count) jobs)"))
         }
         if failed > 0 { throw CLIError.runtime("\(failed) of \(outcomes.count) jobs failed; the report says why.") }
-    }
-
-    /// The manifest line of the `i`-th job entry (counting job lines only), for a line that failed to parse.
-    static func lineOfError(_ i: Int, in text: String) -> Int {
-        var seen = -1, number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.isEmpty || line.hasPrefix("//") { continue }
-            seen += 1
-            if seen == i { return number }
-        }
-        return number
     }
 
     /// `{"job": …, "line": …, "status": …, "output": …, "bytes": …, "seconds": …, "error": …, "path": …}` and a newline.

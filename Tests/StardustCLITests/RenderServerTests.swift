@@ -2,6 +2,7 @@ import Foundation
 import Stardust
 import StardustRenderServer
 import StardustStudio
+import StardustTestSupport
 import Testing
 
 /// The example render service (examples/render-server, docs/BATCH.md): a scene posted on loopback comes back as the
@@ -13,8 +14,9 @@ import Testing
        "emitterCells": [{"contents": "builtin:dot", "birthRate": 20, "lifetime": 10, "velocity": 20, "yAcceleration": 20, "scale": 0.1}]}]}
     """#
 
-    /// A server on a free loopback port, with a small body limit, and its port.
-    static func start() throws -> (Task<Void, any Error>, Int) {
+    /// A server on a free loopback port, with a small body limit, and its port. The wait for the port runs on a
+    /// thread of its own, and so does every request (``blocking(_:)``): the server lives on the cooperative pool.
+    static func start() async throws -> (Task<Void, any Error>, Int) {
         var config = RenderServer.Configuration()
         config.port = 0
         config.workers = 2
@@ -23,50 +25,44 @@ import Testing
         let box = Box(), ready = DispatchSemaphore(value: 0)
         let server = RenderServer(configuration: config)
         let task = Task { try await server.run { p in box.port = p; ready.signal() } }
-        guard ready.wait(timeout: .now() + 60) == .success else { task.cancel(); throw CancellationError() }
+        let started = try await blocking { ready.wait(timeout: .now() + 300) == .success }
+        guard started else { task.cancel(); throw CancellationError() }
         return (task, box.port)
     }
 
-    static func post(_ port: Int, _ target: String, _ body: String) throws -> (status: Int, body: [UInt8]) {
-        let r = try StudioClient(port: port).request("POST", target, port: port, body: Array(body.utf8))
+    static func post(_ port: Int, _ target: String, _ body: String) async throws -> (status: Int, body: [UInt8]) {
+        let r = try await blocking { try StudioClient(port: port, timeout: 300).request("POST", target, port: port, body: Array(body.utf8)) }
         return (r.status, r.body)
     }
 
-    @Test func aPostedSceneComesBackAsTheEncodedFile() throws {
-        let (task, port) = try Self.start()
+    @Test func aPostedSceneComesBackAsTheEncodedFile() async throws {
+        let (task, port) = try await Self.start()
         defer { task.cancel() }
         var loader = SceneLoader(baseDirectory: "/") { _ in throw SceneError(path: "$", "no files") }
         let expected = try RenderJob(scene: loader.scene(fromJSON: Self.scene), threads: 1).encoded(as: .gif)
-        let r = try Self.post(port, "/render?format=gif", Self.scene)
+        let r = try await Self.post(port, "/render?format=gif", Self.scene)
         #expect(r.status == 200 && r.body == expected)
-        let png = try Self.post(port, "/render?format=png&at=0.1", Self.scene)
+        let png = try await Self.post(port, "/render?format=png&at=0.1", Self.scene)
         #expect(png.status == 200 && png.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         // Requests at once: each answered with the same bytes.
-        let answers = DispatchQueue.concurrentMap(4) { _ in (try? Self.post(port, "/render?format=gif", Self.scene).body) ?? [] }
-        #expect(answers.allSatisfy { $0 == expected })
+        let answers = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<4 { group.addTask { try await Self.post(port, "/render?format=gif", Self.scene).body } }
+            return try await group.reduce(into: [[UInt8]]()) { $0.append($1) }
+        }
+        #expect(answers.count == 4 && answers.allSatisfy { $0 == expected })
     }
 
-    @Test func strangersAreRefusedWithAReason() throws {
-        let (task, port) = try Self.start()
+    @Test func strangersAreRefusedWithAReason() async throws {
+        let (task, port) = try await Self.start()
         defer { task.cancel() }
         let file = Self.scene.replacingOccurrences(of: "builtin:dot", with: "/etc/hostname")
-        let refused = try Self.post(port, "/render", file)
+        let refused = try await Self.post(port, "/render", file)
         #expect(refused.status == 422 && String(decoding: refused.body, as: UTF8.self).contains("reads no files"))
-        #expect(try Self.post(port, "/render?format=bmp", Self.scene).status == 400)
-        #expect(try Self.post(port, "/render", String(repeating: " ", count: 100_000) + Self.scene).status == 413)
+        #expect(try await Self.post(port, "/render?format=bmp", Self.scene).status == 400)
+        #expect(try await Self.post(port, "/render", String(repeating: " ", count: 100_000) + Self.scene).status == 413)
         let long = Self.scene.replacingOccurrences(of: "\"duration\": 0.25", with: "\"duration\": 3600")
-        let overBudget = try Self.post(port, "/render", long)
+        let overBudget = try await Self.post(port, "/render", long)
         #expect(overBudget.status == 422, "\(String(decoding: overBudget.body, as: UTF8.self))")
-        #expect(try Self.post(port, "/render", "{\"layers\": [{\"type\": \"nope\"}]}").status == 422)
-    }
-}
-
-extension DispatchQueue {
-    /// `body(i)` for i in 0..<n on concurrent threads, results in order.
-    static func concurrentMap<T>(_ n: Int, _ body: @Sendable (Int) -> T) -> [T] {
-        nonisolated(unsafe) var out = [T?](repeating: nil, count: n)
-        let lock = NSLock()
-        concurrentPerform(iterations: n) { i in let v = body(i); lock.withLock { out[i] = v } }
-        return out.map { $0! }
+        #expect(try await Self.post(port, "/render", "{\"layers\": [{\"type\": \"nope\"}]}").status == 422)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Stardust
+import StardustTestSupport
 import Synchronization
 import Testing
 @testable import StardustStudio

@@ -1,5 +1,6 @@
 import Foundation
 import Stardust
+import StardustTestSupport
 @testable import StardustStudio
 
 /// A studio server running in-process on an ephemeral loopback port, driven by ``StudioClient``. The client
@@ -93,6 +94,34 @@ struct Page: @unchecked Sendable {
 }
 
 struct FrameValue: Sendable { var time: Double; var pixels: [UInt8] }
+
+extension StudioClient {
+    /// Sends one JSON message.
+    func send(_ json: String) throws { try send(text: json) }
+
+    /// The next frame for which `accept` holds (text messages on the way go to `texts`).
+    func frame(where accept: (Double) -> Bool = { _ in true }, texts: ((String) -> Void)? = nil, limit: Int = 2000)
+        throws -> (time: Double, pixels: [UInt8]) {
+        for _ in 0..<limit {
+            switch try receive() {
+            case .binary(let b):
+                guard let f = StudioFramePacket.decode(b) else { continue }
+                if accept(f.time) { return (f.time, Array(f.pixels)) }
+            case .text(let t): texts?(t)
+            case .close: throw StudioClient.Failure(status: 0, description: "closed")
+            }
+        }
+        throw StudioClient.Failure(status: 0, description: "no matching frame")
+    }
+
+    /// Reads until a text message containing `needle`; returns it.
+    func text(containing needle: String, limit: Int = 2000) throws -> String {
+        for _ in 0..<limit {
+            if case .text(let t) = try receive(), t.contains(needle) { return t }
+        }
+        throw StudioClient.Failure(status: 0, description: "no message with \(needle)")
+    }
+}
 
 extension StudioClient {
     /// Sends one JSON message.

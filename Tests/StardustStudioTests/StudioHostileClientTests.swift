@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Stardust
+import StardustTestSupport
 @testable import StardustStudio
 
 /// Pages that misbehave — garbage bytes, a message over the size cap, a flood, a page that never reads, one that

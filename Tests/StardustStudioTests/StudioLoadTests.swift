@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Stardust
+import StardustTestSupport
 @testable import StardustStudio
 
 /// A bounded load test on loopback: three well-behaved pages read frames while two pages never read, one sends

@@ -87,7 +87,9 @@ import Testing
             let r = try CLIRunner.run(["render", "snow", "--shard", "\(k)/3", "-o", dir.appendingPathComponent("part\(k)").path + "/"] + common)
             #expect(r.status == 0, "\(r.stderr)")
         }
-        for ext in ["gif", "apng"] {
+        // Movies too, where ffmpeg is installed: the same frames through the same encoder settings.
+        let movies = SnapCommandTests.ffprobe == nil ? [] : ["mp4", "webm"]
+        for ext in ["gif", "apng"] + movies {
             let single = dir.appendingPathComponent("single.\(ext)").path, joined = dir.appendingPathComponent("joined.\(ext)").path
             #expect(try CLIRunner.run(["render", "snow", "-o", single] + common).status == 0)
             let parts = (0..<3).map { dir.appendingPathComponent("part\($0)").path }
@@ -99,6 +101,23 @@ import Testing
         let short = try CLIRunner.run(["join", dir.appendingPathComponent("part0").path, dir.appendingPathComponent("part2").path,
                                        "-o", dir.appendingPathComponent("short.gif").path, "--fps", "20"])
         #expect(short.status == 2 && short.stderr.contains("missing"), "\(short.stderr)")
+    }
+
+    /// Jobs that draw the same picture share its decoding: the batch decodes it once and the outputs are what
+    /// separate `stardust render` runs write.
+    @Test func jobsSharingAPictureDecodeItOnce() throws {
+        let dir = try CLIRunner.temporaryFolder("stardust-batch")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: Fixtures.effect("comet_particle.png"), toPath: dir.appendingPathComponent("dot.png").path)
+        let scene = #"{"size": [80, 60], "duration": 1, "fps": 10, "layers": [{"type": "image", "name": "dot", "contents": "dot.png", "position": [40, 30], "bounds": [0, 0, 32, 32]}]}"#
+        try scene.write(to: dir.appendingPathComponent("card.json"), atomically: true, encoding: .utf8)
+        let manifest = try Self.write((0..<3).map { #"{"input": "card.json", "output": "out/c\#($0).png", "at": \#(Double($0) / 10)}"# }, to: dir)
+        let r = try CLIRunner.run(["batch", manifest, "--jobs", "2"], in: dir, seconds: 120)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("images: 1 decoded, 2 reused"), "\(r.stderr)")
+        let single = dir.appendingPathComponent("single.png").path
+        #expect(try CLIRunner.run(["render", "card.json", "--at", "0.2", "-o", single, "--quiet"], in: dir).status == 0)
+        #expect(try Data(contentsOf: dir.appendingPathComponent("out/c2.png")) == Data(contentsOf: URL(fileURLWithPath: single)))
     }
 
     @Test(arguments: [["batch", "x.jsonl", "--jobs", "0"], ["batch", "x.jsonl", "--shard", "3/3"], ["batch", "/nonexistent.jsonl"],

@@ -66,7 +66,9 @@ public final class FFmpegSink: FrameSink {
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
                              "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", String(fps), "-i", "-",
-                             "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] + codec + [temporaryPath]
+                             "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",
+                             // No random container ids or dates (WebM's segment id): the same frames give the same file.
+                             "-fflags", "+bitexact"] + codec + [temporaryPath]
         let pipe = Pipe()
         process.standardInput = pipe
         process.standardOutput = FileHandle.nullDevice

@@ -7,12 +7,18 @@ extension SceneLoader {
     /// Only a regular file is read (a FIFO or a device is refused without blocking); images count against
     /// `limits.maxImageBytes` before they are decoded.
     public static func load(path: String, limits: SceneLimits = SceneLimits()) throws -> Scene {
+        try load(path: path, limits: limits) { try ImageDecoder.decodeFile(atPath: $0) }
+    }
+
+    /// Loads a scene file as ``load(path:limits:)`` does, reading its image files (paths resolved against the scene's
+    /// folder) with `imageLoader`: a batch of scenes can share decoded images through it.
+    public static func load(path: String, limits: SceneLimits, imageLoader: @escaping ImageLoader) throws -> Scene {
         let url = URL(fileURLWithPath: path)
         let data: [UInt8]
         do { data = try FileReader.readAll(path, maxBytes: 16 << 20) } catch {
             throw SceneError(path: "$", "\(error)")
         }
-        var loader = SceneLoader(baseDirectory: url.deletingLastPathComponent().path) { try ImageDecoder.decodeFile(atPath: $0) }
+        var loader = SceneLoader(baseDirectory: url.deletingLastPathComponent().path, imageLoader: imageLoader)
         loader.limits = limits
         let scene = try loader.scene(from: JSONNode(JSONParser.parse(data)))
         scene.inputFiles.insert(path, at: 0)

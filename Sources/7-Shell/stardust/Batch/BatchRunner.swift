@@ -28,6 +28,8 @@ struct BatchRunner {
     var limits: SceneLimits
     /// The manifest's modification time: an output older than it is rendered again.
     var manifestTime: Double
+    /// Images decoded once for every job of the run.
+    var images = ImageCache()
 
     /// Runs the manifest entries `jobs`, calling `progress` with the number finished (from any worker, one call at a time, counts in order), and returns
     /// the outcomes in manifest order.
@@ -68,7 +70,8 @@ struct BatchRunner {
             }
             let overrides = SceneOverrides(size: job.size, fps: job.fps, duration: job.duration, seed: job.seed, date: job.date,
                                            offline: true)
-            let scene = try SceneSource.load(job.input, overrides: overrides, limits: limits)
+            let images = self.images
+            let scene = try SceneSource.load(job.input, overrides: overrides, limits: limits) { try images.image(atPath: $0) }
             try BatchParameters.apply(job.parameters, to: scene)
             var render = RenderJob(scene: scene, threads: 1)
             if let at = job.at { render.frames = .single(at) }

@@ -64,8 +64,10 @@ struct BatchCommand: ParsableCommand {
         let failed = outcomes.filter { $0.status == .failed }.count
         let skipped = outcomes.filter { $0.status == .skipped }.count
         if !quiet {
+            let images = runner.images.counts
             printError("batch: \(outcomes.count - failed - skipped) rendered, \(skipped) skipped, \(failed) failed"
-                + (selection == .whole ? "" : " (shard \(selection.index)/\(selection.count) of \(all.count) jobs)"))
+                + (selection == .whole ? "" : " (shard \(selection.index)/\(selection.count) of \(all.count) jobs)")
+                + (images.decoded + images.hits == 0 ? "" : "; images: \(images.decoded) decoded, \(images.hits) reused"))
         }
         if failed > 0 { throw CLIError.runtime("\(failed) of \(outcomes.count) jobs failed; the report says why.") }
     }

@@ -4,9 +4,11 @@ import Stardust
 
 /// Resolves the `<preset|scene.json>` argument shared by render, trace and validate.
 enum SceneSource {
-    /// Loads a preset by name or a scene file by path, applying command-line overrides.
+    /// Loads a preset by name or a scene file by path, applying command-line overrides. A scene file's images are
+    /// read with `imageLoader` (by default decoded from their files; `stardust batch` shares them between jobs).
     static func load(_ target: String, overrides: SceneOverrides, limits: SceneLimits = SceneLimits(),
-                     applySeasonalSwitches: Bool = true) throws -> Scene {
+                     applySeasonalSwitches: Bool = true,
+                     imageLoader: @escaping SceneLoader.ImageLoader = { try ImageDecoder.decodeFile(atPath: $0) }) throws -> Scene {
         let scene: Scene
         if let preset = Presets.named(target) {
             scene = preset.make(overrides.size ?? preset.defaultSize)
@@ -26,7 +28,7 @@ enum SceneSource {
             }
             guard !isFolder.boolValue else { throw CLIError.usage("\(target) is a folder, not a scene file.") }
             do {
-                scene = try SceneLoader.load(path: target, limits: limits)
+                scene = try SceneLoader.load(path: target, limits: limits, imageLoader: imageLoader)
             } catch let e as SceneError {
                 throw CLIError.usage(e.path == "$" ? e.message : "\(target): \(e.description)")
             } catch let e as JSONSyntaxError {

@@ -1,17 +1,29 @@
 import Foundation
 import Stardust
 
-/// `batch` (docs/BENCHMARKS.md): 200 small jobs (a 120×200 pt frame of `snow` to PNG, each at its own time) rendered
+/// `batch` (docs/BENCHMARKS.md): 200 small jobs (a 30-frame 195×422 GIF of `snow`, each with its own seed) rendered
 /// by one `stardust batch` run against the same 200 renders as separate `stardust render` processes, with the same
 /// number of workers (`--threads`, each job on one thread). Jobs per second; the goal is at least 3× the processes.
 extension Benchmarks {
     static func batch(threads: Int, runs: Int) throws -> [BenchResult] {
+        // The defined workload (30-frame GIFs), and single-frame PNG thumbnails, where starting a process weighs more.
+        let gifs = Workload(name: "30-frame 195×422 GIFs", ext: "gif", manifest: #""size": "195x422", "frames": "0..29""#,
+                            flags: ["--size", "195x422", "--frames", "0..29"])
+        let thumbnails = Workload(name: "one-frame 120×200 PNGs", ext: "png", manifest: #""size": "120x200", "at": 1.5"#,
+                                  flags: ["--size", "120x200", "--at", "1.5"])
+        return try measure(gifs, threads: threads, runs: runs) + measure(thumbnails, threads: threads, runs: runs)
+    }
+
+    /// What each of the 200 jobs renders: `snow` with its own seed, with these manifest fields and render flags.
+    private struct Workload { var name: String; var ext: String; var manifest: String; var flags: [String] }
+
+    private static func measure(_ w: Workload, threads: Int, runs: Int) throws -> [BenchResult] {
         let jobs = 200
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stardust-bench-batch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let manifest = dir.appendingPathComponent("jobs.jsonl").path
-        let lines = (0..<jobs).map { #"{"input": "snow", "output": "out/j\#($0).png", "size": "120x200", "at": \#(Double($0) / 40)}"# }
+        let lines = (0..<jobs).map { #"{"input": "snow", "output": "out/j\#($0).\#(w.ext)", \#(w.manifest), "seed": \#($0 + 1)}"# }
         try (lines.joined(separator: "\n") + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
 
@@ -35,8 +47,8 @@ extension Benchmarks {
                 DispatchQueue.concurrentPerform(iterations: threads) { _ in
                     while case let i = next.take(), i < jobs {
                         do {
-                            try run(["render", "snow", "--size", "120x200", "--at", String(Double(i) / 40), "--threads", "1", "--quiet",
-                                     "-o", dir.appendingPathComponent("p\(i).png").path])
+                            try run(["render", "snow"] + w.flags + ["--seed", String(i + 1), "--threads", "1", "--quiet",
+                                     "-o", dir.appendingPathComponent("p\(i).\(w.ext)").path])
                         } catch { failure.record(error) }
                     }
                 }
@@ -46,9 +58,10 @@ extension Benchmarks {
         }
         let ratio = (inProcess.sorted()[inProcess.count / 2]) / (processes.sorted()[processes.count / 2])
         return [
-            BenchResult(benchmark: "batch", variant: "stardust batch, \(jobs) jobs", unit: "jobs/s", samples: inProcess, threads: threads,
-                        extra: [("vsProcesses", String(format: "%.2f", ratio))]),
-            BenchResult(benchmark: "batch", variant: "\(jobs) stardust render processes", unit: "jobs/s", samples: processes, threads: threads),
+            BenchResult(benchmark: "batch", variant: "stardust batch, \(jobs) \(w.name)", unit: "jobs/s", samples: inProcess,
+                        threads: threads, extra: [("vsProcesses", String(format: "%.2f", ratio))]),
+            BenchResult(benchmark: "batch", variant: "\(jobs) stardust render processes, \(w.name)", unit: "jobs/s", samples: processes,
+                        threads: threads),
         ]
     }
 }

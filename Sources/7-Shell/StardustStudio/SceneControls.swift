@@ -47,6 +47,10 @@ enum SceneControls {
             })))
             fields.append(("cells", .array(cells(emitter.emitterCells, prefix: "", indexPath: []))))
         }
+        let drawing = StudioDrawingControls.values(of: layer)
+        if !drawing.isEmpty {
+            fields.append(("drawing", .array(drawing.map { property($0.key, $0.value, options: $0.options, live: false) })))
+        }
         fields.append(("animations", .array(layer.animationKeys().compactMap { key in
             guard let a = layer.animation(forKey: key) else { return nil }
             let t = a.timing

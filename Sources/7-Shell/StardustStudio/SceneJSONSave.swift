@@ -104,7 +104,7 @@ enum SceneJSONSave {
         case .emitter(let lp, let keyPath): return (lp.layer(in: scene.root) as? EmitterLayer)?.emitterValue(forKeyPath: keyPath)
         case .layer(let lp, let keyPath):
             guard let l = lp.layer(in: scene.root) else { return nil }
-            return keyPath == "opacity" ? .number(l.opacity) : .bool(l.isHidden)
+            return StudioDrawingControls.value(keyPath, of: l) ?? (keyPath == "opacity" ? .number(l.opacity) : .bool(l.isHidden))
         case .animation, .pointer, .snap, .source: return nil
         }
     }

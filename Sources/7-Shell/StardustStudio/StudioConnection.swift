@@ -122,7 +122,8 @@ final class StudioConnection: Sendable {
             let time = document.transport().time
             try document.apply(StudioEdit(target: .emitter(layer: layer, keyPath: keyPath), value: value, time: time), gesture: gesture)
         case .setLayer(let layer, let keyPath, let json):
-            let like: AnimatableValue = keyPath == "opacity" ? .number(0) : .bool(false)
+            let drawing = layer.layer(in: document.current.scene.root).flatMap { StudioDrawingControls.value(keyPath, of: $0) }
+            let like: AnimatableValue = drawing ?? (keyPath == "opacity" ? .number(0) : .bool(false))
             guard let value = StudioValueCoding.value(json, like: like) else {
                 throw StudioEditError("\(keyPath) takes \(like.kindName).")
             }

@@ -138,7 +138,8 @@ extension StudioEdit {
             switch (keyPath, value) {
             case ("opacity", .number(let v)): layer.opacity = v
             case ("hidden", .bool(let b)), ("isHidden", .bool(let b)): layer.isHidden = b
-            default: throw StudioEditError("the studio edits a layer's opacity (a number) and hidden (true or false); not \(keyPath).")
+            case _ where StudioDrawingControls.apply(keyPath, value, to: layer): break
+            default: throw StudioEditError("the studio edits a layer's opacity (a number) and hidden (true or false), a shape's lineDashPattern and lineDashPhase, a gradient's gradientType, startPoint and endPoint; not \(keyPath) with \(value.kindName).")
             }
         case .animation(let path, let key, let field):
             guard let layer = path.layer(in: scene.root), let animation = layer.animation(forKey: key) else {

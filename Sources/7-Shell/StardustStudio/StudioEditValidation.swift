@@ -22,7 +22,8 @@ enum StudioEditValidation {
             probe = .object(fields)
         case .layer(_, let keyPath):
             let key = keyPath == "isHidden" ? "hidden" : keyPath
-            probe = .object([("type", .string("layer")), (key, StudioValueCoding.json(edit.value))])
+            probe = StudioDrawingControls.probe(keyPath, edit.value)
+                ?? .object([("type", .string("layer")), (key, StudioValueCoding.json(edit.value))])
         case .animation(_, _, let field):
             guard case .number(let v) = edit.value else { return }
             guard v.isFinite, abs(v) <= 1e9 else { throw StudioEditError("an animation's \(field) must be a finite number of at most 1e9.") }

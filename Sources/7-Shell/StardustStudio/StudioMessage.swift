@@ -9,7 +9,7 @@ enum StudioMessage: Equatable {
     case speed(Double)
     /// An emitter key path: `{"type": "set", "layer": "1", "keyPath": "emitterCells.flake.birthRate", "value": 10, "gesture": 7}`.
     case set(layer: LayerPath, keyPath: String, value: JSONValue, gesture: Int?)
-    /// A layer's opacity or hidden: `{"type": "setLayer", "layer": "0", "keyPath": "opacity", "value": 0.5}`.
+    /// A layer's opacity or hidden, or a drawing key (StudioDrawingControls): `{"type": "setLayer", "layer": "0", "keyPath": "opacity", "value": 0.5}`.
     case setLayer(layer: LayerPath, keyPath: String, value: JSONValue)
     /// An animation's timing: `{"type": "setAnimation", "layer": "2", "key": "spin", "field": "duration", "value": 3}`.
     case setAnimation(layer: LayerPath, key: String, field: String, value: JSONValue)

@@ -57,6 +57,11 @@ enum StudioValueCoding {
             if let v = numbers(4) { return .color(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3])) }
             if let v = numbers(3) { return .color(Color(red: v[0], green: v[1], blue: v[2], alpha: 1)) }
             return nil
+        case .array(let items):
+            // A list of numbers (a dash pattern) of the same length as the current one.
+            guard items.allSatisfy({ if case .number = $0 { return true } else { return false } }),
+                  let v = numbers(items.count) else { return nil }
+            return .array(v.map { .number($0) })
         default: return nil
         }
     }

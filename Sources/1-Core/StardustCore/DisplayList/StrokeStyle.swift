@@ -30,8 +30,18 @@ public struct StrokeStyle: Hashable, Sendable {
     /// The longest miter, as a multiple of the line width, before a miter join falls back to a bevel
     /// (default 10, as Core Graphics): a join is beveled when `1 / sin(φ/2)` exceeds it, φ the angle between the segments.
     public var miterLimit: Double
-    /// A pen of `width`, with Core Graphics' defaults: butt caps, miter joins, miter limit 10.
-    public init(width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10) {
+    /// Lengths of alternately painted and unpainted runs along the path, in the path's local units
+    /// (`CAShapeLayer.lineDashPattern`); empty (the default) strokes solid. An odd count is used twice over, zero
+    /// entries are allowed (with round or square caps a zero-length dash draws a dot); a pattern with a negative or
+    /// non-finite entry or a zero total strokes solid. See ``PathDashing`` and docs/DRAWING-STROKES-GRADIENTS.md.
+    public var dashPattern: [Double]
+    /// How far into ``dashPattern`` each subpath starts (`CAShapeLayer.lineDashPhase`, default 0); taken modulo
+    /// the pattern's period, so a negative phase shifts the other way.
+    public var dashPhase: Double
+    /// A pen of `width`, with Core Graphics' defaults: butt caps, miter joins, miter limit 10, solid.
+    public init(width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10,
+                dashPattern: [Double] = [], dashPhase: Double = 0) {
         self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit
+        self.dashPattern = dashPattern; self.dashPhase = dashPhase
     }
 }

@@ -5,7 +5,8 @@ import StardustCore
 /// `byValue` animations), accumulation (cumulative animations) and distance
 /// (paced keyframes).
 ///
-/// Numbers, points, sizes, rects and colors work component by component
+/// Numbers, points, sizes, rects, colors, paths of one structure (their points)
+/// and lists of one length (element by element) work component by component
 /// (colors in their stored device-RGB space, as Core Animation). Transforms
 /// that are both 2D-affine interpolate by decomposition (see
 /// ``AffineDecomposition``); other transforms component by component.
@@ -35,6 +36,12 @@ extension AnimatableValue {
             }
             let ca = a.componentArray, cb = b.componentArray
             return .transform(Transform3D(components: (0..<16).map { ca[$0] + (cb[$0] - ca[$0]) * t }))
+        case let (.path(a), .path(b)) where a.hasSameStructure(as: b):
+            guard let ca = components, let cb = end.components,
+                  let r = AnimatableValue(components: zip(ca, cb).map { $0 + ($1 - $0) * t }, like: self) else { return t < 0.5 ? self : end }
+            return r
+        case let (.array(a), .array(b)) where a.count == b.count:
+            return .array(zip(a, b).map { $0.interpolated(to: $1, fraction: t) })
         default:
             return t < 0.5 ? self : end
         }
@@ -108,6 +115,11 @@ extension AnimatableValue {
         case .rect(let r): return [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .color(let c): return [c.red, c.green, c.blue, c.alpha]
         case .transform(let m): return m.componentArray
+        case .path(let p): return p.pointComponents
+        case .array(let values):
+            var all: [Double] = []
+            for v in values { guard let c = v.components else { return nil }; all += c }
+            return all
         case .bool, .string: return nil
         }
     }
@@ -123,6 +135,19 @@ extension AnimatableValue {
         case .color: guard c.count == 4 else { return nil }
             self = .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .transform: guard c.count == 16 else { return nil }; self = .transform(Transform3D(components: c))
+        case .path(let p):
+            guard let q = p.replacingPoints(with: c) else { return nil }
+            self = .path(q)
+        case .array(let values):
+            var out: [AnimatableValue] = [], at = 0
+            out.reserveCapacity(values.count)
+            for v in values {
+                guard let n = v.components?.count, at + n <= c.count,
+                      let e = AnimatableValue(components: Array(c[at..<at + n]), like: v) else { return nil }
+                out.append(e); at += n
+            }
+            guard at == c.count else { return nil }
+            self = .array(out)
         case .bool, .string: return nil
         }
     }

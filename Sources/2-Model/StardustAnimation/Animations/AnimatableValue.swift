@@ -18,4 +18,11 @@ public enum AnimatableValue: Hashable, Sendable {
     case bool(Bool)
     /// A string such as an enum's raw value (`emitterShape`); interpolation switches at fraction 0.5.
     case string(String)
+    /// A vector path: `CAShapeLayer.path`. Two paths of the same element structure (the same sequence of
+    /// move/line/curve/close elements) interpolate point by point; others switch at fraction 0.5
+    /// (docs/DRAWING-STROKES-GRADIENTS.md, "Path animation").
+    case path(Path)
+    /// A list of values: `CAGradientLayer.colors`, `locations`, `CAShapeLayer.lineDashPattern`. Lists of the
+    /// same length interpolate element by element; others switch at fraction 0.5.
+    case array([AnimatableValue])
 }

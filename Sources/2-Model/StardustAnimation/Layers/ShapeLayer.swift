@@ -2,12 +2,16 @@ import StardustCore
 
 /// A layer that fills and strokes a vector path in its bounds space (`CAShapeLayer`).
 ///
-/// Animatable key paths beyond ``Layer``'s: `fillColor`, `strokeColor`,
-/// `lineWidth`, `miterLimit`, `strokeStart`, `strokeEnd` (colors read as
-/// `.clear` when `nil`).
+/// Animatable key paths beyond ``Layer``'s: `path` (shape morphing: paths of
+/// one structure interpolate point by point), `fillColor`, `strokeColor`,
+/// `lineWidth`, `miterLimit`, `strokeStart`, `strokeEnd`, `lineDashPhase`,
+/// `lineDashPattern` (colors read as `.clear` when `nil`, the path as an empty
+/// path, the dash pattern as an empty list).
 open class ShapeLayer: Layer {
     /// The path in the layer's bounds coordinates (default `nil`: nothing drawn).
-    public var path: Path?
+    public var path: Path? {
+        didSet { reportChange("path", .path(oldValue ?? Path()), .path(path ?? Path())) }
+    }
     /// The fill (default opaque black; `nil` = no fill).
     public var fillColor: Color? = .black {
         didSet { reportChange("fillColor", .color(oldValue ?? .clear), .color(fillColor ?? .clear)) }
@@ -39,10 +43,24 @@ open class ShapeLayer: Layer {
         didSet { reportChange("strokeEnd", .number(oldValue), .number(strokeEnd)) }
     }
 
+    /// Lengths of alternately painted and unpainted runs of the stroke, in points along the path
+    /// (`lineDashPattern`, default `nil`: solid). Odd counts repeat, zero entries draw dots with round or square
+    /// caps; the dashes are cut after `strokeStart`/`strokeEnd` trimming (see ``StrokeStyle/dashPattern``).
+    public var lineDashPattern: [Double]? {
+        didSet { reportChange("lineDashPattern", Self.list(oldValue), Self.list(lineDashPattern)) }
+    }
+    /// How far into the dash pattern the stroke starts, in points (`lineDashPhase`, default 0; animatable).
+    public var lineDashPhase: Double = 0 {
+        didSet { reportChange("lineDashPhase", .number(oldValue), .number(lineDashPhase)) }
+    }
+
     /// Creates a layer with Core Animation's defaults.
     public override init() { super.init() }
 
-    private static let ownKeys: Set<String> = ["fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd"]
+    private static let ownKeys: Set<String> = ["fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd",
+                                               "path", "lineDashPattern", "lineDashPhase"]
+
+    static func list(_ numbers: [Double]?) -> AnimatableValue { .array((numbers ?? []).map { .number($0) }) }
 
     /// This class's own key paths, then ``Layer``'s.
     open override func value(forKeyPath keyPath: String) -> AnimatableValue? {
@@ -53,6 +71,9 @@ open class ShapeLayer: Layer {
         case "miterLimit": return .number(miterLimit)
         case "strokeStart": return .number(strokeStart)
         case "strokeEnd": return .number(strokeEnd)
+        case "path": return .path(path ?? Path())
+        case "lineDashPattern": return Self.list(lineDashPattern)
+        case "lineDashPhase": return .number(lineDashPhase)
         default: return super.value(forKeyPath: keyPath)
         }
     }
@@ -67,6 +88,9 @@ open class ShapeLayer: Layer {
         case ("miterLimit", .number(let v)): miterLimit = v
         case ("strokeStart", .number(let v)): strokeStart = v
         case ("strokeEnd", .number(let v)): strokeEnd = v
+        case ("path", .path(let p)): path = p.isEmpty ? nil : p
+        case ("lineDashPattern", .array(let a)): if let v = Self.numbers(a) { lineDashPattern = v.isEmpty ? nil : v }
+        case ("lineDashPhase", .number(let v)): lineDashPhase = v
         default: break
         }
     }
@@ -80,10 +104,19 @@ open class ShapeLayer: Layer {
         return model == nil && c == .clear ? nil : c
     }
 
+    static func numbers(_ a: [AnimatableValue]) -> [Double]? {
+        var out: [Double] = []
+        for v in a { guard case .number(let n) = v else { return nil }; out.append(n) }
+        return out
+    }
+
     /// Appends a fill `PathDraw` (when `fillColor` is visible) and then a
     /// stroke `PathDraw` of the `strokeStart…strokeEnd` part (when
-    /// `strokeColor` is visible and `lineWidth` > 0), with presentation values.
+    /// `strokeColor` is visible and `lineWidth` > 0), dashed by the dash
+    /// pattern from its start, with presentation values.
     open override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
+        var path = self.path
+        if hasAnimations, case .path(let p)? = presentationValue(forKeyPath: "path", at: time) { path = p }
         guard let path, !path.isEmpty else { return }
         if let fill = currentColor("fillColor", fillColor, time), fill.alpha > 0 {
             list.append(.path(PathDraw(path: path, transform: transform, style: .fill(fillRule), paint: .color(fill))))
@@ -94,7 +127,12 @@ open class ShapeLayer: Layer {
         let scale = max(transform.maxScale, 1e-6)
         let shown = s0 <= 0 && s1 >= 1 ? path : path.trimmed(from: s0, to: s1, tolerance: 0.1 / scale)
         guard !shown.isEmpty else { return }
-        let style = StrokeStyle(width: width, cap: lineCap, join: lineJoin, miterLimit: current("miterLimit", miterLimit, time))
+        var dashes = lineDashPattern ?? []
+        if hasAnimations, case .array(let a)? = presentationValue(forKeyPath: "lineDashPattern", at: time) {
+            dashes = Self.numbers(a) ?? dashes
+        }
+        let style = StrokeStyle(width: width, cap: lineCap, join: lineJoin, miterLimit: current("miterLimit", miterLimit, time),
+                                dashPattern: dashes, dashPhase: dashes.isEmpty ? 0 : current("lineDashPhase", lineDashPhase, time))
         list.append(.path(PathDraw(path: shown, transform: transform, style: .stroke(style), paint: .color(stroke))))
     }
 }

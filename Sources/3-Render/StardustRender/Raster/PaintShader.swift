@@ -1,3 +1,4 @@
+import Foundation
 import StardustCore
 
 /// A `Paint` resolved for device pixels: a solid premultiplied color or a
@@ -6,14 +7,22 @@ import StardustCore
 /// Gradients are evaluated in the path's local space: the device pixel
 /// center is mapped back through the inverse of `deviceFromLocal`, its
 /// gradient parameter `t` computed (projection on start→end for linear,
-/// distance from the center over the radius for radial), clamped to 0…1
+/// distance from the center over the radius for radial — per axis for an
+/// elliptical one —, the angle from the start direction over a full turn for
+/// conic), clamped to 0…1
 /// (pad) and looked up in a 1024-entry ramp whose colors are interpolated
 /// between stops in premultiplied space. Opacity is folded into every color.
 /// A linear gradient with `start == end`, a radial one with a radius ≤ 0 or
 /// a non-invertible transform paints the last stop everywhere.
+///
+/// Precision (docs/DRAWING-STROKES-GRADIENTS.md, "Gradients"): no dithering; colors
+/// stay in Float until the compositor rounds to the nearest 8-bit value, and the
+/// ramp's resolution (1/1023) moves a two-stop full-range gradient by at most 1/8 of
+/// an 8-bit level, so an 8-bit output steps by one level at a time in bands as wide
+/// as the gradient's slope allows (± about one ramp entry).
 /// Shading costs O(1) per pixel; building the ramp O(1024 + stops).
 public struct PaintShader: Sendable {
-    enum Kind: Sendable { case solid, linear, radial }
+    enum Kind: Sendable { case solid, linear, radial, conic }
     let kind: Kind
     /// The premultiplied color (with opacity) of a solid paint.
     public let solidColor: SIMD4<Float>
@@ -65,6 +74,26 @@ public struct PaintShader: Sendable {
             ax = inv.a * k; ay = inv.c * k; a0 = (inv.tx - center.x) * k
             bx = inv.b * k; by = inv.d * k; b0 = (inv.ty - center.y) * k
             kind = .radial; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
+        case .ellipticalGradient(let center, let rx, let ry, let stops):
+            guard let inv = deviceFromLocal.inverted(), rx > 0, ry > 0, rx.isFinite, ry.isFinite, !stops.isEmpty else {
+                kind = .solid; solidColor = PaintShader.lastColor(stops) * op; ramp = []; break
+            }
+            // q = (((inv·p) − center).x / rx, ((inv·p) − center).y / ry); t = |q|
+            let kx = 1 / rx, ky = 1 / ry
+            ax = inv.a * kx; ay = inv.c * kx; a0 = (inv.tx - center.x) * kx
+            bx = inv.b * ky; by = inv.d * ky; b0 = (inv.ty - center.y) * ky
+            kind = .radial; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
+        case .conicGradient(let center, let startAngle, let stops):
+            guard let inv = deviceFromLocal.inverted(), startAngle.isFinite, !stops.isEmpty else {
+                kind = .solid; solidColor = PaintShader.lastColor(stops) * op; ramp = []; break
+            }
+            // q = R(−startAngle)·((inv·p) − center); t = atan2(q.y, q.x) / 2π, wrapped into [0, 1)
+            let c = cos(startAngle), s = sin(startAngle)
+            let ux = inv.a, uy = inv.c, u0 = inv.tx - center.x
+            let vx = inv.b, vy = inv.d, v0 = inv.ty - center.y
+            ax = c * ux + s * vx; ay = c * uy + s * vy; a0 = c * u0 + s * v0
+            bx = c * vx - s * ux; by = c * vy - s * uy; b0 = c * v0 - s * u0
+            kind = .conic; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
         }
         self.ax = ax; self.ay = ay; self.a0 = a0; self.bx = bx; self.by = by; self.b0 = b0
         let opaque = kind == .solid ? solidColor.w == 1 : ramp.allSatisfy { $0.w == 1 }
@@ -119,7 +148,23 @@ public struct PaintShader: Sendable {
                     out.storeBytes(of: r[Int(c * last + 0.5)], toByteOffset: 4 * i, as: UInt32.self)
                 }
             }
+        case .conic:
+            let rowA = ay * py + a0, rowB = by * py + b0
+            rampPixels.withUnsafeBufferPointer { r in
+                for i in 0..<count {
+                    let pxc = Double(x0 + i) + 0.5
+                    let t = PaintShader.turn(ax * pxc + rowA, bx * pxc + rowB)
+                    out.storeBytes(of: r[Int(t * last + 0.5)], toByteOffset: 4 * i, as: UInt32.self)
+                }
+            }
         }
+    }
+
+    /// The angle of (x, y) from the +x axis towards +y as a fraction of a turn in [0, 1] (NaN becomes 0).
+    @inline(__always) static func turn(_ x: Double, _ y: Double) -> Double {
+        let a = atan2(y, x) * (0.5 / Double.pi)
+        let t = a < 0 ? a + 1 : a
+        return t >= 0 ? (t <= 1 ? t : 1) : 0
     }
 
     /// Writes the colors of pixels `x0 ..< x0 + count` of row `y` (premultiplied, 0…1).
@@ -150,6 +195,15 @@ public struct PaintShader: Sendable {
                     let t = (qx * qx + qy * qy).squareRoot()
                     let c = t < 1 ? t : (t >= 1 ? 1 : 0)
                     out[i] = r[Int(c * last + 0.5)]
+                }
+            }
+        case .conic:
+            let rowA = ay * py + a0, rowB = by * py + b0
+            let last = Double(PaintShader.rampSize - 1)
+            ramp.withUnsafeBufferPointer { r in
+                for i in 0..<count {
+                    let px = Double(x0 + i) + 0.5
+                    out[i] = r[Int(PaintShader.turn(ax * px + rowA, bx * px + rowB) * last + 0.5)]
                 }
             }
         }

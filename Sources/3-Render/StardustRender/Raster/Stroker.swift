@@ -31,9 +31,15 @@ public enum Stroker {
 
     /// The outline of already-flattened `polylines` stroked with `style`;
     /// `tolerance` bounds the error of round joins and caps.
-    public static func outline(of polylines: [Polyline], style: StrokeStyle, tolerance: Double = 0.1) -> [Polyline] {
+    /// A dash pattern (``StrokeStyle/dashPattern``) first cuts the polylines into dashes (``PathDashing``), each
+    /// then stroked as an open subpath with its own caps.
+    public static func outline(of polylines0: [Polyline], style: StrokeStyle, tolerance: Double = 0.1) -> [Polyline] {
         let hw = style.width / 2
         guard hw > 0, hw.isFinite else { return [] }
+        // Zero-length dashes become tiny segments so that square caps turn with the path; butt caps drop them.
+        let polylines = style.dashPattern.isEmpty ? polylines0
+            : PathDashing.dash(polylines0, pattern: style.dashPattern, phase: style.dashPhase,
+                               dotLength: style.cap == .butt ? 0 : hw * 1e-6)
         var out: [Polyline] = []
         let tol = sanitized(tolerance)
         // The angle step that keeps a polygonal arc of radius hw within tol of the circle.

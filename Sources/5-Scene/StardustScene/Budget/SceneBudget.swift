@@ -42,6 +42,7 @@ public enum SceneBudget {
                     + "use fewer photos, a shorter duration or a longer timeStep")
             }
         }
+        try checkDashes(scene)
         // 3. Particles and 4. covered pixels.
         var particles = 0.0, covered = 0.0
         var biggestCell: (path: String, particles: Double) = ("", -1)

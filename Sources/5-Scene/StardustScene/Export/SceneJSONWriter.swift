@@ -55,7 +55,8 @@ public enum SceneJSONWriter {
 
     /// The scene format's JSON for an animatable value: a number or boolean as itself, a string as a string,
     /// points and sizes as `[x, y]` / `[width, height]`, rectangles as `[x, y, width, height]`, colors as
-    /// `[r, g, b, a]` (0…1), transforms as their 16 matrix entries row by row.
+    /// `[r, g, b, a]` (0…1), transforms as their 16 matrix entries row by row, paths as SVG path strings, lists
+    /// as arrays.
     ///
     /// - Throws: ``SceneJSONWriterError`` naming `place` when a number is not finite (JSON has no form for it).
     public static func value(_ v: AnimatableValue, at place: String) throws -> JSONValue {
@@ -71,6 +72,8 @@ public enum SceneJSONWriter {
         case .transform(let m): return transform(m)
         case .bool(let b): return .bool(b)
         case .string(let s): return .string(s)
+        case .path(let p): return .string(svg(p))
+        case .array(let a): return .array(try a.enumerated().map { try value($0.element, at: "\(place)[\($0.offset)]") })
         }
     }
 
@@ -289,6 +292,8 @@ public enum SceneJSONWriter {
             if s.miterLimit != fresh.miterLimit { f.append(("miterLimit", .number(s.miterLimit))) }
             if s.strokeStart != fresh.strokeStart { f.append(("strokeStart", .number(s.strokeStart))) }
             if s.strokeEnd != fresh.strokeEnd { f.append(("strokeEnd", .number(s.strokeEnd))) }
+            if let d = s.lineDashPattern { f.append(("lineDashPattern", numbers(d))) }
+            if s.lineDashPhase != fresh.lineDashPhase { f.append(("lineDashPhase", try value(.number(s.lineDashPhase), at: here + ".lineDashPhase"))) }
         }
 
         func text(_ t: TextLayer, fresh: TextLayer, into f: inout [(key: String, value: JSONValue)]) {
@@ -306,6 +311,7 @@ public enum SceneJSONWriter {
             if let l = g.locations { f.append(("locations", numbers(l))) }
             if g.startPoint != fresh.startPoint { f.append(("startPoint", numbers([g.startPoint.x, g.startPoint.y]))) }
             if g.endPoint != fresh.endPoint { f.append(("endPoint", numbers([g.endPoint.x, g.endPoint.y]))) }
+            if g.type != fresh.type { f.append(("gradientType", .string(g.type.rawValue))) }
         }
 
         func animation(_ a: Animation, at here: String) throws -> JSONValue {

@@ -102,6 +102,8 @@ extension SwiftExportWriter {
         case .transform(let t): return SwiftLiteral.transform(t)
         case .bool(let b): return "\(b)"
         case .string(let s): return SwiftLiteral.string(s)
+        case .path(let p): return SwiftLiteral.cgPath(p)
+        case .array(let a): return "[" + a.map { value($0, angle: angle) }.joined(separator: ", ") + "]"
         }
     }
 

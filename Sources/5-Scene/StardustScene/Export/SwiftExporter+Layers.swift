@@ -106,22 +106,15 @@ extension SwiftExportWriter {
         if s.miterLimit != f.miterLimit { line("\(v).miterLimit = \(SwiftLiteral.number(s.miterLimit))") }
         if s.strokeStart != f.strokeStart { line("\(v).strokeStart = \(SwiftLiteral.number(s.strokeStart))") }
         if s.strokeEnd != f.strokeEnd { line("\(v).strokeEnd = \(SwiftLiteral.number(s.strokeEnd))") }
+        if let d = s.lineDashPattern { line("\(v).lineDashPattern = [\(d.map { SwiftLiteral.number($0) }.joined(separator: ", "))]") }
+        if s.lineDashPhase != f.lineDashPhase { line("\(v).lineDashPhase = \(SwiftLiteral.number(s.lineDashPhase))") }
     }
 
     /// Writes a `CGMutablePath` built element by element; returns its variable.
     mutating func writePath(_ p: Path, hint: String) -> String {
         let v = variable(hint, fallback: "path")
         line("let \(v) = CGMutablePath()")
-        for e in p.elements {
-            switch e {
-            case .move(let q): line("\(v).move(to: \(SwiftLiteral.point(q)))")
-            case .line(let q): line("\(v).addLine(to: \(SwiftLiteral.point(q)))")
-            case .quadCurve(let q, let c): line("\(v).addQuadCurve(to: \(SwiftLiteral.point(q)), control: \(SwiftLiteral.point(c)))")
-            case .curve(let q, let c1, let c2):
-                line("\(v).addCurve(to: \(SwiftLiteral.point(q)), control1: \(SwiftLiteral.point(c1)), control2: \(SwiftLiteral.point(c2)))")
-            case .closeSubpath: line("\(v).closeSubpath()")
-            }
-        }
+        for call in SwiftLiteral.pathCalls(p, on: v) { line(call) }
         return v
     }
 
@@ -130,6 +123,7 @@ extension SwiftExportWriter {
         if let l = g.locations { line("\(v).locations = [\(l.map { SwiftLiteral.number($0) }.joined(separator: ", "))]") }
         if g.startPoint != f.startPoint { line("\(v).startPoint = \(SwiftLiteral.point(g.startPoint))") }
         if g.endPoint != f.endPoint { line("\(v).endPoint = \(SwiftLiteral.point(g.endPoint))") }
+        if g.type != f.type { line("\(v).type = .\(g.type.rawValue)") }
     }
 
     mutating func writeText(_ t: TextLayer, fresh f: TextLayer, _ v: String) {

@@ -154,6 +154,8 @@ extension SceneLoader {
         case .transform: return .transform(try transform(n))
         case .bool: return .bool(try n.bool())
         case .string: return .string(try n.string())
+        case .path: return try animatablePath(n)
+        case .array(let items): return try animatableList(n, like: items, keyPath: keyPath)
         }
     }
 }

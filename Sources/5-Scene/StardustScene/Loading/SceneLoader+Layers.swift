@@ -26,9 +26,9 @@ extension SceneLoader {
         "group": [],
         "sprite": ["frameCount", "columns", "framesPerSecond", "images", "imageNamed", "sequenceDuration"],
         "shape": ["path", "fillColor", "strokeColor", "lineWidth", "fillRule", "lineCap", "lineJoin", "miterLimit",
-                  "strokeStart", "strokeEnd"],
+                  "strokeStart", "strokeEnd", "lineDashPattern", "lineDashPhase"],
         "text": ["string", "fontSize", "fontFamily", "bold", "foregroundColor", "alignmentMode", "wrapped"],
-        "gradient": ["colors", "locations", "startPoint", "endPoint"],
+        "gradient": ["colors", "locations", "startPoint", "endPoint", "gradientType"],
     ]
 
     mutating func layer(_ node: JSONNode, depth: Int, names: inout [String: Layer]) throws -> Layer {
@@ -125,6 +125,7 @@ extension SceneLoader {
         if let n = k["miterLimit"] { l.miterLimit = try n.number(in: 0...1e5) }
         if let n = k["strokeStart"] { l.strokeStart = try n.number(in: 0...1) }
         if let n = k["strokeEnd"] { l.strokeEnd = try n.number(in: 0...1) }
+        try applyDashes(k, to: l)
         return l
     }
 
@@ -150,6 +151,7 @@ extension SceneLoader {
         }
         if let n = k["startPoint"] { l.startPoint = try n.point() }
         if let n = k["endPoint"] { l.endPoint = try n.point() }
+        try applyGradientType(k, to: l)
         return l
     }
 

@@ -2,7 +2,7 @@
 import Foundation
 import Stardust
 
-/// A layer filled with an axial gradient (`CAGradientLayer`) over an engine `GradientLayer`.
+/// A layer filled with an axial, radial or conic gradient (`CAGradientLayer`) over an engine `GradientLayer`.
 open class CAGradientLayer: CALayer {
     /// Makes an engine `GradientLayer`.
     open override class func makeStardustLayer() -> Layer { GradientLayer() }
@@ -13,16 +13,18 @@ open class CAGradientLayer: CALayer {
     public var colors: [Any]? {
         get { stardustGradient.colors.isEmpty ? nil : stardustGradient.colors.map { CGColor($0) } }
         set {
-            stardustGradient.colors = (newValue ?? []).compactMap { v in
+            let colors: [Color] = (newValue ?? []).compactMap { v in
                 if let c = v as? CGColor { return c.stardustColor }
                 if let c = v as? UIColor { return c.cgColor.stardustColor }
                 return nil
             }
+            change("colors") { stardustGradient.colors = colors }
         }
     }
     /// The unit positions of the colors (default `nil`: evenly spaced).
     public var locations: [NSNumber]? {
-        get { stardustGradient.locations?.map { NSNumber(value: $0) } } set { stardustGradient.locations = newValue?.map(\.doubleValue) }
+        get { stardustGradient.locations?.map { NSNumber(value: $0) } }
+        set { change("locations") { stardustGradient.locations = newValue?.map(\.doubleValue) } }
     }
     /// The start of the axis in unit coordinates (default (0.5, 0)).
     public var startPoint: CGPoint {
@@ -32,7 +34,11 @@ open class CAGradientLayer: CALayer {
     public var endPoint: CGPoint {
         get { CGPoint(stardustGradient.endPoint) } set { change("endPoint") { stardustGradient.endPoint = newValue.stardust } }
     }
-    /// The kind of gradient (only `.axial` is drawn).
-    public var type: CAGradientLayerType = .axial
+    /// The kind of gradient (default `.axial`; `.radial` and `.conic` as Core Animation draws them; an unknown raw
+    /// value draws axial).
+    public var type: CAGradientLayerType {
+        get { CAGradientLayerType(rawValue: stardustGradient.type.rawValue) }
+        set { stardustGradient.type = GradientLayer.GradientType(rawValue: newValue.rawValue) ?? .axial }
+    }
 }
 #endif

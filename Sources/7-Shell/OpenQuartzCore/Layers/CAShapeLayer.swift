@@ -11,7 +11,7 @@ open class CAShapeLayer: CALayer {
 
     /// The path in layer coordinates (default `nil`).
     public var path: CGPath? {
-        get { stardustShape.path.map { CGPath($0) } } set { stardustShape.path = newValue?.stardustPath }
+        get { stardustShape.path.map { CGPath($0) } } set { change("path") { stardustShape.path = newValue?.stardustPath } }
     }
     /// The fill color (default opaque black; `nil` for none).
     public var fillColor: CGColor? {
@@ -51,6 +51,15 @@ open class CAShapeLayer: CALayer {
     /// Where the stroke ends along the path, 0…1 (default 1).
     public var strokeEnd: CGFloat {
         get { stardustShape.strokeEnd } set { change("strokeEnd") { stardustShape.strokeEnd = newValue } }
+    }
+    /// Lengths of alternately painted and unpainted runs of the stroke, in points (default `nil`: solid).
+    public var lineDashPattern: [NSNumber]? {
+        get { stardustShape.lineDashPattern?.map { NSNumber(value: $0) } }
+        set { stardustShape.lineDashPattern = newValue?.map(\.doubleValue) }
+    }
+    /// How far into the dash pattern the stroke starts, in points (default 0; animatable).
+    public var lineDashPhase: CGFloat {
+        get { stardustShape.lineDashPhase } set { change("lineDashPhase") { stardustShape.lineDashPhase = newValue } }
     }
 }
 #endif

@@ -7,7 +7,8 @@ import Stardust
 enum ValueBridge {
     /// The engine value of `value`: numbers (any Swift numeric type or `NSNumber`; `Float` at its
     /// decimal spelling), `Bool`, `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`, `CGAffineTransform`,
-    /// `CGColor`, `UIColor`, `String`. `nil` for anything else.
+    /// `CGColor`, `UIColor`, `String`, `CGPath` (shape morphing), arrays of these (`colors`, `locations`,
+    /// `lineDashPattern`). `nil` for anything else.
     static func animatable(_ value: Any?) -> AnimatableValue? {
         guard let value else { return nil }
         // Only a real `Bool` is a Boolean: an `NSNumber` holding 1 would also cast to `Bool`.
@@ -29,6 +30,11 @@ enum ValueBridge {
         case let v as CGColor: return .color(v.stardustColor)
         case let v as UIColor: return .color(v.cgColor.stardustColor)
         case let v as String: return .string(v)
+        case let v as CGPath: return .path(v.stardustPath)
+        case let v as [Any]:
+            var out: [AnimatableValue] = []
+            for e in v { guard let a = animatable(e) else { return nil }; out.append(a) }
+            return .array(out)
         default: return nil
         }
     }
@@ -45,6 +51,8 @@ enum ValueBridge {
         case .transform(let t): return CATransform3D(t)
         case .bool(let b): return b
         case .string(let s): return s
+        case .path(let p): return CGPath(p)
+        case .array(let a): return a.map(any)
         }
     }
 }

@@ -1,0 +1,38 @@
+import StardustCore
+
+/// A ``CompositeGroup`` resolved by the prepare phase: its device bounds (content and shadow), and the
+/// shadow's coverage computed once for the frame.
+struct PreparedComposite: Sendable {
+    /// The pixels the group may change: its content's bounds joined with its shadow's.
+    var bounds: PixelRect
+    var opacity: Float
+    var filter: CompositingFilter
+    var mask: MaskMode?
+    /// The tint, premultiplied, 0…1 (`nil`: none).
+    var tint: SIMD4<Float>?
+    var shadow: ShadowMask?
+
+    init(_ g: CompositeGroup) {
+        bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        opacity = Float(g.opacity.isNaN ? 0 : min(max(g.opacity, 0), 1))
+        filter = g.filter
+        mask = g.mask
+        tint = g.tint.map { t in
+            let c = t.clamped
+            return SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
+        }
+        shadow = nil
+    }
+}
+
+extension PixelRect {
+    /// The smallest rectangle holding both (an empty one counts for nothing).
+    func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        return PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
+
+    /// The number of pixels (0 when empty).
+    var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
+}

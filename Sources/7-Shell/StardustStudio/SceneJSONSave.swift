@@ -104,6 +104,10 @@ enum SceneJSONSave {
         case .emitter(let lp, let keyPath): return (lp.layer(in: scene.root) as? EmitterLayer)?.emitterValue(forKeyPath: keyPath)
         case .layer(let lp, let keyPath):
             guard let l = lp.layer(in: scene.root) else { return nil }
+            if let v = StudioCompositingControls.value(l, keyPath) {
+                if keyPath == "compositingFilter", case .string(StudioCompositingControls.noFilter) = v { return nil }
+                return v
+            }
             return keyPath == "opacity" ? .number(l.opacity) : .bool(l.isHidden)
         case .animation, .pointer, .snap, .source: return nil
         }

@@ -138,7 +138,11 @@ extension StudioEdit {
             switch (keyPath, value) {
             case ("opacity", .number(let v)): layer.opacity = v
             case ("hidden", .bool(let b)), ("isHidden", .bool(let b)): layer.isHidden = b
-            default: throw StudioEditError("the studio edits a layer's opacity (a number) and hidden (true or false); not \(keyPath).")
+            default:
+                guard StudioCompositingControls.apply(layer, keyPath, value) else {
+                    throw StudioEditError("the studio edits a layer's opacity (a number), hidden (true or false), compositingFilter, "
+                        + "shadowOpacity, shadowRadius, shadowColor and a replicator's instanceCount and instanceDelay; not \(keyPath).")
+                }
             }
         case .animation(let path, let key, let field):
             guard let layer = path.layer(in: scene.root), let animation = layer.animation(forKey: key) else {

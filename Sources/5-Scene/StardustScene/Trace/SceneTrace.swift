@@ -97,6 +97,7 @@ public enum SceneTrace {
         if case .number(let o)? = v("opacity") { fields.append("\"opacity\":\(num(o))") }
         if case .number(let r)? = v("transform.rotation") { fields.append("\"transform.rotation\":\(num(r))") }
         if case .number(let s)? = v("transform.scale") { fields.append("\"transform.scale\":\(num(s))") }
+        fields += compositingFields(layer, at: time)
         return "{" + fields.joined(separator: ",") + "}"
     }
 

@@ -8,7 +8,8 @@ struct PreparedComposite: Sendable {
     var opacity: Float
     var filter: CompositingFilter
     var mask: MaskMode?
-    /// The tint, premultiplied, 0…1 (`nil`: none).
+    /// The tint, premultiplied (`(r·a, g·a, b·a, a)`), 0…1 (`nil`: none): multiplying a premultiplied pixel by it
+    /// gives straight color × tint color and alpha × tint alpha.
     var tint: SIMD4<Float>?
     var shadow: ShadowMask?
 
@@ -17,10 +18,7 @@ struct PreparedComposite: Sendable {
         opacity = Float(g.opacity.isNaN ? 0 : min(max(g.opacity, 0), 1))
         filter = g.filter
         mask = g.mask
-        tint = g.tint.map { t in
-            let c = t.clamped
-            return SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
-        }
+        tint = g.tint?.premultiplied
         shadow = nil
     }
 }

@@ -43,3 +43,31 @@ import Testing
         #expect(abs(r.stardustReplicator.instanceAlphaOffset + 0.2) < 1e-6)
     }
 }
+
+/// `export-swift` writes masks, filters, shadows and replicators with Apple's names (the statements the test
+/// above compiles against OpenQuartzCore); the luminance extension is reported as omitted.
+@Suite struct CompositingExportTests {
+    @Test func exportWritesApplesStatements() {
+        let scene = Scene(name: "composite", size: Size(100, 100))
+        let card = Layer()
+        card.name = "card"
+        card.compositingFilter = .screen
+        card.shadowOpacity = 0.5; card.shadowRadius = 6; card.shadowOffset = Size(0, 4)
+        let m = ShapeLayer()
+        m.name = "hole"
+        card.mask = m
+        card.maskMode = .luminance
+        let r = ReplicatorLayer()
+        r.name = "row"
+        r.instanceCount = 4; r.instanceRedOffset = -0.25
+        scene.root.addSublayer(card); scene.root.addSublayer(r)
+        let e = SwiftExporter.export(scene)
+        #expect(e.source.contains(#"card.compositingFilter = "screenBlendMode""#))
+        #expect(e.source.contains("card.shadowOpacity = 0.5") && e.source.contains("card.shadowRadius = 6"))
+        #expect(e.source.contains("card.shadowOffset = CGSize(width: 0, height: 4)"))
+        #expect(e.source.contains("card.mask = hole"))
+        #expect(e.source.contains("let row = CAReplicatorLayer()") && e.source.contains("row.instanceCount = 4"))
+        #expect(e.source.contains("row.instanceRedOffset = -0.25"))
+        #expect(e.omissions.contains { $0.contains("luminance") })
+    }
+}

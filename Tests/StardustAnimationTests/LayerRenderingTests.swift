@@ -23,6 +23,9 @@ enum Commands {
             case .popClip: return "popClip"
             case .beginGroup: return "beginGroup"
             case .endGroup: return "endGroup"
+            case .beginCompositeGroup: return "beginCompositeGroup"
+            case .beginGroupMask: return "beginGroupMask"
+            case .endCompositeGroup: return "endCompositeGroup"
             }
         }
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import StardustAnimation
 
 /// Animatable paths (shape morphing), lists (gradient colors and locations, dash patterns) and the dash phase
-/// (docs/DRAWING-STROKES-GRADIENTS.md, "Path animation").
+/// (docs/DRAWING.md, "Path animation").
 @Suite struct ShapeMorphingTests {
     /// A triangle and a square-ish quad of the same structure (move, line, line, curve, close).
     static let from = Path(elements: [.move(to: Point(0, 0)), .line(to: Point(10, 0)), .line(to: Point(10, 10)),

@@ -4,7 +4,7 @@ import Testing
 @testable import StardustRender
 
 /// Radial, elliptical and conic gradients against their formulas, and the precision of 8-bit gradient output
-/// (docs/DRAWING-STROKES-GRADIENTS.md, "Gradients": no dithering; enough precision that an 8-bit output steps one
+/// (docs/DRAWING.md, "Gradients": no dithering; enough precision that an 8-bit output steps one
 /// level at a time in bands as wide as the slope gives).
 @Suite struct GradientGeometryTests {
     static let blackToWhite = [GradientStop(0, .black), GradientStop(1, .white)]

@@ -40,6 +40,7 @@ enum SceneControls {
             ("summary", .string(summary(of: layer))),
             ("opacity", .number(layer.opacity)),
             ("hidden", .bool(layer.isHidden)),
+            ("compositing", .array(StudioCompositingControls.describe(layer))),
         ]
         if let emitter = layer as? EmitterLayer {
             fields.append(("emitter", .array(LayerProperty.allCases.map { p in
@@ -125,6 +126,7 @@ enum SceneControls {
         case is ShapeLayer: return "shape"
         case is TextLayer: return "text"
         case is GradientLayer: return "gradient"
+        case is ReplicatorLayer: return "replicator"
         case is DustLayer, is PixelDustLayer: return "dust"
         default: return layer.contents != nil || layer.animatedContents != nil ? "image" : "layer"
         }

@@ -104,7 +104,12 @@ enum SceneJSONSave {
         case .emitter(let lp, let keyPath): return (lp.layer(in: scene.root) as? EmitterLayer)?.emitterValue(forKeyPath: keyPath)
         case .layer(let lp, let keyPath):
             guard let l = lp.layer(in: scene.root) else { return nil }
-            return StudioDrawingControls.value(keyPath, of: l) ?? (keyPath == "opacity" ? .number(l.opacity) : .bool(l.isHidden))
+            if let v = StudioDrawingControls.value(keyPath, of: l) { return v }
+            if let v = StudioCompositingControls.value(l, keyPath) {
+                if keyPath == "compositingFilter", case .string(StudioCompositingControls.noFilter) = v { return nil }
+                return v
+            }
+            return keyPath == "opacity" ? .number(l.opacity) : .bool(l.isHidden)
         case .animation, .pointer, .snap, .source: return nil
         }
     }

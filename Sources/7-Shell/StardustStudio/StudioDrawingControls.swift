@@ -1,6 +1,6 @@
 import Stardust
 
-/// The studio's controls for dashed strokes and gradient types (docs/STUDIO.md, docs/DRAWING-STROKES-GRADIENTS.md):
+/// The studio's controls for dashed strokes and gradient types (docs/STUDIO.md, docs/DRAWING.md):
 /// a shape layer's `lineDashPattern` (one field per length) and `lineDashPhase`; a gradient layer's `gradientType`
 /// (`axial`, `radial`, `conic`), `startPoint` and `endPoint`. They travel as `setLayer` edits, are checked by the
 /// scene loader like every edit (a probe layer of the same kind) and are saved under the scene-file keys.

@@ -139,7 +139,12 @@ extension StudioEdit {
             case ("opacity", .number(let v)): layer.opacity = v
             case ("hidden", .bool(let b)), ("isHidden", .bool(let b)): layer.isHidden = b
             case _ where StudioDrawingControls.apply(keyPath, value, to: layer): break
-            default: throw StudioEditError("the studio edits a layer's opacity (a number) and hidden (true or false), a shape's lineDashPattern and lineDashPhase, a gradient's gradientType, startPoint and endPoint; not \(keyPath) with \(value.kindName).")
+            default:
+                guard StudioCompositingControls.apply(layer, keyPath, value) else {
+                    throw StudioEditError("the studio edits a layer's opacity (a number), hidden (true or false), compositingFilter, "
+                        + "shadowOpacity, shadowRadius, shadowColor, a replicator's instanceCount and instanceDelay, a shape's "
+                        + "lineDashPattern and lineDashPhase, a gradient's gradientType, startPoint and endPoint; not \(keyPath).")
+                }
             }
         case .animation(let path, let key, let field):
             guard let layer = path.layer(in: scene.root), let animation = layer.animation(forKey: key) else {

@@ -22,8 +22,13 @@ enum StudioEditValidation {
             probe = .object(fields)
         case .layer(_, let keyPath):
             let key = keyPath == "isHidden" ? "hidden" : keyPath
-            probe = StudioDrawingControls.probe(keyPath, edit.value)
-                ?? .object([("type", .string("layer")), (key, StudioValueCoding.json(edit.value))])
+            if let drawing = StudioDrawingControls.probe(keyPath, edit.value) {
+                probe = drawing
+            } else {
+                var json = StudioValueCoding.json(edit.value)
+                if key == "compositingFilter", case .string(StudioCompositingControls.noFilter) = edit.value { json = .null }
+                probe = .object([("type", .string(StudioCompositingControls.probeType(key) ?? "layer")), (key, json)])
+            }
         case .animation(_, _, let field):
             guard case .number(let v) = edit.value else { return }
             guard v.isFinite, abs(v) <= 1e9 else { throw StudioEditError("an animation's \(field) must be a finite number of at most 1e9.") }

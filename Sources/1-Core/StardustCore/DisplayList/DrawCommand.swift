@@ -21,4 +21,11 @@ public enum DrawCommand: Sendable {
     case beginGroup(opacity: Double)
     /// Ends the group of the matching ``beginGroup(opacity:)`` and composites it onto what lies below.
     case endGroup
+    /// Starts a composite group (docs/DRAWING.md): the following commands draw its content, until
+    /// ``beginGroupMask`` (when the group has a mask) or ``endCompositeGroup``.
+    case beginCompositeGroup(CompositeGroup)
+    /// Ends the content of the innermost composite group that has a mask; the following commands draw the mask.
+    case beginGroupMask
+    /// Ends the innermost composite group: masks, tints, shadows and composites it onto what lies below.
+    case endCompositeGroup
 }

@@ -33,7 +33,7 @@ public struct StrokeStyle: Hashable, Sendable {
     /// Lengths of alternately painted and unpainted runs along the path, in the path's local units
     /// (`CAShapeLayer.lineDashPattern`); empty (the default) strokes solid. An odd count is used twice over, zero
     /// entries are allowed (with round or square caps a zero-length dash draws a dot); a pattern with a negative or
-    /// non-finite entry or a zero total strokes solid. See ``PathDashing`` and docs/DRAWING-STROKES-GRADIENTS.md.
+    /// non-finite entry or a zero total strokes solid. See ``PathDashing`` and docs/DRAWING.md.
     public var dashPattern: [Double]
     /// How far into ``dashPattern`` each subpath starts (`CAShapeLayer.lineDashPhase`, default 0); taken modulo
     /// the pattern's period, so a negative phase shifts the other way.

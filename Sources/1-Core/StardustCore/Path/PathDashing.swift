@@ -9,7 +9,7 @@
 /// that square caps turn with the path (with `dotLength` 0 dots are dropped: butt caps draw nothing for them).
 /// A dash that would start exactly at the end of an open subpath is not drawn.
 ///
-/// See docs/DRAWING-STROKES-GRADIENTS.md ("Dashes"). Complexity: O(points + dashes).
+/// See docs/DRAWING.md ("Dashes"). Complexity: O(points + dashes).
 public enum PathDashing {
     /// The most dashes one stroke may produce; a pattern that would cut more draws the stroke solid (see
     /// docs/DIFFERENCES.md). Scene files are refused before this is reached (the scene budget).

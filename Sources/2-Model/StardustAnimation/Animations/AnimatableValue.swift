@@ -20,7 +20,7 @@ public enum AnimatableValue: Hashable, Sendable {
     case string(String)
     /// A vector path: `CAShapeLayer.path`. Two paths of the same element structure (the same sequence of
     /// move/line/curve/close elements) interpolate point by point; others switch at fraction 0.5
-    /// (docs/DRAWING-STROKES-GRADIENTS.md, "Path animation").
+    /// (docs/DRAWING.md, "Path animation").
     case path(Path)
     /// A list of values: `CAGradientLayer.colors`, `locations`, `CAShapeLayer.lineDashPattern`. Lists of the
     /// same length interpolate element by element; others switch at fraction 0.5.

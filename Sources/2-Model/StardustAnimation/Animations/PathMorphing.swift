@@ -5,7 +5,7 @@ import StardustCore
 /// Two paths morph when they have the same structure: the same sequence of element kinds (move, line, quadratic,
 /// cubic, close). Their points — every end point and control point in element order — are then components like a
 /// color's, so basic, keyframe (including paced), additive and cumulative animations all work on them. Paths of
-/// different structures do not interpolate (docs/DRAWING-STROKES-GRADIENTS.md, "Path animation").
+/// different structures do not interpolate (docs/DRAWING.md, "Path animation").
 extension Path {
     /// Whether `other` has the same sequence of element kinds (so the two can be interpolated point by point).
     public func hasSameStructure(as other: Path) -> Bool {

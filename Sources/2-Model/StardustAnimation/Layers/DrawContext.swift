@@ -10,6 +10,8 @@ public struct DrawContext {
     public var seed: UInt64
     /// Reusable buffers, one per drawing layer. Not thread-safe: one per thread.
     public let scratch: DrawScratch
+    /// How many masks deep the drawing is (a mask's own mask is 2): bounds mask chains and cycles.
+    public var maskNesting = 0
 
     /// A context with `seed` and fresh (or reused) scratch space.
     public init(seed: UInt64 = 0, scratch: DrawScratch = DrawScratch()) {

@@ -5,7 +5,7 @@ import StardustCore
 ///
 /// Animatable key paths beyond ``Layer``'s: `startPoint`, `endPoint`, `colors` and `locations` (lists of the
 /// same length interpolate element by element, others switch halfway). `type` is not animatable.
-/// Geometry of each type: docs/DRAWING-STROKES-GRADIENTS.md, "Gradients".
+/// Geometry of each type: docs/DRAWING.md, "Gradients".
 open class GradientLayer: Layer {
     /// The kind of gradient (`CAGradientLayerType`).
     public enum GradientType: String, Hashable, Sendable, CaseIterable {

@@ -103,9 +103,41 @@ open class Layer: AnimationHost {
     public var borderColor: Color = .black {
         didSet { reportChange("borderColor", .color(oldValue), .color(borderColor)) }
     }
-    /// Whether the contents and sublayers are clipped to the bounds (default `false`).
-    /// The clip is rectangular even with a ``cornerRadius`` (a documented approximation).
+    /// Whether the contents and sublayers are clipped to the bounds (default `false`), rounded by
+    /// ``cornerRadius`` when it is above 0 (then drawn as a mask by the rounded rectangle, docs/DRAWING.md).
     public var masksToBounds: Bool = false
+
+    // MARK: Compositing (docs/DRAWING.md)
+
+    /// A layer whose alpha masks this layer and its subtree (`CALayer.mask`, default `nil`). It is not a
+    /// sublayer: its geometry lies in this layer's bounds space, its time is this layer's local time.
+    /// A mask may have a mask of its own; masks nest at most ``maxMaskNesting`` deep (deeper ones draw nothing).
+    public var mask: Layer?
+    /// How ``mask``'s pixels become coverage (default ``MaskMode/alpha``, Core Animation's only mode).
+    /// The other modes are an extension beyond Core Animation (Lottie's luma and inverted mattes).
+    public var maskMode: MaskMode = .alpha
+    /// How the layer and its subtree combine with what lies below (`CALayer.compositingFilter` by
+    /// Core Animation's filter names; default `nil`: source-over).
+    public var compositingFilter: CompositingFilter?
+    /// The shadow's color (default opaque black).
+    public var shadowColor: Color = .black {
+        didSet { reportChange("shadowColor", .color(oldValue), .color(shadowColor)) }
+    }
+    /// The shadow's opacity, 0…1 (default 0: no shadow).
+    public var shadowOpacity: Double = 0 {
+        didSet { reportChange("shadowOpacity", .number(oldValue), .number(shadowOpacity)) }
+    }
+    /// The shadow's blur radius in points (default 3): a Gaussian of standard deviation σ = `shadowRadius` (docs/DRAWING.md).
+    public var shadowRadius: Double = 3 {
+        didSet { reportChange("shadowRadius", .number(oldValue), .number(shadowRadius)) }
+    }
+    /// The shadow's displacement in the layer's space (default `(0, −3)`). Geometry is y-down, as on iOS,
+    /// so the default shadow lies 3 points *above* the layer, exactly as Core Animation draws it on iOS.
+    public var shadowOffset = Size(0, -3) {
+        didSet { reportChange("shadowOffset", .size(oldValue), .size(shadowOffset)) }
+    }
+    /// The shape of the shadow in the layer's space, filled non-zero (default `nil`: the layer's composited alpha).
+    public var shadowPath: Path?
 
     // MARK: Contents
 
@@ -247,6 +279,15 @@ open class Layer: AnimationHost {
     open func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D, transform3D: Transform3D,
                            context: DrawContext) {
         drawContents(into: &list, time: time, transform: transform)
+    }
+
+    /// Appends the sublayers' commands, `sublayerSpace` mapping their superlayer space to scene points
+    /// (the layer's transform and ``sublayerTransform``). Replicators override it to draw copies.
+    open func drawSublayers(into list: inout [DrawCommand], localTime: Double, sublayerSpace: Transform3D,
+                            context: DrawContext) {
+        for child in sublayersInDrawingOrder(atLocalTime: localTime) {
+            child.render(into: &list, parentTime: localTime, parentTransform: sublayerSpace, context: context)
+        }
     }
 
     /// Called after an animation is added or removed, so that subclasses can prepare for the

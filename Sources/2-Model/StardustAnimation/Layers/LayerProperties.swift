@@ -5,6 +5,7 @@ extension Layer {
     public static let animatableKeys: [String] = [
         "position", "bounds", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
         "opacity", "isHidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "contentsRect",
+        "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset",
     ]
 
     /// The model value of a root (first-component) key.
@@ -24,6 +25,10 @@ extension Layer {
         case "borderWidth": return .number(borderWidth)
         case "borderColor": return .color(borderColor)
         case "contentsRect": return .rect(contentsRect)
+        case "shadowColor": return .color(shadowColor)
+        case "shadowOpacity": return .number(shadowOpacity)
+        case "shadowRadius": return .number(shadowRadius)
+        case "shadowOffset": return .size(shadowOffset)
         default: return nil
         }
     }
@@ -46,6 +51,10 @@ extension Layer {
         case ("borderWidth", .number(let x)): borderWidth = x
         case ("borderColor", .color(let c)): borderColor = c
         case ("contentsRect", .rect(let r)): contentsRect = r
+        case ("shadowColor", .color(let c)): shadowColor = c
+        case ("shadowOpacity", .number(let x)): shadowOpacity = x
+        case ("shadowRadius", .number(let x)): shadowRadius = x
+        case ("shadowOffset", .size(let z)): shadowOffset = z
         default: break
         }
     }

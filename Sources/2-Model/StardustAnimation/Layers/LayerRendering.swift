@@ -45,11 +45,24 @@ extension Layer {
         let full = Layer.localTransform(of: s).concatenating(parentTransform)
         let a = full.affineApproximation(around: s.bounds.center)
         let start = list.count
+        // Mask, compositing filter, shadow: the layer draws as a composite group (docs/DRAWING.md).
+        let group = compositeGroup(s, transform: a, localTime: local)
+        if let group {
+            // Core Animation clips the shadow with the bounds too.
+            if masksToBounds && group.shadow != nil { list.append(.pushClip(rect: s.bounds.standardized, transform: a)) }
+            list.append(.beginCompositeGroup(group))
+        }
 
         if let bg = s.backgroundColor, bg.alpha > 0, !s.bounds.isEmpty {
             list.append(.roundedRect(s.bounds.standardized, cornerRadius: s.cornerRadius, color: bg, transform: a))
         }
-        if masksToBounds { list.append(.pushClip(rect: s.bounds.standardized, transform: a)) }
+        // A rounded clip is a mask by the rounded rectangle; a square one stays a clip.
+        let roundedClip = masksToBounds && s.cornerRadius > 0
+        if roundedClip {
+            list.append(.beginCompositeGroup(CompositeGroup(mask: .alpha)))
+        } else if masksToBounds {
+            list.append(.pushClip(rect: s.bounds.standardized, transform: a))
+        }
         if let texture = animatedContents?.frame(at: local) ?? contents {
             let cs = contentsScale > 0 ? contentsScale : 1
             let natural = Size(Double(texture.width) * s.contentsRect.width / cs,
@@ -63,16 +76,29 @@ extension Layer {
         drawContents(into: &list, time: local, transform: a, transform3D: full, context: context)
         if !sublayers.isEmpty {
             let childSpace = Layer.sublayerSpace(full: full, sublayerTransform: s.sublayerTransform, center: s.bounds.center)
-            for child in sublayersInDrawingOrder(atLocalTime: local) {
-                child.render(into: &list, parentTime: local, parentTransform: childSpace, context: context)
-            }
+            drawSublayers(into: &list, localTime: local, sublayerSpace: childSpace, context: context)
         }
-        if masksToBounds { list.append(.popClip) }
+        if roundedClip {
+            list.append(.beginGroupMask)
+            list.append(.roundedRect(s.bounds.standardized, cornerRadius: s.cornerRadius, color: .white, transform: a))
+            list.append(.endCompositeGroup)
+        } else if masksToBounds {
+            list.append(.popClip)
+        }
         if s.borderWidth > 0, s.borderColor.alpha > 0, !s.bounds.isEmpty {
             list.append(.border(s.bounds.standardized, cornerRadius: s.cornerRadius, width: s.borderWidth,
                                 color: s.borderColor, transform: a))
         }
-        if s.opacity < 1 { Layer.applyOpacity(min(s.opacity, 1), to: &list, from: start) }
+        if let group {
+            if group.mask != nil {
+                list.append(.beginGroupMask)
+                drawMask(into: &list, localTime: local, full: full, context: context)
+            }
+            list.append(.endCompositeGroup)
+            if masksToBounds && group.shadow != nil { list.append(.popClip) }
+        } else if s.opacity < 1 {
+            Layer.applyOpacity(min(s.opacity, 1), to: &list, from: start)
+        }
     }
 
     /// The sublayers sorted by presentation `zPosition`, ties kept in model order.

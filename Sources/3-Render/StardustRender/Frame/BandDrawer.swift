@@ -11,14 +11,36 @@ enum BandDrawer {
         let (y0, y1) = layout.rows(band)
         let stride = 4 * layout.width
         let bandRect = PixelRect(x0: 0, y0: y0, x1: layout.width, y1: y1)
-        var target = RenderTarget(base: frame + y0 * stride, originY: y0, stride: stride, width: layout.width, clip: bandRect)
+        let target = RenderTarget(base: frame + y0 * stride, originY: y0, stride: stride, width: layout.width, clip: bandRect)
         fill(target, rect: bandRect, with: background)
+        run(commands[...], band: band, target: target)
+    }
 
-        enum Saved { case clip(PixelRect), group(RenderTarget, Float), maskedClip(RenderTarget, ClipMask, PixelRect) }
+    /// Runs `commands` into `target` (its clip lies within band `band`'s rows): the frame's band, or an
+    /// offscreen buffer of the prepare phase (a shadow's source). Group buffers cover the clip's rows.
+    static func run(_ commands: ArraySlice<PreparedCommand>, band: Int, target start: RenderTarget) {
+        var target = start
+        let bandRect = start.clip
+        let y0 = bandRect.y0, y1 = bandRect.y1
+        let stride = 4 * start.width
+        enum Saved {
+            case clip(PixelRect), group(RenderTarget, Float), maskedClip(RenderTarget, ClipMask, PixelRect)
+            case composite(parent: RenderTarget, PreparedComposite, region: PixelRect, content: RenderTarget?)
+        }
         var saved: [Saved] = []
         var buffers: [UnsafeMutablePointer<UInt8>] = []
+        var regionBuffers: [UnsafeMutablePointer<UInt8>] = []  // a stack: composite groups nest
         var depth = 0
-        defer { for b in buffers { b.deallocate() } }
+        defer { for b in buffers { b.deallocate() }; for b in regionBuffers { b.deallocate() } }
+
+        /// A cleared buffer over `region` only: row `y`, column `x` at `(y − y0)·4w + 4(x − x0)`.
+        func regionTarget(_ region: PixelRect) -> RenderTarget {
+            let w = max(1, region.x1 - region.x0), h = max(1, region.y1 - region.y0)
+            let b = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * w * h)
+            b.initialize(repeating: 0, count: 4 * w * h)
+            regionBuffers.append(b)
+            return RenderTarget(base: b - 4 * region.x0, originY: region.y0, stride: 4 * w, width: start.width, clip: region)
+        }
 
         for command in commands {
             switch command {
@@ -34,15 +56,15 @@ enum BandDrawer {
                 if !t.bounds.intersection(target.clip).isEmpty { TextPainter.draw(t, into: target) }
             case .pushClip(let rect, nil):
                 saved.append(.clip(target.clip))
-                target.clip = rect.intersection(bandRect)
+                target.clip = rect.intersection(target.clip)
             case .pushClip(let rect, let mask?):
                 // Draw into a copy of the destination, resolved through the mask at popClip.
-                let region = rect.intersection(bandRect)
+                let region = rect.intersection(target.clip)
                 saved.append(.maskedClip(target, mask, region))
                 if depth == buffers.count {
                     buffers.append(.allocate(capacity: max(1, (y1 - y0) * stride)))
                 }
-                let copy = RenderTarget(base: buffers[depth], originY: y0, stride: stride, width: layout.width, clip: region)
+                let copy = RenderTarget(base: buffers[depth], originY: y0, stride: stride, width: start.width, clip: region)
                 depth += 1
                 ClipMask.copy(region, from: target, to: copy)
                 target = copy
@@ -60,7 +82,7 @@ enum BandDrawer {
                 if depth == buffers.count {
                     buffers.append(.allocate(capacity: max(1, (y1 - y0) * stride)))
                 }
-                let group = RenderTarget(base: buffers[depth], originY: y0, stride: stride, width: layout.width, clip: target.clip)
+                let group = RenderTarget(base: buffers[depth], originY: y0, stride: stride, width: start.width, clip: target.clip)
                 depth += 1
                 GroupCompositor.clear(group, rect: group.clip)
                 target = group
@@ -70,6 +92,27 @@ enum BandDrawer {
                     target = parent
                     depth -= 1
                 }
+            case .beginComposite(let p):
+                let region = p.bounds.intersection(target.clip)
+                saved.append(.composite(parent: target, p, region: region, content: nil))
+                target = regionTarget(region)
+            case .beginGroupMask:
+                if case .composite(let parent, let p, let region, nil)? = saved.popLast() {
+                    saved.append(.composite(parent: parent, p, region: region, content: target))
+                    target = regionTarget(region)
+                }
+            case .endComposite:
+                guard case .composite(let parent, let p, let region, let content)? = saved.popLast() else { break }
+                var group = target
+                if let content, let mode = p.mask {
+                    CompositeResolver.applyMask(mode, mask: target, to: content, rect: region)
+                    group = content
+                }
+                if let tint = p.tint { CompositeResolver.applyTint(tint, to: group, rect: region) }
+                if let shadow = p.shadow { CompositeResolver.applyShadow(shadow, to: group, rect: region) }
+                GroupBlender.composite(group, onto: parent, rect: region, opacity: p.opacity, filter: p.filter)
+                target = parent
+                for _ in 0..<(content == nil ? 1 : 2) { regionBuffers.removeLast().deallocate() }
             }
         }
     }

@@ -14,7 +14,7 @@ enum FramePreparer {
         let frame = PixelRect(x0: 0, y0: 0, x1: layout.width, y1: layout.height)
         var out: [PreparedCommand] = []
         out.reserveCapacity(list.commands.count)
-        enum Opener { case clip(PixelRect), group }
+        enum Opener { case clip(PixelRect), group, composite(index: Int, CompositeGroup, maskStart: Int?) }
         var open: [Opener] = []
         var clip = frame
         for (i, command) in list.commands.enumerated() {
@@ -49,6 +49,9 @@ enum FramePreparer {
                 }
             case .popClip:
                 guard case .clip(let outer)? = open.last else {
+                    if case .composite? = open.last {
+                        throw RenderError.unbalancedCommands("command \(i): popClip closes a clip pushed outside the composite group that is still open")
+                    }
                     throw RenderError.unbalancedCommands(open.isEmpty
                         ? "command \(i): popClip without a matching pushClip"
                         : "command \(i): popClip closes a clip pushed outside the group that is still open")
@@ -67,6 +70,29 @@ enum FramePreparer {
                 }
                 open.removeLast()
                 out.append(.endGroup)
+            case .beginCompositeGroup(let g):
+                open.append(.composite(index: out.count, g, maskStart: nil))
+                out.append(.beginComposite(PreparedComposite(g)))
+            case .beginGroupMask:
+                guard case .composite(let index, let g, nil)? = open.last, g.mask != nil else {
+                    throw RenderError.unbalancedCommands("command \(i): beginGroupMask outside a composite group with a mask mode, or twice in one")
+                }
+                open[open.count - 1] = .composite(index: index, g, maskStart: out.count)
+                out.append(.beginGroupMask)
+            case .endCompositeGroup:
+                guard case .composite(let index, let g, let maskStart)? = open.last else {
+                    throw RenderError.unbalancedCommands(open.isEmpty
+                        ? "command \(i): endCompositeGroup without a matching beginCompositeGroup"
+                        : "command \(i): endCompositeGroup while a clip or group opened inside it is still open")
+                }
+                if g.mask != nil && maskStart == nil {
+                    throw RenderError.unbalancedCommands("command \(i): endCompositeGroup of a masked group without beginGroupMask")
+                }
+                open.removeLast()
+                let prepared = CompositePreparer.finish(g, out: out, begin: index, maskStart: maskStart, clip: clip,
+                                                        scale: scale, layout: layout)
+                out[index] = .beginComposite(prepared)
+                out.append(.endComposite)
             }
         }
         if !open.isEmpty {

@@ -13,4 +13,8 @@ enum PreparedCommand: Sendable {
     case popClip
     case beginGroup(opacity: Float)
     case endGroup
+    /// A composite group (docs/DRAWING.md): bounds, filter, mask mode, tint and its shadow's coverage.
+    case beginComposite(PreparedComposite)
+    case beginGroupMask
+    case endComposite
 }

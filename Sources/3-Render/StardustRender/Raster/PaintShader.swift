@@ -15,7 +15,7 @@ import StardustCore
 /// A linear gradient with `start == end`, a radial one with a radius ≤ 0 or
 /// a non-invertible transform paints the last stop everywhere.
 ///
-/// Precision (docs/DRAWING-STROKES-GRADIENTS.md, "Gradients"): no dithering; colors
+/// Precision (docs/DRAWING.md, "Gradients"): no dithering; colors
 /// stay in Float until the compositor rounds to the nearest 8-bit value, and the
 /// ramp's resolution (1/1023) moves a two-stop full-range gradient by at most 1/8 of
 /// an 8-bit level, so an 8-bit output steps by one level at a time in bands as wide

@@ -153,6 +153,7 @@ public enum SceneJSONWriter {
             case is ShapeLayer where type(of: l) == ShapeLayer.self: f.append(("type", .string("shape"))); fresh = ShapeLayer()
             case is TextLayer where type(of: l) == TextLayer.self: f.append(("type", .string("text"))); fresh = TextLayer()
             case is GradientLayer where type(of: l) == GradientLayer.self: f.append(("type", .string("gradient"))); fresh = GradientLayer()
+            case is ReplicatorLayer where type(of: l) == ReplicatorLayer.self: f.append(("type", .string("replicator"))); fresh = ReplicatorLayer()
             default:
                 guard type(of: l) == Layer.self else {
                     throw SceneJSONWriterError("\(here) is a \(type(of: l)), a kind of layer scene JSON has no type for")
@@ -194,6 +195,7 @@ public enum SceneJSONWriter {
             guard t == MediaTiming() else {
                 throw SceneJSONWriterError("\(here) has timing beyond beginTime, timeOffset and speed, which a scene file's layers do not hold")
             }
+            try compositing(l, fresh: fresh, into: &f, at: here)
             switch l {
             case let e as EmitterLayer: try emitter(e, fresh: EmitterLayer(), into: &f, at: here)
             case let s as ShapeLayer: try shape(s, fresh: ShapeLayer(), into: &f, at: here)

@@ -23,6 +23,7 @@ extension SwiftExportWriter {
         case is ShapeLayer: className = "CAShapeLayer"; fresh = ShapeLayer()
         case is GradientLayer: className = "CAGradientLayer"; fresh = GradientLayer()
         case is TextLayer: className = "CATextLayer"; fresh = TextLayer()
+        case is ReplicatorLayer: className = "CAReplicatorLayer"; fresh = ReplicatorLayer()
         default:
             guard type(of: layer) == Layer.self else {
                 omit("layer \(layer.name.map { "\"\($0)\"" } ?? "(unnamed)"), a \(type(of: layer)), which has no Core Animation equivalent")
@@ -35,16 +36,18 @@ extension SwiftExportWriter {
             for (i, t) in seq.frames.enumerated() { _ = imageName(t, hint: "\(layer.name ?? "frame")\(i)") }
         }
         let v = variable(layer.name, fallback: ["CAEmitterLayer": "emitter", "CAShapeLayer": "shape", "CAGradientLayer": "gradient",
-                                               "CATextLayer": "text"][className] ?? "layer")
+                                               "CATextLayer": "text", "CAReplicatorLayer": "replicator"][className] ?? "layer")
         line("let \(v) = \(className)()")
         if let n = layer.name { line("\(v).name = \(SwiftLiteral.string(n))") }
         writeCommon(layer, fresh: fresh, v)
+        writeCompositing(layer, fresh: fresh, v)
         if let dustContents { line("\(v).contents = \(dustContents)") }
         switch layer {
         case let e as EmitterLayer: writeEmitter(e, v)
         case let s as ShapeLayer: writeShape(s, fresh: fresh as! ShapeLayer, v)
         case let g as GradientLayer: writeGradient(g, fresh: fresh as! GradientLayer, v)
         case let t as TextLayer: writeText(t, fresh: fresh as! TextLayer, v)
+        case let r as ReplicatorLayer: writeReplicator(r, fresh: fresh as! ReplicatorLayer, v)
         default: break
         }
         if !layer.animationKeys().isEmpty || layer.animatedContents != nil { pendingAnimations.append((v, layer)) }

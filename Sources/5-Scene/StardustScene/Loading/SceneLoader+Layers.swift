@@ -8,7 +8,7 @@ extension SceneLoader {
     /// The deepest layer nesting accepted (docs/DESIGN.md §16: nesting limits).
     static let maxDepth = 32
 
-    static let layerTypes = ["emitter", "image", "sprite", "shape", "text", "group", "gradient"]
+    static let layerTypes = ["emitter", "image", "sprite", "shape", "text", "group", "gradient", "replicator"]
 
     /// Keys every layer accepts (CALayer names, plus media timing).
     static let commonLayerKeys = [
@@ -29,6 +29,7 @@ extension SceneLoader {
                   "strokeStart", "strokeEnd", "lineDashPattern", "lineDashPhase"],
         "text": ["string", "fontSize", "fontFamily", "bold", "foregroundColor", "alignmentMode", "wrapped"],
         "gradient": ["colors", "locations", "startPoint", "endPoint", "gradientType"],
+        "replicator": replicatorKeys,
     ]
 
     mutating func layer(_ node: JSONNode, depth: Int, names: inout [String: Layer]) throws -> Layer {
@@ -38,7 +39,7 @@ extension SceneLoader {
             throw SceneError(path: node.path, "missing \"type\"; expected one of \(Self.layerTypes.joined(separator: ", "))")
         }
         let type = try typeNode.choice(Self.layerTypes)
-        let keys = try node.object(allowedKeys: Self.commonLayerKeys + (Self.typeKeys[type] ?? []))
+        let keys = try node.object(allowedKeys: Self.commonLayerKeys + Self.compositingLayerKeys + (Self.typeKeys[type] ?? []))
 
         let layer: Layer
         switch type {
@@ -46,6 +47,7 @@ extension SceneLoader {
         case "shape": layer = try shapeLayer(keys)
         case "text": layer = try textLayer(keys)
         case "gradient": layer = try gradientLayer(keys)
+        case "replicator": layer = try replicatorLayer(keys)
         default: layer = Layer()
         }
         sourcePaths[ObjectIdentifier(layer)] = node.path
@@ -56,6 +58,7 @@ extension SceneLoader {
             names[name] = layer
         }
         try applyCommon(keys, to: layer)
+        try applyCompositing(keys, to: layer, depth: depth, names: &names)
         if let n = keys["enabledWhen"] {
             seasonalGates.append(SeasonalGate(layer: layer, rule: try seasonalRule(n), path: n.path))
         }
@@ -66,6 +69,7 @@ extension SceneLoader {
         if let subs = keys["sublayers"] {
             for s in try subs.array() { layer.addSublayer(try self.layer(s, depth: depth + 1, names: &names)) }
         }
+        try Self.checkReplicatorBudget(layer, path: node.path)
         return layer
     }
 

@@ -1,7 +1,7 @@
 import StardustAnimation
 import StardustCore
 
-/// Scene-file keys of dashed strokes and gradient types (docs/SCENES.md; docs/DRAWING-STROKES-GRADIENTS.md):
+/// Scene-file keys of dashed strokes and gradient types (docs/SCENES.md; docs/DRAWING.md):
 /// `lineDashPattern` and `lineDashPhase` on shape layers, spelled as `CAShapeLayer` spells them, and
 /// `gradientType` (`"axial"`, `"radial"`, `"conic"`: `CAGradientLayer.type`, renamed because `type` names the
 /// layer's class in a scene file).

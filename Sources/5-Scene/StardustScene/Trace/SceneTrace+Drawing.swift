@@ -2,7 +2,7 @@ import StardustAnimation
 import StardustCore
 
 /// Trace fields of dashed strokes, shape morphs and gradients (docs/DESIGN.md §10,
-/// docs/DRAWING-STROKES-GRADIENTS.md). They appear only where the feature is in use, so traces of scenes without
+/// docs/DRAWING.md). They appear only where the feature is in use, so traces of scenes without
 /// it are unchanged: `lineDashPattern` and `lineDashPhase` for a dashed shape layer; `path` (as an SVG string)
 /// while a path animation changes it; for a gradient layer `gradientType`, `startPoint`, `endPoint`, `colors`
 /// and `locations` when its type is radial or conic or while its colors or locations are animated.

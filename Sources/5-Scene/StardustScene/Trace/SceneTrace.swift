@@ -98,6 +98,7 @@ public enum SceneTrace {
         if case .number(let r)? = v("transform.rotation") { fields.append("\"transform.rotation\":\(num(r))") }
         if case .number(let s)? = v("transform.scale") { fields.append("\"transform.scale\":\(num(s))") }
         fields += drawingFields(layer, at: time)
+        fields += compositingFields(layer, at: time)
         return "{" + fields.joined(separator: ",") + "}"
     }
 

@@ -28,6 +28,8 @@ open class CALayer: StardustTimed {
     var animationCopies: [String: CAAnimation] = [:]
     private var customValues: [String: Any] = [:]
     private var contentsObject: Any?
+    /// The façade of ``mask`` (CALayer+Compositing.swift).
+    var maskLayerStorage: CALayer?
 
     /// The engine layer a new layer of this class drives (subclasses return their own kind).
     open class func makeStardustLayer() -> Layer { Layer() }

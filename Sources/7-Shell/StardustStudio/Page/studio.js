@@ -105,6 +105,9 @@ function buildControls() {
       for (const p of layer.drawing) d.appendChild(row(`D${layer.path}:${p.key}`, p,
         v => send({ type: 'setLayer', layer: layer.path, keyPath: p.key, value: v })));
     }
+    // Compositing filter, shadow and replicator copies (docs/DRAWING.md).
+    for (const p of layer.compositing || []) d.appendChild(row(`L${layer.path}:${p.key}`, p,
+      v => send({ type: 'setLayer', layer: layer.path, keyPath: p.key, value: v })));
     if (layer.emitter) {
       const h = document.createElement('h4'); h.textContent = 'Emitter'; d.appendChild(h);
       for (const p of layer.emitter) d.appendChild(row(`E${layer.path}:${p.key}`, p, (v, g) => send({ type: 'set', layer: layer.path, keyPath: p.key, value: v, gesture: g })));
@@ -226,6 +229,7 @@ function refreshValues() {
   for (const layer of scene.layers) {
     visit(`L${layer.path}:opacity`, { value: layer.opacity }); visit(`L${layer.path}:hidden`, { value: layer.hidden });
     for (const p of layer.drawing || []) visit(`D${layer.path}:${p.key}`, p);
+    for (const p of layer.compositing || []) visit(`L${layer.path}:${p.key}`, p);
     if (layer.emitter) {
       for (const p of layer.emitter) visit(`E${layer.path}:${p.key}`, p);
       const walk = (cells) => { for (const c of cells) { for (const p of c.properties) visit(`C${layer.path}:${c.index}:${p.key}`, p); walk(c.cells); } };

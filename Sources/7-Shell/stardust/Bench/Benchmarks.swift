@@ -3,7 +3,7 @@ import Stardust
 
 /// The workloads of docs/BENCHMARKS.md, exactly as defined there.
 enum Benchmarks {
-    static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame", "physics-pyramid", "physics-rain", "studio-stream", "studio-load", "batch", "server-load"]
+    static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame", "physics-pyramid", "physics-rain", "studio-stream", "studio-load", "batch", "server-load", "layers-frame"]
 
     static func run(_ name: String, threads: Int, runs: Int?) throws -> [BenchResult] {
         switch name {
@@ -21,6 +21,7 @@ enum Benchmarks {
         case "studio-load": return try studioLoad(threads: threads, seconds: runs ?? 5)
         case "batch": return try batch(threads: threads, runs: runs ?? 3)
         case "server-load": return try serverLoad(requests: runs ?? 400)
+        case "layers-frame": return try LayersFrameBenchmark.run(runs: runs ?? 10)
         default: return []
         }
     }
@@ -221,6 +222,14 @@ enum Benchmarks {
             out.append(try anchor("pillow-save_all", pillowMs, Array(gif)))
         }
         return out
+    }
+
+    /// The first executable named `name` on PATH (for benchmarks in other files).
+    static func executable(_ name: String) -> String? { findExecutable(name) }
+
+    /// Runs a tool to completion; true when it exits with status 0 (for benchmarks in other files).
+    static func runTool(_ executable: String, _ arguments: [String], stdout: String? = nil) -> Bool {
+        run(executable, arguments, stdout: stdout)
     }
 
     /// The first executable named `name` on PATH.

@@ -1,0 +1,70 @@
+import StardustCore
+
+/// The end of a composite group in one band (docs/DRAWING.md): mask, tint and shadow applied to the
+/// group's buffer, then the buffer composited onto its parent. Buffers cover only the group's device
+/// bounds within the band.
+enum CompositeResolver {
+    /// Multiplies every pixel of `content` by the coverage of the matching `mask` pixel.
+    static func applyMask(_ mode: MaskMode, mask: RenderTarget, to content: RenderTarget, rect: PixelRect) {
+        if rect.isEmpty { return }
+        switch mode {
+        case .alpha: apply(mask, content, rect) { $0.w }
+        case .alphaInverted: apply(mask, content, rect) { 255 - $0.w }
+        case .luminance: apply(mask, content, rect) { luminance($0) }
+        case .luminanceInverted: apply(mask, content, rect) { 255 - luminance($0) }
+        }
+    }
+
+    /// Rec. 709 luminance of a premultiplied pixel (0…255): luma × alpha.
+    @inline(__always) static func luminance(_ p: SIMD4<Float>) -> Float {
+        min(255, 0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z)
+    }
+
+    @inline(__always)
+    static func apply(_ mask: RenderTarget, _ content: RenderTarget, _ rect: PixelRect, _ coverage: (SIMD4<Float>) -> Float) {
+        for y in rect.y0..<rect.y1 {
+            let m = mask.row(y), c = content.row(y)
+            for x in rect.x0..<rect.x1 {
+                let q = c + 4 * x
+                if q[3] == 0 && q[0] == 0 && q[1] == 0 && q[2] == 0 { continue }
+                let cov = coverage(loadPixel(m + 4 * x))
+                if cov >= 255 { continue }
+                storePixel(loadPixel(q) * (cov * (1 / 255)), q)
+            }
+        }
+    }
+
+    /// Multiplies every pixel by the premultiplied tint (0…1 per component).
+    static func applyTint(_ tint: SIMD4<Float>, to content: RenderTarget, rect: PixelRect) {
+        if rect.isEmpty { return }
+        for y in rect.y0..<rect.y1 {
+            let c = content.row(y)
+            for x in rect.x0..<rect.x1 {
+                let q = c + 4 * x
+                if q[3] == 0 && q[0] == 0 && q[1] == 0 && q[2] == 0 { continue }
+                storePixel(loadPixel(q) * tint, q)
+            }
+        }
+    }
+
+    /// Puts the shadow beneath the content (destination-over): `c + shadow·(1 − αc)`.
+    static func applyShadow(_ shadow: ShadowMask, to content: RenderTarget, rect: PixelRect) {
+        let r = rect.intersection(shadow.rect)
+        if r.isEmpty { return }
+        let sw = shadow.rect.x1 - shadow.rect.x0
+        shadow.alpha.withUnsafeBufferPointer { a in
+            for y in r.y0..<r.y1 {
+                let c = content.row(y)
+                let arow = a.baseAddress! + (y - shadow.rect.y0) * sw - shadow.rect.x0
+                for x in r.x0..<r.x1 {
+                    let cov = arow[x]
+                    if cov <= 0 { continue }
+                    let q = c + 4 * x
+                    let d = loadPixel(q)
+                    if d.w >= 255 { continue }
+                    storePixel(d + shadow.color * (min(cov, 1) * (1 - d.w * (1 / 255))), q)
+                }
+            }
+        }
+    }
+}

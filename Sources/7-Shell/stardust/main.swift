@@ -6,10 +6,15 @@ import Stardust
 // error. Errors are one or two plain sentences on stderr, never a stack trace.
 // Temporary output files (and ffmpeg) are removed when the render is interrupted.
 TemporaryFiles.removeOnSignals()
+// And on every other way out (a return from main, exit(1) after an error): the studio's upload folder goes too.
+atexit { TemporaryFiles.removeAll() }
+// Writing to standard output can fail (a full disk, a closed pipe): exit 1 with one line, never a crash.
+StandardOutput.prepare()
 
 do {
     var command = try StardustCommand.parseAsRoot(joinNegativeNumbers(Array(CommandLine.arguments.dropFirst())))
     try command.run()
+    try StandardOutput.finish()
 } catch let error as CLIError {
     // An interrupted render ends by its signal (the handler is cleaning up and re-raising it).
     if TemporaryFiles.isInterrupted { sleep(10) }
@@ -18,7 +23,10 @@ do {
 } catch {
     let code = StardustCommand.exitCode(for: error)
     if code == .success {
-        print(StardustCommand.fullMessage(for: error))
+        do { try StandardOutput.line(StardustCommand.fullMessage(for: error)) } catch {
+            printError("stardust: \(error)")
+            exit(1)
+        }
         exit(0)
     }
     let message = StardustCommand.fullMessage(for: error)

@@ -28,12 +28,15 @@ struct BatchRunner {
     var limits: SceneLimits
     /// The manifest's modification time: an output older than it is rendered again.
     var manifestTime: Double
+    /// Files no job may write (the manifest, the report): docs/HOSTILE-INPUT.md, rule 2.
+    var protectedFiles: [String] = []
 
     /// Runs the manifest entries `jobs`, calling `progress` with the number finished (from any worker, one call at a time, counts in order), and returns
     /// the outcomes in manifest order.
     func run(_ jobs: [BatchManifest.Entry], progress: @escaping @Sendable (Int) -> Void) -> [Outcome] {
         let outcomes = OutcomeTable(count: jobs.count)
         let claims = OutputClaims()
+        _ = claims.claim(inputs: protectedFiles, by: "the batch command")
         let next = Counter()
         let count = max(1, min(workers, jobs.count))
         DispatchQueue.concurrentPerform(iterations: count) { _ in
@@ -63,14 +66,19 @@ struct BatchRunner {
     func attempt(_ job: BatchJob, claims: OutputClaims) -> Outcome {
         var outcome = Outcome(id: job.id, line: job.line, status: .failed, output: job.output)
         do {
-            if let other = claims.claim(job.output, by: job.id) {
-                throw BatchJobError(path: "output", message: "job \(other) writes the same output")
+            if let other = claims.claim(output: job.output, by: job.id) {
+                throw BatchJobError(path: "output", message: other.isInput ? "it is an input of \(other.job); inputs are never overwritten"
+                                    : "job \(other.job) writes the same output")
             }
             let overrides = SceneOverrides(size: job.size, fps: job.fps, duration: job.duration, seed: job.seed, date: job.date,
                                            offline: true)
             let scene = try SceneSource.load(job.input, overrides: overrides, limits: limits)
             try BatchParameters.apply(job.parameters, to: scene)
+            if let other = claims.claim(inputs: scene.inputFiles + [job.input], by: job.id) {
+                throw BatchJobError(path: "input", message: "job \(other.job) writes \(other.path), which this job reads")
+            }
             var render = RenderJob(scene: scene, threads: 1)
+            render.outputPlan = OutputPlan(inputs: protectedFiles + [job.input])
             if let at = job.at { render.frames = .single(at) }
             if let r = job.frames {
                 guard r.upperBound < scene.frameCount else {
@@ -136,16 +144,30 @@ final class Counter: @unchecked Sendable {
     func take() -> Int { lock.withLock { defer { value += 1 }; return value } }
 }
 
-/// Outputs claimed by jobs in this run: two jobs never write the same file.
+/// The files of the jobs in this run, by identity (``FileIdentity``): two jobs never write the same file, and no job
+/// writes a file another job (or the batch command) reads.
 final class OutputClaims: @unchecked Sendable {
     private let lock = NSLock()
-    private var owners: [String: String] = [:]
-    /// Claims `path` for `job`; returns the job that claimed it first, if another did.
-    func claim(_ path: String, by job: String) -> String? {
-        let key = URL(fileURLWithPath: path).standardized.resolvingSymlinksInPath().path
+    private var owners: [FileIdentity: (job: String, isInput: Bool, path: String)] = [:]
+
+    /// Claims `path` as `job`'s output; returns the earlier claim of the same file, if any.
+    func claim(output path: String, by job: String) -> (job: String, isInput: Bool, path: String)? {
+        guard let id = FileIdentity(path: path) else { return nil }
         return lock.withLock {
-            if let owner = owners[key] { return owner }
-            owners[key] = job
+            if let owner = owners[id] { return owner }
+            owners[id] = (job, false, path)
+            return nil
+        }
+    }
+
+    /// Records that `job` reads `paths` (those that exist); returns another job's output among them, if any.
+    func claim(inputs paths: [String], by job: String) -> (job: String, isInput: Bool, path: String)? {
+        lock.withLock {
+            for path in paths {
+                guard let id = FileIdentity(path: path) else { continue }
+                if let owner = owners[id], !owner.isInput, owner.job != job { return owner }
+                if owners[id] == nil { owners[id] = (job, true, path) }
+            }
             return nil
         }
     }

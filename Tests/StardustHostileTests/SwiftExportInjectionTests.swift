@@ -108,7 +108,7 @@ struct SwiftExportInjectionTests {
         let hostile = "x\nlet injected = pwned()\n//"
         let scene = dir.appendingPathComponent(hostile + ".json")
         let json = try JSONSerialization.data(withJSONObject: ["name": hostile, "size": [20, 20],
-                                                               "layers": [["type": "layer", "name": hostile, "bounds": [0, 0, 5, 5]]]])
+                                                               "layers": [["type": "group", "name": hostile, "bounds": [0, 0, 5, 5]]]])
         try json.write(to: scene)
         for function in [[], ["--function", "class"]] {
             let out = dir.appendingPathComponent("Out.swift").path

@@ -22,7 +22,8 @@ struct SeasonOptions: ParsableArguments {
     /// `--season` asks for today.
     /// A `--date` that is not a real calendar day is refused while the options are parsed (exit 2).
     func validate() throws {
-        if let date { _ = try parseDate(date) }
+        guard let date else { return }
+        do { _ = try parseDate(date) } catch let e as CLIError { throw ValidationError(e.message) }
     }
 
     func day(now: () -> Date = Date.init) throws -> Date? {

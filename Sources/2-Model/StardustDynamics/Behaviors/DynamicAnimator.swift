@@ -120,11 +120,10 @@ public final class DynamicAnimator: @unchecked Sendable {
 
     /// The behaviors acting at `time`.
     public func behaviors(at time: Double) -> [DynamicBehavior] {
-        behaviors.filter { b in
-            var on = false
-            for e in orderedSchedule where e.behavior === b && e.time <= time { on = e.adds }
-            return on
-        }
+        // One pass over the schedule (the last entry at or before `time` decides), not one per behavior.
+        var on: [ObjectIdentifier: Bool] = [:]
+        for e in orderedSchedule where e.time <= time { on[ObjectIdentifier(e.behavior)] = e.adds }
+        return behaviors.filter { on[ObjectIdentifier($0)] == true }
     }
 
     private var orderedSchedule: [Entry] {

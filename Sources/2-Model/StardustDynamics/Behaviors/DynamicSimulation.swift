@@ -68,12 +68,13 @@ struct DynamicProgram: Sendable {
         self.items = items; self.rules = rules; self.timeStep = timeStep; self.seed = seed
         var first = [Int](repeating: .max, count: items.count)
         var byItem = [[Int]](repeating: [], count: items.count)
+        var starts: [Int: [Int]] = [:], ends: [Int: [Int]] = [:], sets: [Int: Set<Int>] = [:]
         for (r, sr) in rules.enumerated() {
-            if sr.end > sr.start { startsAt[sr.start, default: []].append(r) }
-            if sr.start < sr.end, sr.end != .max { endsAt[sr.end, default: []].append(r) }
+            if sr.end > sr.start { starts[sr.start, default: []].append(r) }
+            if sr.start < sr.end, sr.end != .max { ends[sr.end, default: []].append(r) }
             if case .collision(let members, _, _, _, _) = sr.rule {
                 let set = Set(members)
-                collisionItems[r] = set
+                sets[r] = set
                 for i in set.sorted() { byItem[i].append(r) }
             }
             guard sr.start < sr.end else { continue }
@@ -81,6 +82,7 @@ struct DynamicProgram: Sendable {
         }
         firstActiveStep = first
         collisionRulesOfItem = byItem
+        startsAt = starts; endsAt = ends; collisionItems = sets
     }
 
     /// The world definition: points (100 per meter), no global gravity (gravity is a behavior),

@@ -110,6 +110,6 @@ extension SwiftExportWriter {
         for name in TimingFunction.Name.allCases where TimingFunction(name: name) == f {
             return "CAMediaTimingFunction(name: .\(name.rawValue))"
         }
-        return "CAMediaTimingFunction(controlPoints: \([f.c1x, f.c1y, f.c2x, f.c2y].map { SwiftLiteral.number($0) }.joined(separator: ", ")))"
+        return "CAMediaTimingFunction(controlPoints: \(f.c1x), \(f.c1y), \(f.c2x), \(f.c2y))"
     }
 }

@@ -109,6 +109,8 @@ public enum SwiftSourceText {
         "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
         "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any",
         "as", "await", "async", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_", "Type", "Protocol",
-        "some", "any", "each", "repeat", "copy", "discard", "macro", "then", "layer", "get", "set", "willSet", "didSet",
+        "some", "any", "each", "copy", "consume", "discard", "macro", "then", "layer", "get", "set", "willSet", "didSet",
+        "sending", "isolated", "unowned", "weak", "lazy", "indirect", "mutating", "nonmutating", "convenience", "dynamic",
+        "final", "optional", "override", "required", "actor", "distributed", "prefix", "postfix", "infix",
     ]
 }

@@ -24,7 +24,7 @@ enum StandardOutput {
 
     /// Writes `text` whole, or throws a runtime error naming the cause (EPIPE, ENOSPC, EBADF, …).
     static func write(_ text: String) throws {
-        fflush(stdout)  // whatever `print` left in the buffer goes first
+        fflush(nil)  // whatever `print` left in a buffer goes first
         guard !isClosed else { throw failure(EBADF) }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
@@ -43,7 +43,8 @@ enum StandardOutput {
     /// Flushes what `print` buffered (ArgumentParser's help); throws when it could not be written.
     static func finish() throws {
         if isClosed { return }
-        if fflush(stdout) != 0 || ferror(stdout) != 0 { throw failure(errno == 0 ? EIO : errno) }
+        errno = 0
+        if fflush(nil) != 0 { throw failure(errno == 0 ? EIO : errno) }
     }
 
     static func failure(_ code: Int32) -> CLIError {

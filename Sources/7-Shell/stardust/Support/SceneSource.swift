@@ -125,7 +125,7 @@ func parseSize(_ s: String) throws -> Size {
 /// Parses `A..B` (inclusive) into a frame range.
 func parseFrames(_ s: String) throws -> ClosedRange<Int> {
     let parts = s.components(separatedBy: "..")
-    guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a, b < OptionRange.maxFrames.upper else {
+    guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a, Double(b) < OptionRange.maxFrames.upper else {
         throw CLIError.usage("--frames expects FIRST..LAST (inclusive, from 0), like 0..59; got \"\(s)\".")
     }
     return a...b

@@ -10,7 +10,7 @@ import Testing
 struct OptionParserFuzzing {
     static let iterations = Int(ProcessInfo.processInfo.environment["STARDUST_FUZZ_ITERATIONS"] ?? "").map { max(1, $0 / 10) } ?? 30
 
-    static let tinyScene = Data(#"{"size": [20, 20], "scale": 1, "duration": 0.2, "fps": 10, "layers": [{"type": "group", "bounds": [0, 0, 5, 5], "backgroundColor": "#FF0000"}]}"#.utf8)
+    static let tinyScene = Data(##"{"size": [20, 20], "scale": 1, "duration": 0.2, "fps": 10, "layers": [{"type": "group", "bounds": [0, 0, 5, 5], "backgroundColor": "#FF0000"}]}"##.utf8)
 
     /// Hostile spellings of numbers, sizes, ranges and dates.
     static let values = [

@@ -8,7 +8,7 @@ import Testing
 /// the same path, a symbolic link or a hard link is caught; a refused command exits 2 and leaves every file as it was.
 @Suite("Output identity")
 struct OutputIdentityTests {
-    static let tinyScene = Data(#"{"size": [20, 20], "scale": 1, "duration": 0.2, "fps": 10, "layers": [{"type": "group", "bounds": [0, 0, 5, 5], "backgroundColor": "#FF0000"}]}"#.utf8)
+    static let tinyScene = Data(##"{"size": [20, 20], "scale": 1, "duration": 0.2, "fps": 10, "layers": [{"type": "group", "bounds": [0, 0, 5, 5], "backgroundColor": "#FF0000"}]}"##.utf8)
 
     func folder() throws -> URL { try CLIRunner.temporaryFolder("stardust-output-identity") }
 

@@ -5,11 +5,12 @@ import Stardust
 // Exit codes (docs/DESIGN.md §11): 0 success, 1 runtime failure, 2 usage or validation
 // error. Errors are one or two plain sentences on stderr, never a stack trace.
 // Temporary output files (and ffmpeg) are removed when the render is interrupted.
+// First, before anything opens a descriptor that could take a closed standard output's number: writing to standard
+// output can fail (a full disk, a closed pipe, a closed descriptor): exit 1 with one line, never a crash.
+StandardOutput.prepare()
 TemporaryFiles.removeOnSignals()
 // And on every other way out (a return from main, exit(1) after an error): the studio's upload folder goes too.
 atexit { TemporaryFiles.removeAll() }
-// Writing to standard output can fail (a full disk, a closed pipe): exit 1 with one line, never a crash.
-StandardOutput.prepare()
 
 do {
     var command = try StardustCommand.parseAsRoot(joinNegativeNumbers(Array(CommandLine.arguments.dropFirst())))

@@ -23,13 +23,13 @@ struct OptionParserFuzzing {
 
     /// Each command with the options that take a value, and the arguments that make the rest of it cheap.
     static let commands: [(args: [String], options: [String])] = [
-        (["render", "SCENE", "-o", "out.gif", "-q"], ["--fps", "--scale", "--duration", "--at", "--threads", "--size", "--frames",
+        (["render", "SCENE", "-o", "out.gif", "--quiet"], ["--fps", "--scale", "--duration", "--at", "--threads", "--size", "--frames",
                                                      "--date", "--seed", "--max-particles", "--max-frames", "--max-coverage",
                                                      "--max-image-mb", "--shard"]),
         (["trace", "SCENE"], ["--fps", "--duration", "--at", "--date", "--max-frames"]),
         (["validate", "SCENE"], ["--date", "--max-particles", "--max-coverage"]),
-        (["snap", "PICTURE", "-o", "snap.gif", "-q", "--layers", "2", "--fps", "5"], ["--layers", "--fps", "--threads", "--seed"]),
-        (["join", "FRAMES", "-o", "joined.gif", "-q"], ["--fps"]),
+        (["snap", "PICTURE", "-o", "snap.gif", "--quiet", "--layers", "2", "--fps", "5"], ["--layers", "--fps", "--threads", "--seed"]),
+        (["join", "FRAMES", "-o", "joined.gif", "--quiet"], ["--fps"]),
     ]
 
     func workspace() throws -> URL {
@@ -99,7 +99,7 @@ struct OptionParserFuzzing {
     func everyDateIsARealCalendarDay(_ date: String) throws {
         let dir = try workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for command in [["validate", "SCENE"], ["trace", "SCENE", "--at", "0"], ["render", "SCENE", "--at", "0", "-o", "a.png", "-q"]] {
+        for command in [["validate", "SCENE"], ["trace", "SCENE", "--at", "0"], ["render", "SCENE", "--at", "0", "-o", "a.png", "--quiet"]] {
             let r = try run(command + ["--date=\(date)"], in: dir)
             #expect(r.status == 2, "\(command[0]) --date \(date): \(r.stderr)")
             #expect(r.stderr.contains("--date"), "\(r.stderr)")
@@ -117,7 +117,7 @@ struct OptionParserFuzzing {
             {"id": "size", "input": "scene.json", "output": "c.gif", "size": [1e-300, 10]}
             """
         try Data(manifest.utf8).write(to: dir.appendingPathComponent("jobs.jsonl"))
-        let r = try run(["batch", dir.appendingPathComponent("jobs.jsonl").path, "-q"], in: dir)
+        let r = try run(["batch", dir.appendingPathComponent("jobs.jsonl").path, "--quiet"], in: dir)
         #expect(r.status == 1, "\(r.stderr)")
         for (id, path) in [("fps", "fps"), ("date", "date"), ("size", "size")] {
             let line = r.stdout.split(separator: "\n").first { $0.contains("\"job\":\"\(id)\"") } ?? ""

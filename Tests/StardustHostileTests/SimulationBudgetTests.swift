@@ -40,7 +40,7 @@ struct SimulationBudgetTests {
     @Test(arguments: [false, true])
     func twentyThousandStackedBodiesAreRefusedBeforeAnyStep(inOneSpot: Bool) throws {
         let scene = Self.bodies(20_000, stacked: inOneSpot, duration: 10)
-        for command in [["validate", "SCENE"], ["trace", "SCENE"], ["render", "SCENE", "-o", "out.gif", "-q"]] {
+        for command in [["validate", "SCENE"], ["trace", "SCENE"], ["render", "SCENE", "-o", "out.gif", "--quiet"]] {
             let r = try run(scene, command)
             #expect(r.status == 2, "\(command[0]): \(r.status) \(r.stderr)")
             #expect(r.stderr.contains("physics.bodies"), "\(command[0]): \(r.stderr)")

@@ -106,7 +106,8 @@ struct SwiftExportInjectionTests {
         let dir = try CLIRunner.temporaryFolder("stardust-export-injection")
         defer { try? FileManager.default.removeItem(at: dir) }
         let hostile = "x\nlet injected = pwned()\n//"
-        let scene = dir.appendingPathComponent(hostile + ".json")
+        // A file name cannot hold "/": the line break alone ends the header's comment line.
+        let scene = dir.appendingPathComponent("x\nlet injected = pwned()\n.json")
         let json = try JSONSerialization.data(withJSONObject: ["name": hostile, "size": [20, 20],
                                                                "layers": [["type": "group", "name": hostile, "bounds": [0, 0, 5, 5]]]])
         try json.write(to: scene)

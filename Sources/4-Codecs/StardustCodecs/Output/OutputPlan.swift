@@ -18,20 +18,27 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// The identity of `path` (for a path below folders not yet made: the nearest existing folder and the rest of
     /// the path); `nil` only when not even the current or root folder can be read.
-    public init?(path: String) {
+    public init?(path: String) { self.init(path: path, byLocation: false) }
+
+    /// The identity of the place `path` names — its folder's device and inode and its name there, after links —
+    /// whether or not a file is there yet. A file's ``init(path:)`` changes when it is first written; this does not,
+    /// so claims made over time (the jobs of a batch) compare both.
+    public static func location(of path: String) -> FileIdentity? { FileIdentity(path: path, byLocation: true) }
+
+    init?(path: String, byLocation: Bool) {
         var path = path
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         // A dangling symbolic link is the file it will create: follow links (at most 16) to a path that is not one.
         for _ in 0..<16 {
             var st = stat()
-            if stat(path, &st) == 0 {
+            if !byLocation, stat(path, &st) == 0 {
                 kind = .existing(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
                 return
             }
             guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK, let target = Self.readLink(path) else { break }
             path = target.hasPrefix("/") ? target : AtomicFile.directory(of: path) + "/" + target
         }
-        // Not there yet: the nearest folder that exists, and the rest of the path below it.
+        // Not there yet (or its location asked for): the nearest folder that exists, and the rest of the path below it.
         var rest = [path.split(separator: "/").last.map(String.init) ?? path]
         var folderPath = AtomicFile.directory(of: path)
         var folder = stat()

@@ -145,28 +145,36 @@ final class Counter: @unchecked Sendable {
 }
 
 /// The files of the jobs in this run, by identity (``FileIdentity``): two jobs never write the same file, and no job
-/// writes a file another job (or the batch command) reads.
+/// writes a file another job (or the batch command) reads. A file is known by its identity and by its location
+/// (folder and name), since an output's identity changes when it is first written while the run goes on.
 final class OutputClaims: @unchecked Sendable {
+    typealias Owner = (job: String, isInput: Bool, path: String)
     private let lock = NSLock()
-    private var owners: [FileIdentity: (job: String, isInput: Bool, path: String)] = [:]
+    private var owners: [FileIdentity: Owner] = [:]
+
+    static func keys(_ path: String) -> [FileIdentity] {
+        var keys: [FileIdentity] = []
+        for k in [FileIdentity(path: path), FileIdentity.location(of: path)] { if let k, !keys.contains(k) { keys.append(k) } }
+        return keys
+    }
 
     /// Claims `path` as `job`'s output; returns the earlier claim of the same file, if any.
-    func claim(output path: String, by job: String) -> (job: String, isInput: Bool, path: String)? {
-        guard let id = FileIdentity(path: path) else { return nil }
+    func claim(output path: String, by job: String) -> Owner? {
+        let keys = Self.keys(path)
         return lock.withLock {
-            if let owner = owners[id] { return owner }
-            owners[id] = (job, false, path)
+            if let owner = keys.lazy.compactMap({ self.owners[$0] }).first { return owner }
+            for k in keys { owners[k] = (job, false, path) }
             return nil
         }
     }
 
     /// Records that `job` reads `paths` (those that exist); returns another job's output among them, if any.
-    func claim(inputs paths: [String], by job: String) -> (job: String, isInput: Bool, path: String)? {
+    func claim(inputs paths: [String], by job: String) -> Owner? {
         lock.withLock {
             for path in paths {
-                guard let id = FileIdentity(path: path) else { continue }
-                if let owner = owners[id], !owner.isInput, owner.job != job { return owner }
-                if owners[id] == nil { owners[id] = (job, true, path) }
+                let keys = Self.keys(path)
+                if let owner = keys.lazy.compactMap({ self.owners[$0] }).first(where: { !$0.isInput && $0.job != job }) { return owner }
+                for k in keys where owners[k] == nil { owners[k] = (job, true, path) }
             }
             return nil
         }

@@ -112,7 +112,12 @@ extension RenderJob {
                 targets = [path]
             }
         } catch let e as OutputPlanError {
-            throw RenderJobError(description: e.description, isUsage: true)
+            // Name the scene's own files as such.
+            let what = !e.otherIsInput ? nil : scene.inputFiles.first == e.other ? "the scene file"
+                : scene.inputFiles.contains(e.other) ? "an image the scene reads" : nil
+            guard let what else { throw RenderJobError(description: e.description, isUsage: true) }
+            throw RenderJobError(description: "the output \(e.output) is \(what) (\(e.other)); inputs are never overwritten. Choose another output name.",
+                                 isUsage: true)
         }
         for target in targets {
             do { try AtomicFile.ensureReplaceable(target) } catch {

@@ -34,6 +34,11 @@ public struct RenderJob {
     /// hook has returned (a pipelined writer must keep that order). Throwing stops the job.
     public var willRenderFrame: ((Double) throws -> Void)?
 
+    /// The other files of the command running the job (docs/HOSTILE-INPUT.md, rule 2): inputs besides the scene's
+    /// (a picture turned to dust) and outputs besides the frames (a sound track). ``checkOutput(_:format:frameCount:)``
+    /// refuses frames that would replace any of them.
+    public var outputPlan = OutputPlan()
+
     /// A job rendering every frame of `scene` with `threads` render threads (0, the default, means all cores).
     public init(scene: Scene, threads: Int = 0) { self.scene = scene; self.threads = threads }
 
@@ -87,30 +92,34 @@ public struct RenderJob {
 
 extension RenderJob {
     /// Refuses, before anything is rendered, an output that would replace one of the scene's inputs
-    /// (the scene file or an image it reads, after resolving links — for a folder, every frame file
-    /// the job would write) or something that is not a regular file (a device, a FIFO, a folder).
+    /// (the scene file or an image it reads — for a folder, every frame file the job would write), another
+    /// output registered in ``outputPlan`` (a sound track), or something that is not a regular file (a device,
+    /// a FIFO, a folder). Files are compared by identity (``OutputPlan``), not by name.
     public func checkOutput(_ path: String, format: OutputFormat, frameCount: Int) throws {
+        var plan = outputPlan
+        for input in scene.inputFiles { plan.addInput(input) }
         var targets: [String]
-        if format == .pngSequence {
-            var dir = path
-            while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
-            let first: Int
-            if case .range(let r) = frames { first = r.lowerBound } else { first = 0 }
-            targets = (first..<(first + frameCount)).map { dir + "/" + PNGSequenceWriter.fileName(index: $0) }
-        } else {
-            targets = [path]
-        }
-        var inputs: [(dev: UInt64, ino: UInt64, path: String)] = []
-        for input in scene.inputFiles {
-            var st = stat()
-            if stat(input, &st) == 0 { inputs.append((UInt64(st.st_dev), UInt64(st.st_ino), input)) }
+        do {
+            if format == .pngSequence {
+                var dir = path
+                while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
+                let first: Int
+                if case .range(let r) = frames { first = r.lowerBound } else { first = 0 }
+                try plan.addFrameFolder(dir, first: first, count: frameCount)
+                targets = (first..<(first + frameCount)).map { dir + "/" + PNGSequenceWriter.fileName(index: $0) }
+            } else {
+                try plan.addOutput(path)
+                targets = [path]
+            }
+        } catch let e as OutputPlanError {
+            // Name the scene's own files as such.
+            let what = !e.otherIsInput ? nil : scene.inputFiles.first == e.other ? "the scene file"
+                : scene.inputFiles.contains(e.other) ? "an image the scene reads" : nil
+            guard let what else { throw RenderJobError(description: e.description, isUsage: true) }
+            throw RenderJobError(description: "the output \(e.output) is \(what) (\(e.other)); inputs are never overwritten. Choose another output name.",
+                                 isUsage: true)
         }
         for target in targets {
-            var st = stat()
-            guard stat(target, &st) == 0 else { continue }
-            if let hit = inputs.first(where: { $0.dev == UInt64(st.st_dev) && $0.ino == UInt64(st.st_ino) }) {
-                throw RenderJobError(description: "the output \(target) is \(hit.path == scene.inputFiles.first ? "the scene file" : "an image the scene reads") (\(hit.path)); inputs are never overwritten. Choose another output name.", isUsage: true)
-            }
             do { try AtomicFile.ensureReplaceable(target) } catch {
                 throw RenderJobError(description: "\(error)", isUsage: true)
             }

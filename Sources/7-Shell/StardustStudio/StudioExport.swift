@@ -49,7 +49,9 @@ enum StudioExport {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stardust-studio-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: dir) }
+        // Removed when done, and by the signal handlers if the studio is stopped mid-export (docs/HOSTILE-INPUT.md, rule 6).
+        TemporaryFiles.register(folder: dir.path)
+        defer { try? FileManager.default.removeItem(at: dir); TemporaryFiles.unregister(folder: dir.path) }
         let name = (scene.name.isEmpty ? "scene" : scene.name).filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
         let path = dir.appendingPathComponent("\(name.isEmpty ? "scene" : name).\(format)").path
         let job = RenderJob(scene: scene, threads: threads)

@@ -190,14 +190,14 @@ public struct StudioServer: Sendable {
                 (try StudioExport.swift(document.bakedScene(), source: document.currentSource), document.current.scene.name)
             }
             return Self.response(Array(text.utf8), type: StudioExport.contentType(format),
-                                 extra: [("Content-Disposition", "attachment; filename=\"\(name.isEmpty ? "scene" : name).swift\"")])
+                                 extra: [("Content-Disposition", StudioContentDisposition.attachment(fileName: "\(name.isEmpty ? "scene" : name).swift"))])
         }
         let bytes = try await Self.background {
             let scene = try document.bakedScene()
             return (try StudioExport.render(scene, format: format, threads: config.renderThreads), scene.name)
         }
         return Self.response(bytes.0, type: StudioExport.contentType(format),
-                             extra: [("Content-Disposition", "attachment; filename=\"\(bytes.1.isEmpty ? "scene" : bytes.1).\(format)\"")])
+                             extra: [("Content-Disposition", StudioContentDisposition.attachment(fileName: "\(bytes.1.isEmpty ? "scene" : bytes.1).\(format)"))])
     }
 
     static func sceneJSONResponse(_ document: StudioDocument) throws -> Response {
@@ -206,7 +206,7 @@ public struct StudioServer: Sendable {
                                               limits: document.limits)
             let name = document.current.scene.name
             return response(Array(text.utf8), type: "application/json",
-                            extra: [("Content-Disposition", "attachment; filename=\"\(name.isEmpty ? "scene" : name).json\"")])
+                            extra: [("Content-Disposition", StudioContentDisposition.attachment(fileName: "\(name.isEmpty ? "scene" : name).json"))])
         } catch let e as StudioEditError {
             throw HTTPError(.conflict, message: e.description)
         }

@@ -47,7 +47,7 @@ public final class DynamicAnimator: @unchecked Sendable {
         init(program: DynamicProgram, items: [DynamicItem], owners: [DynamicBehavior]) {
             self.program = program; self.items = items; self.owners = owners
             itemIDs = items.map { ObjectIdentifier($0) }
-            timeline = Timeline(initial: program.initialState(), timeStep: program.timeStep, checkpointInterval: 30) { s, step in
+            timeline = Timeline(initial: program.initialState(), timeStep: program.timeStep, checkpointInterval: DynamicWorkload.checkpointInterval) { s, step in
                 program.advance(&s, step: step)
             }
         }
@@ -67,6 +67,22 @@ public final class DynamicAnimator: @unchecked Sendable {
 
     // MARK: Behaviors
 
+    /// What the simulation holds, for the scene budget (docs/LIMITS.md): behaviors (children included), distinct
+    /// items, and the distinct times the schedule changes. O(behaviors + items), nothing simulated.
+    public var workload: DynamicWorkload {
+        var items = Set<ObjectIdentifier>(), behaviorCount = 0, times = Set<Double>()
+        var seen = Set<ObjectIdentifier>()
+        for e in schedule {
+            times.insert(e.time)
+            guard seen.insert(ObjectIdentifier(e.behavior)).inserted else { continue }
+            for b in e.behavior.flattened {
+                behaviorCount += 1
+                for item in b.ownItems { items.insert(ObjectIdentifier(item)) }
+            }
+        }
+        return DynamicWorkload(behaviors: behaviorCount, items: items.count, scheduleChanges: times.count, timeStep: timeStep)
+    }
+
     /// Every behavior added, at any time, in the order added.
     public var behaviors: [DynamicBehavior] {
         var seen = Set<ObjectIdentifier>()
@@ -78,7 +94,7 @@ public final class DynamicAnimator: @unchecked Sendable {
     public func addBehavior(_ behavior: DynamicBehavior, at time: Double = 0) {
         schedule.append(Entry(time: max(0, time.isFinite ? time : 0), behavior: behavior, adds: true))
         behavior.dynamicAnimator = self
-        invalidate()
+        invalidate(posing: behavior)
     }
 
     /// Removes `behavior` at `time` seconds: it acts until then (UIKit's `removeBehavior(_:)`
@@ -104,26 +120,27 @@ public final class DynamicAnimator: @unchecked Sendable {
 
     /// The behaviors acting at `time`.
     public func behaviors(at time: Double) -> [DynamicBehavior] {
-        behaviors.filter { b in
-            var on = false
-            for e in orderedSchedule where e.behavior === b && e.time <= time { on = e.adds }
-            return on
-        }
+        // One pass over the schedule (the last entry at or before `time` decides), not one per behavior.
+        var on: [ObjectIdentifier: Bool] = [:]
+        for e in orderedSchedule where e.time <= time { on[ObjectIdentifier(e.behavior)] = e.adds }
+        return behaviors.filter { on[ObjectIdentifier($0)] == true }
     }
 
     private var orderedSchedule: [Entry] {
         schedule.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
-    /// Discards the simulation (a behavior or item changed) and shows every layer item.
-    func invalidate() {
+    /// Discards the simulation (a behavior or item changed) and shows the layer items of `changed` (the behavior
+    /// added or changed, with its children; the items of the others are shown already). O(items of `changed`), so
+    /// that adding N behaviors one by one costs O(N), not O(N²) (docs/HOSTILE-INPUT.md, rule 3).
+    func invalidate(posing changed: DynamicBehavior? = nil) {
         lock.lock()
         built = nil
         poseCache.removeAll()
         lock.unlock()
         deliveredThrough = -.infinity
-        for e in schedule {
-            for b in e.behavior.flattened {
+        if let changed {
+            for b in changed.flattened {
                 for case let layer as Layer in b.ownItems where !posed.contains(ObjectIdentifier(layer)) {
                     posed.insert(ObjectIdentifier(layer))
                     let id = ObjectIdentifier(layer)
@@ -357,4 +374,18 @@ public final class DynamicAnimator: @unchecked Sendable {
             }
         }
     }
+}
+
+/// The size of a dynamic animator's simulation, read from its configuration (``DynamicAnimator/workload``).
+public struct DynamicWorkload: Sendable, Hashable {
+    /// Behaviors, children included (each is one or more rules applied every step it is active).
+    public var behaviors: Int
+    /// Distinct items (one body each).
+    public var items: Int
+    /// Distinct times at which behaviors are added or removed (each reconfigures every item).
+    public var scheduleChanges: Int
+    /// Seconds per step.
+    public var timeStep: Double
+    /// Steps between the checkpoints the animator keeps for seeking (a copy of every body each).
+    public static let checkpointInterval = 30
 }

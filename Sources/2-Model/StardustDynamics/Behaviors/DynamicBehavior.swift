@@ -39,7 +39,7 @@ public class DynamicBehavior: @unchecked Sendable {
     }
 
     /// Tells the animator that the configuration changed.
-    func changed() { dynamicAnimator?.invalidate() }
+    func changed() { dynamicAnimator?.invalidate(posing: self) }
 
     /// The items this behavior itself names (children excluded).
     var ownItems: [DynamicItem] { [] }

@@ -56,14 +56,33 @@ struct DynamicProgram: Sendable {
     var seed: UInt64
     /// For each item, the first step at which a rule simulates it (`Int.max`: never).
     var firstActiveStep: [Int]
+    /// The rules starting and ending at each step, in rule order: a step looks up its changes instead of scanning
+    /// every rule (docs/HOSTILE-INPUT.md, rule 3).
+    var startsAt: [Int: [Int]] = [:], endsAt: [Int: [Int]] = [:]
+    /// For each item, the collision rules holding it (in rule order), and each collision rule's items as a set:
+    /// a contact event finds its rules without scanning every rule and every item list.
+    var collisionRulesOfItem: [[Int]]
+    var collisionItems: [Int: Set<Int>] = [:]
 
     init(items: [DynamicItemSpec], rules: [ScheduledRule], timeStep: Double, seed: UInt64) {
         self.items = items; self.rules = rules; self.timeStep = timeStep; self.seed = seed
         var first = [Int](repeating: .max, count: items.count)
-        for r in rules where r.start < r.end {
-            for i in r.rule.items { first[i] = min(first[i], r.start) }
+        var byItem = [[Int]](repeating: [], count: items.count)
+        var starts: [Int: [Int]] = [:], ends: [Int: [Int]] = [:], sets: [Int: Set<Int>] = [:]
+        for (r, sr) in rules.enumerated() {
+            if sr.end > sr.start { starts[sr.start, default: []].append(r) }
+            if sr.start < sr.end, sr.end != .max { ends[sr.end, default: []].append(r) }
+            if case .collision(let members, _, _, _, _) = sr.rule {
+                let set = Set(members)
+                sets[r] = set
+                for i in set.sorted() { byItem[i].append(r) }
+            }
+            guard sr.start < sr.end else { continue }
+            for i in sr.rule.items { first[i] = min(first[i], sr.start) }
         }
         firstActiveStep = first
+        collisionRulesOfItem = byItem
+        startsAt = starts; endsAt = ends; collisionItems = sets
     }
 
     /// The world definition: points (100 per meter), no global gravity (gravity is a behavior),
@@ -96,13 +115,13 @@ struct DynamicProgram: Sendable {
     func advance(_ s: inout DynamicState, step: Int) {
         let t0 = Double(step) * timeStep
         var changed = false
-        for (r, sr) in rules.enumerated() where sr.end == step && sr.start < step {
+        for r in endsAt[step] ?? [] where rules[r].start < step {
             deactivate(r, &s); changed = true
         }
         var starting: [Int] = []
-        for (r, sr) in rules.enumerated() where sr.start == step && sr.end > step {
+        for r in startsAt[step] ?? [] {
             starting.append(r); changed = true
-            if case .collision(_, _, _, _, let boundaries) = sr.rule { createBoundaries(r, boundaries, &s) }
+            if case .collision(_, _, _, _, let boundaries) = rules[r].rule { createBoundaries(r, boundaries, &s) }
         }
         if changed { reconfigure(step: step, &s) }
         for r in starting { start(r, &s) }
@@ -360,8 +379,19 @@ struct DynamicProgram: Sendable {
         func report(_ a: ShapeID, _ b: ShapeID, point: Vec2?) {
             guard let pa = party(a), let pb = party(b) else { return }
             let step = step
-            for (r, sr) in rules.enumerated() where sr.start <= step && step < sr.end {
-                guard case .collision(let items, _, let withItems, let withBoundaries, let boundaries) = sr.rule else { continue }
+            // The collision rules that can hold this contact, in rule order: those of item a (or of the boundary's rule).
+            let candidates: [Int]
+            if let ia = pa.item, pb.item != nil {
+                candidates = ia < collisionRulesOfItem.count ? collisionRulesOfItem[ia] : []
+            } else {
+                let other = pa.item == nil ? pa : pb
+                candidates = other.rule >= 0 && other.rule < rules.count ? [other.rule] : []
+            }
+            for r in candidates {
+                let sr = rules[r]
+                guard sr.start <= step && step < sr.end,
+                      case .collision(_, _, let withItems, let withBoundaries, let boundaries) = sr.rule,
+                      let items = collisionItems[r] else { continue }
                 var entry: DynamicLogEntry.Kind?
                 if let ia = pa.item, let ib = pb.item {
                     if withItems && items.contains(ia) && items.contains(ib) {

@@ -20,9 +20,8 @@ public enum AtomicFile {
     /// Throws when `output` names the same file as `input` (after resolving links), so an export can
     /// never overwrite its own source. A non-existent `output` is always fine.
     public static func ensureDistinct(output: String, from input: String) throws {
-        var a = stat(), b = stat()
-        guard stat(output, &a) == 0, stat(input, &b) == 0 else { return }
-        if a.st_dev == b.st_dev && a.st_ino == b.st_ino {
+        var plan = OutputPlan(inputs: [input])
+        do { try plan.addOutput(output) } catch {
             throw CodecError.io(path: output, reason: "it is the input file \(input), which is never overwritten")
         }
     }

@@ -15,6 +15,7 @@ public enum TemporaryFiles {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var paths: Set<String> = []
     nonisolated(unsafe) private static var processes: Set<Int32> = []
+    nonisolated(unsafe) private static var folders: Set<String> = []
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
     nonisolated(unsafe) private static var signalled = false
 
@@ -26,6 +27,12 @@ public enum TemporaryFiles {
     public static func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
     /// Forgets `path` (it was renamed into place or removed).
     public static func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+    /// Remembers a private folder (an upload folder) to remove, with everything in it, when the program ends or is
+    /// interrupted (docs/HOSTILE-INPUT.md, rule 6).
+    public static func register(folder path: String) { lock.withLock { _ = folders.insert(path) } }
+    /// Forgets a folder (it was removed).
+    public static func unregister(folder path: String) { lock.withLock { _ = folders.remove(path) } }
+
     /// Remembers a child process to kill before the files are removed (it may still be writing them).
     public static func register(process pid: Int32) { lock.withLock { _ = processes.insert(pid) } }
     /// Forgets a child process (it has exited).
@@ -36,9 +43,9 @@ public enum TemporaryFiles {
 
     /// Kills the registered processes and removes the registered files. Safe to call more than once.
     public static func removeAll() {
-        let (files, pids) = lock.withLock { () -> (Set<String>, Set<Int32>) in
-            defer { paths = []; processes = [] }
-            return (paths, processes)
+        let (files, pids, dirs) = lock.withLock { () -> (Set<String>, Set<Int32>, Set<String>) in
+            defer { paths = []; processes = []; folders = [] }
+            return (paths, processes, folders)
         }
         for pid in pids {
             kill(pid, SIGKILL)
@@ -46,6 +53,25 @@ public enum TemporaryFiles {
             _ = waitpid(pid, &status, 0)
         }
         for p in files { unlink(p) }
+        for d in dirs { removeTree(d) }
+    }
+
+    /// Removes `path` and everything below it, without following links out of it.
+    static func removeTree(_ path: String) {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        if st.st_mode & S_IFMT == S_IFDIR, let dir = opendir(path) {
+            var names: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            closedir(dir)
+            for n in names { removeTree(path + "/" + n) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
     }
 
     /// Installs the SIGINT, SIGTERM and SIGHUP handlers (once). After cleaning up, the signal's default

@@ -43,6 +43,7 @@ public enum SceneBudget {
             }
         }
         try checkDashes(scene)
+        try checkSimulations(scene, limits: limits)
         // 3. Particles and 4. covered pixels.
         var particles = 0.0, covered = 0.0
         var biggestCell: (path: String, particles: Double) = ("", -1)
@@ -95,7 +96,7 @@ public enum SceneBudget {
         return layer is ShapeLayer || layer is TextLayer || layer is GradientLayer || layer.borderWidth > 0
     }
 
-    private static func count(_ v: Double) -> String {
+    static func count(_ v: Double) -> String {
         guard v.isFinite else { return "infinitely many" }
         if v >= 1e15 { return "\(v)" }
         let n = Int(v.rounded())

@@ -16,6 +16,14 @@ public struct SceneLimits: Hashable, Sendable {
     /// Body-steps of a scene's `physics` up to the end of its duration (bodies × duration ÷ timeStep):
     /// the simulation's time. Fixed (fewer bodies, a shorter duration or a longer step lower it).
     public var maxPhysicsBodySteps = 200_000_000
+    /// Pairs of physics bodies whose bounds overlap at the start (an upper estimate, from the bodies' boxes sorted
+    /// on each axis): each is a contact the solver keeps. Fixed.
+    public var maxPhysicsContactPairs = 1_000_000
+    /// Body copies the simulations keep to seek in time (bodies × duration ÷ (timeStep × checkpoint interval),
+    /// about 2 KiB each): their memory. Fixed (fewer bodies or a shorter duration lower it).
+    public var maxSimulationBodyCopies = 400_000
+    /// Rule-steps of a scene's `dynamics` ((behaviors + items) × (steps + schedule changes)): its time. Fixed.
+    public var maxDynamicsRuleSteps = 50_000_000
     /// Pixels of one frame (size × scale): fixed by the renderer.
     public var maxFramePixels = ImageLimits.defaultMaxPixels
 

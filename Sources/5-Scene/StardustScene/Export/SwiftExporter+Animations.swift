@@ -13,7 +13,7 @@ extension SwiftExportWriter {
             let a = variable(v + "Frames", fallback: "frames")
             line("// The image sequence (each frame shown for \(SwiftLiteral.number(seq.duration)) / \(seq.frames.count) s, looping).")
             line("let \(a) = CAKeyframeAnimation(keyPath: \"contents\")")
-            line("\(a).values = [\(names.map(SwiftLiteral.string).joined(separator: ", "))].compactMap { UIImage(named: $0)?.cgImage }")
+            line("\(a).values = [\(names.map(SwiftSourceText.stringLiteral).joined(separator: ", "))].compactMap { UIImage(named: $0)?.cgImage }")
             line("\(a).calculationMode = .discrete")
             line("\(a).duration = \(SwiftLiteral.number(seq.duration))")
             line("\(a).repeatCount = .infinity")
@@ -27,7 +27,7 @@ extension SwiftExportWriter {
             }
             line()
             if let a = writeAnimation(anim, hint: v + " " + key) {
-                line("\(v).add(\(a), forKey: \(SwiftLiteral.string(key)))")
+                line("\(v).add(\(a), forKey: \(SwiftSourceText.stringLiteral(key)))")
             }
         }
     }
@@ -52,7 +52,7 @@ extension SwiftExportWriter {
         if let k = anim as? KeyframeAnimation, let p = k.path { pathVariable = writePath(p, hint: hint + "Path") }
         let v = variable(hint, fallback: "animation")
         if let kp = anim.keyPath {
-            line("let \(v) = \(className)(keyPath: \(SwiftLiteral.string(kp)))")
+            line("let \(v) = \(className)(keyPath: \(SwiftSourceText.stringLiteral(kp)))")
         } else {
             line("let \(v) = \(className)()")
         }
@@ -101,7 +101,7 @@ extension SwiftExportWriter {
         case .color(let c): return SwiftLiteral.color(c)
         case .transform(let t): return SwiftLiteral.transform(t)
         case .bool(let b): return "\(b)"
-        case .string(let s): return SwiftLiteral.string(s)
+        case .string(let s): return SwiftSourceText.stringLiteral(s)
         case .path(let p): return SwiftLiteral.cgPath(p)
         case .array(let a): return "[" + a.map { value($0, angle: angle) }.joined(separator: ", ") + "]"
         }

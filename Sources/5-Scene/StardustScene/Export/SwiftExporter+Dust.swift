@@ -20,7 +20,7 @@ extension SwiftExportWriter {
             line("// Stardust drew these layers in flight as specks (each pixel placed whole); Core Animation resamples them")
             line("// as images. Stardust previews this look with `DustParameters.drawsSpecks = false`.")
         }
-        line("let \(v) = dustSplit(UIImage(named: \(SwiftLiteral.string(name)))!.cgImage!, layerCount: \(a.layerCount), seed: \(seed))")
+        line("let \(v) = dustSplit(UIImage(named: \(SwiftSourceText.stringLiteral(name)))!.cgImage!, layerCount: \(a.layerCount), seed: \(seed))")
         dustSplits[ObjectIdentifier(a)] = v
         return v
     }

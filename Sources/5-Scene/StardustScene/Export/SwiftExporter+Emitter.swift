@@ -29,9 +29,9 @@ extension SwiftExportWriter {
         let v = variable(c.name, fallback: "cell")
         let f = EmitterCell()
         line("let \(v) = CAEmitterCell()")
-        if let n = c.name { line("\(v).name = \(SwiftLiteral.string(n))") }
+        if let n = c.name { line("\(v).name = \(SwiftSourceText.stringLiteral(n))") }
         if !c.isEnabled { line("\(v).isEnabled = false") }
-        if let t = c.contents { line("\(v).contents = UIImage(named: \(SwiftLiteral.string(imageName(t, hint: c.name ?? v))))?.cgImage") }
+        if let t = c.contents { line("\(v).contents = UIImage(named: \(SwiftSourceText.stringLiteral(imageName(t, hint: c.name ?? v))))?.cgImage") }
         let numbers: [(String, Double, Double, Bool)] = [
             ("birthRate", c.birthRate, f.birthRate, false), ("lifetime", c.lifetime, f.lifetime, false),
             ("lifetimeRange", c.lifetimeRange, f.lifetimeRange, false),
@@ -56,8 +56,8 @@ extension SwiftExportWriter {
         for (name, value) in colorNumbers where value != 0 { line("\(v).\(name) = \(SwiftLiteral.number(value))") }
         if c.contentsRect != f.contentsRect { line("\(v).contentsRect = \(SwiftLiteral.rect(c.contentsRect))") }
         if c.contentsScale != f.contentsScale { line("\(v).contentsScale = \(SwiftLiteral.number(c.contentsScale))") }
-        if c.minificationFilter != f.minificationFilter { line("\(v).minificationFilter = \(SwiftLiteral.string(c.minificationFilter.rawValue))") }
-        if c.magnificationFilter != f.magnificationFilter { line("\(v).magnificationFilter = \(SwiftLiteral.string(c.magnificationFilter.rawValue))") }
+        if c.minificationFilter != f.minificationFilter { line("\(v).minificationFilter = \(SwiftSourceText.stringLiteral(c.minificationFilter.rawValue))") }
+        if c.magnificationFilter != f.magnificationFilter { line("\(v).magnificationFilter = \(SwiftSourceText.stringLiteral(c.magnificationFilter.rawValue))") }
         writeTiming(c.timing, v, isLayer: false)
         if c.extensions != nil { omit("the Stardust cell extensions of cell \(v) (finish values, radial motion, orbits)") }
         if !subs.isEmpty { line("\(v).emitterCells = [\(subs.joined(separator: ", "))]") }

@@ -38,7 +38,7 @@ extension SwiftExportWriter {
         let v = variable(layer.name, fallback: ["CAEmitterLayer": "emitter", "CAShapeLayer": "shape", "CAGradientLayer": "gradient",
                                                "CATextLayer": "text", "CAReplicatorLayer": "replicator"][className] ?? "layer")
         line("let \(v) = \(className)()")
-        if let n = layer.name { line("\(v).name = \(SwiftLiteral.string(n))") }
+        if let n = layer.name { line("\(v).name = \(SwiftSourceText.stringLiteral(n))") }
         writeCommon(layer, fresh: fresh, v)
         writeCompositing(layer, fresh: fresh, v)
         if let dustContents { line("\(v).contents = \(dustContents)") }
@@ -72,7 +72,7 @@ extension SwiftExportWriter {
         if l.borderWidth != f.borderWidth { line("\(v).borderWidth = \(SwiftLiteral.number(l.borderWidth))") }
         if l.borderColor != f.borderColor { line("\(v).borderColor = \(SwiftLiteral.color(l.borderColor))") }
         if l.masksToBounds { line("\(v).masksToBounds = true") }
-        if let t = l.contents { line("\(v).contents = UIImage(named: \(SwiftLiteral.string(imageName(t, hint: l.name ?? v))))?.cgImage") }
+        if let t = l.contents { line("\(v).contents = UIImage(named: \(SwiftSourceText.stringLiteral(imageName(t, hint: l.name ?? v))))?.cgImage") }
         if l.contentsRect != f.contentsRect { line("\(v).contentsRect = \(SwiftLiteral.rect(l.contentsRect))") }
         if l.contentsGravity != f.contentsGravity {
             // Core Animation's top and bottom are y-up names: the constant that shows at the top on iOS is `.bottom`.
@@ -130,10 +130,10 @@ extension SwiftExportWriter {
     }
 
     mutating func writeText(_ t: TextLayer, fresh f: TextLayer, _ v: String) {
-        if !t.string.isEmpty { line("\(v).string = \(SwiftLiteral.string(t.string))") }
+        if !t.string.isEmpty { line("\(v).string = \(SwiftSourceText.stringLiteral(t.string))") }
         if t.fontSize != f.fontSize { line("\(v).fontSize = \(SwiftLiteral.number(t.fontSize))") }
         if let family = t.fontFamily {
-            line("\(v).font = \(SwiftLiteral.string(family + (t.isBold ? "-Bold" : ""))) as NSString")
+            line("\(v).font = \(SwiftSourceText.stringLiteral(family + (t.isBold ? "-Bold" : ""))) as NSString")
         } else if t.isBold {
             line("\(v).font = UIFont.boldSystemFont(ofSize: \(SwiftLiteral.number(t.fontSize)))")
         }

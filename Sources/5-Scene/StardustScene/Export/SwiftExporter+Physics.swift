@@ -45,7 +45,7 @@ extension SwiftExportWriter {
         }
         let fps = SwiftLiteral.number(scene.fps)
         line()
-        line("// The simulated motion of `\(layer.name ?? v)`, baked into keyframes at the scene's \(fps) frames per second")
+        line("// The simulated motion of `\(SwiftSourceText.comment(layer.name ?? v))`, baked into keyframes at the scene's \(fps) frames per second")
         line("// (frames \(a)…\(e)): a render at \(fps) fps shows exactly the simulated poses.")
         if c > a {
             let motion = Array(frames[0...(c - a)].enumerated().map { i, f in
@@ -79,7 +79,7 @@ extension SwiftExportWriter {
     private mutating func writeBakedKeyframes(_ v: String, hint: String, keyPath: String, values: [String], keyTimes: [Double],
                                               begin: Double, duration: Double, discrete: Bool, holdsEnd: Bool) {
         let k = variable(hint, fallback: "animation")
-        line("let \(k) = CAKeyframeAnimation(keyPath: \(SwiftLiteral.string(keyPath)))")
+        line("let \(k) = CAKeyframeAnimation(keyPath: \(SwiftSourceText.stringLiteral(keyPath)))")
         writeList("\(k).values", values, perLine: keyPath == "position" ? 2 : 4)
         writeList("\(k).keyTimes", keyTimes.map { SwiftLiteral.number($0) }, perLine: 6)
         if discrete { line("\(k).calculationMode = .discrete") }
@@ -89,7 +89,7 @@ extension SwiftExportWriter {
             line("\(k).fillMode = .forwards")
             line("\(k).isRemovedOnCompletion = false")
         }
-        line("\(v).add(\(k), forKey: \(SwiftLiteral.string("physics " + keyPath)))")
+        line("\(v).add(\(k), forKey: \(SwiftSourceText.stringLiteral("physics " + keyPath)))")
     }
 
     /// `name = [a, b, c]`, wrapped `perLine` items to a line when long.

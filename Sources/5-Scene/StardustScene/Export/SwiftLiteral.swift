@@ -87,33 +87,4 @@ enum SwiftLiteral {
         }
         return nil
     }
-
-    /// A Swift string literal.
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out + "\""
-    }
-
-    /// A Swift identifier made from a name (`blurry flake` → `blurryFlake`), or `nil` when nothing is left.
-    static func identifier(_ name: String) -> String? {
-        var words = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
-        guard !words.isEmpty else { return nil }
-        words[0] = words[0].prefix(1).lowercased() + words[0].dropFirst()
-        var id = words[0] + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        id = String(id.unicodeScalars.filter { $0.isASCII }.map(Character.init))
-        guard let first = id.first else { return nil }
-        if first.isNumber { id = "_" + id }
-        let keywords: Set<String> = ["default", "class", "func", "let", "var", "in", "for", "if", "else", "return", "self", "layer",
-                                     "repeat", "while", "switch", "case", "struct", "enum", "protocol", "import", "true", "false", "nil"]
-        return keywords.contains(id) ? id + "Layer" : id
-    }
 }

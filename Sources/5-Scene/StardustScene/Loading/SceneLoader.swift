@@ -86,7 +86,7 @@ public struct SceneLoader {
             }
         }
         let wall = try keys["photoWall"].map { try photoWall($0, scene: scene, names: &names) }
-        if let d = keys["dynamics"] { try dynamics(d, names: names, scene: scene) }
+        if let d = keys["dynamics"] { scene.dynamicAnimators.append(try dynamics(d, names: names, scene: scene)) }
         if let anims = keys["animations"] {
             for node in try anims.array() {
                 if case .string("animator")? = node.value["type"] {

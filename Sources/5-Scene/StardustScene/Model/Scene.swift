@@ -38,6 +38,9 @@ public final class Scene {
     /// The physics simulations whose bodies move layers (a file's `physics`, a preset's photo wall):
     /// `stardust trace` reports their bodies and events. They render through their layers' animations.
     public var simulations: [any TraceableSimulation] = []
+    /// The dynamic animators of the scene (a file's `dynamics`): the budget bounds their work before any frame
+    /// (docs/LIMITS.md). They render through their layers' animations.
+    public var dynamicAnimators: [DynamicAnimator] = []
 
     /// A scene of `size` points at `scale` pixels per point (default 2), `duration` seconds (default 10) at `fps`
     /// frames per second (default 30), with `seed` (default 1), a transparent background and an empty `root` layer.

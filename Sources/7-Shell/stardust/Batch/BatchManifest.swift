@@ -50,10 +50,11 @@ enum BatchManifest {
             guard case .string(let s) = v, !s.isEmpty else { throw BatchJobError(path: k, message: "expected a non-empty string") }
             return s
         }
-        func number(_ k: String, _ range: ClosedRange<Double>) throws -> Double? {
+        // The same ranges as the command-line options (docs/HOSTILE-INPUT.md, rule 4).
+        func number(_ k: String, _ range: OptionRange) throws -> Double? {
             guard let v = member(k) else { return nil }
-            guard case .number(let x) = v, x.isFinite, range.contains(x) else {
-                throw BatchJobError(path: k, message: "expected a number in \(range.lowerBound)…\(range.upperBound)")
+            guard case .number(let x) = v, range.contains(x) else {
+                throw BatchJobError(path: k, message: "expected a number in \(range.rangeText)")
             }
             return x
         }
@@ -66,7 +67,7 @@ enum BatchManifest {
 
     /// The rest of a job once its id is known.
     static func job(id: String, lineNumber: Int, folder: String, member: (String) -> JSONValue?, string: (String) throws -> String?,
-                    number: (String, ClosedRange<Double>) throws -> Double?) throws -> BatchJob {
+                    number: (String, OptionRange) throws -> Double?) throws -> BatchJob {
         guard let input = try string("input") else { throw BatchJobError(path: "input", message: "missing: a preset name, a scene file or an effect file") }
         guard let output = try string("output") else { throw BatchJobError(path: "output", message: "missing: the file or folder/ to write") }
         var job = BatchJob(id: id, line: lineNumber, input: resolve(input, folder: folder, presetsAllowed: true),
@@ -76,8 +77,8 @@ enum BatchManifest {
             case .string(let text):
                 do { job.size = try parseSize(text) } catch { throw BatchJobError(path: "size", message: "\(error)") }
             case .array(let a) where a.count == 2:
-                guard case .number(let w) = a[0], case .number(let h) = a[1], w > 0, h > 0, w <= 20000, h <= 20000 else {
-                    throw BatchJobError(path: "size", message: "expected [width, height] in points, each in (0, 20000]")
+                guard case .number(let w) = a[0], case .number(let h) = a[1], OptionRange.sizeSide.contains(w), OptionRange.sizeSide.contains(h) else {
+                    throw BatchJobError(path: "size", message: "expected [width, height] in points, each in \(OptionRange.sizeSide.rangeText)")
                 }
                 job.size = Size(w, h)
             default: throw BatchJobError(path: "size", message: "expected \"WIDTHxHEIGHT\" or [width, height]")
@@ -86,13 +87,10 @@ enum BatchManifest {
         if let f = try string("frames") {
             do { job.frames = try parseFrames(f) } catch { throw BatchJobError(path: "frames", message: "\(error)") }
         }
-        job.at = try number("at", 0...86_400)
-        job.fps = try number("fps", 0.1...240)
-        job.duration = try number("duration", 0.001...3600)
-        if let s = try number("seed", 0...9_007_199_254_740_992) {
-            guard s == s.rounded() else { throw BatchJobError(path: "seed", message: "expected a whole number") }
-            job.seed = UInt64(s)
-        }
+        job.at = try number("at", .at)
+        job.fps = try number("fps", .renderFPS)
+        job.duration = try number("duration", .renderDuration)
+        if let s = try number("seed", .seed) { job.seed = UInt64(s) }
         if job.at != nil && job.frames != nil { throw BatchJobError(path: "at", message: "use either at or frames, not both") }
         if let d = try string("date") {
             do { job.date = try parseDate(d) } catch { throw BatchJobError(path: "date", message: "\(error)") }

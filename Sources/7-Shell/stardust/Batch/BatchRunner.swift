@@ -30,12 +30,15 @@ struct BatchRunner {
     var manifestTime: Double
     /// Images decoded once for every job of the run.
     var images = ImageCache()
+    /// Files no job may write (the manifest, the report): docs/HOSTILE-INPUT.md, rule 2.
+    var protectedFiles: [String] = []
 
     /// Runs the manifest entries `jobs`, calling `progress` with the number finished (from any worker, one call at a time, counts in order), and returns
     /// the outcomes in manifest order.
     func run(_ jobs: [BatchManifest.Entry], progress: @escaping @Sendable (Int) -> Void) -> [Outcome] {
         let outcomes = OutcomeTable(count: jobs.count)
         let claims = OutputClaims()
+        _ = claims.claim(inputs: protectedFiles, by: "the batch command")
         let next = Counter()
         let count = max(1, min(workers, jobs.count))
         DispatchQueue.concurrentPerform(iterations: count) { _ in
@@ -65,15 +68,20 @@ struct BatchRunner {
     func attempt(_ job: BatchJob, claims: OutputClaims) -> Outcome {
         var outcome = Outcome(id: job.id, line: job.line, status: .failed, output: job.output)
         do {
-            if let other = claims.claim(job.output, by: job.id) {
-                throw BatchJobError(path: "output", message: "job \(other) writes the same output")
+            if let other = claims.claim(output: job.output, by: job.id) {
+                throw BatchJobError(path: "output", message: other.isInput ? "it is an input of \(other.job); inputs are never overwritten"
+                                    : "job \(other.job) writes the same output")
             }
             let overrides = SceneOverrides(size: job.size, fps: job.fps, duration: job.duration, seed: job.seed, date: job.date,
                                            offline: true)
             let images = self.images
             let scene = try SceneSource.load(job.input, overrides: overrides, limits: limits) { try images.image(atPath: $0) }
             try BatchParameters.apply(job.parameters, to: scene)
+            if let other = claims.claim(inputs: scene.inputFiles + [job.input], by: job.id) {
+                throw BatchJobError(path: "input", message: "job \(other.job) writes \(other.path), which this job reads")
+            }
             var render = RenderJob(scene: scene, threads: 1)
+            render.outputPlan = OutputPlan(inputs: protectedFiles + [job.input])
             if let at = job.at { render.frames = .single(at) }
             if let r = job.frames {
                 guard r.upperBound < scene.frameCount else {
@@ -139,16 +147,38 @@ final class Counter: @unchecked Sendable {
     func take() -> Int { lock.withLock { defer { value += 1 }; return value } }
 }
 
-/// Outputs claimed by jobs in this run: two jobs never write the same file.
+/// The files of the jobs in this run, by identity (``FileIdentity``): two jobs never write the same file, and no job
+/// writes a file another job (or the batch command) reads. A file is known by its identity and by its location
+/// (folder and name), since an output's identity changes when it is first written while the run goes on.
 final class OutputClaims: @unchecked Sendable {
+    typealias Owner = (job: String, isInput: Bool, path: String)
     private let lock = NSLock()
-    private var owners: [String: String] = [:]
-    /// Claims `path` for `job`; returns the job that claimed it first, if another did.
-    func claim(_ path: String, by job: String) -> String? {
-        let key = URL(fileURLWithPath: path).standardized.resolvingSymlinksInPath().path
+    private var owners: [FileIdentity: Owner] = [:]
+
+    static func keys(_ path: String) -> [FileIdentity] {
+        var keys: [FileIdentity] = []
+        for k in [FileIdentity(path: path), FileIdentity.location(of: path)] { if let k, !keys.contains(k) { keys.append(k) } }
+        return keys
+    }
+
+    /// Claims `path` as `job`'s output; returns the earlier claim of the same file, if any.
+    func claim(output path: String, by job: String) -> Owner? {
+        let keys = Self.keys(path)
         return lock.withLock {
-            if let owner = owners[key] { return owner }
-            owners[key] = job
+            if let owner = keys.lazy.compactMap({ self.owners[$0] }).first { return owner }
+            for k in keys { owners[k] = (job, false, path) }
+            return nil
+        }
+    }
+
+    /// Records that `job` reads `paths` (those that exist); returns another job's output among them, if any.
+    func claim(inputs paths: [String], by job: String) -> Owner? {
+        lock.withLock {
+            for path in paths {
+                let keys = Self.keys(path)
+                if let owner = keys.lazy.compactMap({ self.owners[$0] }).first(where: { !$0.isInput && $0.job != job }) { return owner }
+                for k in keys where owners[k] == nil { owners[k] = (job, true, path) }
+            }
             return nil
         }
     }

@@ -41,15 +41,21 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        if let jobs, !(1...1024).contains(jobs) { throw CLIError.usage("--jobs must be in 1…1024; got \(jobs).") }
+        try OptionRange.jobs.check(jobs)
         let selection = try shard.map(Shard.init(parsing:)) ?? .whole
         guard let data = FileManager.default.contents(atPath: manifest) else { throw CLIError.usage("cannot read the manifest \(manifest).") }
         guard let text = String(data: data, encoding: .utf8) else { throw CLIError.usage("\(manifest) is not UTF-8 text.") }
         let folder = URL(fileURLWithPath: manifest).deletingLastPathComponent().path
         let all = try BatchManifest.parse(text, folder: folder)
         let picked = all.indices.filter(selection.contains).map { all[$0] }
-        let runner = BatchRunner(workers: jobs ?? cores, force: force, limits: try budget.limits(),
+        // The report never replaces the manifest, and no job writes either (docs/HOSTILE-INPUT.md, rule 2).
+        if let report {
+            var plan = OutputPlan(inputs: [manifest])
+            do { try plan.addOutput(report) } catch { throw CLIError.usage("--report: \(error)") }
+        }
+        var runner = BatchRunner(workers: jobs ?? cores, force: force, limits: try budget.limits(),
                                  manifestTime: BatchRunner.modificationTime(manifest) ?? 0)
+        runner.protectedFiles = [manifest] + (report.map { [$0] } ?? [])
         let progress = ProgressBar(total: picked.count, label: "batch", quiet: quiet)
         // The bar is drawn by one worker at a time (the runner serializes its progress calls under its lock).
         nonisolated(unsafe) let bar = progress
@@ -59,7 +65,7 @@ struct BatchCommand: ParsableCommand {
         if let report {
             do { try AtomicFile.write(Array(reportText.utf8), to: report) } catch { throw CLIError.runtime("cannot write the report \(report): \(error)") }
         } else {
-            FileHandle.standardOutput.write(Data(reportText.utf8))
+            try StandardOutput.write(reportText)
         }
         let failed = outcomes.filter { $0.status == .failed }.count
         let skipped = outcomes.filter { $0.status == .skipped }.count

@@ -22,8 +22,8 @@ struct BenchCommand: ParsableCommand {
     var runs: Int?
 
     func run() throws {
-        if threads < 0 { throw CLIError.usage("--threads must be 0 (all cores) or more.") }
-        if let runs, runs < 1 { throw CLIError.usage("--runs must be at least 1.") }
+        try OptionRange.threads.check(threads)
+        try OptionRange.runs.check(runs)
         let names = name == "all" ? Benchmarks.names : [name]
         for n in names {
             guard Benchmarks.names.contains(n) else {
@@ -33,7 +33,7 @@ struct BenchCommand: ParsableCommand {
         let t = threads == 0 ? ProcessInfo.processInfo.activeProcessorCount : threads
         for n in names {
             for result in try Benchmarks.run(n, threads: t, runs: runs) {
-                FileHandle.standardOutput.write(Data((result.json + "\n").utf8))
+                try StandardOutput.line(result.json)
             }
         }
     }

@@ -26,14 +26,14 @@ struct ExportSwiftCommand: ParsableCommand {
 
     func run() throws {
         if let output, !output.hasSuffix(".swift") { throw CLIError.usage("the output must be a .swift file, got \(output).") }
-        if let f = functionName, SwiftLiteralCheck.isIdentifier(f) == false {
-            throw CLIError.usage("\"\(f)\" is not a Swift function name.")
+        if let f = functionName, SwiftSourceText.declaredName(f) == nil {
+            throw CLIError.usage("--function expects a Swift name of ASCII letters, digits and _ (not starting with a digit); got \(SwiftSourceText.stringLiteral(f)).")
         }
         let scene = try SceneSource.load(target, overrides: SceneOverrides(offline: true), applySeasonalSwitches: false)
         let export = SwiftExporter.export(scene, functionName: functionName, command: "stardust export-swift \(target)")
         for o in export.omissions { printError("note: not exported: \(o).") }
         guard let output else {
-            print(export.source, terminator: "")
+            try StandardOutput.write(export.source)
             if !export.images.isEmpty {
                 printError("note: the source names images that were not written (use -o to write them): \(export.images.map(\.name).joined(separator: ", ")).")
             }
@@ -41,13 +41,11 @@ struct ExportSwiftCommand: ParsableCommand {
         }
         let folder = (output as NSString).deletingLastPathComponent
         let imagePaths = export.images.map { ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent($0.name + ".png") }
-        // Inputs are never overwritten: not the scene file, not an image it reads (docs/DESIGN.md §9).
+        // Inputs are never overwritten, nor one output by another (docs/HOSTILE-INPUT.md, rule 2): not the scene file,
+        // not an image it reads, not the source by a picture written beside it.
+        var plan = OutputPlan(inputs: scene.inputFiles + [target])
         for path in [output] + imagePaths {
-            for input in scene.inputFiles + (FileManager.default.fileExists(atPath: target) ? [target] : []) {
-                do { try AtomicFile.ensureDistinct(output: path, from: input) } catch {
-                    throw CLIError.usage("\(path) is an input of the scene (\(input)); inputs are never overwritten. Write the Swift file to another folder.")
-                }
-            }
+            do { try plan.addOutput(path) } catch { throw CLIError.usage("\(error) Write the Swift file to another folder.") }
             do { try AtomicFile.ensureReplaceable(path) } catch { throw CLIError.usage("\(error)") }
         }
         do {
@@ -59,14 +57,6 @@ struct ExportSwiftCommand: ParsableCommand {
             throw CLIError.runtime("could not write \(output): \(error)")
         }
         let extra = export.images.isEmpty ? "" : " and \(export.images.count) image\(export.images.count == 1 ? "" : "s") (\(export.images.map { $0.name + ".png" }.joined(separator: ", ")))"
-        print("wrote \(output)\(extra)")
-    }
-}
-
-/// Whether a string is a plain Swift identifier (letters, digits, underscores; not starting with a digit).
-enum SwiftLiteralCheck {
-    static func isIdentifier(_ s: String) -> Bool {
-        guard let first = s.unicodeScalars.first, !CharacterSet.decimalDigits.contains(first) else { return false }
-        return s.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
+        try StandardOutput.line("wrote \(output)\(extra)")
     }
 }

@@ -41,7 +41,7 @@ struct ImportCommand: ParsableCommand {
         do {
             try AtomicFile.ensureDistinct(output: path, from: file)
             let written = try imported.write(to: path)
-            print("wrote \(written.joined(separator: ", "))")
+            try StandardOutput.line("wrote \(written.joined(separator: ", "))")
         } catch {
             throw CLIError.runtime("could not write \(path): \(error)")
         }

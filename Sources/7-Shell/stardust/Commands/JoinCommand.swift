@@ -27,16 +27,17 @@ struct JoinCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        guard fps.isFinite, fps >= 0.1, fps <= 240 else { throw CLIError.usage("--fps must be in 0.1…240; got \(fps).") }
+        try OptionRange.renderFPS.check(fps)
         let frames = try Self.frameFiles(in: folders)
         guard let first = frames.first else { throw CLIError.usage("no frame_NNNNN.png files in \(folders.joined(separator: ", ")).") }
         let format: OutputFormat
         do { format = try Exporter.format(forPath: output, frameCount: frames.count) } catch { throw CLIError.usage("\(error)") }
         let firstImage = try Self.decode(first)
-        let inputs = Set(frames.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
-        if inputs.contains(URL(fileURLWithPath: output).resolvingSymlinksInPath().path) {
-            throw CLIError.usage("the output \(output) is one of the frames; inputs are never overwritten.")
-        }
+        // No output file (or frame of an output folder) may be one of the frames read (docs/HOSTILE-INPUT.md, rule 2).
+        var plan = OutputPlan(inputs: frames)
+        do {
+            if format == .pngSequence { try plan.addFrameFolder(output, count: frames.count) } else { try plan.addOutput(output) }
+        } catch { throw CLIError.usage("\(error)") }
         let sink: FrameSink
         do {
             sink = try Exporter.makeSink(path: output, format: format, width: firstImage.width, height: firstImage.height,
@@ -53,7 +54,7 @@ struct JoinCommand: ParsableCommand {
             progress.update(i + 1)
         }
         do { try sink.finish() } catch { throw CLIError.runtime("\(error)") }
-        if !quiet { print("wrote \(output) (\(frames.count) frames, \(firstImage.width)×\(firstImage.height) px)") }
+        if !quiet { try StandardOutput.line("wrote \(output) (\(frames.count) frames, \(firstImage.width)×\(firstImage.height) px)") }
     }
 
     /// The frame files of every folder, in frame order; frames must run 0, 1, 2, … with no gap or duplicate.

@@ -9,7 +9,7 @@ struct PresetsCommand: ParsableCommand {
     func run() throws {
         let width = Presets.all.map(\.name.count).max() ?? 0
         for p in Presets.all {
-            print(p.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + p.summary)
+            try StandardOutput.line(p.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + p.summary)
         }
     }
 }

@@ -57,11 +57,11 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var budget: BudgetOptions
 
     func run() throws {
-        if let s = scale, !(s > 0 && s <= 16) { throw CLIError.usage("--scale must be in (0, 16]; got \(s).") }
-        if let f = fps, !(f > 0 && f <= 240) { throw CLIError.usage("--fps must be in (0, 240]; got \(f).") }
-        if let d = duration, !(d > 0 && d <= 3600) { throw CLIError.usage("--duration must be in (0, 3600] seconds; got \(d).") }
-        if threads < 0 { throw CLIError.usage("--threads must be 0 (all cores) or more.") }
-        if let at, !at.isFinite { throw CLIError.usage("--at must be a finite time in seconds; got \(at).") }
+        try OptionRange.scale.check(scale)
+        try OptionRange.renderFPS.check(fps)
+        try OptionRange.renderDuration.check(duration)
+        try OptionRange.threads.check(threads)
+        try OptionRange.at.check(at)
         if at != nil && frames != nil { throw CLIError.usage("use either --at T (one frame) or --frames A..B, not both.") }
         let overrides = SceneOverrides(size: try size.map(parseSize), scale: scale, fps: fps, duration: duration, seed: seed,
                                        date: try seasonal.day(), offline: seasonal.offline)
@@ -88,6 +88,13 @@ struct RenderCommand: ParsableCommand {
         }
         try SceneSource.checkBudget(scene, target: target, frameCount: job.frameCount, limits: limits, overrides: overrides)
         let path = output ?? (at != nil ? "\(baseName).png" : "\(baseName).gif")
+        // No output replaces an input or another output (docs/HOSTILE-INPUT.md, rule 2): the frames are checked
+        // against the scene's files and the sound track by the render job.
+        var plan = OutputPlan(inputs: scene.inputFiles + [target])
+        if let audio {
+            do { try plan.addOutput(audio) } catch { throw CLIError.usage("--audio: \(error)") }
+        }
+        job.outputPlan = plan
         // The sound track: a preset's cues, over the whole timeline or the frames rendered (a range starts at its first
         // frame's time and ends where its last frame ends, or at the scene's end for the last frame).
         let cues = Presets.named(target)?.soundCues(overrides.size ?? Presets.named(target)!.defaultSize)
@@ -106,8 +113,11 @@ struct RenderCommand: ParsableCommand {
                 try SoundTrack.write(cues, from: soundSpan.start, to: soundSpan.end, seed: scene.seed, audio: audio, movie: path)
             }
             if !quiet || isatty(STDOUT_FILENO) == 1 {
-                print("wrote \(written) (\(job.frameCount) frame\(job.frameCount == 1 ? "" : "s"), \(scene.pixelWidth)×\(scene.pixelHeight) px)")
+                try StandardOutput.line("wrote \(written) (\(job.frameCount) frame\(job.frameCount == 1 ? "" : "s"), \(scene.pixelWidth)×\(scene.pixelHeight) px)")
             }
+        } catch let e as CLIError {
+            progress.finish()
+            throw e
         } catch let e as RenderJobError {
             progress.finish()
             throw e.isUsage ? CLIError.usage(e.description) : CLIError.runtime(e.description)

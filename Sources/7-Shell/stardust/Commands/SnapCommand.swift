@@ -52,9 +52,9 @@ struct SnapCommand: ParsableCommand {
     static let maxPerPixelPixels = 4_194_304
 
     func run() throws {
-        guard (1...256).contains(layers) else { throw CLIError.usage("--layers must be between 1 and 256; got \(layers).") }
-        guard fps > 0 && fps <= 120 else { throw CLIError.usage("--fps must be in (0, 120]; got \(fps).") }
-        if threads < 0 { throw CLIError.usage("--threads must be 0 (all cores) or more.") }
+        try OptionRange.layers.check(layers)
+        try OptionRange.snapFPS.check(fps)
+        try OptionRange.threads.check(threads)
         if perPixel && imageLayers { throw CLIError.usage("--image-layers draws the layers of the split; --per-pixel has no layers. Use one of them.") }
         let picture: Image
         do {
@@ -72,16 +72,23 @@ struct SnapCommand: ParsableCommand {
         var job = RenderJob(scene: scene, threads: threads)
         job.frames = .all
         let path = output ?? "\(scene.name).gif"
-        try AtomicFile.ensureDistinct(output: path, from: image)
-        if let audio { try AtomicFile.ensureDistinct(output: audio, from: image) }
+        // The picture and the sound track are files of the job (docs/HOSTILE-INPUT.md, rule 2): no frame, in a file or
+        // a folder, may replace them.
+        job.outputPlan = OutputPlan(inputs: [image])
+        if let audio {
+            do { try job.outputPlan.addOutput(audio) } catch { throw CLIError.usage("--audio: \(error)") }
+        }
         let progress = ProgressBar(total: job.frameCount, label: "snapping \(image)", quiet: quiet)
         do {
             let written = try job.write(to: path) { progress.update($0) }
             progress.finish()
             try SoundTrack.write(cues, duration: scene.duration, seed: seed, audio: audio, movie: path)
             if !quiet || isatty(STDOUT_FILENO) == 1 {
-                print("wrote \(written) (\(job.frameCount) frames, \(scene.pixelWidth)×\(scene.pixelHeight) px)")
+                try StandardOutput.line("wrote \(written) (\(job.frameCount) frames, \(scene.pixelWidth)×\(scene.pixelHeight) px)")
             }
+        } catch let e as CLIError {
+            progress.finish()
+            throw e
         } catch let e as RenderJobError {
             progress.finish()
             throw e.isUsage ? CLIError.usage(e.description) : CLIError.runtime(e.description)

@@ -32,10 +32,8 @@ struct StudioCommand: ParsableCommand {
     @OptionGroup var budget: BudgetOptions
 
     func run() throws {
-        guard (0...65535).contains(port) else { throw CLIError.usage("--port must be in 0…65535; got \(port).") }
-        guard maxFrameRate.isFinite, maxFrameRate >= 1, maxFrameRate <= 240 else {
-            throw CLIError.usage("--max-frame-rate must be in 1…240; got \(maxFrameRate).")
-        }
+        try OptionRange.port.check(port)
+        try OptionRange.maxFrameRate.check(maxFrameRate)
         let limits = try budget.limits()
         let document: StudioDocument
         do {
@@ -59,7 +57,7 @@ struct StudioCommand: ParsableCommand {
                 try await server.run { port in
                     // One write, unbuffered: the address must reach a pipe at once.
                     let line = "Stardust Studio: open \(StudioServer.address(host: boundHost, port: port, token: token))\n(Ctrl-C stops it.)\n"
-                    FileHandle.standardOutput.write(Data(line.utf8))
+                    do { try StandardOutput.write(line) } catch { printError("stardust: \(error)") }
                 }
             } catch {
                 failure.set("\(error)")

@@ -37,18 +37,16 @@ struct TraceCommand: ParsableCommand {
         if at != nil && (fps != nil || duration != nil) {
             throw CLIError.usage("use either --at T or --fps/--duration, not both.")
         }
-        if let at, !at.isFinite { throw CLIError.usage("--at must be a finite time in seconds; got \(at).") }
-        if let f = fps, !(f > 0 && f <= 1000) { throw CLIError.usage("--fps must be in (0, 1000]; got \(f).") }
-        if let d = duration, !(d >= 0 && d <= 86_400) { throw CLIError.usage("--duration must be in [0, 86400] seconds; got \(d).") }
+        try OptionRange.at.check(at)
+        try OptionRange.traceFPS.check(fps)
+        try OptionRange.traceDuration.check(duration)
         let limits = try budget.limits()
         let overrides = SceneOverrides(fps: fps, duration: duration, date: try seasonal.day(), offline: seasonal.offline)
         let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         try SceneSource.checkBudget(scene, target: target, frameCount: at == nil ? scene.frameCount : 1, limits: limits, overrides: overrides)
         let times: [Double] = at.map { [$0] } ?? (0..<max(1, scene.frameCount)).map { scene.time(ofFrame: $0) }
-        let out = FileHandle.standardOutput
         for t in times {
-            let line = SceneTrace.line(for: scene, at: t, includeParticles: particles)
-            out.write(Data((line + "\n").utf8))
+            try StandardOutput.line(SceneTrace.line(for: scene, at: t, includeParticles: particles))
         }
     }
 }

@@ -21,6 +21,6 @@ struct ValidateCommand: ParsableCommand {
         let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         // Exactly the checks render and trace run for the scene's full duration.
         try SceneSource.checkBudget(scene, target: target, frameCount: scene.frameCount, limits: limits, overrides: overrides)
-        print("\(target): valid (\(scene.size.width)×\(scene.size.height) pt, \(scene.duration) s at \(scene.fps) fps)")
+        try StandardOutput.line("\(target): valid (\(scene.size.width)×\(scene.size.height) pt, \(scene.duration) s at \(scene.fps) fps)")
     }
 }

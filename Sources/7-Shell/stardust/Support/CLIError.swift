@@ -12,9 +12,15 @@ struct CLIError: Error, CustomStringConvertible {
     static func runtime(_ m: String) -> CLIError { CLIError(kind: .runtime, message: m) }
 }
 
-/// Writes a line to standard error.
+/// Writes a line to standard error. A failure is ignored (there is nowhere left to report it), never a crash.
 func printError(_ s: String) {
-    FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8))
+    var bytes = Array((s.hasSuffix("\n") ? s : s + "\n").utf8)[...]
+    while !bytes.isEmpty {
+        let n = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return }
+        bytes = bytes.dropFirst(n)
+    }
 }
 
 /// Joins an option and a negative number that follows it (`--at -1` → `--at=-1`), so that a negative

@@ -93,16 +93,10 @@ struct BudgetOptions: ParsableArguments {
 
     func limits() throws -> SceneLimits {
         var l = SceneLimits()
-        if let v = maxParticles { guard v >= 0 else { throw CLIError.usage("--max-particles must be 0 or more; got \(v).") }; l.maxParticles = v }
-        if let v = maxImageMB {
-            guard v >= 0, v <= 1 << 40 else { throw CLIError.usage("--max-image-mb must be between 0 and \(1 << 40); got \(v).") }
-            l.maxImageBytes = v << 20
-        }
-        if let v = maxFrames { guard v >= 1 else { throw CLIError.usage("--max-frames must be at least 1; got \(v).") }; l.maxFrames = v }
-        if let v = maxCoverage {
-            guard v.isFinite, v >= 0, v <= 1e9 else { throw CLIError.usage("--max-coverage must be a number of megapixels in 0…1e9; got \(v).") }
-            l.maxCoveredPixels = Int(v * 1e6)
-        }
+        if let v = try OptionRange.maxParticles.check(maxParticles) { l.maxParticles = v }
+        if let v = try OptionRange.maxImageMB.check(maxImageMB) { l.maxImageBytes = v << 20 }
+        if let v = try OptionRange.maxFrames.check(maxFrames) { l.maxFrames = v }
+        if let v = try OptionRange.maxCoverage.check(maxCoverage) { l.maxCoveredPixels = Int(v * 1e6) }
         return l
     }
 }
@@ -120,25 +114,12 @@ struct SceneOverrides {
     var offline = false
 }
 
-/// Parses `--date YYYY-MM-DD` (noon UTC of that day, so every time zone's calendar day is the same
-/// within ±12 h) or a full ISO 8601 date-time.
-func parseDate(_ s: String) throws -> Date {
-    let iso = ISO8601DateFormatter()
-    if let d = iso.date(from: s) { return d }
-    let p = s.split(separator: "-").compactMap { Int($0) }
-    if p.count == 3, (1...12).contains(p[1]), (1...31).contains(p[2]) {
-        var c = DateComponents(); c.year = p[0]; c.month = p[1]; c.day = p[2]; c.hour = 12
-        var cal = Calendar(identifier: .gregorian); cal.timeZone = TimeZone(identifier: "UTC")!
-        if let d = cal.date(from: c) { return d }
-    }
-    throw CLIError.usage("--date expects YYYY-MM-DD or an ISO 8601 date-time, like 2026-12-24; got \"\(s)\".")
-}
-
 /// Parses `390x844` into a size.
 func parseSize(_ s: String) throws -> Size {
-    let parts = s.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w <= 20000, h <= 20000 else {
-        throw CLIError.usage("--size expects WIDTHxHEIGHT in points, like 390x844; got \"\(s)\".")
+    let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+          OptionRange.sizeSide.contains(w), OptionRange.sizeSide.contains(h) else {
+        throw CLIError.usage("--size expects WIDTHxHEIGHT in points, each in \(OptionRange.sizeSide.rangeText), like 390x844; got \"\(s)\".")
     }
     return Size(w, h)
 }
@@ -146,7 +127,7 @@ func parseSize(_ s: String) throws -> Size {
 /// Parses `A..B` (inclusive) into a frame range.
 func parseFrames(_ s: String) throws -> ClosedRange<Int> {
     let parts = s.components(separatedBy: "..")
-    guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else {
+    guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a, Double(b) < OptionRange.maxFrames.upper else {
         throw CLIError.usage("--frames expects FIRST..LAST (inclusive, from 0), like 0..59; got \"\(s)\".")
     }
     return a...b

@@ -7,7 +7,7 @@ extension SwiftExportWriter {
     mutating func writeCompositing(_ l: Layer, fresh f: Layer, _ v: String) {
         if let filter = l.compositingFilter, filter != .normal {
             // QuartzCore takes the filter name as a string (a CAFilter name); so does OpenQuartzCore.
-            line("\(v).compositingFilter = \(SwiftLiteral.string(filter == .additive ? "plusL" : filter.rawValue))")
+            line("\(v).compositingFilter = \(SwiftSourceText.stringLiteral(filter == .additive ? "plusL" : filter.rawValue))")
         }
         if l.shadowColor != f.shadowColor { line("\(v).shadowColor = \(SwiftLiteral.color(l.shadowColor))") }
         if l.shadowOpacity != f.shadowOpacity { line("\(v).shadowOpacity = \(SwiftLiteral.number(l.shadowOpacity))") }

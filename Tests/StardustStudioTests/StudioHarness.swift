@@ -124,42 +124,6 @@ extension StudioClient {
 }
 
 extension StudioClient {
-    /// Sends one JSON message.
-    func send(_ json: String) throws { try send(text: json) }
-
-    /// The next frame for which `accept` holds (text messages on the way go to `texts`).
-    func frame(where accept: (Double) -> Bool = { _ in true }, texts: ((String) -> Void)? = nil, limit: Int = 2000)
-        throws -> (time: Double, pixels: [UInt8]) {
-        for _ in 0..<limit {
-            switch try receive() {
-            case .binary(let b):
-                guard let f = StudioFramePacket.decode(b) else { continue }
-                if accept(f.time) { return (f.time, Array(f.pixels)) }
-            case .text(let t): texts?(t)
-            case .close: throw StudioClient.Failure(status: 0, description: "closed")
-            }
-        }
-        throw StudioClient.Failure(status: 0, description: "no matching frame")
-    }
-
-    /// Reads until a text message containing `needle`; returns it.
-    func text(containing needle: String, limit: Int = 2000) throws -> String {
-        for _ in 0..<limit {
-            if case .text(let t) = try receive(), t.contains(needle) { return t }
-        }
-        throw StudioClient.Failure(status: 0, description: "no message with \(needle)")
-    }
-}
-
-/// Runs `body` on a thread of its own: the test client blocks on sockets, and blocking the few threads of Swift's
-/// cooperative pool would starve the in-process server it talks to.
-func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { c in
-        Thread { do { c.resume(returning: try body()) } catch { c.resume(throwing: error) } }.start()
-    }
-}
-
-extension StudioClient {
     /// Reads until a `state` message reporting `edits` edits; frames after it show that document.
     func waitForState(edits: Int, limit: Int = 4000) throws {
         for _ in 0..<limit {

@@ -39,7 +39,7 @@ import Testing
         let (task, port) = try await Self.start()
         defer { task.cancel() }
         var loader = SceneLoader(baseDirectory: "/") { _ in throw SceneError(path: "$", "no files") }
-        let expected = try RenderJob(scene: loader.scene(fromJSON: Self.scene), threads: 1).encoded(as: .gif)
+        let expected = try await RenderJob(scene: loader.scene(fromJSON: Self.scene), threads: 1).encoded(as: .gif)
         let r = try await Self.post(port, "/render?format=gif", Self.scene)
         #expect(r.status == 200 && r.body == expected)
         let png = try await Self.post(port, "/render?format=png&at=0.1", Self.scene)

@@ -18,7 +18,8 @@ extension LottieParser {
 
     func shapeItem(_ j: LottieJSON, depth: Int) throws -> LottieShapeItem {
         let ty = try j.string("ty") ?? ""
-        let reversed = try j.number("d", default: 1) == 3
+        // `d` is the path direction on outlines (3 = reversed) and the dash list on strokes.
+        var reversed: Bool { (try? j.number("d", default: 1)) == 3 }
         switch ty {
         case "gr":
             var (items, paths) = try shapeItems(j["it"], depth: depth + 1)

@@ -123,7 +123,8 @@ public final class LottieParser {
         let embedded = try a.flag("e") || file.hasPrefix("data:")
         if embedded {
             // A base64 text of n characters decodes to about 3n/4 bytes: refuse a bomb before decoding it.
-            let decoded = file.utf8.count / 4 * 3
+            let payload = file.firstIndex(of: ",").map { file.utf8.count - file[...$0].utf8.count } ?? file.utf8.count
+            let decoded = payload / 4 * 3
             guard decoded <= limits.maxImageBytes else {
                 throw LottieError(path: "\(a.path).p", "the embedded image is about \(decoded) bytes, more than the limit of \(limits.maxImageBytes)")
             }

@@ -77,14 +77,20 @@ struct LottieTranslationTests {
         #expect(F.isEmpty(image, 75, 20))
     }
 
-    @Test func startTimeAndStretchMapCompositionFramesToLayerFrames() throws {
+    @Test func startTimeAndStretchMapCompositionFramesToPrecompFrames() throws {
         let c = try F.load("stretch.json")
-        // local = (f − 2) / 2; x = 10 · local.
+        // The precomp's frame = (f − 2) / 2; x = 10 · that frame.
         for (frame, x) in [(8.0, 30.0), (12.0, 50.0), (16.0, 70.0)] {
             let span = try #require(F.span(try F.render(c, frame: frame), row: 50), "frame \(frame)")
             let centre = Double(span.lowerBound + span.upperBound + 1) / 2
             #expect(abs(centre - x) <= 1, "frame \(frame): centre \(centre)")
         }
+    }
+
+    @Test func aLayersOwnKeyframesIgnoreItsStartTime() throws {
+        // As ThorVG, rlottie and lottie-ios play it: st shifts a precomp's contents, not the layer's own keyframes.
+        let span = try #require(F.span(try F.render("own-keyframes-start-time.json", frame: 5), row: 50))
+        #expect(abs(span.lowerBound - 40) <= 1 && abs(span.upperBound - 59) <= 1, "\(span)")
     }
 
     @Test func inAndOutPointsBoundVisibility() throws {

@@ -6,10 +6,11 @@ import StardustCore
 /// lottie-ios 4's Core Animation engine builds a `CALayer` tree — so that drawing it is the engine's ordinary
 /// layer rendering (docs/LOTTIE.md, "What is translated to what").
 ///
-/// Every Lottie layer becomes two layers: an outer one carrying position, rotation, opacity and the layer's
-/// time (`beginTime` = start time, `speed` = 1 / time stretch, hidden outside `ip…op`), and an inner one
+/// Every Lottie layer becomes two layers: an outer one carrying position, rotation, opacity and visibility
+/// (hidden outside `ip…op`), and an inner one
 /// carrying the anchor point (its `bounds.origin`) and scale, holding the content. Parents are replayed as
-/// extra transform-only layers around a child, so parenting never changes the stacking order.
+/// extra transform-only layers around a child, so parenting never changes the stacking order. A precomp's
+/// contents run on its own time (`beginTime` = start time, `speed` = 1 / time stretch).
 public final class LottieTranslator {
     let animation: LottieAnimation
     let frameRate: Double
@@ -79,24 +80,19 @@ public final class LottieTranslator {
     }
 
     /// One Lottie layer: its parents' transform layers around its own transform layer and content.
+    ///
+    /// A layer's own keyframes (transform, shapes) are in its composition's frames: start time and stretch
+    /// shift and scale only what a precomp layer holds (as rlottie, ThorVG and lottie-ios play them), so the
+    /// transform layers keep their parent's time and the precomp's clip layer carries `beginTime`/`speed`.
     func translate(_ layer: LottieLayer, parents: [LottieLayer], depth: Int) -> Layer {
-        // Time maps, in composition frames: local = (frame − start) / stretch.
-        var outerStart = 0.0, outerStretch = 1.0
         var outermost: Layer?
         var attach: Layer?
-        func place(_ l: Layer, start: Double, stretch: Double) {
-            l.timing.beginTime = (start - outerStart) / outerStretch / frameRate
-            l.timing.speed = outerStretch / stretch
-            outerStart = start; outerStretch = stretch
-        }
         for p in parents {
-            let (outer, inner) = transformLayers(p.transform, name: "parent \(p.name ?? "")", opacity: false, autoOrient: p.autoOrient)
-            place(outer, start: p.startTime, stretch: p.stretch)
+            let (outer, inner) = transformLayers(p.transform, name: "parent \(p.name ?? "") \(p.path)", opacity: false, autoOrient: p.autoOrient)
             if let a = attach { a.addSublayer(outer) } else { outermost = outer }
             attach = inner
         }
         let (outer, inner) = transformLayers(layer.transform, name: layerName(layer), opacity: true, autoOrient: layer.autoOrient)
-        place(outer, start: layer.startTime, stretch: layer.stretch)
         if let a = attach { a.addSublayer(outer) } else { outermost = outer }
         let top = outermost ?? outer
         addVisibility(to: top, layer: layer)
@@ -118,13 +114,10 @@ public final class LottieTranslator {
         return "\(kind) \(l.name ?? "") \(l.path)"
     }
 
-    /// Hidden before `ip` and from `op` on: the layer's model is hidden, and an animation that is active exactly
-    /// on `ip…op` (no fill) shows it.
+    /// Hidden before `ip` and from `op` on (composition frames): the layer's model is hidden, and an animation
+    /// that is active exactly on `ip…op` (no fill) shows it.
     func addVisibility(to top: Layer, layer: LottieLayer) {
-        // `top`'s local time in frames is (f − start) / stretch with its own map; recompute it from its timing.
-        let begin = top.timing.beginTime * frameRate, speed = top.timing.speed
-        var a = (layer.inPoint - begin) * speed, b = (layer.outPoint - begin) * speed
-        if a > b { swap(&a, &b) }
+        let a = min(layer.inPoint, layer.outPoint), b = max(layer.inPoint, layer.outPoint)
         let show = KeyframeAnimation(keyPath: "isHidden", values: [.bool(false)])
         show.timing.beginTime = a / frameRate
         show.timing.duration = (b - a) / frameRate
@@ -149,6 +142,9 @@ public final class LottieTranslator {
             clip.anchorPoint = .zero
             clip.bounds = Rect(0, 0, w, h)
             clip.masksToBounds = w > 0 && h > 0
+            // The precomp's time: (frame − st) / sr of the containing composition's frames.
+            clip.timing.beginTime = layer.startTime / frameRate
+            clip.timing.speed = 1 / layer.stretch
             for l in layers(asset, depth: depth + 1) { clip.addSublayer(l) }
             inner.addSublayer(clip)
         case .solid(let hex, let w, let h):

@@ -56,11 +56,8 @@ extension LottieParser {
         }
         guard let k = j["k"] else { throw j.fail("missing \"k\" (the value or keyframes)") }
         let expression = try j.string("x")
-        let animated: Bool
-        if let a = j["a"] { animated = try a.flag() } else {
-            animated = (k.array?.first as? [String: Any])?["t"] != nil
-        }
-        guard animated, let items = k.array, (items.first as? [String: Any]) != nil else {
+        // Keyframes are an array of objects with `t`; `a` is not trusted (files with `a: 0` and keyframes exist).
+        guard ((k.array?.first as? [String: Any])?["t"]) != nil else {
             return LottieProperty(.fixed(try read(k)), expression: expression, path: j.path)
         }
         let nodes = try k.elements()

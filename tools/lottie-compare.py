@@ -92,8 +92,13 @@ def ours(stardust, path, size, fr, frames, tmp):
     for f in frames:
         png = os.path.join(tmp, f"ours-{f}.png")
         t = f / fr
-        r = subprocess.run([stardust, "render", path, "--at", repr(t), "-o", png, "--quiet"],
-                           capture_output=True, text=True, timeout=300)
+        try:
+            r = subprocess.run([stardust, "render", path, "--at", repr(t), "-o", png, "--quiet"],
+                               capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as e:  # a binary being rebuilt, a hung frame: no frame
+            out[f] = None
+            out.setdefault("error", [str(e)])
+            continue
         if r.returncode == 0 and os.path.exists(png):
             out[f] = Image.open(png).copy()
         else:

@@ -69,6 +69,9 @@ let package = Package(
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustDynamics", "StardustRender", "StardustCodecs",
             "StardustEffects",
         ], path: "Sources/5-Scene/StardustScene"),
+        // Lottie (Bodymovin) files read into a typed model and translated once into layers with keyframe animations.
+        .target(name: "StardustLottie", dependencies: ["StardustCore", "StardustAnimation", "StardustCodecs"],
+                path: "Sources/5-Scene/StardustLottie"),
 
         // 6 · Presets
         .target(name: "StardustPresets", dependencies: [
@@ -94,7 +97,7 @@ let package = Package(
         ], path: "Sources/7-Shell/StardustRenderServer"),
         .executableTarget(name: "stardust-render-server", dependencies: ["StardustRenderServer"], path: "examples/render-server"),
         .executableTarget(name: "stardust", dependencies: [
-            "Stardust", "StardustPhysics", "StardustStudio", "StardustRenderServer",
+            "Stardust", "StardustPhysics", "StardustStudio", "StardustRenderServer", "StardustLottie",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/7-Shell/stardust"),
 
@@ -116,6 +119,10 @@ let package = Package(
         .testTarget(name: "StardustRenderTests", dependencies: ["StardustRender", "StardustCore", "StardustTestSupport"]),
         .testTarget(name: "StardustCodecsTests", dependencies: ["StardustCodecs", "StardustCore", "StardustTestSupport"],
                     resources: [.copy("Fixtures")]),
+        // Lottie: the parser, limits, translation (analytic checks on fixtures), fuzzing, and the corpus comparison.
+        .testTarget(name: "StardustLottieTests", dependencies: [
+            "StardustLottie", "StardustAnimation", "StardustCore", "StardustCodecs", "StardustRender", "StardustTestSupport",
+        ]),
         .testTarget(name: "StardustSceneTests", dependencies: ["StardustScene", "Stardust", "StardustTestSupport"]),
         // The golden hashes and their computation, shared by GoldenHashTests (debug) and the `stardust-goldens`
         // executable that `.ci/run` builds in release (not a product: users never see it).

@@ -10,7 +10,9 @@ enum SceneSource {
                      applySeasonalSwitches: Bool = true,
                      imageLoader: @escaping SceneLoader.ImageLoader = { try ImageDecoder.decodeFile(atPath: $0) }) throws -> Scene {
         let scene: Scene
-        if let preset = Presets.named(target) {
+        if LottieSceneSource.handles(target) {
+            scene = try LottieSceneSource.load(target, size: overrides.size)
+        } else if let preset = Presets.named(target) {
             scene = preset.make(overrides.size ?? preset.defaultSize)
         } else if EffectImporter.canImport(path: target) {
             // Effect files of other tools (.pex, .plist, .ped): translated, then loaded as a scene.

@@ -1,0 +1,100 @@
+import Foundation
+import StardustCodecs
+import StardustCore
+
+/// Opens Lottie files: Bodymovin JSON (`.json`) and Telegram stickers (`.tgs`, gzipped JSON), with their
+/// images (embedded data URLs, or files beside the JSON that stay inside its folder).
+public enum LottieFile {
+    /// The file kinds this reader opens.
+    public static func isLottiePath(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".tgs")
+    }
+
+    /// Reads, parses and translates the file at `path`.
+    /// - Throws: ``LottieError`` naming the JSON path (or the file) of the first problem.
+    public static func load(path: String, limits: LottieLimits = LottieLimits()) throws -> LottieComposition {
+        let bytes = try read(path: path, limits: limits)
+        let animation = try LottieParser.parse(bytes, limits: limits)
+        let folder = (path as NSString).deletingLastPathComponent
+        var imageWarnings: [LottieWarning] = []
+        let images = try loadImages(animation, folder: folder, limits: limits) { imageWarnings.append($0) }
+        let c = LottieTranslator.translate(animation, images: images)
+        return LottieComposition(root: c.root, size: c.size, frameRate: c.frameRate, duration: c.duration,
+                                 warnings: imageWarnings + c.warnings, animation: c.animation)
+    }
+
+    /// The JSON bytes of a `.json` or `.tgs` file (gzip detected by its magic bytes, inflated within
+    /// ``LottieLimits/maxJSONBytes``: a gzip bomb is refused).
+    public static func read(path: String, limits: LottieLimits = LottieLimits()) throws -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw LottieError(path: path, "cannot read the file") }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: limits.maxJSONBytes + 1)) ?? Data()
+        guard data.count <= limits.maxJSONBytes else { throw LottieError(path: path, "the file is larger than \(limits.maxJSONBytes) bytes") }
+        return try jsonBytes([UInt8](data), name: path, limits: limits)
+    }
+
+    /// Inflates gzip data (`.tgs`) within the JSON limit; other data is returned as it is.
+    public static func jsonBytes(_ bytes: [UInt8], name: String, limits: LottieLimits = LottieLimits()) throws -> [UInt8] {
+        guard bytes.count >= 2, bytes[0] == 0x1f, bytes[1] == 0x8b else { return bytes }
+        do {
+            return try Gunzip.decompress(bytes, maxOutput: limits.maxJSONBytes)
+        } catch {
+            throw LottieError(path: name, "the gzip data could not be inflated within \(limits.maxJSONBytes) bytes (\(error))")
+        }
+    }
+
+    /// Whether the file at `path` is Lottie JSON (or a `.tgs`): its top-level object has `v`, `fr`, `ip`, `op` and
+    /// `layers`, which a Stardust scene never has together.
+    public static func looksLikeLottie(path: String) -> Bool {
+        if isLottiePath(path) { return true }
+        guard path.lowercased().hasSuffix(".json"), let bytes = try? read(path: path) else { return false }
+        return LottieParser.looksLikeLottie(bytes)
+    }
+
+    /// Decodes the image assets: data URLs, or files named by `u` + `p` relative to `folder`. A name that leaves
+    /// the folder (`..`, an absolute path) is refused; an image that cannot be read is a warning.
+    static func loadImages(_ a: LottieAnimation, folder: String, limits: LottieLimits,
+                           warn: (LottieWarning) -> Void) throws -> [String: Texture] {
+        var result: [String: Texture] = [:]
+        for (id, asset) in a.images.sorted(by: { $0.key < $1.key }) {
+            let bytes: [UInt8]
+            if asset.embedded {
+                guard let comma = asset.file.firstIndex(of: ","), let data = Data(base64Encoded: String(asset.file[asset.file.index(after: comma)...]),
+                                                                                  options: .ignoreUnknownCharacters) else {
+                    warn(LottieWarning(path: "\(asset.path).p", "the embedded image is not a base64 data URL; not drawn"))
+                    continue
+                }
+                bytes = [UInt8](data)
+            } else {
+                let relative = asset.folder + asset.file
+                let parts = relative.split(separator: "/")
+                guard !relative.hasPrefix("/"), !parts.contains(".."), !relative.contains("\\") else {
+                    throw LottieError(path: "\(asset.path).p", "the image name \"\(relative)\" leaves the animation's folder")
+                }
+                let full = (folder as NSString).appendingPathComponent(relative)
+                guard let data = FileManager.default.contents(atPath: full) else {
+                    warn(LottieWarning(path: "\(asset.path).p", "the image \"\(relative)\" is not beside the file; not drawn"))
+                    continue
+                }
+                guard data.count <= limits.maxImageBytes else {
+                    throw LottieError(path: "\(asset.path).p", "the image file is \(data.count) bytes, more than the limit of \(limits.maxImageBytes)")
+                }
+                bytes = [UInt8](data)
+            }
+            do {
+                let header = try ImageDecoder.header(of: bytes)
+                guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limits.maxImagePixels,
+                      header.width > 0, header.height > 0 else {
+                    throw LottieError(path: "\(asset.path).p", "the image is \(header.width)×\(header.height) pixels, more than the limit of \(limits.maxImagePixels)")
+                }
+                result[id] = Texture(try ImageDecoder.decode(bytes, maxPixels: limits.maxImagePixels))
+            } catch let e as LottieError {
+                throw e
+            } catch {
+                warn(LottieWarning(path: "\(asset.path).p", "the image could not be decoded (\(error)); not drawn"))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,72 @@
+/// One layer of a composition (`layers[i]` of the animation or of a precomp asset).
+public struct LottieLayer: Sendable, Equatable {
+    /// `ty`.
+    public enum Kind: Sendable, Equatable {
+        /// 0: the layers of asset `refId`, in a `w`×`h` frame, with optional time remapping `tm` (seconds).
+        case precomp(refId: String, width: Double, height: Double, timeRemap: LottieProperty<Double>?)
+        /// 1: a rectangle `sw`×`sh` filled with `sc`.
+        case solid(color: String, width: Double, height: Double)
+        /// 2: the image asset `refId`.
+        case image(refId: String)
+        /// 3: nothing drawn; a parent for others.
+        case null
+        /// 4: vector shapes.
+        case shape([LottieShapeItem], itemPaths: [String])
+        /// 5: text (the first document of `t.d`).
+        case text(LottieText)
+        /// Anything else (audio 6, camera 13, …): not drawn.
+        case other(Int)
+    }
+    public var kind: Kind
+    /// `nm`.
+    public var name: String?
+    /// `ind`: the index other layers name as `parent`.
+    public var index: Int?
+    /// `parent`.
+    public var parent: Int?
+    /// `ks`.
+    public var transform: LottieTransform
+    /// `ao`: the layer turns with its motion path.
+    public var autoOrient: Bool
+    /// `ip`, `op`: the frames (in the containing composition's time) the layer is visible in: `ip ≤ f < op`.
+    public var inPoint: Double
+    public var outPoint: Double
+    /// `st`: the composition frame at which the layer's local time is 0.
+    public var startTime: Double
+    /// `sr`: the time stretch (2 = plays at half speed).
+    public var stretch: Double
+    /// `hd`.
+    public var hidden: Bool
+    /// `tt`: the track matte mode this layer uses (1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted), if any.
+    public var matteMode: Int?
+    /// `td`: this layer is a matte for the next one.
+    public var isMatteSource: Bool
+    /// `masksProperties` count (modes kept for the warning).
+    public var maskModes: [String]
+    /// `bm`: the blend mode (0 normal).
+    public var blendMode: Int
+    /// `ef` types, for the warning (drop shadow is 25).
+    public var effectTypes: [Int]
+    /// `ddd`: a 3D layer.
+    public var is3D: Bool
+    /// The layer's JSON path (`$.layers[3]`), for warnings.
+    public var path: String
+}
+
+/// The static text of a text layer (its first text document).
+public struct LottieText: Sendable, Equatable {
+    public var text: String
+    public var fontName: String
+    public var fontSize: Double
+    public var fillColor: [Double]?
+    public var strokeColor: [Double]?
+    public var strokeWidth: Double
+    /// `j`: 0 left, 1 right, 2 centre.
+    public var justification: Int
+    /// `tr`: tracking, in thousandths of an em.
+    public var tracking: Double
+    /// `lh`: line height.
+    public var lineHeight: Double
+    /// Whether the document is keyframed (more than one document): only the first is drawn.
+    public var isAnimated: Bool
+}

@@ -1,0 +1,76 @@
+/// Layers and transforms.
+extension LottieParser {
+    func layers(_ j: LottieJSON) throws -> [LottieLayer] {
+        let nodes = try j.elements()
+        layerCount += nodes.count
+        guard layerCount <= limits.maxLayers else { throw j.fail("more than \(limits.maxLayers) layers in the file") }
+        return try nodes.map(layer)
+    }
+
+    func layer(_ j: LottieJSON) throws -> LottieLayer {
+        guard j.object != nil else { throw j.fail("expected a layer object, found \(j.kind)") }
+        let ty = Int(try j["ty"]?.number() ?? -1)
+        let kind: LottieLayer.Kind
+        switch ty {
+        case 0:
+            guard let ref = j["refId"] else { throw j.fail("a precomp layer needs \"refId\"") }
+            kind = .precomp(refId: try idString(ref), width: try j["w"].map(checkedSide) ?? 0, height: try j["h"].map(checkedSide) ?? 0,
+                            timeRemap: try j["tm"].map { try scalar($0, default: 0) })
+        case 1:
+            kind = .solid(color: try j.string("sc") ?? "#000000", width: try j["sw"].map(checkedSide) ?? 0,
+                          height: try j["sh"].map(checkedSide) ?? 0)
+        case 2:
+            guard let ref = j["refId"] else { throw j.fail("an image layer needs \"refId\"") }
+            kind = .image(refId: try idString(ref))
+        case 3: kind = .null
+        case 4:
+            let (items, paths) = try shapeItems(j["shapes"], depth: 0)
+            kind = .shape(items, itemPaths: paths)
+        case 5: kind = .text(try text(j["t"]))
+        default: kind = .other(ty)
+        }
+        let ip = try frame(j, "ip", default: 0), op = try frame(j, "op", default: limits.maxFrame)
+        let sr = try j.number("sr", default: 1)
+        guard sr != 0 else { throw LottieError(path: "\(j.path).sr", "the time stretch must not be 0") }
+        var masks: [String] = []
+        if let m = j["masksProperties"] { masks = try m.elements().map { try $0.string("mode") ?? "a" } }
+        var effects: [Int] = []
+        if let ef = j["ef"] { effects = try ef.elements().map { Int(try $0["ty"]?.number() ?? -1) } }
+        return LottieLayer(kind: kind, name: try j.string("nm"), index: try j["ind"].map { Int(try $0.number()) },
+                           parent: try j["parent"].map { Int(try $0.number()) },
+                           transform: try transform(j["ks"]), autoOrient: try j.flag("ao"),
+                           inPoint: ip, outPoint: op, startTime: try j["st"].map(checkedFrame) ?? 0, stretch: sr,
+                           hidden: try j.flag("hd"), matteMode: try j["tt"].map { Int(try $0.number()) },
+                           isMatteSource: try j.flag("td"), maskModes: masks, blendMode: Int(try j.number("bm", default: 0)),
+                           effectTypes: effects, is3D: try j.flag("ddd"), path: j.path)
+    }
+
+    func transform(_ j: LottieJSON?) throws -> LottieTransform {
+        var t = LottieTransform()
+        guard let j else { return t }
+        t.anchor = try vector(j["a"], default: [0, 0])
+        if let p = j["p"] {
+            if try p.flag("s") {
+                t.position = .split(x: try scalar(p["x"], default: 0), y: try scalar(p["y"], default: 0))
+            } else {
+                t.position = .combined(try vector(p, default: [0, 0]))
+            }
+        }
+        t.scale = try vector(j["s"], default: [100, 100])
+        t.rotation = try scalar(j["r"] ?? j["rz"], default: 0)
+        t.skew = try scalar(j["sk"], default: 0)
+        t.skewAxis = try scalar(j["sa"], default: 0)
+        t.opacity = try scalar(j["o"], default: 100)
+        return t
+    }
+
+    func text(_ j: LottieJSON?) throws -> LottieText {
+        let docs = try j?["d"]?["k"]?.elements() ?? []
+        let d = docs.first?["s"]
+        func color(_ key: String) throws -> [Double]? { try d?[key]?.numbers() }
+        return LottieText(text: try d?.string("t") ?? "", fontName: try d?.string("f") ?? "", fontSize: try d?.number("s", default: 12) ?? 12,
+                          fillColor: try color("fc"), strokeColor: try color("sc"), strokeWidth: try d?.number("sw", default: 0) ?? 0,
+                          justification: Int(try d?.number("j", default: 0) ?? 0), tracking: try d?.number("tr", default: 0) ?? 0,
+                          lineHeight: try d?.number("lh", default: 0) ?? 0, isAnimated: docs.count > 1)
+    }
+}

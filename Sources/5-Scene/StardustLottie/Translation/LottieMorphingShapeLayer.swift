@@ -1,0 +1,25 @@
+import StardustAnimation
+import StardustCore
+
+/// A shape layer whose path follows animated Lottie outlines (a resized rectangle, a morphing `sh`).
+///
+/// Interim, until the layer model animates `path` itself (the `stroke` work: path morphing, docs/LOTTIE.md
+/// "Decisions"): at draw time the outlines are evaluated at the layer's local frame and drawn through
+/// ``ShapeLayer``'s own fill and stroke (trims, caps and joins included), so nothing else draws them.
+/// Not thread-safe while drawing (the path is swapped for the duration of the call), like any layer tree.
+final class LottieMorphingShapeLayer: ShapeLayer {
+    /// The outlines, combined into one path per frame.
+    var outlines: [LottieGeometry] = []
+    /// Frames per second of the animation (local seconds → frames).
+    var frameRate: Double = 30
+
+    override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
+        let frame = time * frameRate
+        var p = Path()
+        for o in outlines { p.addPath(o.path(at: frame)) }
+        let saved = path
+        path = p
+        super.drawContents(into: &list, time: time, transform: transform)
+        path = saved
+    }
+}

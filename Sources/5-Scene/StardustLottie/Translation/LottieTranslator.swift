@@ -1,0 +1,265 @@
+import Foundation
+import StardustAnimation
+import StardustCore
+
+/// Translates a parsed ``LottieAnimation`` once into a Stardust layer tree with keyframe animations — the way
+/// lottie-ios 4's Core Animation engine builds a `CALayer` tree — so that drawing it is the engine's ordinary
+/// layer rendering (docs/LOTTIE.md, "What is translated to what").
+///
+/// Every Lottie layer becomes two layers: an outer one carrying position, rotation, opacity and visibility
+/// (hidden outside `ip…op`), and an inner one
+/// carrying the anchor point (its `bounds.origin`) and scale, holding the content. Parents are replayed as
+/// extra transform-only layers around a child, so parenting never changes the stacking order. A precomp's
+/// contents run on its own time (`beginTime` = start time, `speed` = 1 / time stretch).
+public final class LottieTranslator {
+    let animation: LottieAnimation
+    let frameRate: Double
+    let images: [String: Texture]
+    var warnings: [LottieWarning] = []
+    private var warned: Set<LottieWarning> = []
+
+    init(animation: LottieAnimation, images: [String: Texture]) {
+        self.animation = animation
+        self.frameRate = animation.frameRate
+        self.images = images
+    }
+
+    /// The composition of `animation`, with `images` (asset id → texture, see ``LottieFile``) for image layers.
+    public static func translate(_ animation: LottieAnimation, images: [String: Texture] = [:]) -> LottieComposition {
+        let t = LottieTranslator(animation: animation, images: images)
+        let root = Layer()
+        root.name = "Lottie \(animation.name ?? "animation") (\(Int(animation.width))×\(Int(animation.height)), \(animation.frameRate) fps)"
+        root.anchorPoint = .zero
+        root.bounds = Rect(0, 0, animation.width, animation.height)
+        root.masksToBounds = true
+        // Scene time 0 is the in point: local time = scene time + ip / fr.
+        root.timing.timeOffset = animation.inPoint / animation.frameRate
+        for l in t.layers(animation.layers, depth: 0) { root.addSublayer(l) }
+        return LottieComposition(root: root, size: Size(animation.width, animation.height), frameRate: animation.frameRate,
+                                 duration: animation.duration, warnings: t.warnings, animation: animation)
+    }
+
+    /// Records a warning once (the same feature at the same path is named once).
+    func warn(_ path: String, _ message: String) {
+        let w = LottieWarning(path: path, message)
+        if warned.insert(w).inserted { warnings.append(w) }
+    }
+
+    // MARK: Compositions
+
+    /// The layers of one composition (the animation or a precomp), bottom first as sublayers are drawn.
+    /// Their time is the composition's frame time / fr.
+    func layers(_ list: [LottieLayer], depth: Int) -> [Layer] {
+        var byIndex: [Int: LottieLayer] = [:]
+        for l in list { if let i = l.index { byIndex[i] = l } }
+        var result: [Layer] = []
+        for (n, layer) in list.enumerated().reversed() {
+            if layer.hidden { continue }
+            noteUndrawn(layer, next: n + 1 < list.count ? list[n + 1] : nil)
+            // A matte source is not drawn itself (it only shapes the next layer).
+            if layer.isMatteSource { continue }
+            if case .other(let ty) = layer.kind {
+                if ty != 6 && ty != 13 { warn(layer.path, "not drawn: layer type \(ty)") }
+                continue
+            }
+            result.append(translate(layer, parents: parentChain(of: layer, in: byIndex), depth: depth))
+        }
+        return result
+    }
+
+    /// The ancestors of `layer`, outermost first (a parent loop is cut where it repeats).
+    func parentChain(of layer: LottieLayer, in byIndex: [Int: LottieLayer]) -> [LottieLayer] {
+        var chain: [LottieLayer] = [], seen: Set<Int> = []
+        var next = layer.parent
+        while let p = next, let parent = byIndex[p], seen.insert(p).inserted, p != layer.index {
+            chain.insert(parent, at: 0)
+            next = parent.parent
+        }
+        if let p = layer.parent, byIndex[p] == nil { warn("\(layer.path).parent", "parent \(p) is not a layer of this composition; ignored") }
+        return chain
+    }
+
+    /// One Lottie layer: its parents' transform layers around its own transform layer and content.
+    ///
+    /// A layer's own keyframes (transform, shapes) are in its composition's frames: start time and stretch
+    /// shift and scale only what a precomp layer holds (as rlottie, ThorVG and lottie-ios play them), so the
+    /// transform layers keep their parent's time and the precomp's clip layer carries `beginTime`/`speed`.
+    func translate(_ layer: LottieLayer, parents: [LottieLayer], depth: Int) -> Layer {
+        var outermost: Layer?
+        var attach: Layer?
+        for p in parents {
+            let (outer, inner) = transformLayers(p.transform, name: "parent \(p.name ?? "") \(p.path)", opacity: false, autoOrient: p.autoOrient)
+            if let a = attach { a.addSublayer(outer) } else { outermost = outer }
+            attach = inner
+        }
+        let (outer, inner) = transformLayers(layer.transform, name: layerName(layer), opacity: true, autoOrient: layer.autoOrient)
+        if let a = attach { a.addSublayer(outer) } else { outermost = outer }
+        let top = outermost ?? outer
+        addVisibility(to: top, layer: layer)
+        addContent(of: layer, to: inner, depth: depth)
+        return top
+    }
+
+    func layerName(_ l: LottieLayer) -> String {
+        let kind: String
+        switch l.kind {
+        case .precomp: kind = "precomp"
+        case .solid: kind = "solid"
+        case .image: kind = "image"
+        case .null: kind = "null"
+        case .shape: kind = "shape"
+        case .text: kind = "text"
+        case .other(let t): kind = "type \(t)"
+        }
+        return "\(kind) \(l.name ?? "") \(l.path)"
+    }
+
+    /// Hidden before `ip` and from `op` on (composition frames): the layer's model is hidden, and an animation
+    /// that is active exactly on `ip…op` (no fill) shows it.
+    func addVisibility(to top: Layer, layer: LottieLayer) {
+        let a = min(layer.inPoint, layer.outPoint), b = max(layer.inPoint, layer.outPoint)
+        let show = KeyframeAnimation(keyPath: "isHidden", values: [.bool(false)])
+        show.timing.beginTime = a / frameRate
+        show.timing.duration = (b - a) / frameRate
+        show.timing.fillMode = .removed
+        show.isRemovedOnCompletion = false
+        top.isHidden = true
+        top.add(show, forKey: "lottie.inOut")
+    }
+
+    // MARK: Content
+
+    func addContent(of layer: LottieLayer, to inner: Layer, depth: Int) {
+        switch layer.kind {
+        case .precomp(let ref, let w, let h, let timeRemap):
+            guard let asset = animation.precomps[ref] else {
+                warn("\(layer.path).refId", "precomp \"\(ref)\" is not among the assets; nothing drawn")
+                return
+            }
+            if let tm = timeRemap { warnTimeRemap(tm, at: "\(layer.path).tm") }
+            let clip = Layer()
+            clip.name = "precomp \(ref) (\(Int(w))×\(Int(h)))"
+            clip.anchorPoint = .zero
+            clip.bounds = Rect(0, 0, w, h)
+            clip.masksToBounds = w > 0 && h > 0
+            // The precomp's time: (frame − st) / sr of the containing composition's frames.
+            clip.timing.beginTime = layer.startTime / frameRate
+            clip.timing.speed = 1 / layer.stretch
+            for l in layers(asset, depth: depth + 1) { clip.addSublayer(l) }
+            inner.addSublayer(clip)
+        case .solid(let hex, let w, let h):
+            let solid = Layer()
+            solid.name = "solid \(hex)"
+            solid.anchorPoint = .zero
+            solid.bounds = Rect(0, 0, w, h)
+            solid.backgroundColor = Color(hex: hex) ?? .black
+            inner.addSublayer(solid)
+        case .image(let ref):
+            guard let asset = animation.images[ref] else {
+                warn("\(layer.path).refId", "image \"\(ref)\" is not among the assets; nothing drawn")
+                return
+            }
+            guard let texture = images[ref] else {
+                warn(asset.path, "image \"\(asset.file)\" could not be loaded; nothing drawn")
+                return
+            }
+            let image = Layer()
+            image.name = "image \(ref)"
+            image.anchorPoint = .zero
+            image.bounds = Rect(0, 0, asset.width > 0 ? asset.width : Double(texture.width), asset.height > 0 ? asset.height : Double(texture.height))
+            image.contents = texture
+            inner.addSublayer(image)
+        case .null:
+            break
+        case .shape(let items, let paths):
+            for l in shapeLayers(items, paths: paths, inherited: []) { inner.addSublayer(l) }
+        case .text(let text):
+            inner.addSublayer(textLayer(text, path: layer.path))
+        case .other:
+            break
+        }
+    }
+
+    // MARK: Properties
+
+    /// Sets `keyPath`'s model value to the property's first value and, when it is keyframed, adds the keyframe
+    /// animation (named after the JSON path, so `trace` shows where it came from).
+    @discardableResult
+    func apply<V>(_ p: LottieProperty<V>, to layer: Layer, keyPath: String, spatial: Bool = false,
+                  _ convert: (V) -> AnimatableValue) -> KeyframeAnimation? {
+        if let x = p.expression { warnExpression(x, at: p.path) }
+        layer.setValue(convert(p.value.initial), forKeyPath: keyPath)
+        guard case .keyframes(let k) = p.value,
+              let a = LottieKeyframes.animation(k, keyPath: keyPath, frameRate: frameRate, spatial: spatial, convert: convert) else { return nil }
+        a.name = p.path
+        layer.add(a, forKey: "lottie.\(keyPath)")
+        return a
+    }
+
+    /// The outer (position, rotation, opacity) and inner (anchor, scale) layers of a transform.
+    func transformLayers(_ t: LottieTransform, name: String, opacity: Bool, autoOrient: Bool) -> (outer: Layer, inner: Layer) {
+        let outer = Layer(), inner = Layer()
+        outer.name = name
+        outer.anchorPoint = .zero
+        inner.anchorPoint = .zero
+        outer.addSublayer(inner)
+        applyTransform(t, outer: outer, inner: inner, opacity: opacity, autoOrient: autoOrient)
+        return (outer, inner)
+    }
+
+    func applyTransform(_ t: LottieTransform, outer: Layer, inner: Layer, opacity: Bool, autoOrient: Bool) {
+        func point(_ v: [Double]) -> AnimatableValue { .point(Point(v.first ?? 0, v.count > 1 ? v[1] : 0)) }
+        switch t.position {
+        case .combined(let p):
+            let a = apply(p, to: outer, keyPath: "position", spatial: true, point)
+            if autoOrient { a?.rotationMode = .auto }
+        case .split(let x, let y):
+            apply(x, to: outer, keyPath: "position.x") { .number($0) }
+            apply(y, to: outer, keyPath: "position.y") { .number($0) }
+            if autoOrient { warn(x.path, "not drawn yet: auto-orient along a split position") }
+        }
+        apply(t.rotation, to: outer, keyPath: "transform.rotation.z") { .number($0 * .pi / 180) }
+        if opacity { apply(t.opacity, to: outer, keyPath: "opacity") { .number(min(max($0 / 100, 0), 1)) } }
+        apply(t.anchor, to: inner, keyPath: "bounds.origin", point)
+        apply(t.scale, to: inner, keyPath: "transform.scale.x") { .number(($0.first ?? 100) / 100) }
+        apply(t.scale, to: inner, keyPath: "transform.scale.y") { .number(($0.count > 1 ? $0[1] : $0.first ?? 100) / 100) }
+        if t.skew.value.isAnimated || t.skew.value.initial != 0 {
+            warn(t.skew.path, "not drawn yet: skew")
+        }
+    }
+
+    // MARK: Text
+
+    func textLayer(_ t: LottieText, path: String) -> Layer {
+        let layer = TextLayer()
+        layer.name = "text \"\(t.text.prefix(24))\""
+        layer.string = t.text.replacingOccurrences(of: "\r", with: "\n")
+        layer.fontSize = t.fontSize
+        layer.fontFamily = animation.fonts[t.fontName]
+        if let c = t.fillColor { layer.foregroundColor = LottieColor.color(c) }
+        // Lottie places the first baseline at y = 0; a text layer lays out from the top of its bounds.
+        let width = max(t.fontSize * Double(max(t.text.count, 1)), 1)
+        layer.anchorPoint = .zero
+        layer.bounds = Rect(0, 0, width, t.fontSize * 1.4 * Double(max(1, t.text.split(separator: "\r").count)))
+        let x: Double
+        switch t.justification {
+        case 1: layer.alignmentMode = .right; x = -width
+        case 2: layer.alignmentMode = .center; x = -width / 2
+        default: layer.alignmentMode = .left; x = 0
+        }
+        layer.position = Point(x, -t.fontSize * 0.95)
+        if t.isAnimated { warn(path, "not drawn yet: animated text (the first text document is drawn)") }
+        if t.strokeColor != nil && t.strokeWidth > 0 { warn(path, "not drawn yet: text stroke") }
+        if t.tracking != 0 { warn(path, "not drawn yet: text tracking") }
+        return layer
+    }
+}
+
+/// Lottie colours: `[r, g, b]` or `[r, g, b, a]` in 0…1 (some old files use 0…255).
+enum LottieColor {
+    static func color(_ v: [Double]) -> Color {
+        let scale = v.prefix(3).contains { $0 > 1 } ? 1.0 / 255 : 1
+        func c(_ i: Int, _ d: Double) -> Double { i < v.count ? v[i] * (i < 3 ? scale : 1) : d }
+        return Color(red: c(0, 0), green: c(1, 0), blue: c(2, 0), alpha: min(max(c(3, 1), 0), 1))
+    }
+}

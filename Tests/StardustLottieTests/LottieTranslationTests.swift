@@ -1,0 +1,167 @@
+import Foundation
+import StardustAnimation
+import StardustCore
+import StardustLottie
+import Testing
+
+/// Each Lottie feature against an analytic expectation, on the hand-written fixtures (Tests/Fixtures/lottie/).
+@Suite("Lottie translation")
+struct LottieTranslationTests {
+    typealias F = LottieFixtures
+
+    @Test func linearKeyframesMoveTheSquareAtConstantSpeed() throws {
+        let c = try F.load("linear-position.json")
+        for frame in [0.0, 2.5, 5, 10, 15] {
+            let centre = 20 + 6 * min(frame, 10)
+            let span = try #require(F.span(try F.render(c, frame: frame), row: 50))
+            // The 20-wide square covers centre − 10 … centre + 10 (pixel columns centre − 10 … centre + 9).
+            #expect(abs(Double(span.lowerBound) - (centre - 10)) <= 1, "frame \(frame): \(span)")
+            #expect(abs(Double(span.upperBound) - (centre + 9)) <= 1, "frame \(frame): \(span)")
+        }
+    }
+
+    @Test func holdKeyframesJumpAtTheNextKeyTime() throws {
+        let c = try F.load("hold.json")
+        #expect(F.isRed(try F.render(c, frame: 9.9), 20, 50))
+        #expect(F.isEmpty(try F.render(c, frame: 9.9), 80, 50))
+        #expect(F.isRed(try F.render(c, frame: 10), 80, 50))
+        #expect(F.isEmpty(try F.render(c, frame: 10), 20, 50))
+    }
+
+    /// y of the cubic Bézier easing at x, solved by bisection (independent of the engine's timing function).
+    static func bezierEase(_ x: Double, _ c1: (Double, Double), _ c2: (Double, Double)) -> Double {
+        func b(_ s: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<60 { let m = (lo + hi) / 2; if b(m, c1.0, c2.0) < x { lo = m } else { hi = m } }
+        return b((lo + hi) / 2, c1.1, c2.1)
+    }
+
+    @Test func bezierEasingFollowsTheSegmentsHandles() throws {
+        let c = try F.load("bezier-easing.json")
+        for frame in [2.0, 2.5, 5, 7.5] {
+            let expected = 100 * Self.bezierEase(frame / 10, (0.42, 0), (0.58, 1))
+            let span = try #require(F.span(try F.render(c, frame: frame), row: 50))
+            let centre = Double(span.lowerBound + span.upperBound + 1) / 2
+            #expect(abs(centre - expected) <= 1, "frame \(frame): centre \(centre), expected \(expected)")
+        }
+    }
+
+    @Test func parentTransformsComposeWithoutChangingTheStackingOrder() throws {
+        let image = try F.render("parenting.json", frame: 0)
+        // The child's (20, 0) turned 90° clockwise about the null at (50, 50) is (50, 70), over the blue square.
+        #expect(F.isRed(image, 50, 70))
+        #expect(F.isBlue(image, 40, 70))
+        #expect(!F.isRed(image, 70, 50))
+    }
+
+    @Test func anchorScaleRotationAndPositionCompose() throws {
+        let image = try F.render("transform.json", frame: 0)
+        #expect(F.isRed(image, 50, 35))
+        #expect(F.isRed(image, 45, 65))
+        #expect(F.isEmpty(image, 35, 50))
+        #expect(F.isEmpty(image, 65, 50))
+        #expect(abs(F.coverage(image) - 800) < 20)
+    }
+
+    @Test func trimPathsDrawTheFirstHalfOfTheLine() throws {
+        let image = try F.render("trim.json", frame: 0)
+        let span = try #require(F.span(image, row: 50))
+        #expect(abs(span.lowerBound - 10) <= 1 && abs(span.upperBound - 49) <= 1, "\(span)")
+    }
+
+    @Test func precompsAreClippedToTheirFrame() throws {
+        let image = try F.render("precomp.json", frame: 0)
+        #expect(F.isGreen(image, 25, 25))
+        #expect(F.isGreen(image, 49, 49))
+        #expect(F.isEmpty(image, 51, 51))
+        #expect(F.isEmpty(image, 75, 20))
+    }
+
+    @Test func startTimeAndStretchMapCompositionFramesToPrecompFrames() throws {
+        let c = try F.load("stretch.json")
+        // The precomp's frame = (f − 2) / 2; x = 10 · that frame.
+        for (frame, x) in [(8.0, 30.0), (12.0, 50.0), (16.0, 70.0)] {
+            let span = try #require(F.span(try F.render(c, frame: frame), row: 50), "frame \(frame)")
+            let centre = Double(span.lowerBound + span.upperBound + 1) / 2
+            #expect(abs(centre - x) <= 1, "frame \(frame): centre \(centre)")
+        }
+    }
+
+    @Test func aLayersOwnKeyframesIgnoreItsStartTime() throws {
+        // As ThorVG, rlottie and lottie-ios play it: st shifts a precomp's contents, not the layer's own keyframes.
+        let span = try #require(F.span(try F.render("own-keyframes-start-time.json", frame: 5), row: 50))
+        #expect(abs(span.lowerBound - 40) <= 1 && abs(span.upperBound - 59) <= 1, "\(span)")
+    }
+
+    @Test func inAndOutPointsBoundVisibility() throws {
+        let c = try F.load("inout.json")
+        #expect(F.isEmpty(try F.render(c, frame: 4.9), 50, 50))
+        #expect(F.isRed(try F.render(c, frame: 5), 50, 50))
+        #expect(F.isRed(try F.render(c, frame: 9.9), 50, 50))
+        #expect(F.isEmpty(try F.render(c, frame: 10), 50, 50))
+    }
+
+    @Test func ellipsePolygonAndStarAreas() throws {
+        #expect(abs(F.coverage(try F.render("ellipse.json", frame: 0)) - Double.pi * 900) < 0.01 * Double.pi * 900)
+        #expect(abs(F.coverage(try F.render("polygon.json", frame: 0)) - 1800) < 18)
+        let star = 5 * 40 * 20 * sin(36 * Double.pi / 180)
+        #expect(abs(F.coverage(try F.render("star.json", frame: 0)) - star) < 0.01 * star)
+    }
+
+    @Test func repeaterDrawsCopiesOffsetByItsTransform() throws {
+        let image = try F.render("repeater.json", frame: 0)
+        for x in [20, 50, 80] { #expect(F.isRed(image, x, 50), "copy at \(x)") }
+        #expect(F.isEmpty(image, 35, 50))
+        #expect(abs(F.coverage(image) - 300) < 6)
+    }
+
+    @Test func morphingPathsInterpolateVertexByVertex() throws {
+        let c = try F.load("morph.json")
+        for frame in [0.0, 2.5, 7.5, 10] {
+            let apex = 20 + 6 * frame
+            let area = 30 * abs(apex - 50)
+            #expect(abs(F.coverage(try F.render(c, frame: frame)) - area) < max(0.02 * area, 4), "frame \(frame)")
+        }
+    }
+
+    @Test func strokesListedAboveAFillAreDrawnOverIt() throws {
+        let image = try F.render("paint-order.json", frame: 0)
+        #expect(F.isBlue(image, 30, 50))   // on the stroke (the rectangle's left edge at x = 30)
+        let inside = image[50, 50]   // the fill at 50 % opacity
+        #expect(abs(Int(inside.a) - 128) <= 2 && inside.r >= 125 && inside.b < 5)
+    }
+
+    @Test func whatIsNotDrawnYetIsNamedWithItsPath() throws {
+        let c = try F.load("undrawn.json")
+        let lines = c.warnings.map(\.description)
+        for expected in ["not drawn yet: track matte (alpha) at $.layers[1]",
+                         "not drawn yet: masks (add) at $.layers[1].masksProperties",
+                         "not drawn yet: blend mode multiply at $.layers[1].bm",
+                         "not drawn yet: dashes (the stroke is drawn solid) at $.layers[2].shapes[0].it[1]",
+                         "not drawn yet: linear gradient (drawn with its mean colour) at $.layers[2].shapes[0].it[2]",
+                         "not evaluated: expression \"loopOut('cycle')\" at $.layers[2].ks.r"] {
+            #expect(lines.contains(expected), "missing: \(expected) in \(lines)")
+        }
+        // The matte source (td) is not drawn itself: the green square does not show.
+        let image = try F.render(c, frame: 0)
+        #expect(!F.isGreen(image, 50, 50))
+    }
+
+    @Test func theLayerTreeKeepsCoreAnimationStructureVisible() throws {
+        let c = try F.load("linear-position.json")
+        let top = try #require(c.root.sublayers.first)
+        let position = try #require(top.animation(forKey: "lottie.position") as? KeyframeAnimation)
+        #expect(position.values == [.point(Point(20, 50)), .point(Point(80, 50))])
+        #expect(position.keyTimes == [0, 1])
+        #expect(position.timing.duration == 1)
+        #expect(position.timing.fillMode == .both)
+        #expect(position.name == "$.layers[0].ks.p")
+    }
+
+    @Test func holdKeyframesBecomeAZeroLengthSegment() throws {
+        let c = try F.load("hold.json")
+        let a = try #require(c.root.sublayers.first?.animation(forKey: "lottie.position") as? KeyframeAnimation)
+        #expect(a.values == [.point(Point(20, 50)), .point(Point(20, 50)), .point(Point(80, 50))])
+        #expect(a.keyTimes == [0, 1, 1])
+    }
+}

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Compare Stardust's Lottie frames with players we did not write (docs/LOTTIE.md, "Conformance").
+
+For each Lottie JSON sample under SAMPLES and each progress point (0, 25, 50, 75, 100 %), renders
+our frame with `stardust render SAMPLE --at T`, and the references:
+  - rlottie   (`pip install rlottie-python`), when importable,
+  - ThorVG    (`pip install thorvg-python`), when importable,
+  - lottie-ios's Core Animation engine snapshots (SNAPSHOTS/NAME-P.png), when given,
+all at the file's own size, composited over white. Per pair it computes the mean absolute channel
+difference (0..255) and the share of pixels with any channel off by more than 32. A pair matches a
+reference when mean <= 6 and share <= 2 %; it passes when it matches at least one reference.
+
+Writes OUT/table.md (per file and progress: the numbers per reference and which agree), OUT/summary.json
+and side-by-side PNGs (ours | rlottie | thorvg | lottie-ios) of the worst pairs under OUT/worst/.
+
+Frame choice: progress p is frame round(p * (op - ip)) counted from ip, the last frame (op - ip - 1) for
+100 %, the same frame for every player.
+
+Usage: tools/lottie-compare.py --stardust .build/debug/stardust --samples DIR [--snapshots DIR] --out DIR
+       [--only SUBSTRING] [--limit N]
+"""
+import argparse, json, os, subprocess, sys, tempfile
+
+from PIL import Image, ImageChops, ImageStat
+
+PROGRESS = [0, 25, 50, 75, 100]
+MEAN_LIMIT, SHARE_LIMIT, PIXEL_LIMIT = 6.0, 0.02, 32
+
+
+def over_white(img, size):
+    img = img.convert("RGBA")
+    if img.size != size:
+        img = img.resize(size, Image.LANCZOS)
+    white = Image.new("RGBA", size, (255, 255, 255, 255))
+    return Image.alpha_composite(white, img).convert("RGB")
+
+
+def difference(a, b):
+    d = ImageChops.difference(a, b)
+    mean = sum(ImageStat.Stat(d).mean) / 3
+    worst = d.split()
+    mx = ImageChops.lighter(ImageChops.lighter(worst[0], worst[1]), worst[2])
+    off = sum(mx.point(lambda v: 255 if v > PIXEL_LIMIT else 0).histogram()[255:]) / (a.size[0] * a.size[1])
+    return mean, off
+
+
+class Rlottie:
+    name = "rlottie"
+
+    def __init__(self):
+        from rlottie_python import LottieAnimation
+        self.cls = LottieAnimation
+
+    def frames(self, path, size, frames):
+        out = {}
+        with self.cls.from_file(path) as anim:
+            for f in frames:
+                out[f] = anim.render_pillow_frame(frame_num=f, width=size[0], height=size[1])
+        return out
+
+
+class Thorvg:
+    name = "thorvg"
+
+    def __init__(self):
+        import thorvg_python as tvg
+        self.tvg = tvg
+        self.engine = tvg.Engine(threads=1)
+
+    def frames(self, path, size, frames):
+        tvg = self.tvg
+        out = {}
+        canvas = tvg.SwCanvas(self.engine)
+        canvas.set_target(size[0], size[1])
+        anim = tvg.LottieAnimation(self.engine)
+        pic = anim.get_picture()
+        if pic.load(path) != tvg.Result.SUCCESS:
+            return out
+        pic.set_size(size[0], size[1])
+        canvas.add(pic)
+        for f in frames:
+            anim.set_frame(float(f))
+            canvas.update()
+            canvas.draw(True)
+            canvas.sync()
+            out[f] = canvas.get_pillow("RGBA").copy()
+        return out
+
+
+def ours(stardust, path, size, fr, frames, tmp):
+    out = {}
+    for f in frames:
+        png = os.path.join(tmp, f"ours-{f}.png")
+        t = f / fr
+        try:
+            r = subprocess.run([stardust, "render", path, "--at", repr(t), "-o", png, "--quiet"],
+                               capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as e:  # a binary being rebuilt, a hung frame: no frame
+            out[f] = None
+            out.setdefault("error", [str(e)])
+            continue
+        if r.returncode == 0 and os.path.exists(png):
+            out[f] = Image.open(png).copy()
+        else:
+            out[f] = None
+            out.setdefault("error", r.stderr.strip().splitlines()[-1:] or ["exit %d" % r.returncode])
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--stardust", required=True)
+    ap.add_argument("--samples", required=True)
+    ap.add_argument("--snapshots")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--only")
+    ap.add_argument("--limit", type=int)
+    args = ap.parse_args()
+    os.makedirs(os.path.join(args.out, "worst"), exist_ok=True)
+
+    refs = []
+    for cls in (Rlottie, Thorvg):
+        try:
+            refs.append(cls())
+        except Exception as e:  # not installed: that column is empty
+            print(f"note: {cls.name} unavailable ({e})", file=sys.stderr)
+
+    samples = []
+    for root, _, files in os.walk(args.samples):
+        for f in files:
+            if f.endswith(".json") and (not args.only or args.only in os.path.join(root, f)):
+                samples.append(os.path.join(root, f))
+    samples.sort()
+    if args.limit:
+        samples = samples[: args.limit]
+
+    rows, pairs, passed, worst = [], 0, 0, []
+    for path in samples:
+        rel = os.path.relpath(path, args.samples)
+        name = rel[:-5].replace("/", "-")
+        try:
+            doc = json.load(open(path, encoding="utf-8"))
+            w, h, ip, op, fr = int(round(doc["w"])), int(round(doc["h"])), doc["ip"], doc["op"], doc["fr"]
+        except Exception as e:
+            rows.append((rel, "-", f"not a Lottie animation ({e})", "", "", "", False))
+            continue
+        total = max(1, int(round(op - ip)))
+        frames = sorted({min(int(round(p / 100 * total)), total - 1) for p in PROGRESS})
+        frame_of = {p: min(int(round(p / 100 * total)), total - 1) for p in PROGRESS}
+        with tempfile.TemporaryDirectory() as tmp:
+            mine = ours(args.stardust, path, (w, h), fr, frames, tmp)
+            ref_frames = {}
+            for r in refs:
+                try:
+                    ref_frames[r.name] = r.frames(path, (w, h), frames)
+                except Exception as e:
+                    ref_frames[r.name] = {}
+                    print(f"note: {r.name} failed on {rel}: {e}", file=sys.stderr)
+            for p in PROGRESS:
+                f = frame_of[p]
+                pairs += 1
+                cells, ok, images = {}, False, {}
+                a = mine.get(f)
+                if a is not None:
+                    a = over_white(a, (w, h))
+                    images["ours"] = a
+                candidates = {n: fr_.get(f) for n, fr_ in ref_frames.items()}
+                if args.snapshots:
+                    snap = os.path.join(args.snapshots, f"{name}-{p}.png")
+                    candidates["lottie-ios"] = Image.open(snap) if os.path.exists(snap) else None
+                best = (1e9, 1.0)
+                for n, img in candidates.items():
+                    if img is None:
+                        cells[n] = "–"
+                        continue
+                    b = over_white(img, (w, h))
+                    images[n] = b
+                    if a is None:
+                        cells[n] = "no frame"
+                        continue
+                    mean, share = difference(a, b)
+                    good = mean <= MEAN_LIMIT and share <= SHARE_LIMIT
+                    ok = ok or good
+                    best = min(best, (mean, share))
+                    cells[n] = f"{mean:.1f} / {100 * share:.1f}%" + (" ✓" if good else "")
+                passed += ok
+                note = "" if a is not None else "; ".join(mine.get("error", ["no frame"]))
+                rows.append((rel, p, note, cells, ok))
+                worst.append((best, rel, p, images))
+        worst.sort(key=lambda x: -x[0][0])
+        worst = worst[:12]
+
+    for (best, rel, p, images) in worst:
+        tiles = [images[k] for k in ("ours", "rlottie", "thorvg", "lottie-ios") if k in images]
+        if not tiles:
+            continue
+        wsum = sum(t.size[0] for t in tiles)
+        sheet = Image.new("RGB", (wsum, max(t.size[1] for t in tiles)), "white")
+        x = 0
+        for t in tiles:
+            sheet.paste(t, (x, 0)); x += t.size[0]
+        sheet.save(os.path.join(args.out, "worst", f"{rel[:-5].replace('/', '-')}-{p}.png"))
+
+    names = [r.name for r in refs] + (["lottie-ios"] if args.snapshots else [])
+    with open(os.path.join(args.out, "table.md"), "w") as t:
+        t.write(f"# Lottie conformance: {passed} of {pairs} (file, progress) pairs match a reference "
+                f"({100 * passed / max(pairs, 1):.1f} %)\n\n")
+        t.write("Cells: mean absolute channel difference / share of pixels off by more than 32; ✓ = within 6 and 2 %.\n\n")
+        t.write("| file | % | " + " | ".join(names) + " | pass | note |\n|---|---|" + "---|" * len(names) + "---|---|\n")
+        for row in rows:
+            if len(row) == 7:
+                t.write(f"| {row[0]} | – | " + " | ".join("" for _ in names) + f" | ✗ | {row[2]} |\n")
+                continue
+            rel, p, note, cells, ok = row
+            t.write(f"| {rel} | {p} | " + " | ".join(cells.get(n, "–") for n in names) + f" | {'✓' if ok else '✗'} | {note} |\n")
+    json.dump({"pairs": pairs, "passed": passed, "rate": passed / max(pairs, 1), "references": names},
+              open(os.path.join(args.out, "summary.json"), "w"), indent=1)
+    print(f"{passed} of {pairs} pairs match a reference ({100 * passed / max(pairs, 1):.1f} %)")
+
+
+if __name__ == "__main__":
+    main()

@@ -32,6 +32,12 @@ struct HostileCLITests {
     }
 
     static func imageScene(_ ref: String) -> Data { HostileCorpus.json(["layers": [["type": "image", "contents": ref, "bounds": [0, 0, 10, 10]]]]) }
+    /// A Lottie file whose one image layer draws `file`, named beside the JSON.
+    static func lottieImage(_ file: String) -> Data {
+        HostileCorpus.json(["v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100,
+                            "assets": [["id": "i", "w": 10, "h": 10, "u": "", "p": file, "e": 0]],
+                            "layers": [["ty": 2, "refId": "i", "ip": 0, "op": 30, "st": 0, "ks": [String: Any]()]]])
+    }
     static let emitters50 = HostileCorpus.emitters(50, cell: ["birthRate": 1e6, "lifetime": 4, "contents": "builtin:dot"])
     static let giant = HostileCorpus.emitters(1, cell: ["birthRate": 100, "lifetime": 5, "scale": 1000, "contents": "builtin:dot"])
     static let many = HostileCorpus.emitters(2000, cell: ["birthRate": 50, "lifetime": 5, "scale": 2, "contents": "builtin:spark"])
@@ -49,6 +55,10 @@ struct HostileCLITests {
         Case(name: "FIFO image: trace", files: fifo("fifo.png", plus: ["s.json": imageScene("fifo.png")]),
              args: ["trace", "s.json", "--at", "0"], status: 2, says: ["FIFO"], seconds: 10),
         Case(name: "FIFO scene", files: fifo("f.json", plus: [:]), args: ["validate", "f.json"], status: 2, says: ["FIFO", "Cannot read"], seconds: 10),
+        Case(name: "FIFO Lottie sticker", files: fifo("f.tgs", plus: [:]), args: ["validate", "f.tgs"], status: 2, says: ["FIFO"], seconds: 10),
+        Case(name: "FIFO Lottie image", files: fifo("fifo.png", plus: ["a.json": lottieImage("fifo.png")]), args: ["validate", "a.json"],
+             status: 2, says: ["assets[0]", "FIFO"], seconds: 10),
+        Case(name: "FIFO effect file", files: fifo("f.pex", plus: [:]), args: ["import", "f.pex"], status: 2, says: ["FIFO"], seconds: 10),
         Case(name: "device scene", files: write([:]), args: ["validate", "/dev/zero"], status: 2, says: ["character device", "Cannot read"]),
         Case(name: "device image", files: write(["s.json": imageScene("/dev/zero")]), args: ["validate", "s.json"], status: 2,
              says: ["layers[0].contents", "Cannot read /dev/zero", "character device"]),

@@ -10,7 +10,10 @@ public enum CLIRunner {
         public var stdout: String
         public var stderr: String
         /// True when the time bound ended the process.
-        public var timedOut: Bool { status == 124 || status == 137 }
+        /// `timeout -s KILL` also signals its own process group, so it may die of SIGKILL itself (status 9).
+        public var timedOut: Bool { status == 124 || status == 137 || (killedBySignal && status == SIGKILL) }
+        /// True when the process (or `timeout` around it) ended by a signal rather than by exiting.
+        public var killedBySignal = false
     }
 
     /// The `stardust` executable beside the test bundle in the build products folder.
@@ -51,7 +54,7 @@ public enum CLIRunner {
         group.wait()
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                      stderr: String(decoding: e, as: UTF8.self))
+                      stderr: String(decoding: e, as: UTF8.self), killedBySignal: p.terminationReason == .uncaughtSignal)
     }
 
     /// A fresh temporary folder.

@@ -23,6 +23,12 @@ public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
     case toolFailed(name: String, reason: String)
 
     /// The error as one plain sentence.
+    /// Why a file could not be read, without its name (for messages that name the file already).
+    public var readFailure: String? {
+        if case let .cannotRead(_, reason) = self { return reason }
+        return nil
+    }
+
     public var description: String {
         switch self {
         case let .invalidData(format, reason): return "\(format) \(reason)."

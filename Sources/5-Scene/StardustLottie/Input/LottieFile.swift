@@ -27,11 +27,12 @@ public enum LottieFile {
     /// The JSON bytes of a `.json` or `.tgs` file (gzip detected by its magic bytes, inflated within
     /// ``LottieLimits/maxJSONBytes``: a gzip bomb is refused).
     public static func read(path: String, limits: LottieLimits = LottieLimits()) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw LottieError(path: path, "cannot read the file") }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: limits.maxJSONBytes + 1)) ?? Data()
-        guard data.count <= limits.maxJSONBytes else { throw LottieError(path: path, "the file is larger than \(limits.maxJSONBytes) bytes") }
-        return try jsonBytes([UInt8](data), name: path, limits: limits)
+        // FileReader refuses a FIFO, a device or a folder before anything blocks on it.
+        let data: [UInt8]
+        do { data = try FileReader.readAll(path, maxBytes: limits.maxJSONBytes) } catch let error as CodecError {
+            throw LottieError(path: "$", "cannot read the file: \(error.readFailure ?? "\(error)")")
+        }
+        return try jsonBytes(data, name: path, limits: limits)
     }
 
     /// Inflates gzip data (`.tgs`) within the JSON limit; other data is returned as it is.
@@ -73,14 +74,14 @@ public enum LottieFile {
                     throw LottieError(path: "\(asset.path).p", "the image name \"\(relative)\" leaves the animation's folder")
                 }
                 let full = (folder as NSString).appendingPathComponent(relative)
-                guard let data = FileManager.default.contents(atPath: full) else {
+                guard FileManager.default.fileExists(atPath: full) else {
                     warn(LottieWarning(path: "\(asset.path).p", "the image \"\(relative)\" is not beside the file; not drawn"))
                     continue
                 }
-                guard data.count <= limits.maxImageBytes else {
-                    throw LottieError(path: "\(asset.path).p", "the image file is \(data.count) bytes, more than the limit of \(limits.maxImageBytes)")
+                // FileReader refuses a FIFO or a device without blocking, and a file over the limit unread.
+                do { bytes = try FileReader.readAll(full, maxBytes: limits.maxImageBytes) } catch let error as CodecError {
+                    throw LottieError(path: "\(asset.path).p", "cannot read \"\(relative)\": \(error.readFailure ?? "\(error)")")
                 }
-                bytes = [UInt8](data)
             }
             do {
                 let header = try ImageDecoder.header(of: bytes)

@@ -79,7 +79,7 @@ public struct EffectImport {
         for (name, source) in referencedTextures.sorted(by: { $0.key < $1.key }) {
             let p = (dir as NSString).appendingPathComponent(name)
             if URL(fileURLWithPath: p).standardizedFileURL == URL(fileURLWithPath: source).standardizedFileURL { continue }
-            try AtomicFile.write(Array(try Data(contentsOf: URL(fileURLWithPath: source))), to: p)
+            try AtomicFile.write(try FileReader.readAll(source, maxBytes: EffectImporter.maxFileSize), to: p)
             written.append(p)
         }
         try AtomicFile.write(Array((jsonText + "\n").utf8), to: path)
@@ -101,11 +101,11 @@ public enum EffectImporter {
         guard let format = EffectFormat(path: path) else {
             throw SceneError(path: "$", "\(path) is not an effect file (.pex, .plist or .ped)")
         }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw SceneError(path: "$", "cannot read \(path): \(error.localizedDescription)")
+        // FileReader refuses a FIFO or a device without blocking, and a file over the limit without reading it all.
+        let data: [UInt8]
+        do { data = try FileReader.readAll(path, maxBytes: maxFileSize) } catch let error as CodecError {
+            throw SceneError(path: "$", "cannot read the file: \(error.readFailure ?? "\(error)")")
         }
-        guard data.count <= maxFileSize else { throw SceneError(path: "$", "the effect file is over 16 MiB") }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let folder = (path as NSString).deletingLastPathComponent
         let source = EffectSource(name: name, folder: folder.isEmpty ? "." : folder)
@@ -115,7 +115,7 @@ public enum EffectImporter {
             return try ParticleDesignerImporter.translate(config, format: format,
                                                           yUp: verticalAxis == .up, source: source)
         case .particleDesignerPlist:
-            let config = try ParticleDesignerReader.readPlist(data)
+            let config = try ParticleDesignerReader.readPlist(Data(data))
             return try ParticleDesignerImporter.translate(config, format: format,
                                                           yUp: verticalAxis != .down, source: source)
         case .uiEffectDesigner:

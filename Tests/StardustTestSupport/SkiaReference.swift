@@ -81,8 +81,9 @@ public enum SkiaReference {
 
     private static func probe() -> String? { probeResult }
 
-    /// Runs `python3` with `arguments`, reading stdout and stderr concurrently so neither pipe can fill and block.
-    private static func run(arguments: [String]) throws -> (Int32, [UInt8], Data) {
+    /// Runs `python3` with `arguments`, reading stdout and stderr concurrently so neither pipe can fill and block
+    /// (also used by ``CairoReference``).
+    static func run(arguments: [String]) throws -> (Int32, [UInt8], Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments

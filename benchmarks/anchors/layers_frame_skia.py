@@ -4,7 +4,7 @@
 Usage: layers_frame_skia.py SPEC.json OUT.rgba RUNS
 
 SPEC.json is written by `stardust bench layers-frame`: the frame size in points, the scale, and the
-layers (position, size, rotation, shape, fill, stroke, mask, shadow, blend mode) that Stardust draws in
+layers (position, size, rotation, path elements, fill, stroke, mask, shadow, blend mode) that Stardust draws in
 the same run. This script draws the same content with skia-python on a CPU raster surface (N32,
 premultiplied), one thread, RUNS times, timing each frame in-process (clear + draw + flush), and writes
 the last frame's premultiplied RGBA to OUT.rgba for the pixel comparison. Prints one JSON line:
@@ -14,7 +14,10 @@ Mapping (the same semantics as Stardust's, docs/DRAWING.md): a layer with a mask
 shadow is a saveLayer; the blend mode is the layer paint's blend mode; a shadow is the layer paint's
 DropShadow image filter with sigma = shadowRadius (Skia scales it by the canvas matrix, as Stardust
 scales shadowRadius by the layer's transform); a mask is drawn into the layer with kDstIn (alpha mask).
-Dash patterns and radial/conic gradients plug in where marked "PLUG-IN".
+A dash pattern is a DashPathEffect (an odd count repeated twice, as Core Animation and Skia's own rule
+need an even one); a gradient fill is the path drawn with a radial shader (a circle about the center) or a
+sweep shader turned by the start angle, where Stardust draws a CAGradientLayer masked by the path. The
+stroke uses Core Animation's miter limit (10; Skia's default is 4).
 """
 import json
 import sys
@@ -33,12 +36,20 @@ def color(c):
     return skia.Color4f(c[0], c[1], c[2], c[3])
 
 
-def shape_path(kind, w, h, radius):
+def shape_path(elements):
+    """The layer's path from Stardust's elements (the same curves and start point: dashes line up)."""
     p = skia.Path()
-    if kind == "ellipse":
-        p.addOval(skia.Rect.MakeWH(w, h))
-    else:
-        p.addRRect(skia.RRect.MakeRectXY(skia.Rect.MakeWH(w, h), radius, radius))
+    for e in elements:
+        if e[0] == "M":
+            p.moveTo(e[1], e[2])
+        elif e[0] == "L":
+            p.lineTo(e[1], e[2])
+        elif e[0] == "Q":
+            p.quadTo(e[1], e[2], e[3], e[4])
+        elif e[0] == "C":
+            p.cubicTo(e[1], e[2], e[3], e[4], e[5], e[6])
+        else:
+            p.close()
     return p
 
 
@@ -56,13 +67,30 @@ def draw_layer(canvas, l):
             paint.setImageFilter(skia.ImageFilters.DropShadow(s["dx"], s["dy"], s["radius"], s["radius"],
                                                               skia.Color4f(0, 0, 0, s["opacity"]).toColor()))
         canvas.saveLayer(None, paint)
-    path = shape_path(l["shape"], l["w"], l["h"], l["cornerRadius"])
-    fill = skia.Paint(AntiAlias=True, Color4f=color(l["fill"]))
-    # PLUG-IN: radial / conic gradient fills (l["fillGradient"]) as skia.GradientShader.MakeRadial / MakeSweep.
+    path = shape_path(l["path"])
+    g = l.get("fillGradient")
+    if g is None:
+        fill = skia.Paint(AntiAlias=True, Color4f=color(l["fill"]))
+    else:
+        colors = [color(c).toColor() for c in g["colors"]]
+        center = (l["w"] / 2, l["h"] / 2)
+        if g["type"] == "radial":
+            shader = skia.GradientShader.MakeRadial(center, g["radius"], colors, g["locations"])
+        else:
+            turn = skia.Matrix.RotateDeg(g["angle"] * 180 / 3.141592653589793, center)
+            shader = skia.GradientShader.MakeSweep(center[0], center[1], colors, g["locations"],
+                                                   skia.TileMode.kClamp, 0, 360, 0, turn)
+        fill = skia.Paint(AntiAlias=True, Shader=shader)
     canvas.drawPath(path, fill)
     stroke = skia.Paint(AntiAlias=True, Color4f=color(l["stroke"]), Style=skia.Paint.kStroke_Style,
-                        StrokeWidth=l["lineWidth"])
-    # PLUG-IN: dash patterns (l["lineDashPattern"], l["lineDashPhase"]) as skia.DashPathEffect.Make.
+                        StrokeWidth=l["lineWidth"], StrokeMiter=10)
+    dashes = l.get("lineDashPattern")
+    if dashes is not None:
+        if len(dashes) % 2 == 1:
+            dashes = dashes + dashes
+        stroke.setPathEffect(skia.DashPathEffect.Make(dashes, l["lineDashPhase"]))
+        if l.get("lineCap") == "round":
+            stroke.setStrokeCap(skia.Paint.kRound_Cap)
     canvas.drawPath(path, stroke)
     m = l.get("mask")
     if m is not None:

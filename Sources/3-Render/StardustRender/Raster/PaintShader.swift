@@ -160,11 +160,10 @@ public struct PaintShader: Sendable {
         }
     }
 
-    /// The angle of (x, y) from the +x axis towards +y as a fraction of a turn in [0, 1] (NaN becomes 0).
+    /// The angle of (x, y) from the +x axis towards +y as a fraction of a turn in [0, 1] (NaN becomes 0),
+    /// by ``TurnApproximation`` (a polynomial within 4·10⁻⁸ of a turn, instead of `atan2`).
     @inline(__always) static func turn(_ x: Double, _ y: Double) -> Double {
-        let a = atan2(y, x) * (0.5 / Double.pi)
-        let t = a < 0 ? a + 1 : a
-        return t >= 0 ? (t <= 1 ? t : 1) : 0
+        TurnApproximation.turn(x, y)
     }
 
     /// Writes the colors of pixels `x0 ..< x0 + count` of row `y` (premultiplied, 0…1).

@@ -43,6 +43,7 @@ public enum SceneBudget {
             }
         }
         try checkDashes(scene)
+        try checkShadows(scene)
         try checkSimulations(scene, limits: limits)
         // 3. Particles and 4. covered pixels.
         var particles = 0.0, covered = 0.0

@@ -40,7 +40,7 @@ open class CALayer: StardustTimed {
     /// A copy of another layer's model values, as Core Animation makes presentation layers.
     public convenience init(layer: Any) {
         self.init()
-        if let other = layer as? CALayer { copyValues(from: other.stardustLayer, at: nil) }
+        if let other = layer as? CALayer { copyValues(from: other.stardustLayer, at: nil); maskLayerStorage = other.maskLayerStorage }
     }
 
     // MARK: Tree
@@ -263,6 +263,7 @@ open class CALayer: StardustTimed {
         let copy = Self(stardustLayer: Self.makeStardustLayer())
         copy.copyValues(from: stardustLayer, at: localMediaTime())
         copy.contents = contents
+        copy.maskLayerStorage = maskLayerStorage
         return copy
     }
     /// The layer itself (model values).
@@ -283,6 +284,7 @@ open class CALayer: StardustTimed {
         stardustLayer.contentsScale = other.contentsScale
         stardustLayer.masksToBounds = other.masksToBounds
         stardustLayer.timing = other.timing
+        copyDrawingValues(from: other, at: time)
     }
 
     // MARK: Time

@@ -11,7 +11,7 @@ import Testing
     static let json = """
     { "name": "compositing", "size": [120, 100], "duration": 1, "fps": 10, "scale": 1,
       "layers": [
-        { "type": "layer", "name": "back", "bounds": [0, 0, 120, 100], "position": [60, 50], "backgroundColor": "#3060E0" },
+        { "type": "group", "name": "back", "bounds": [0, 0, 120, 100], "position": [60, 50], "backgroundColor": "#3060E0" },
         { "type": "shape", "name": "card", "path": "M 10 10 H 70 V 60 H 10 Z", "fillColor": "#FFCC00",
           "compositingFilter": "multiplyBlendMode", "shadowOpacity": 0.6, "shadowRadius": 4, "shadowOffset": [3, 5],
           "shadowColor": "#200010", "shadowPath": "M 10 10 H 70 V 60 H 10 Z",
@@ -21,11 +21,11 @@ import Testing
           "sublayers": [
             { "type": "replicator", "name": "dots", "bounds": [0, 0, 120, 100], "position": [60, 50], "instanceCount": 4,
               "instanceTransform": "translate(14px, 0)", "instanceColor": "#FF8080", "instanceGreenOffset": 0.1,
-              "sublayers": [ { "type": "layer", "name": "dot", "bounds": [0, 0, 8, 8], "position": [70, 70], "cornerRadius": 4,
+              "sublayers": [ { "type": "group", "name": "dot", "bounds": [0, 0, 8, 8], "position": [70, 70], "cornerRadius": 4,
                                "backgroundColor": "#FFFFFF", "compositingFilter": "screenBlendMode" } ] } ] } ],
       "animations": [
         { "layer": "dot", "keyPath": "opacity", "fromValue": 0.2, "toValue": 1, "duration": 1 },
-        { "layer": "card", "keyPath": "shadowOffset", "toValue": [-3, 8], "duration": 1 } ] }
+        { "layer": "card", "keyPath": "shadowOffset", "toValue": [6, 8], "duration": 1 } ] }
     """
 
     static func scene() throws -> Scene {

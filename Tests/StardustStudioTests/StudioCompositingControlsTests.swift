@@ -11,7 +11,7 @@ import StardustTestSupport
     { "size": [100, 80], "duration": 1,
       "layers": [ { "type": "shape", "path": "M 0 0 L 90 0 L 90 60 Z", "fillColor": "#FF0000", "shadowOpacity": 0.5,
                     "mask": { "type": "shape", "path": "M 0 0 L 50 0 L 50 50 Z", "fillColor": "#FFFFFF" } },
-                  { "type": "layer", "backgroundColor": "#00FF00" } ] }
+                  { "type": "group", "backgroundColor": "#00FF00" } ] }
     """
 
     func document() throws -> StudioDocument {

@@ -7,6 +7,8 @@
 // sleep timers, flags). Solver sub-steps work on a compact `BodyState` array
 // of awake bodies only.
 
+import CStardustContacts
+
 /// How a body moves.
 public enum BodyType: UInt8, Sendable, Hashable {
     /// Never moves; infinite mass. Ground and walls.
@@ -102,12 +104,34 @@ struct BodyInfo: Sendable {
 /// Per awake body, per step: what the sub-steps integrate. `dp` and `dq`
 /// are the motion since the step began; contacts and joints measure their
 /// current error from them without touching transforms (Box2D v3's solver).
-struct BodyState: Sendable {
-    var v = Vec2.zero
-    var w = 0.0
-    // Next to the velocities: the contact solver gathers them together.
-    var invMass = 0.0
-    var invInertia = 0.0
-    var dp = Vec2.zero
-    var dq = Rotation.identity
+/// Declared in `CStardustContacts` (`SDBodyState`), which the contact kernels
+/// read; Swift sees its vectors through the accessors below.
+typealias BodyState = SDBodyState
+
+extension SDBodyState {
+    /// At rest, infinite mass, no motion (the identity rotation): the state
+    /// of static and sleeping bodies and of empty bundle lanes. Not the
+    /// imported `init()`, whose rotation would be all zeros.
+    static let zero = BodyState(v: .zero, w: 0, invMass: 0, invInertia: 0, dp: .zero, dq: .identity)
+
+    /// A state from its vectors.
+    @inline(__always) init(v: Vec2, w: Double, invMass: Double, invInertia: Double, dp: Vec2, dq: Rotation) {
+        self.init(vx: v.x, vy: v.y, w: w, invMass: invMass, invInertia: invInertia, dpx: dp.x, dpy: dp.y, qc: dq.c, qs: dq.s)
+    }
+
+    /// Linear velocity, units/s.
+    var v: Vec2 {
+        @inline(__always) get { Vec2(vx, vy) }
+        @inline(__always) set { vx = newValue.x; vy = newValue.y }
+    }
+    /// Translation since the step began.
+    var dp: Vec2 {
+        @inline(__always) get { Vec2(dpx, dpy) }
+        @inline(__always) set { dpx = newValue.x; dpy = newValue.y }
+    }
+    /// Rotation since the step began.
+    var dq: Rotation {
+        @inline(__always) get { Rotation(c: qc, s: qs) }
+        @inline(__always) set { qc = newValue.c; qs = newValue.s }
+    }
 }

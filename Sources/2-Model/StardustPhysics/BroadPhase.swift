@@ -66,19 +66,19 @@ extension World {
     mutating func updatePairs() {
         if moveBuffer.isEmpty { return }
         if movingTree.reinsertsSinceLayout > 2 * movingTree.proxyCount { relayoutMovingTree() }
-        var stack = queryStack
-        var found = pairScratch
-        pairScratch = []
-        var processed = moveProcessed
-        moveProcessed = []
+        var stack = scratch.queryStack
+        var found = scratch.pairScratch
+        scratch.pairScratch = []
+        var processed = scratch.moveProcessed
+        scratch.moveProcessed = []
         if processed.count < shapes.count { processed.append(contentsOf: repeatElement(false, count: shapes.count - processed.count)) }
         // With many moved proxies, a grid answers the moving tree's queries
         // (same leaves, same order; see PairGrid); with few, building it costs more than the walks.
-        var grid = pairGrid
-        pairGrid = PairGrid()
+        var grid = scratch.pairGrid
+        scratch.pairGrid = PairGrid()
         let useGrid = moveBuffer.count >= max(64, movingTree.proxyCount / 32) && grid.build(movingTree, stack: &stack)
-        var ranks = gridScratch
-        gridScratch = []
+        var ranks = scratch.gridScratch
+        scratch.gridScratch = []
         if useGrid && ranks.count < grid.leafData.count { ranks = [Int32](repeating: 0, count: grid.leafData.count) }
         for k in 0..<moveBuffer.count {
             let s = moveBuffer[k]
@@ -118,11 +118,11 @@ extension World {
         }
         for s in moveBuffer { processed[Int(s)] = false }
         moveBuffer.removeAll(keepingCapacity: true)
-        queryStack = stack
-        pairScratch = found
-        moveProcessed = processed
-        pairGrid = grid
-        gridScratch = ranks
+        scratch.queryStack = stack
+        scratch.pairScratch = found
+        scratch.moveProcessed = processed
+        scratch.pairGrid = grid
+        scratch.gridScratch = ranks
     }
 }
 

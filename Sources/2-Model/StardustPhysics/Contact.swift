@@ -105,7 +105,7 @@ extension World {
             if c == count { break }
             let sA = Int(contacts[c].shapeA), sB = Int(contacts[c].shapeB)
             let iA = Int(contacts[c].bodyA), iB = Int(contacts[c].bodyB)
-            let awakeA = bodyAwake[iA], awakeB = bodyAwake[iB]   // one of them is
+            let awakeA = scratch.bodyAwake[iA], awakeB = scratch.bodyAwake[iB]   // one of them is
             // Pairs whose fat boxes separated, or that a filter change excludes, end here
             // (filters are re-tested only once one changed: every contact passed them when made).
             if !shapeFatBounds[sA].overlaps(shapeFatBounds[sB])
@@ -113,7 +113,7 @@ extension World {
                 destroyContact(Int32(c), wakeBodies: false)
                 continue
             }
-            let (poseA, poseB) = posesGathered ? bodyPoses.withUnsafeBufferPointer { ($0[iA], $0[iB]) }
+            let (poseA, poseB) = posesGathered ? scratch.bodyPoses.withUnsafeBufferPointer { ($0[iA], $0[iB]) }
                                                : (collidePose(iA), collidePose(iB))
             let xfA = poseA.transform, xfB = poseB.transform
             if contacts[c].sensor {
@@ -142,15 +142,15 @@ extension World {
                     events.contactBegin.append(ContactBeginTouchEvent(shapeA: shapeID(Int32(sA)), shapeB: shapeID(Int32(sB)), manifold: contacts[c].manifold))
                 }
                 // Touching a sleeping body wakes its island.
-                if !awakeA && bodyInfos[iA].type != .static { pendingWake.append(Int32(iA)) }
-                if !awakeB && bodyInfos[iB].type != .static { pendingWake.append(Int32(iB)) }
+                if !awakeA && bodyInfos[iA].type != .static { scratch.pendingWake.append(Int32(iA)) }
+                if !awakeB && bodyInfos[iB].type != .static { scratch.pendingWake.append(Int32(iB)) }
             } else if !touching && wasTouching {
                 contacts[c].touching = false
                 reportEnd(contacts[c])
             }
         }
-        for b in pendingWake { wakeBody(b) }
-        pendingWake.removeAll(keepingCapacity: true)
+        for b in scratch.pendingWake { wakeBody(b) }
+        scratch.pendingWake.removeAll(keepingCapacity: true)
     }
 
     /// Copies every body's awake flag into `bodyAwake` (one byte per body
@@ -166,10 +166,10 @@ extension World {
     /// `pendingWake`).
     mutating func gatherBodyFlagsAndPoses() -> Bool {
         let n = bodyInfos.count
-        if bodyAwake.count != n { bodyAwake = [Bool](repeating: false, count: n) }
+        if scratch.bodyAwake.count != n { scratch.bodyAwake = [Bool](repeating: false, count: n) }
         var awakeCount = 0
         bodyInfos.withUnsafeBufferPointer { bi in
-        bodyAwake.withUnsafeMutableBufferPointer { aw in
+        scratch.bodyAwake.withUnsafeMutableBufferPointer { aw in
             for i in 0..<n {
                 aw[i] = bi[i].awake
                 awakeCount += bi[i].awake ? 1 : 0
@@ -177,9 +177,9 @@ extension World {
         }
         }
         if awakeCount == 0 || 4 * awakeCount < n { return false }
-        World.resize(&bodyPoses, to: n, with: CollidePose())
+        World.resize(&scratch.bodyPoses, to: n, with: CollidePose())
         bodySims.withUnsafeBufferPointer { sp in
-        bodyPoses.withUnsafeMutableBufferPointer { pp in
+        scratch.bodyPoses.withUnsafeMutableBufferPointer { pp in
             for i in 0..<n { pp[i] = World.collidePose(sp.baseAddress! + i) }
         }
         }
@@ -203,7 +203,7 @@ extension World {
     /// per skipped contact.
     func nextAwakeContact(after start: Int) -> Int {
         contacts.withUnsafeBufferPointer { cp in
-        bodyAwake.withUnsafeBufferPointer { awake in
+        scratch.bodyAwake.withUnsafeBufferPointer { awake in
             var c = start + 1
             while c < cp.count {
                 let contact = cp.baseAddress! + c

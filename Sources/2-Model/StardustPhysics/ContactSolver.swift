@@ -8,7 +8,7 @@
 // arithmetic of four contacts runs side by side. A bundle gathers its bodies'
 // velocities, inverse masses (and motion since the step began) from the
 // `BodyState` array into lanes, takes the step's softness as lanes
-// (`ContactSoftnessW`), solves, and scatters the new velocities of its
+// (`ContactSoftness`), solves, and scatters the new velocities of its
 // movable bodies (inverse mass above zero) back. Empty lanes point at the
 // zero state, whose masses are zero, and stay inert.
 //
@@ -57,7 +57,7 @@ import CStardustContacts
 let contactLanes = 4
 
 /// One manifold point of four constraints (declared in `CStardustContacts`).
-typealias ContactPointW = SDContactPoint
+typealias ContactBundlePoint = SDContactPoint
 
 /// Four contact constraints in structure-of-arrays form: what the sub-step
 /// passes read and write. What only the restitution pass, the impulse store
@@ -75,7 +75,7 @@ typealias ContactBundleCold = SDContactBundleCold
 /// lane from the gathered inverse masses (a lane with a zero inverse mass is
 /// against a static or kinematic body), so the bundles need not carry three
 /// more quantities per lane.
-typealias ContactSoftnessW = SDContactSoftness
+typealias ContactSoftness = SDContactSoftness
 
 extension SDContactSoftness {
     init(_ soft: Softness, _ staticSoft: Softness) {
@@ -100,43 +100,22 @@ enum ContactKernels {
         let all: [(String, SDContactKernelVariant)] = [("baseline", SDContactKernelBaseline), ("avx2", SDContactKernelAVX2)]
         return all.compactMap { name, v in sd_contact_kernels_variant(v).map { (name, $0) } }
     }
-
-    /// Whether `BodyState`'s layout is the one the kernels read (`SDBodyState`).
-    static var layoutMatches: Bool {
-        typealias S = BodyState
-        typealias C = SDBodyState
-        let v = MemoryLayout<S>.offset(of: \S.v)!, dp = MemoryLayout<S>.offset(of: \S.dp)!
-        let dq = MemoryLayout<S>.offset(of: \S.dq)!
-        return MemoryLayout<S>.stride == MemoryLayout<C>.stride
-            && v == MemoryLayout<C>.offset(of: \C.vx)! && v + 8 == MemoryLayout<C>.offset(of: \C.vy)!
-            && MemoryLayout<S>.offset(of: \S.w) == MemoryLayout<C>.offset(of: \C.w)
-            && MemoryLayout<S>.offset(of: \S.invMass) == MemoryLayout<C>.offset(of: \C.invMass)
-            && MemoryLayout<S>.offset(of: \S.invInertia) == MemoryLayout<C>.offset(of: \C.invInertia)
-            && dp == MemoryLayout<C>.offset(of: \C.dpx)! && dp + 8 == MemoryLayout<C>.offset(of: \C.dpy)!
-            && dq == MemoryLayout<C>.offset(of: \C.qc)! && dq + 8 == MemoryLayout<C>.offset(of: \C.qs)!
-            && MemoryLayout<Vec2>.size == 16 && MemoryLayout<Rotation>.size == 16
-    }
-
-    @inline(__always) static func states(_ s: UnsafeMutablePointer<BodyState>) -> UnsafeMutablePointer<SDBodyState> {
-        assert(layoutMatches)
-        return UnsafeMutablePointer<SDBodyState>(OpaquePointer(s))
-    }
 }
 
 /// Applies last step's impulses (warm start) of every bundle.
 @inline(__always) func warmStartContacts(_ c: UnsafeMutableBufferPointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
                                          kernels: UnsafePointer<SDContactKernels> = ContactKernels.chosen) {
     guard let base = c.baseAddress, c.count > 0 else { return }
-    kernels.pointee.warmStart(base, c.count, ContactKernels.states(s))
+    kernels.pointee.warmStart(base, c.count, s)
 }
 
 /// The solve pass (soft bias) of every bundle.
 @inline(__always) func solveContacts(_ c: UnsafeMutableBufferPointer<ContactBundle>, _ s: UnsafeMutablePointer<BodyState>,
-                                     invH: Double, maxBiasVelocity: Double, softness: ContactSoftnessW,
+                                     invH: Double, maxBiasVelocity: Double, softness: ContactSoftness,
                                      kernels: UnsafePointer<SDContactKernels> = ContactKernels.chosen) {
     guard let base = c.baseAddress, c.count > 0 else { return }
     withUnsafePointer(to: softness) { soft in
-        kernels.pointee.solve(base, c.count, ContactKernels.states(s), soft, invH, maxBiasVelocity)
+        kernels.pointee.solve(base, c.count, s, soft, invH, maxBiasVelocity)
     }
 }
 
@@ -147,7 +126,7 @@ enum ContactKernels {
                                      invH: Double, totals: UnsafeMutablePointer<ContactBundleCold>?,
                                      kernels: UnsafePointer<SDContactKernels> = ContactKernels.chosen) {
     guard let base = c.baseAddress, c.count > 0 else { return }
-    kernels.pointee.relax(base, c.count, ContactKernels.states(s), invH, totals)
+    kernels.pointee.relax(base, c.count, s, invH, totals)
 }
 
 /// The restitution pass of every bundle, after the sub-steps: fast
@@ -156,5 +135,5 @@ enum ContactKernels {
                                         _ s: UnsafeMutablePointer<BodyState>, threshold: Double,
                                         kernels: UnsafePointer<SDContactKernels> = ContactKernels.chosen) {
     guard let base = c.baseAddress, c.count > 0 else { return }
-    kernels.pointee.restitution(base, cold, c.count, ContactKernels.states(s), threshold)
+    kernels.pointee.restitution(base, cold, c.count, s, threshold)
 }

@@ -12,8 +12,8 @@
 
 extension World {
     mutating func solveContinuousAll(_ dt: Double) {
-        for k in 0..<awakeBodies.count {
-            let i = Int(awakeBodies[k])
+        for k in 0..<scratch.awakeBodies.count {
+            let i = Int(scratch.awakeBodies[k])
             if bodyInfos[i].type != .dynamic { continue }
             let sim = bodySims[i]
             let w = bodyMotions[i].angularVelocity
@@ -33,7 +33,7 @@ extension World {
         let isBullet = bodyInfos[b].isBullet
         let target = definition.linearSlop
         var fraction = 1.0
-        var stack = queryStack
+        var stack = scratch.queryStack
         var s = bodyInfos[b].headShape
         while s != -1 {
             let shape = shapes[Int(s)]
@@ -54,7 +54,7 @@ extension World {
                 if t < fraction { fraction = t }
             }
         }
-        queryStack = stack
+        scratch.queryStack = stack
         if fraction < 1 {
             let q = Rotation.nlerp(q1, q2, fraction)
             let c = lerp(c1, c2, fraction)

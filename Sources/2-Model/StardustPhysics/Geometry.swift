@@ -82,16 +82,6 @@ extension UnsafeMutablePointer where Pointee == Polygon {
     @inline(__always) func vertex(_ i: Int) -> Vec2 { UnsafePointer(self).vertex(i) }
     /// Edge normal `i` (0…7), read in place.
     @inline(__always) func normal(_ i: Int) -> Vec2 { UnsafePointer(self).normal(i) }
-    /// Writes vertex `i` (0…7) in place.
-    @inline(__always) func setVertex(_ i: Int, _ v: Vec2) {
-        precondition(i >= 0 && i < 8)
-        UnsafeMutableRawPointer(self).storeBytes(of: v, toByteOffset: MemoryLayout<Polygon>.offset(of: \Polygon.vertices)! &+ i &* 16, as: Vec2.self)
-    }
-    /// Writes edge normal `i` (0…7) in place.
-    @inline(__always) func setNormal(_ i: Int, _ n: Vec2) {
-        precondition(i >= 0 && i < 8)
-        UnsafeMutableRawPointer(self).storeBytes(of: n, toByteOffset: MemoryLayout<Polygon>.offset(of: \Polygon.normals)! &+ i &* 16, as: Vec2.self)
-    }
 }
 
 /// A convex polygon, counter-clockwise in math axes, 3…8 vertices, with an

@@ -102,16 +102,16 @@ extension World {
     mutating func updateSleep(anySleepy: Bool) {
         if !anySleepy { return }
         let timeToSleep = definition.timeToSleep
-        let awakeCount = Int32(awakeBodies.count)
-        var parent = unionParent
-        unionParent = []
+        let awakeCount = Int32(scratch.awakeBodies.count)
+        var parent = scratch.unionParent
+        scratch.unionParent = []
         // Each slot's parent, then each slot's state (see link); all written below.
         World.resize(&parent, to: 2 * Int(awakeCount), with: 0)
         var members: [Int32: [Int32]] = [:]
         var order: [Int32] = []
         parent.withUnsafeMutableBufferPointer { pb in
             let parent = pb.baseAddress!, state = pb.baseAddress! + Int(awakeCount)
-            awakeBodies.withUnsafeBufferPointer { ab in
+            scratch.awakeBodies.withUnsafeBufferPointer { ab in
             bodyInfos.withUnsafeBufferPointer { ip in
                 for k in 0..<Int(awakeCount) {
                     parent[k] = Int32(k)
@@ -119,7 +119,7 @@ extension World {
                 }
             }
             }
-            constraints.withUnsafeBufferPointer { bp in
+            scratch.constraints.withUnsafeBufferPointer { bp in
                 for k in 0..<bp.count {
                     let iA = bp[k].indexA, iB = bp[k].indexB
                     for lane in 0..<contactLanes where iA[lane] < awakeCount && iB[lane] < awakeCount {
@@ -127,8 +127,8 @@ extension World {
                     }
                 }
             }
-            contactPlace.withUnsafeBufferPointer { pl in
-            solverIndex.withUnsafeBufferPointer { si in
+            scratch.contactPlace.withUnsafeBufferPointer { pl in
+            scratch.solverIndex.withUnsafeBufferPointer { si in
                 for c in 0..<pl.count where pl[c] == -2 {
                     World.link(parent, state, si[Int(contacts[c].bodyA)], si[Int(contacts[c].bodyB)])
                 }
@@ -148,11 +148,11 @@ extension World {
                 let r = World.find(parent, k)
                 if state[Int(r)] == 1 {
                     if members[r] == nil { order.append(r); members[r] = [] }
-                    members[r]!.append(awakeBodies[Int(k)])
+                    members[r]!.append(scratch.awakeBodies[Int(k)])
                 }
             }
         }
-        unionParent = parent
+        scratch.unionParent = parent
         for r in order {
             let list = members[r]!
             let island = allocateIsland(list)

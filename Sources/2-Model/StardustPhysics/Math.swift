@@ -130,11 +130,6 @@ public struct Rotation: Hashable, Sendable {
     }
 }
 
-/// The angle in radians from rotation `a` to rotation `b`, in (−π, π].
-@inlinable func relativeAngle(_ a: Rotation, _ b: Rotation) -> Double {
-    Rotation.inverseMultiply(a, b).angle
-}
-
 /// A rigid transform: rotate, then translate.
 public struct Transform: Hashable, Sendable {
     /// The translation (applied after the rotation).

@@ -9,7 +9,12 @@ public struct WorldSnapshot: Sendable {
 
 extension World {
     /// O(1) now (copy-on-write); the state is copied when either copy next changes.
-    public func snapshot() -> WorldSnapshot { WorldSnapshot(world: self) }
+    /// The step's working arrays are left out (they are not state: see ``StepScratch``).
+    public func snapshot() -> WorldSnapshot {
+        var world = self
+        world.scratch = StepScratch()
+        return WorldSnapshot(world: world)
+    }
 
     /// Replaces this world's state with the snapshot's. The pre-solve callback is kept.
     public mutating func restore(_ snapshot: WorldSnapshot) {

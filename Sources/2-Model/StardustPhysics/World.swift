@@ -56,40 +56,8 @@ public struct World: Sendable {
     var islands: [[Int32]] = []
     var islandFree: [Int32] = []
 
-    // Per-step scratch (kept to avoid allocation; not part of the state hash).
-    var awakeBodies: [Int32] = []
-    var solverIndex: [Int32] = []
-    /// Per body slot, as ``prepareContacts(_:)``' filter needs it: the solver
-    /// slot of an awake body, written as ~slot when its inverse mass is 0, or
-    /// `Int32.min` when it is not awake (built by ``buildAwakeSet(h:gravity:)``;
-    /// one 4-byte read instead of the solver index and the 72-byte state).
-    var contactSlots: [Int32] = []
-    var states: [BodyState] = []
-    var constraints: [ContactBundle] = []
-    /// The rarely read halves of `constraints` (same index).
-    var constraintsCold: [ContactBundleCold] = []
-    var colorScratchBits: [UInt64] = []
-    /// The step's velocity-integration terms per awake body (scratch kept between steps).
-    var integrationScratch: [IntegrationTerms] = []
-    var contactPlace: [Int32] = []
-    var colorScratchIndex: [Int32] = []
-    var colorScratchColor: [UInt8] = []
-    var activeJoints: [Int32] = []
-    var queryStack: [Int32] = []
-    /// Scratch of ``updatePairs()``: proxies found by one query.
-    var pairScratch: [Int32] = []
-    /// Scratch of ``updatePairs()``: per shape, whether it was processed this step (all false between steps).
-    var moveProcessed: [Bool] = []
-    /// Scratch of ``updatePairs()``: the moving tree's leaves binned for steps with many moved proxies.
-    var pairGrid = PairGrid()
-    /// Scratch of ``updatePairs()``: leaf ranks found by one grid query.
-    var gridScratch: [Int32] = []
-    var unionParent: [Int32] = []
-    var pendingWake: [Int32] = []
-    /// Scratch of ``collide()``: each body slot's awake flag, gathered at its start.
-    var bodyAwake: [Bool] = []
-    /// Scratch of ``collide()``: each body slot's ``CollidePose``, gathered at its start.
-    var bodyPoses: [CollidePose] = []
+    /// The arrays a step works in (not state: see ``StepScratch``).
+    var scratch = StepScratch()
 
     /// Events of the last step; see ``WorldEvents``.
     public internal(set) var events = WorldEvents()
@@ -142,7 +110,6 @@ public struct World: Sendable {
         if i == bodySims.count {
             bodySims.append(sim); bodyMotions.append(motion); bodyInfos.append(info)
             previousTransforms.append(sim.transform)
-            solverIndex.append(-1)
         } else {
             bodySims[i] = sim; bodyMotions[i] = motion; bodyInfos[i] = info
             previousTransforms[i] = sim.transform

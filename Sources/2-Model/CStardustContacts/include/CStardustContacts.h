@@ -5,7 +5,7 @@
 //
 // The vector types are clang extended vectors, which Swift imports as
 // `SIMD4<Double>` and `SIMD4<Int32>`: the bundles are declared here once and
-// filled and read from Swift (`ContactBundle` etc. are typealiases there).
+// filled and read from Swift (`ContactBundle`, `BodyState` etc. are typealiases there).
 
 #ifndef C_STARDUST_CONTACTS_H
 #define C_STARDUST_CONTACTS_H
@@ -67,10 +67,13 @@ typedef struct SDContactSoftness {
     SDLane4 staticBiasRate, staticMassScale, staticImpulseScale;
 } SDContactSoftness;
 
-/// The layout of StardustPhysics' `BodyState` (Body.swift) as the kernels read
-/// it: velocity, angular velocity, inverse mass and inertia, motion since the
-/// step began (translation dp, rotation dq as cosine and sine). Swift checks
-/// that the offsets agree (`ContactKernels.layoutMatches`).
+/// One awake body's solver state for a step (StardustPhysics' `BodyState`,
+/// declared here once for the Swift solver and the kernels alike):
+/// velocity, angular velocity, inverse mass and inertia next to them (the
+/// kernels gather them together), and the motion since the step began
+/// (translation dp, rotation dq as cosine and sine, adjacent: one 32-byte
+/// load per body). Swift reads `v`, `dp` and `dq` as `Vec2` and `Rotation`
+/// through accessors (Body.swift). 72 bytes.
 typedef struct SDBodyState {
     double vx, vy, w;
     double invMass, invInertia;
@@ -78,7 +81,7 @@ typedef struct SDBodyState {
 } SDBodyState;
 
 /// The passes over `count` bundles, for one instruction set. `states` points
-/// at the solver's body states (`SDBodyState` layout); `totals`, if not NULL,
+/// at the solver's body states; `totals`, if not NULL,
 /// receives the relax pass's accumulated normal impulses (post-solve events).
 typedef struct SDContactKernels {
     void (*warmStart)(SDContactBundle *bundles, long count, SDBodyState *states);

@@ -32,6 +32,8 @@ let package = Package(
         // The studio's server (`stardust studio`, StardustStudio): HTTP and WebSocket on SwiftNIO.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // dotLottie (`.lottie`) archives: a maintained ZIP reader rather than a hand-written one.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // 1 · Core
@@ -70,7 +72,9 @@ let package = Package(
             "StardustEffects",
         ], path: "Sources/5-Scene/StardustScene"),
         // Lottie (Bodymovin) files read into a typed model and translated once into layers with keyframe animations.
-        .target(name: "StardustLottie", dependencies: ["StardustCore", "StardustAnimation", "StardustCodecs"],
+        .target(name: "StardustLottie", dependencies: [
+                    "StardustCore", "StardustAnimation", "StardustCodecs", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                ],
                 path: "Sources/5-Scene/StardustLottie"),
 
         // 6 · Presets
@@ -122,6 +126,7 @@ let package = Package(
         // Lottie: the parser, limits, translation (analytic checks on fixtures), fuzzing, and the corpus comparison.
         .testTarget(name: "StardustLottieTests", dependencies: [
             "StardustLottie", "StardustAnimation", "StardustCore", "StardustCodecs", "StardustRender", "StardustTestSupport",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "StardustSceneTests", dependencies: ["StardustScene", "Stardust", "StardustTestSupport"]),
         // The golden hashes and their computation, shared by GoldenHashTests (debug) and the `stardust-goldens`

@@ -2,18 +2,20 @@ import Foundation
 import StardustCodecs
 import StardustCore
 
-/// Opens Lottie files: Bodymovin JSON (`.json`) and Telegram stickers (`.tgs`, gzipped JSON), with their
+/// Opens Lottie files: Bodymovin JSON (`.json`), Telegram stickers (`.tgs`, gzipped JSON) and dotLottie
+/// (`.lottie`, see ``DotLottie``), with their
 /// images (embedded data URLs, or files beside the JSON that stay inside its folder).
 public enum LottieFile {
-    /// The file kinds this reader opens.
+    /// The file kinds that are Lottie by their extension (`.tgs`, dotLottie `.lottie`).
     public static func isLottiePath(_ path: String) -> Bool {
         let lower = path.lowercased()
-        return lower.hasSuffix(".tgs")
+        return lower.hasSuffix(".tgs") || lower.hasSuffix(".lottie")
     }
 
     /// Reads, parses and translates the file at `path`.
     /// - Throws: ``LottieError`` naming the JSON path (or the file) of the first problem.
     public static func load(path: String, limits: LottieLimits = LottieLimits()) throws -> LottieComposition {
+        if path.lowercased().hasSuffix(".lottie") { return try DotLottie.load(path: path, limits: limits) }
         let bytes = try read(path: path, limits: limits)
         let animation = try LottieParser.parse(bytes, limits: limits)
         let folder = (path as NSString).deletingLastPathComponent
@@ -54,7 +56,7 @@ public enum LottieFile {
 
     /// Decodes the image assets: data URLs, or files named by `u` + `p` relative to `folder`. A name that leaves
     /// the folder (`..`, an absolute path) is refused; an image that cannot be read is a warning.
-    static func loadImages(_ a: LottieAnimation, folder: String, limits: LottieLimits,
+    static func loadImages(_ a: LottieAnimation, folder: String?, limits: LottieLimits,
                            warn: (LottieWarning) -> Void) throws -> [String: Texture] {
         var result: [String: Texture] = [:]
         for (id, asset) in a.images.sorted(by: { $0.key < $1.key }) {
@@ -67,6 +69,7 @@ public enum LottieFile {
                 }
                 bytes = [UInt8](data)
             } else {
+                guard let folder else { continue }  // a dotLottie's own images are read from the archive
                 let relative = asset.folder + asset.file
                 let parts = relative.split(separator: "/")
                 guard !relative.hasPrefix("/"), !parts.contains(".."), !relative.contains("\\") else {
@@ -82,19 +85,27 @@ public enum LottieFile {
                 }
                 bytes = [UInt8](data)
             }
-            do {
-                let header = try ImageDecoder.header(of: bytes)
-                guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limits.maxImagePixels,
-                      header.width > 0, header.height > 0 else {
-                    throw LottieError(path: "\(asset.path).p", "the image is \(header.width)×\(header.height) pixels, more than the limit of \(limits.maxImagePixels)")
-                }
-                result[id] = Texture(try ImageDecoder.decode(bytes, maxPixels: limits.maxImagePixels))
-            } catch let e as LottieError {
-                throw e
-            } catch {
-                warn(LottieWarning(path: "\(asset.path).p", "the image could not be decoded (\(error)); not drawn"))
-            }
+            if let t = try decodeImage(bytes, asset: asset, limits: limits, warn: warn) { result[id] = t }
         }
         return result
+    }
+
+    /// Decodes an image asset's bytes: its header is checked against ``LottieLimits/maxImagePixels`` first (refused
+    /// with the asset's path); an undecodable image is a warning.
+    static func decodeImage(_ bytes: [UInt8], asset: LottieImageAsset, limits: LottieLimits,
+                            warn: (LottieWarning) -> Void) throws -> Texture? {
+        do {
+            let header = try ImageDecoder.header(of: bytes)
+            guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limits.maxImagePixels,
+                  header.width > 0, header.height > 0 else {
+                throw LottieError(path: "\(asset.path).p", "the image is \(header.width)×\(header.height) pixels, more than the limit of \(limits.maxImagePixels)")
+            }
+            return Texture(try ImageDecoder.decode(bytes, maxPixels: limits.maxImagePixels))
+        } catch let e as LottieError {
+            throw e
+        } catch {
+            warn(LottieWarning(path: "\(asset.path).p", "the image could not be decoded (\(error)); not drawn"))
+            return nil
+        }
     }
 }

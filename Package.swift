@@ -147,7 +147,7 @@ let package = Package(
         // Hostile input (docs/DESIGN.md §16): a corpus run through the built CLI under a memory cap and a time
         // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.
         .testTarget(name: "StardustHostileTests", dependencies: [
-            "stardust", "StardustCodecs", "StardustScene", "StardustCore", "StardustTestSupport", "CStardustZlib",
+            "stardust", "StardustCodecs", "StardustScene", "StardustCore", "StardustTestSupport", "CStardustZlib", "StardustLottie",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,14 +3,16 @@
 
 Usage: lottie_anchors.py ENGINE LIST.txt      (ENGINE: rlottie or thorvg)
 
-LIST.txt names one Lottie file per line (written by `stardust bench lottie`, which runs this script once per
-engine, each in its own process so that each peak memory is its own). For every file, in one thread: load it,
+LIST.txt names one Lottie file per line (written by `stardust bench lottie`). Each file is drawn in a child
+process of its own (`lottie_anchors.py ENGINE --one FILE`): both engines crash on a few files of the corpus, and a
+crash then costs that file only (reported with "error", left out of the totals on every side). In the child, one
+thread: load it,
 scale it to 512 px on the long side, render frame 0 (timed together with the load: "parse + first frame"),
 then render every frame from the first to the last (timed: "frames"), into the engine's own RGBA target
 (ThorVG's canvas target is set once per file and reused; rlottie-python hands back a new buffer per frame).
-Peak memory is the process's high-water mark (ru_maxrss) less its resident size after the import, measured the
-same way on our side. Prints one JSON line per file, then {"engine", "peakKiB"}; a file the engine refuses is
-reported with "error" and left out of the totals on both sides.
+Peak memory is a child's high-water mark (ru_maxrss) less its resident size after the import; the figure is the
+largest over the files (ours is measured over all files in one process, which can only be larger). Prints one JSON
+line per file, then {"engine", "peakKiB"}.
 """
 import json
 import resource
@@ -89,12 +91,30 @@ def run_thorvg(paths):
 
 
 def main():
-    engine, listing = sys.argv[1], sys.argv[2]
-    with open(listing) as f:
+    engine = sys.argv[1]
+    if sys.argv[2] == "--one":
+        base = {"rlottie": run_rlottie, "thorvg": run_thorvg}[engine]([sys.argv[3]])
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        print(json.dumps({"peakKiB": max(0, peak - base)}), flush=True)
+        return
+    import subprocess
+    with open(sys.argv[2]) as f:
         paths = [line.strip() for line in f if line.strip()]
-    base = {"rlottie": run_rlottie, "thorvg": run_thorvg}[engine](paths)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(json.dumps({"engine": engine, "peakKiB": max(0, peak - base)}), flush=True)
+    peak = 0
+    for path in paths:
+        try:
+            r = subprocess.run([sys.executable, __file__, engine, "--one", path], capture_output=True, text=True, timeout=600)
+            lines = r.stdout.strip().splitlines()
+        except subprocess.TimeoutExpired:
+            r, lines = None, []
+        rows = [json.loads(x) for x in lines if x.startswith("{")]
+        files = [x for x in rows if "file" in x]
+        if r is None or r.returncode != 0 or not files:
+            print(json.dumps({"file": path, "error": "the engine failed (exit %s)" % (r.returncode if r else "timeout")}), flush=True)
+            continue
+        print(json.dumps(files[0]), flush=True)
+        peak = max([peak] + [x["peakKiB"] for x in rows if "peakKiB" in x])
+    print(json.dumps({"engine": engine, "peakKiB": peak}), flush=True)
 
 
 if __name__ == "__main__":

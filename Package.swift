@@ -32,6 +32,8 @@ let package = Package(
         // The studio's server (`stardust studio`, StardustStudio): HTTP and WebSocket on SwiftNIO.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // dotLottie (`.lottie`) archives: a maintained ZIP reader rather than a hand-written one.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // 1 · Core
@@ -58,26 +60,30 @@ let package = Package(
                 path: "Sources/3-Render/StardustRender"),
 
         // 4 · Codecs: pixels ↔ files
-        .systemLibrary(name: "CZlib", path: "Sources/4-Codecs/CZlib"),
+        .systemLibrary(name: "CStardustZlib", path: "Sources/4-Codecs/CStardustZlib"),
         .systemLibrary(name: "CJPEG", path: "Sources/4-Codecs/CJPEG"),
         .target(name: "CStardustJPEG", path: "Sources/4-Codecs/CStardustJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "StardustCodecs", dependencies: ["StardustCore", "CZlib", "CJPEG", "CStardustJPEG"],
+        .target(name: "StardustCodecs", dependencies: ["StardustCore", "CStardustZlib", "CJPEG", "CStardustJPEG"],
                 path: "Sources/4-Codecs/StardustCodecs"),
 
         // 5 · Scene: files → model
         .target(name: "StardustScene", dependencies: [
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustDynamics", "StardustRender", "StardustCodecs",
-            "StardustEffects",
+            "StardustEffects", "StardustLottie",
         ], path: "Sources/5-Scene/StardustScene"),
         // Lottie (Bodymovin) files read into a typed model and translated once into layers with keyframe animations.
-        .target(name: "StardustLottie", dependencies: ["StardustCore", "StardustAnimation", "StardustCodecs"],
+        .target(name: "StardustLottie", dependencies: [
+                    "StardustCore", "StardustAnimation", "StardustCodecs", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                ],
                 path: "Sources/5-Scene/StardustLottie"),
 
         // 6 · Presets
         .target(name: "StardustPresets", dependencies: [
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustScene",
-            "StardustDynamics",
-        ], path: "Sources/6-Presets/StardustPresets"),
+            "StardustDynamics", "StardustLottie",
+        ], path: "Sources/6-Presets/StardustPresets",
+        // The Lottie animations the presets play (the snow launch screen, docs/PRESETS.md).
+        resources: [.copy("Resources")]),
 
         // 7 · Shell: the umbrella library and the command-line tool
         .target(name: "Stardust", dependencies: [
@@ -122,6 +128,7 @@ let package = Package(
         // Lottie: the parser, limits, translation (analytic checks on fixtures), fuzzing, and the corpus comparison.
         .testTarget(name: "StardustLottieTests", dependencies: [
             "StardustLottie", "StardustAnimation", "StardustCore", "StardustCodecs", "StardustRender", "StardustTestSupport",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "StardustSceneTests", dependencies: ["StardustScene", "Stardust", "StardustTestSupport"]),
         // The golden hashes and their computation, shared by GoldenHashTests (debug) and the `stardust-goldens`
@@ -140,7 +147,7 @@ let package = Package(
         // Hostile input (docs/DESIGN.md §16): a corpus run through the built CLI under a memory cap and a time
         // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.
         .testTarget(name: "StardustHostileTests", dependencies: [
-            "stardust", "StardustCodecs", "StardustScene", "StardustCore", "StardustTestSupport", "CZlib",
+            "stardust", "StardustCodecs", "StardustScene", "StardustCore", "StardustTestSupport", "CStardustZlib", "StardustLottie",
         ]),
     ],
     swiftLanguageModes: [.v6]

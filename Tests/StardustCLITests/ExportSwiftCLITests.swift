@@ -87,4 +87,48 @@ import Testing
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("logo.png").path))
     }
+
+    /// A scene with a `lottie` layer exports lottie-ios code: a `LottieAnimationLayer` loading the file by name and
+    /// played with the scene's segment, speed and loop mode; `swiftc -parse` accepts the file.
+    @Test func aLottieLayerExportsLottieIOSCode() throws {
+        let dir = try CLIRunner.temporaryFolder("stardust-export-swift")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: Fixtures.url("lottie", "linear-position.json").path,
+                                         toPath: dir.appendingPathComponent("launch.json").path)
+        try FileManager.default.copyItem(atPath: Fixtures.url("lottie", "two-animations.lottie").path,
+                                         toPath: dir.appendingPathComponent("pair.lottie").path)
+        let scene = dir.appendingPathComponent("scene.json")
+        try Data("""
+            { "size": [100, 100], "layers": [
+              { "type": "lottie", "name": "launch", "source": "launch.json", "loopMode": "repeat(3)", "animationSpeed": 2,
+                "fromProgress": 0.25, "bounds": [0, 0, 100, 100], "position": [50, 50], "beginTime": 1 },
+              { "type": "lottie", "name": "pair", "source": "pair.lottie", "animation": "blue", "loopMode": "autoReverse" },
+              { "type": "emitter", "name": "snow", "emitterCells": [ { "name": "flake", "contents": "builtin:dot", "birthRate": 5 } ] } ] }
+            """.utf8).write(to: scene)
+        let out = dir.appendingPathComponent("Launch.swift").path
+        let r = try CLIRunner.run(["export-swift", scene.path, "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let source = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(source.contains("import Lottie"))
+        #expect(source.contains("let launch = LottieAnimationLayer(animation: LottieAnimation.named(\"launch\"))"))
+        #expect(source.contains("launch.animationSpeed = 2"))
+        #expect(source.contains("launch.play(fromProgress: 0.25, toProgress: 1, loopMode: .repeat(3))"))
+        #expect(source.contains("launch.beginTime = 1"))
+        #expect(source.contains("DotLottieFile.named(\"pair\") { result in"))
+        #expect(source.contains("pair.loadAnimation(\"blue\", from: file)"))
+        #expect(source.contains("let snow = CAEmitterLayer()"))
+        #expect(!source.contains("lottie.playback"), "the translated layers are lottie-ios's business")
+        guard let swiftc = ["/usr/bin/swiftc"].first(where: FileManager.default.isExecutableFile(atPath:))
+                ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map({ "\($0)/swiftc" })
+                    .first(where: FileManager.default.isExecutableFile(atPath:)) else { return }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: swiftc)
+        p.arguments = ["-parse", out]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "swiftc -parse: \(text)")
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import StardustTestSupport
-import CZlib
+import CStardustZlib
 
 /// The hostile-input corpus (docs/DESIGN.md §9, §16): files the suite writes into a fresh folder per case.
 enum HostileCorpus {

@@ -4,8 +4,8 @@ import StardustLottie
 import StardustTestSupport
 import Testing
 
-/// Seeded mutation fuzzing (docs/DESIGN.md §16) of the Lottie parser and translator and of the `.tgs` gzip
-/// reader: a fixed number of mutations of the fixtures, so a run is bounded and reproducible.
+/// Seeded mutation fuzzing (docs/DESIGN.md §16) of the Lottie parser and translator, of the `.tgs` gzip
+/// reader and of the dotLottie ZIP reader: a fixed number of mutations of the fixtures, so a run is bounded and reproducible.
 /// `STARDUST_FUZZ_ITERATIONS` raises the count (CI: `swift test --filter LottieFuzzTests`).
 @Suite("LottieFuzzTests")
 struct LottieFuzzTests {
@@ -48,6 +48,19 @@ struct LottieFuzzTests {
         let seeds = try Self.seeds().map { Gunzip.compress($0) }
         fuzz(seeds, seed: 0x7_6500) { bytes in
             _ = try LottieParser.parse(try LottieFile.jsonBytes(bytes, name: "fuzz.tgs", limits: Self.limits), limits: Self.limits)
+        }
+    }
+
+    @Test func dotLottieReaderNeverCrashes() throws {
+        let json = try Self.seeds()[0]
+        let base = try DotLottieTests.archive([("manifest.json", DotLottieTests.manifest), ("animations/square.json", json)])
+        defer { try? FileManager.default.removeItem(at: base) }
+        let seed = Array(try Data(contentsOf: base))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString).lottie")
+        defer { try? FileManager.default.removeItem(at: file) }
+        fuzz([seed], seed: 0xD07) { bytes in
+            try Data(bytes).write(to: file)
+            _ = try DotLottie.load(path: file.path, limits: Self.limits)
         }
     }
 }

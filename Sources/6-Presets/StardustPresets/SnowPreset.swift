@@ -1,6 +1,7 @@
 import Foundation
 import StardustAnimation
 import StardustCore
+import StardustLottie
 import StardustScene
 import StardustParticles
 
@@ -58,9 +59,13 @@ enum SnowPreset {
     }
 }
 
-/// The launch screen behind the snow: a night-blue gradient and a logo (a
-/// star in a ring) drawn with shape layers, and the product name.
+/// The launch screen behind the snow: a night-blue gradient, the logo as a Lottie animation we author (the ring
+/// and the star draw themselves in with trim paths, then a Santa hat drops onto the ring and bounces, as in the
+/// source story; `Resources/snow-launch.json`, docs/PRESETS.md) played by a scene `lottie` layer, and the product name.
 enum LaunchScreen {
+    /// The Lottie file of the logo animation, in the module's resources.
+    static let animationName = "snow-launch"
+
     static func layer(size: Size) -> Layer {
         let root = GradientLayer()
         root.name = "launchScreen"
@@ -69,33 +74,41 @@ enum LaunchScreen {
         root.colors = [Color(hex: "#0B1A3A")!, Color(hex: "#1D3B6E")!, Color(hex: "#3A2E6E")!]
         root.locations = [0, 0.6, 1]
 
-        let logoSize = min(size.width, size.height) * 0.3
-        let ring = ShapeLayer()
-        ring.name = "logo"
-        ring.bounds = Rect(0, 0, logoSize, logoSize)
-        ring.position = Point(size.width / 2, size.height * 0.42)
-        ring.path = Path(ellipseIn: Rect(0, 0, logoSize, logoSize).insetBy(dx: logoSize * 0.04, dy: logoSize * 0.04))
-        ring.fillColor = Color(red: 1, green: 1, blue: 1, alpha: 0.08)
-        ring.strokeColor = Color(red: 1, green: 1, blue: 1, alpha: 0.85)
-        ring.lineWidth = logoSize * 0.035
-        root.addSublayer(ring)
-
-        let star = ShapeLayer()
-        star.bounds = Rect(0, 0, logoSize, logoSize)
-        star.position = Point(logoSize / 2, logoSize / 2)
-        star.path = StarShape.path(center: Point(logoSize / 2, logoSize / 2), outer: logoSize * 0.3, inner: logoSize * 0.13, points: 5)
-        star.fillColor = Color(hex: "#FFD866")!
-        ring.addSublayer(star)
+        let logoSize = min(size.width, size.height) * 0.62
+        let logo = logoLayer()
+        logo.name = "logo"
+        logo.bounds = Rect(0, 0, logoSize, logoSize)
+        logo.position = Point(size.width / 2, size.height * 0.40)
+        logo.layoutContent()
+        root.addSublayer(logo)
 
         let title = TextLayer()
         title.string = "Stardust"
-        title.fontSize = max(12, logoSize * 0.22)
+        title.fontSize = max(12, logoSize * 0.11)
         title.alignmentMode = .center
         title.foregroundColor = Color(white: 1, alpha: 0.9)
         title.bounds = Rect(0, 0, size.width, title.fontSize * 1.5)
-        title.position = Point(size.width / 2, ring.position.y + logoSize * 0.75)
+        title.position = Point(size.width / 2, logo.position.y + logoSize * 0.5)
         root.addSublayer(title)
         return root
+    }
+
+    /// The logo animation, played once (its last frame, the hatted logo, is held).
+    static func logoLayer() -> LottieSceneLayer {
+        LottieSceneLayer(source: animationName + ".json", composition: composition(), loopMode: .playOnce)
+    }
+
+    /// The translated animation. The file is part of this module: a failure to read it is a build defect.
+    static func composition() -> LottieComposition {
+        guard let url = Bundle.module.url(forResource: animationName, withExtension: "json", subdirectory: "Resources"),
+              let data = try? Data(contentsOf: url) else {
+            preconditionFailure("StardustPresets: the resource Resources/\(animationName).json is missing")
+        }
+        do {
+            return try LottieFile.load(bytes: [UInt8](data), name: animationName + ".json")
+        } catch {
+            preconditionFailure("StardustPresets: Resources/\(animationName).json: \(error)")
+        }
     }
 }
 

@@ -237,8 +237,14 @@ open class Layer: AnimationHost {
     }
 
     /// The layer's local time for a time of its superlayer (scene time for a root layer).
+    ///
+    /// A layer with a positive `timing.duration` repeats its sublayers' time as Core Animation does for a `CALayer`
+    /// (it adopts `CAMediaTiming`): the active time is folded into `0…duration` by `repeatCount`, `repeatDuration`
+    /// and `autoreverses`, and held by `fillMode` before and after (a scene's `lottie` layer loops its animation this
+    /// way, docs/SCENES.md). Without a duration (every other layer) it is the active time, unfolded.
     public func localTime(fromParentTime parentTime: Double) -> Double {
-        timing.activeLocalTime(parentTime)
+        guard timing.duration > 0 else { return timing.activeLocalTime(parentTime) }
+        return timing.local(at: parentTime, duration: timing.duration)?.time ?? timing.activeLocalTime(parentTime)
     }
 
     // MARK: Key paths

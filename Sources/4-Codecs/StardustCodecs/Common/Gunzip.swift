@@ -1,4 +1,4 @@
-import CZlib
+import CStardustZlib
 
 /// Decompression of gzip (RFC 1952) and zlib (RFC 1950) streams through the system zlib, for data
 /// embedded in other tools' files (Particle Designer's `textureImageData`).
@@ -22,7 +22,7 @@ public enum Gunzip {
                 let produced: Int32 = chunk.withUnsafeMutableBufferPointer { out in
                     stream.next_out = out.baseAddress!
                     stream.avail_out = uInt(out.count)
-                    return CZlib.inflate(&stream, Z_NO_FLUSH)
+                    return CStardustZlib.inflate(&stream, Z_NO_FLUSH)
                 }
                 let n = chunk.count - Int(stream.avail_out)
                 output.append(contentsOf: chunk[0..<n])
@@ -57,7 +57,7 @@ public enum Gunzip {
                 stream.avail_in = uInt(inBuf.count)
                 stream.next_out = out.baseAddress!
                 stream.avail_out = uInt(out.count)
-                let e = CZlib.deflate(&stream, Z_FINISH)
+                let e = CStardustZlib.deflate(&stream, Z_FINISH)
                 precondition(e == Z_STREAM_END, "zlib deflate failed (\(e))")
                 return out.count - Int(stream.avail_out)
             }

@@ -1,4 +1,4 @@
-import CZlib
+import CStardustZlib
 
 /// How hard the PNG writers compress. Both settings use adaptive per-row filters.
 public enum PNGCompression: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import CZlib
+import CStardustZlib
 import StardustCore
 
 /// Writes PNG files from premultiplied images (unpremultiplying with rounding to nearest).

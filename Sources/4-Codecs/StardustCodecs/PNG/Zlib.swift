@@ -1,4 +1,4 @@
-import CZlib
+import CStardustZlib
 
 /// Thin wrappers over the system zlib (`deflate`, `inflate`, `crc32`).
 enum Zlib {
@@ -9,7 +9,7 @@ enum Zlib {
         var offset = 0
         while offset < bytes.count {
             let n = min(bytes.count - offset, 1 << 30)
-            result = CZlib.crc32(result, base.advanced(by: offset).assumingMemoryBound(to: Bytef.self), uInt(n))
+            result = CStardustZlib.crc32(result, base.advanced(by: offset).assumingMemoryBound(to: Bytef.self), uInt(n))
             offset += n
         }
         return UInt32(truncatingIfNeeded: result)
@@ -41,7 +41,7 @@ enum Zlib {
                     let outCount = min(piece, out.count - written)
                     stream.next_out = out.baseAddress! + written
                     stream.avail_out = uInt(outCount)
-                    let r = CZlib.deflate(&stream, last ? Z_FINISH : Z_NO_FLUSH)
+                    let r = CStardustZlib.deflate(&stream, last ? Z_FINISH : Z_NO_FLUSH)
                     written += outCount - Int(stream.avail_out)
                     precondition(r == Z_OK || r == Z_STREAM_END || r == Z_BUF_ERROR, "zlib deflate failed (\(r))")
                     if r == Z_STREAM_END { return written }
@@ -75,7 +75,7 @@ enum Zlib {
                         let chunk = min(outputSize - filled, 1 << 30)
                         stream.next_out = outBuf.baseAddress! + filled
                         stream.avail_out = uInt(chunk)
-                        let r = CZlib.inflate(&stream, Z_NO_FLUSH)
+                        let r = CStardustZlib.inflate(&stream, Z_NO_FLUSH)
                         filled += chunk - Int(stream.avail_out)
                         if r == Z_STREAM_END { ended = true; break }
                         if r == Z_BUF_ERROR { break }

@@ -2,23 +2,43 @@ import Foundation
 import StardustCodecs
 import StardustCore
 
-/// Opens Lottie files: Bodymovin JSON (`.json`) and Telegram stickers (`.tgs`, gzipped JSON), with their
+/// Opens Lottie files: Bodymovin JSON (`.json`), Telegram stickers (`.tgs`, gzipped JSON) and dotLottie
+/// (`.lottie`, see ``DotLottie``), with their
 /// images (embedded data URLs, or files beside the JSON that stay inside its folder).
 public enum LottieFile {
-    /// The file kinds this reader opens.
+    /// The file kinds that are Lottie by their extension (`.tgs`, dotLottie `.lottie`).
     public static func isLottiePath(_ path: String) -> Bool {
         let lower = path.lowercased()
-        return lower.hasSuffix(".tgs")
+        return lower.hasSuffix(".tgs") || lower.hasSuffix(".lottie")
     }
 
-    /// Reads, parses and translates the file at `path`.
+    /// Whether `path` names a dotLottie archive (by its extension).
+    public static func isDotLottie(_ path: String) -> Bool { path.lowercased().hasSuffix(".lottie") }
+
+    /// Reads, parses and translates the file at `path`; for a dotLottie archive, its animation `animation` (an id
+    /// of its manifest; default: the first).
     /// - Throws: ``LottieError`` naming the JSON path (or the file) of the first problem.
-    public static func load(path: String, limits: LottieLimits = LottieLimits()) throws -> LottieComposition {
+    public static func load(path: String, animation: String? = nil, limits: LottieLimits = LottieLimits()) throws -> LottieComposition {
+        if isDotLottie(path) { return try DotLottie.load(path: path, animation: animation, limits: limits) }
+        if let animation {
+            throw LottieError(path: path, "only a dotLottie (.lottie) archive holds several animations; there is no animation \"\(animation)\" to choose")
+        }
         let bytes = try read(path: path, limits: limits)
         let animation = try LottieParser.parse(bytes, limits: limits)
         let folder = (path as NSString).deletingLastPathComponent
         var imageWarnings: [LottieWarning] = []
         let images = try loadImages(animation, folder: folder, limits: limits) { imageWarnings.append($0) }
+        let c = LottieTranslator.translate(animation, images: images)
+        return LottieComposition(root: c.root, size: c.size, frameRate: c.frameRate, duration: c.duration,
+                                 warnings: imageWarnings + c.warnings, animation: c.animation)
+    }
+
+    /// Parses and translates Lottie JSON (or gzipped JSON) already in memory: an animation shipped inside a program.
+    /// Its images must be embedded (data URLs); `name` names it in errors.
+    public static func load(bytes: [UInt8], name: String, limits: LottieLimits = LottieLimits()) throws -> LottieComposition {
+        let animation = try LottieParser.parse(try jsonBytes(bytes, name: name, limits: limits), limits: limits)
+        var imageWarnings: [LottieWarning] = []
+        let images = try loadImages(animation, folder: nil, limits: limits) { imageWarnings.append($0) }
         let c = LottieTranslator.translate(animation, images: images)
         return LottieComposition(root: c.root, size: c.size, frameRate: c.frameRate, duration: c.duration,
                                  warnings: imageWarnings + c.warnings, animation: c.animation)
@@ -55,7 +75,7 @@ public enum LottieFile {
 
     /// Decodes the image assets: data URLs, or files named by `u` + `p` relative to `folder`. A name that leaves
     /// the folder (`..`, an absolute path) is refused; an image that cannot be read is a warning.
-    static func loadImages(_ a: LottieAnimation, folder: String, limits: LottieLimits,
+    static func loadImages(_ a: LottieAnimation, folder: String?, limits: LottieLimits,
                            warn: (LottieWarning) -> Void) throws -> [String: Texture] {
         var result: [String: Texture] = [:]
         for (id, asset) in a.images.sorted(by: { $0.key < $1.key }) {
@@ -68,6 +88,7 @@ public enum LottieFile {
                 }
                 bytes = [UInt8](data)
             } else {
+                guard let folder else { continue }  // a dotLottie's own images are read from the archive
                 let relative = asset.folder + asset.file
                 let parts = relative.split(separator: "/")
                 guard !relative.hasPrefix("/"), !parts.contains(".."), !relative.contains("\\") else {
@@ -83,19 +104,27 @@ public enum LottieFile {
                     throw LottieError(path: "\(asset.path).p", "cannot read \"\(relative)\": \(error.readFailure ?? "\(error)")")
                 }
             }
-            do {
-                let header = try ImageDecoder.header(of: bytes)
-                guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limits.maxImagePixels,
-                      header.width > 0, header.height > 0 else {
-                    throw LottieError(path: "\(asset.path).p", "the image is \(header.width)×\(header.height) pixels, more than the limit of \(limits.maxImagePixels)")
-                }
-                result[id] = Texture(try ImageDecoder.decode(bytes, maxPixels: limits.maxImagePixels))
-            } catch let e as LottieError {
-                throw e
-            } catch {
-                warn(LottieWarning(path: "\(asset.path).p", "the image could not be decoded (\(error)); not drawn"))
-            }
+            if let t = try decodeImage(bytes, asset: asset, limits: limits, warn: warn) { result[id] = t }
         }
         return result
+    }
+
+    /// Decodes an image asset's bytes: its header is checked against ``LottieLimits/maxImagePixels`` first (refused
+    /// with the asset's path); an undecodable image is a warning.
+    static func decodeImage(_ bytes: [UInt8], asset: LottieImageAsset, limits: LottieLimits,
+                            warn: (LottieWarning) -> Void) throws -> Texture? {
+        do {
+            let header = try ImageDecoder.header(of: bytes)
+            guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limits.maxImagePixels,
+                  header.width > 0, header.height > 0 else {
+                throw LottieError(path: "\(asset.path).p", "the image is \(header.width)×\(header.height) pixels, more than the limit of \(limits.maxImagePixels)")
+            }
+            return Texture(try ImageDecoder.decode(bytes, maxPixels: limits.maxImagePixels))
+        } catch let e as LottieError {
+            throw e
+        } catch {
+            warn(LottieWarning(path: "\(asset.path).p", "the image could not be decoded (\(error)); not drawn"))
+            return nil
+        }
     }
 }

@@ -7,6 +7,7 @@ extension SwiftExportWriter {
     /// Writes the statements that make `layer` and its subtree; returns its variable, or `nil` when the
     /// layer has no Core Animation equivalent.
     mutating func writeLayer(_ layer: Layer) -> String? {
+        if let l = layer as? LottieSceneLayer { return writeLottie(l) }
         let className: String
         let fresh: Layer
         var dustContents: String?

@@ -102,6 +102,12 @@ struct SwiftExportWriter {
         line("#else", indent: 0)
         line("import OpenQuartzCore", indent: 0)
         line("#endif", indent: 0)
+        if scene.allLayers.contains(where: { $0 is LottieSceneLayer }) {
+            // The scene's lottie layers play through lottie-ios (or a package offering its names where it cannot build).
+            line("#if canImport(Lottie)", indent: 0)
+            line("import Lottie", indent: 0)
+            line("#endif", indent: 0)
+        }
         line(indent: 0)
         line("/// The `\(SwiftSourceText.docComment(scene.name.isEmpty ? "scene" : scene.name))` effect: \(sizeText), \(SwiftLiteral.number(scene.duration)) s at \(SwiftLiteral.number(scene.fps)) frames per second.", indent: 0)
         line("func \(name)() -> CALayer {", indent: 0)

@@ -8,7 +8,7 @@ extension SceneLoader {
     /// The deepest layer nesting accepted (docs/DESIGN.md §16: nesting limits).
     static let maxDepth = 32
 
-    static let layerTypes = ["emitter", "image", "sprite", "shape", "text", "group", "gradient", "replicator"]
+    static let layerTypes = ["emitter", "image", "sprite", "shape", "text", "group", "gradient", "replicator", "lottie"]
 
     /// Keys every layer accepts (CALayer names, plus media timing).
     static let commonLayerKeys = [
@@ -30,6 +30,7 @@ extension SceneLoader {
         "text": ["string", "fontSize", "fontFamily", "bold", "foregroundColor", "alignmentMode", "wrapped"],
         "gradient": ["colors", "locations", "startPoint", "endPoint", "gradientType"],
         "replicator": replicatorKeys,
+        "lottie": lottieKeys,
     ]
 
     mutating func layer(_ node: JSONNode, depth: Int, names: inout [String: Layer]) throws -> Layer {
@@ -48,6 +49,7 @@ extension SceneLoader {
         case "text": layer = try textLayer(keys)
         case "gradient": layer = try gradientLayer(keys)
         case "replicator": layer = try replicatorLayer(keys)
+        case "lottie": layer = try lottieLayer(keys, path: node.path)
         default: layer = Layer()
         }
         sourcePaths[ObjectIdentifier(layer)] = node.path
@@ -58,6 +60,7 @@ extension SceneLoader {
             names[name] = layer
         }
         try applyCommon(keys, to: layer)
+        (layer as? LottieSceneLayer)?.layoutContent()  // the composition fits the bounds the file gave
         try applyCompositing(keys, to: layer, depth: depth, names: &names)
         if let n = keys["enabledWhen"] {
             seasonalGates.append(SeasonalGate(layer: layer, rule: try seasonalRule(n), path: n.path))

@@ -29,6 +29,8 @@ public struct SceneLoader {
     var sourcePaths: [ObjectIdentifier: String] = [:]
     /// Layers with an `"enabledWhen"` rule, collected while loading.
     var seasonalGates: [SeasonalGate] = []
+    /// Layers translated from the scene's Lottie files so far (their shared budget, SceneLoader+Lottie).
+    var lottieLayerCount = 0
 
     /// A loader that resolves relative image paths against `baseDirectory` and reads image files with `imageLoader`
     /// (each file is loaded once per loader).

@@ -3,9 +3,9 @@ import Stardust
 
 /// The workloads of docs/BENCHMARKS.md, exactly as defined there.
 enum Benchmarks {
-    static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame", "physics-pyramid", "physics-rain", "studio-stream", "studio-load", "batch", "server-load", "layers-frame"]
+    static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame", "physics-pyramid", "physics-rain", "studio-stream", "studio-load", "batch", "server-load", "layers-frame", "lottie"]
 
-    static func run(_ name: String, threads: Int, runs: Int?) throws -> [BenchResult] {
+    static func run(_ name: String, threads: Int, runs: Int?, samples: String? = nil) throws -> [BenchResult] {
         switch name {
         case "sprites": return try sprites(threads: threads, runs: runs ?? 20)
         case "snow-frame": return try snowFrame(threads: threads, runs: runs ?? 30)
@@ -22,6 +22,7 @@ enum Benchmarks {
         case "batch": return try batch(threads: threads, runs: runs ?? 3)
         case "server-load": return try serverLoad(requests: runs ?? 400)
         case "layers-frame": return try LayersFrameBenchmark.run(runs: runs ?? 10)
+        case "lottie": return try LottieBenchmark.run(folder: samples)
         default: return []
         }
     }

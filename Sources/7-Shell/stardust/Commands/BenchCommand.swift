@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Stardust
+import StardustLottie
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,6 +22,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Timed runs per variant (default: the benchmark's own).")
     var runs: Int?
 
+    @Option(help: "lottie: the folder of Lottie samples (default: $STARDUST_LOTTIE).")
+    var samples: String?
+
     func run() throws {
         try OptionRange.threads.check(threads)
         try OptionRange.runs.check(runs)
@@ -32,7 +36,7 @@ struct BenchCommand: ParsableCommand {
         }
         let t = threads == 0 ? ProcessInfo.processInfo.activeProcessorCount : threads
         for n in names {
-            for result in try Benchmarks.run(n, threads: t, runs: runs) {
+            for result in try Benchmarks.run(n, threads: t, runs: runs, samples: samples) {
                 try StandardOutput.line(result.json)
             }
         }

@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A preset name (see `stardust presets`) or a scene file (.json).")
+    @Argument(help: "A preset name (see `stardust presets`), a scene file (.json) or a Lottie file (.json, .tgs, .lottie).")
     var target: String = "snow"
 
     @Option(name: [.short, .customLong("output")], help: "Output file or folder (default: NAME.gif, or NAME.png with --at).")
@@ -33,6 +33,12 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: "Random seed (same seed, same pixels).")
     var seed: UInt64?
+
+    @Option(help: "The colour behind every layer: #RRGGBB, #RRGGBBAA, white, black or transparent (default: the scene's; a Lottie file's is transparent).")
+    var background: String?
+
+    @Option(help: "The animation of a dotLottie (.lottie) archive, by its manifest id (default: the first).")
+    var animation: String?
 
     @Option(help: "Render only frames FIRST..LAST (inclusive, counted from 0).")
     var frames: String?
@@ -64,7 +70,8 @@ struct RenderCommand: ParsableCommand {
         try OptionRange.at.check(at)
         if at != nil && frames != nil { throw CLIError.usage("use either --at T (one frame) or --frames A..B, not both.") }
         let overrides = SceneOverrides(size: try size.map(parseSize), scale: scale, fps: fps, duration: duration, seed: seed,
-                                       date: try seasonal.day(), offline: seasonal.offline)
+                                       date: try seasonal.day(), offline: seasonal.offline,
+                                       background: try background.map(parseBackground), animation: animation)
         let limits = try budget.limits()
         let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         let baseName = scene.name.isEmpty ? "out" : scene.name

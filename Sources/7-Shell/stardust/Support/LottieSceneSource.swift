@@ -2,16 +2,16 @@ import Foundation
 import Stardust
 import StardustLottie
 
-/// Lottie files (`.json` with Lottie's top-level keys, `.tgs`) as scenes for render, trace and validate: the
+/// Lottie files (`.json` with Lottie's top-level keys, `.tgs`, dotLottie `.lottie`) as scenes for render, trace and validate: the
 /// translated layer tree under a scene root, at the file's size (1 pixel per point), frame rate and duration
 /// (docs/LOTTIE.md). Warnings (what is read but not drawn) go to standard error.
 enum LottieSceneSource {
     static func handles(_ target: String) -> Bool { LottieFile.looksLikeLottie(path: target) }
 
-    static func load(_ target: String, size: Size?) throws -> Scene {
+    static func load(_ target: String, size: Size?, animation: String? = nil) throws -> Scene {
         let c: LottieComposition
         do {
-            c = try LottieFile.load(path: target)
+            c = try LottieFile.load(path: target, animation: animation)
         } catch let e as LottieError {
             throw CLIError.usage("\(target): \(e.description)")
         }

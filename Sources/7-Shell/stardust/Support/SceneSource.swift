@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Stardust
+import StardustLottie
 
 /// Resolves the `<preset|scene.json>` argument shared by render, trace and validate.
 enum SceneSource {
@@ -11,7 +12,7 @@ enum SceneSource {
                      imageLoader: @escaping SceneLoader.ImageLoader = { try ImageDecoder.decodeFile(atPath: $0) }) throws -> Scene {
         let scene: Scene
         if LottieSceneSource.handles(target) {
-            scene = try LottieSceneSource.load(target, size: overrides.size)
+            scene = try LottieSceneSource.load(target, size: overrides.size, animation: overrides.animation)
         } else if let preset = Presets.named(target) {
             scene = preset.make(overrides.size ?? preset.defaultSize)
         } else if EffectImporter.canImport(path: target) {
@@ -57,6 +58,14 @@ enum SceneSource {
         if let v = overrides.fps { scene.fps = v }
         if let v = overrides.duration { scene.duration = v }
         if let v = overrides.seed { scene.seed = v }
+        if let v = overrides.background { scene.background = v }
+        if overrides.animation != nil && !LottieFile.isDotLottie(target) {
+            throw CLIError.usage("--animation chooses one of a dotLottie (.lottie) archive's animations; \(target) is not one.")
+        }
+        // What the scene's lottie layers read but do not draw (docs/LOTTIE.md).
+        for case let l as LottieSceneLayer in scene.allLayers {
+            for w in l.composition.warnings { printError("warning: \(l.source): \(w)") }
+        }
         return scene
     }
 }
@@ -114,6 +123,24 @@ struct SceneOverrides {
     var date: Date?
     /// Seasonal switches never fetch their remote flag.
     var offline = false
+    /// The colour behind every layer (`--background`).
+    var background: Color?
+    /// The animation of a dotLottie archive (`--animation ID`; default: its manifest's first).
+    var animation: String?
+}
+
+/// Parses a `--background` colour: `#RRGGBB`, `#RRGGBBAA`, `white`, `black` or `transparent`.
+func parseBackground(_ s: String) throws -> Color {
+    switch s.lowercased() {
+    case "white": return Color(white: 1, alpha: 1)
+    case "black": return Color(white: 0, alpha: 1)
+    case "transparent", "clear", "none": return .clear
+    default:
+        guard let c = Color(hex: s) else {
+            throw CLIError.usage("--background expects #RRGGBB, #RRGGBBAA, white, black or transparent; got \"\(s)\".")
+        }
+        return c
+    }
 }
 
 /// Parses `390x844` into a size.

@@ -25,6 +25,9 @@ let package = Package(
         .executable(name: "stardust", targets: ["stardust"]),
         // Apple's QuartzCore / UIKit names over the engine, for platforms without QuartzCore (docs/DESIGN.md §13).
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
+        // lottie-ios's names (`LottieAnimation`, `LottieAnimationView`, …) over the Lottie player, where lottie-ios
+        // cannot build (docs/LOTTIE.md, "lottie-ios names").
+        .library(name: "OpenLottie", targets: ["OpenLottie"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -88,18 +91,19 @@ let package = Package(
         // 7 · Shell: the umbrella library and the command-line tool
         .target(name: "Stardust", dependencies: [
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustCodecs",
-            "StardustScene", "StardustPresets", "StardustDynamics",
+            "StardustScene", "StardustPresets", "StardustDynamics", "StardustLottie",
         ], path: "Sources/7-Shell/Stardust"),
         .target(name: "OpenQuartzCore", dependencies: ["Stardust"], path: "Sources/7-Shell/OpenQuartzCore"),
+        .target(name: "OpenLottie", dependencies: ["OpenQuartzCore", "Stardust", "StardustLottie"], path: "Sources/7-Shell/OpenLottie"),
         // The studio: a local web page that designs effects live, served over HTTP and WebSocket.
         .target(name: "StardustStudio", dependencies: [
-            "Stardust",
+            "Stardust", "StardustLottie",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         ], path: "Sources/7-Shell/StardustStudio", resources: [.copy("Page")]),
         // A small HTTP render service (POST a scene, get a GIF): the library behind examples/render-server.
         .target(name: "StardustRenderServer", dependencies: [
-            "Stardust", .product(name: "Hummingbird", package: "hummingbird"),
+            "Stardust", "StardustLottie", .product(name: "Hummingbird", package: "hummingbird"),
         ], path: "Sources/7-Shell/StardustRenderServer"),
         .executableTarget(name: "stardust-render-server", dependencies: ["StardustRenderServer"], path: "examples/render-server"),
         .executableTarget(name: "stardust", dependencies: [
@@ -140,10 +144,12 @@ let package = Package(
             "StardustAnimation", "StardustParticles", "StardustScene", "Stardust", "StardustCore", "StardustTestSupport",
         ]),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Stardust", "StardustTestSupport"]),
+        // iOS launch-screen code written against lottie-ios, compiled against OpenLottie and rendered.
+        .testTarget(name: "OpenLottieTests", dependencies: ["OpenLottie", "OpenQuartzCore", "Stardust", "StardustLottie", "StardustTestSupport"]),
         .testTarget(name: "StardustStudioTests", dependencies: ["StardustStudio", "Stardust", "stardust", "StardustTestSupport"]),
         // The studio page in headless Chromium through chromedriver (WebDriver); skipped with a reason without them.
         .testTarget(name: "StardustStudioBrowserTests", dependencies: ["StardustStudio", "Stardust", "stardust", "StardustTestSupport"]),
-        .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport", "StardustRenderServer", "StardustStudio"]),
+        .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport", "StardustRenderServer", "StardustStudio", "StardustLottie"]),
         // Hostile input (docs/DESIGN.md §16): a corpus run through the built CLI under a memory cap and a time
         // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.
         .testTarget(name: "StardustHostileTests", dependencies: [

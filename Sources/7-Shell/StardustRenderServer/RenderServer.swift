@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
 import Stardust
+import StardustLottie
 
 /// A small HTTP render service (docs/BATCH.md, "From a server"): `POST /render?format=gif|apng|png&at=T` with a scene's
-/// JSON as the body answers the encoded file. Each request gets its own scene and the per-request budget
+/// JSON, or a Lottie file (JSON or `.tgs`, told apart by its content), as the body answers the encoded file. Each request gets its own scene and the per-request budget
 /// (``Configuration/limits``); at most ``Configuration/workers`` renders run at once, each on a thread of its own, and
 /// later requests wait their turn. Scenes may name no files (only `builtin:` images): the body comes from strangers.
 public struct RenderServer: Sendable {
@@ -45,8 +46,17 @@ public struct RenderServer: Sendable {
             do { body = try await request.body.collect(upTo: config.maxBodyBytes) } catch {
                 throw HTTPError(.contentTooLarge, message: "the scene is larger than \(config.maxBodyBytes) bytes")
             }
-            let text = String(buffer: body)
-            let bytes = try await pool.run { try Self.render(text, format: format, at: at, limits: config.limits) }
+            let input = Array(body.readableBytesView)
+            // Cancelling the request's task (the server shutting down, a client gone when Hummingbird cancels)
+            // stops the render between two frames, also while it waits for a worker.
+            let flag = CancellationFlag()
+            let bytes = try await withTaskCancellationHandler {
+                try await pool.run {
+                    if Self.isLottie(input) { return try Self.lottie(input, format: format, at: at, limits: config.limits, flag: flag) }
+                    return try Self.render(String(decoding: input, as: UTF8.self), format: format, at: at, limits: config.limits,
+                                           isCancelled: { flag.isSet })
+                }
+            } onCancel: { flag.cancel() }
             var headers = HTTPFields()
             headers[.contentType] = format == .gif ? "image/gif" : format == .apng ? "image/apng" : "image/png"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
@@ -55,7 +65,8 @@ public struct RenderServer: Sendable {
     }
 
     /// Loads the scene (no files), renders and encodes it within the budget.
-    static func render(_ json: String, format: EncodedFormat, at: Double?, limits: SceneLimits) throws -> [UInt8] {
+    static func render(_ json: String, format: EncodedFormat, at: Double?, limits: SceneLimits,
+                       isCancelled: () -> Bool = { false }) throws -> [UInt8] {
         var loader = SceneLoader(baseDirectory: "/") { _ in throw SceneError(path: "$", "this server reads no files; use builtin: images") }
         loader.limits = limits
         let scene: Scene
@@ -64,7 +75,18 @@ public struct RenderServer: Sendable {
         }
         var job = RenderJob(scene: scene, threads: 1)
         if let at { job.frames = .single(at) } else if format == .png { job.frames = .single(0) }
-        do { return try job.encoded(as: format, limits: limits) } catch let e as RenderJobError {
+        do { return try job.encoded(as: format, limits: limits, isCancelled: isCancelled) } catch let e as RenderJobError {
+            throw HTTPError(e.isUsage ? .unprocessableContent : .internalServerError, message: e.description)
+        }
+    }
+
+    /// Renders a Lottie body within the budget; its problems are the client's (422, with the JSON path).
+    static func lottie(_ bytes: [UInt8], format: EncodedFormat, at: Double?, limits: SceneLimits, flag: CancellationFlag) throws -> [UInt8] {
+        do {
+            return try renderLottie(bytes, format: format, at: at, limits: limits, isCancelled: { flag.isSet })
+        } catch let e as LottieError {
+            throw HTTPError(.unprocessableContent, message: e.description)
+        } catch let e as RenderJobError {
             throw HTTPError(e.isUsage ? .unprocessableContent : .internalServerError, message: e.description)
         }
     }

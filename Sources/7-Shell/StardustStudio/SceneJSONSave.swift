@@ -168,7 +168,7 @@ extension StudioSource {
             var copy = imported.value
             copy.document = document
             return .effect(path: path, imported: EffectImportBox(copy))
-        case .preset: return source
+        case .preset, .lottie: return source
         }
     }
 }

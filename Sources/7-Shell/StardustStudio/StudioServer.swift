@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Routes: `GET /` (the page, `/studio.js`, `/studio.css`), `GET /api/export?format=gif|apng|mp4` (a download,
 /// the bytes `stardust render` writes), `GET /api/scene.json` (the edited scene), `POST /api/open`
-/// (`{"preset": NAME}` or `{"path": PATH}`), `POST /api/upload?kind=json|pex|plist|ped` (the file as the body,
+/// (`{"preset": NAME}` or `{"path": PATH}`), `POST /api/upload?kind=json|pex|plist|ped|tgs|lottie` (the file as the body,
 /// at most ``Configuration/uploadLimit`` bytes), and the WebSocket `GET /ws`. Every `/api` route and the
 /// WebSocket need the session token; the WebSocket and the POSTs also need the studio's own `Origin`.
 public struct StudioServer: Sendable {
@@ -134,8 +134,8 @@ public struct StudioServer: Sendable {
         router.post("/api/upload") { request, _ -> Response in
             try check(request, true)
             let kind = request.uri.queryParameters["kind"].map(String.init) ?? "json"
-            guard ["json", "pex", "plist", "ped"].contains(kind) else {
-                throw HTTPError(.badRequest, message: "kind is json, pex, plist or ped.")
+            guard Self.uploadKinds.contains(kind) else {
+                throw HTTPError(.badRequest, message: "kind is \(Self.uploadKinds.joined(separator: ", ")).")
             }
             var request = request
             let body: ByteBuffer

@@ -10,6 +10,9 @@ public enum StudioSource: Sendable {
     case sceneFile(path: String, document: JSONValue)
     /// An effect file of another tool (`.pex`, `.plist`, `.ped`), translated to a scene.
     case effect(path: String, imported: EffectImportBox)
+    /// A Lottie file (`.json` with Lottie's keys, `.tgs`, any file `LottieFile` opens), read again on each rebuild
+    /// (StudioSource+Lottie.swift).
+    case lottie(path: String)
 
     /// Reads `target` as `stardust render` does: a preset name, an effect file (by extension) or a scene file.
     /// The scene file is capped at 16 MiB and decoded with `limits`; the first build is checked here,
@@ -21,6 +24,7 @@ public enum StudioSource: Sendable {
             throw StudioEditError("\"\(target)\" is neither a preset (\(Presets.all.map(\.name).joined(separator: ", "))) nor a file.")
         }
         guard !isFolder.boolValue else { throw StudioEditError("\(target) is a folder, not a scene or effect file.") }
+        if isLottie(target) { return try openLottie(target, limits: limits) }
         if EffectImporter.canImport(path: target) {
             do {
                 return .effect(path: target, imported: EffectImportBox(try EffectImporter.importFile(atPath: target)))
@@ -56,6 +60,8 @@ public enum StudioSource: Sendable {
                 return scene
             case .effect(_, let imported):
                 return try imported.value.scene()
+            case .lottie(let path):
+                return try Self.lottieScene(path, limits: limits)
             }
         } catch let e as SceneError {
             throw StudioEditError("\(label): \(e.description)")
@@ -66,7 +72,7 @@ public enum StudioSource: Sendable {
     public var label: String {
         switch self {
         case .preset(let name): return name
-        case .sceneFile(let path, _), .effect(let path, _): return path
+        case .sceneFile(let path, _), .effect(let path, _), .lottie(let path): return path
         }
     }
 
@@ -74,7 +80,7 @@ public enum StudioSource: Sendable {
     /// nil for presets, which are built in Swift.
     var jsonDocument: JSONValue? {
         switch self {
-        case .preset: return nil
+        case .preset, .lottie: return nil
         case .sceneFile(_, let d): return d
         case .effect(_, let i): return i.value.document
         }

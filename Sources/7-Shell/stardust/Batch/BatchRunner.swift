@@ -75,7 +75,8 @@ struct BatchRunner {
             let overrides = SceneOverrides(size: job.size, fps: job.fps, duration: job.duration, seed: job.seed, date: job.date,
                                            offline: true)
             let images = self.images
-            let scene = try SceneSource.load(job.input, overrides: overrides, limits: limits) { try images.image(atPath: $0) }
+            let scene = BatchLottie.handles(job.input) ? try BatchLottie.scene(job.input, overrides: overrides)
+                : try SceneSource.load(job.input, overrides: overrides, limits: limits) { try images.image(atPath: $0) }
             try BatchParameters.apply(job.parameters, to: scene)
             if let other = claims.claim(inputs: scene.inputFiles + [job.input], by: job.id) {
                 throw BatchJobError(path: "input", message: "job \(other.job) writes \(other.path), which this job reads")

@@ -22,6 +22,18 @@ enum LottieGeometry: Sendable {
         }
     }
 
+    /// The frames of the keyframes the outline depends on.
+    var keyframeTimes: [Double] {
+        switch self {
+        case .rectangle(let p, let s, let r, _): return p.keyframeTimes + s.keyframeTimes + r.keyframeTimes
+        case .ellipse(let p, let s, _): return p.keyframeTimes + s.keyframeTimes
+        case .polystar(let s):
+            return s.position.value.keyframeTimes + s.points.value.keyframeTimes + s.rotation.value.keyframeTimes
+                + s.outerRadius.value.keyframeTimes + s.innerRadius.value.keyframeTimes
+        case .bezier(let b, _): return b.keyframeTimes
+        }
+    }
+
     /// The outline at `frame` (the owning layer's local frame).
     func path(at frame: Double) -> Path {
         switch self {

@@ -62,7 +62,9 @@ public final class LottieTranslator {
                 if ty != 6 && ty != 13 { warn(layer.path, "not drawn: layer type \(ty)") }
                 continue
             }
-            result.append(translate(layer, parents: parentChain(of: layer, in: byIndex), depth: depth))
+            let content = translate(layer, parents: parentChain(of: layer, in: byIndex), depth: depth)
+            let source = layer.matteMode.map { _ in matteSource(of: n, in: list, byIndex: byIndex) } ?? nil
+            result.append(matted(content, layer: layer, source: source, byIndex: byIndex, depth: depth))
         }
         return result
     }
@@ -97,6 +99,8 @@ public final class LottieTranslator {
         let top = outermost ?? outer
         addVisibility(to: top, layer: layer)
         addContent(of: layer, to: inner, depth: depth)
+        applyMasks(layer, to: inner)
+        applyEffects(layer, to: outer)
         return top
     }
 

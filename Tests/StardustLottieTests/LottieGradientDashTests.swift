@@ -5,7 +5,7 @@ import Testing
 
 /// Gradient fills (linear, radial, alpha stops), animated dashes and trims on fills, against analytic values
 /// (Tests/Fixtures/lottie/).
-@Suite("Lottie gradients, dashes, trimmed fills")
+@Suite("Lottie gradients, dashes, trimmed fills, round corners")
 struct LottieGradientDashTests {
     typealias F = LottieFixtures
 
@@ -57,5 +57,15 @@ struct LottieGradientDashTests {
     @Test func trimOnAFillCutsItsArea() throws {
         let image = try F.render("trim-fill.json", frame: 0)
         #expect(abs(F.coverage(image) - 800) < 20, "coverage \(F.coverage(image))")
+    }
+
+    /// Radius 10 on a 40×40 square: each corner loses 10² − π·10²/4 (the cubic is within 0.03 % of the circle).
+    @Test func roundCornersTakeTheCornersOff() throws {
+        let image = try F.render("round-corners.json", frame: 0)
+        let expected = 1600 - 4 * (100 - Double.pi * 25)
+        #expect(abs(F.coverage(image) - expected) < 6, "coverage \(F.coverage(image)), expected \(expected)")
+        #expect(F.isEmpty(image, 31, 31))
+        #expect(F.isRed(image, 35, 35))
+        #expect(F.isRed(image, 31, 50))
     }
 }

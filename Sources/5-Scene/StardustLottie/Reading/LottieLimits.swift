@@ -35,8 +35,6 @@ public struct LottieLimits: Sendable, Hashable {
     public var maxDashes = 256
     /// Longest expression source (`x`), in UTF-8 bytes.
     public var maxExpressionBytes = 64 << 10
-    /// Most glyphs (`chars`) in the file.
-    public var maxGlyphs = 10_000
 
     public init() {}
 }

@@ -44,6 +44,10 @@ extension LottieTranslator {
         var outlines: [(Int, LottieGeometry)] = []
         for (i, item) in items.enumerated() {
             if let g = geometry(item) { outlines.append((i, g)) }
+            // Round corners round every outline above them in the group.
+            if case .roundCorners(let r) = item, r.value.isAnimated || r.value.initial > 0 {
+                outlines = outlines.map { ($0.0, .rounded($0.1, radius: r.value)) }
+            }
         }
         // Inherited paints, bottom-most first (they come from below this group in the enclosing ones).
         let direct = outlines.map(\.1)
@@ -85,8 +89,8 @@ extension LottieTranslator {
                 result.append(outer)
             case .repeater:
                 break  // handled above
-            case .roundCorners(let r):
-                if r.value.isAnimated || r.value.initial != 0 { warn(path, "not drawn yet: round corners") }
+            case .roundCorners:
+                break  // applied to the outlines above
             case .merge(let mode):
                 warn(path, "not drawn yet: merge paths (mode \(mode)); the paths are drawn unmerged")
             case .unsupported(let ty):

@@ -19,7 +19,7 @@ Frame choice: progress p is frame round(p * (op - ip)) counted from ip, the last
 Usage: tools/lottie-compare.py --stardust .build/debug/stardust --samples DIR [--snapshots DIR] --out DIR
        [--only SUBSTRING] [--limit N]
 """
-import argparse, json, os, subprocess, sys, tempfile
+import argparse, json, os, re, subprocess, sys, tempfile
 
 from PIL import Image, ImageChops, ImageStat
 
@@ -87,6 +87,57 @@ class Thorvg:
         return out
 
 
+FEATURES = {
+    "track matte": lambda l, s: "tt" in l and l["tt"] != 0,
+    "mask": lambda l, s: bool(l.get("masksProperties")),
+    "blend mode": lambda l, s: l.get("bm", 0) != 0,
+    "drop shadow": lambda l, s: any(e.get("ty") == 25 for e in l.get("ef", []) or []),
+    "time remap": lambda l, s: "tm" in l and l.get("ty") == 0,
+    "text": lambda l, s: l.get("ty") == 5,
+    "linear gradient": lambda l, s: any(i.get("ty") in ("gf", "gs") and i.get("t", 1) == 1 for i in s),
+    "radial gradient": lambda l, s: any(i.get("ty") in ("gf", "gs") and i.get("t", 1) == 2 for i in s),
+    "dashes": lambda l, s: any(i.get("ty") in ("st", "gs") and i.get("d") for i in s),
+    "merge paths": lambda l, s: any(i.get("ty") == "mm" for i in s),
+    "round corners": lambda l, s: any(i.get("ty") == "rd" for i in s),
+    "trim paths": lambda l, s: any(i.get("ty") == "tm" for i in s),
+    "repeater": lambda l, s: any(i.get("ty") == "rp" for i in s),
+    "skew": lambda l, s: any(isinstance(t, dict) and isinstance(t.get("sk"), dict) and t["sk"].get("k") not in (0, None)
+                             for t in [l.get("ks", {})] + [i for i in s if i.get("ty") == "tr"]),
+}
+
+
+def features(doc):
+    """The features (FEATURES' names) a Lottie document uses, for the per-feature summary."""
+    found = set()
+    def items(shapes):
+        out = []
+        for i in shapes or []:
+            if isinstance(i, dict):
+                out.append(i)
+                if i.get("ty") == "gr":
+                    out += items(i.get("it"))
+        return out
+    def layers(ls):
+        for l in ls or []:
+            if not isinstance(l, dict):
+                continue
+            s = items(l.get("shapes"))
+            for name, test in FEATURES.items():
+                try:
+                    if test(l, s):
+                        found.add(name)
+                except Exception:
+                    pass
+    layers(doc.get("layers"))
+    for a in doc.get("assets", []) or []:
+        layers(a.get("layers"))
+    if re.search(r'"x": "', json.dumps(doc)):
+        found.add("expressions")
+    if doc.get("chars"):
+        found.add("glyphs (chars)")
+    return found
+
+
 def ours(stardust, path, size, fr, frames, tmp):
     out = {}
     for f in frames:
@@ -134,7 +185,7 @@ def main():
     if args.limit:
         samples = samples[: args.limit]
 
-    rows, pairs, passed, worst = [], 0, 0, []
+    rows, pairs, passed, worst, by_feature = [], 0, 0, [], {}
     for path in samples:
         rel = os.path.relpath(path, args.samples)
         name = rel[:-5].replace("/", "-")
@@ -144,6 +195,7 @@ def main():
         except Exception as e:
             rows.append((rel, "-", f"not a Lottie animation ({e})", "", "", "", False))
             continue
+        used = features(doc)
         total = max(1, int(round(op - ip)))
         frames = sorted({min(int(round(p / 100 * total)), total - 1) for p in PROGRESS})
         frame_of = {p: min(int(round(p / 100 * total)), total - 1) for p in PROGRESS}
@@ -184,6 +236,9 @@ def main():
                     best = min(best, (mean, share))
                     cells[n] = f"{mean:.1f} / {100 * share:.1f}%" + (" ✓" if good else "")
                 passed += ok
+                for ft in used:
+                    c = by_feature.setdefault(ft, [0, 0, set()])
+                    c[0] += ok; c[1] += 1; c[2].add(rel)
                 note = "" if a is not None else "; ".join(mine.get("error", ["no frame"]))
                 rows.append((rel, p, note, cells, ok))
                 worst.append((best, rel, p, images))
@@ -206,6 +261,11 @@ def main():
         t.write(f"# Lottie conformance: {passed} of {pairs} (file, progress) pairs match a reference "
                 f"({100 * passed / max(pairs, 1):.1f} %)\n\n")
         t.write("Cells: mean absolute channel difference / share of pixels off by more than 32; ✓ = within 6 and 2 %.\n\n")
+        t.write("Per feature (files using it; pairs of those files that match a reference):\n\n| feature | files | pairs matching |\n|---|---|---|\n")
+        for ft in sorted(by_feature):
+            ok_, n_, files_ = by_feature[ft]
+            t.write(f"| {ft} | {len(files_)} | {ok_} of {n_} |\n")
+        t.write("\n")
         t.write("| file | % | " + " | ".join(names) + " | pass | note |\n|---|---|" + "---|" * len(names) + "---|---|\n")
         for row in rows:
             if len(row) == 7:
@@ -213,7 +273,8 @@ def main():
                 continue
             rel, p, note, cells, ok = row
             t.write(f"| {rel} | {p} | " + " | ".join(cells.get(n, "–") for n in names) + f" | {'✓' if ok else '✗'} | {note} |\n")
-    json.dump({"pairs": pairs, "passed": passed, "rate": passed / max(pairs, 1), "references": names},
+    json.dump({"pairs": pairs, "passed": passed, "rate": passed / max(pairs, 1), "references": names,
+               "features": {ft: {"files": len(v[2]), "pairs": v[1], "passed": v[0]} for ft, v in sorted(by_feature.items())}},
               open(os.path.join(args.out, "summary.json"), "w"), indent=1)
     print(f"{passed} of {pairs} pairs match a reference ({100 * passed / max(pairs, 1):.1f} %)")
 

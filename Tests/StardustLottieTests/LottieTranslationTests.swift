@@ -131,20 +131,25 @@ struct LottieTranslationTests {
         #expect(abs(Int(inside.a) - 128) <= 2 && inside.r >= 125 && inside.b < 5)
     }
 
-    @Test func whatIsNotDrawnYetIsNamedWithItsPath() throws {
+    /// The features this fixture was written to warn about (before they were drawn) are drawn now, without
+    /// warnings: the red box is matted by the green square (30…70) and masked by the triangle y ≤ x ≤ 50.
+    @Test func formerlyUndrawnFeaturesAreDrawnWithoutWarnings() throws {
         let c = try F.load("undrawn.json")
+        #expect(c.warnings.isEmpty, "\(c.warnings)")
+        let image = try F.render(c, frame: 0)
+        #expect(F.isRed(image, 45, 35))
+        #expect(F.isEmpty(image, 35, 45))   // outside the triangle mask
+        #expect(F.isEmpty(image, 20, 15))   // outside the matte
+        #expect(!F.isGreen(image, 50, 50))  // the matte source is not drawn itself
+    }
+
+    @Test func whatIsNotDrawnIsNamedWithItsPath() throws {
+        let c = try F.load("not-drawn.json")
         let lines = c.warnings.map(\.description)
-        for expected in ["not drawn yet: track matte (alpha) at $.layers[1]",
-                         "not drawn yet: masks (add) at $.layers[1].masksProperties",
-                         "not drawn yet: blend mode multiply at $.layers[1].bm",
-                         "not drawn yet: dashes (the stroke is drawn solid) at $.layers[2].shapes[0].it[1]",
-                         "not drawn yet: linear gradient (drawn with its mean colour) at $.layers[2].shapes[0].it[2]",
-                         "not evaluated: expression \"loopOut('cycle')\" at $.layers[2].ks.r"] {
+        for expected in ["not drawn yet: merge paths (mode 3); the paths are drawn unmerged at $.layers[0].shapes[0].it[2]",
+                         "not drawn: layer effect type 29 at $.layers[0].ef[0]"] {
             #expect(lines.contains(expected), "missing: \(expected) in \(lines)")
         }
-        // The matte source (td) is not drawn itself: the green square does not show.
-        let image = try F.render(c, frame: 0)
-        #expect(!F.isGreen(image, 50, 50))
     }
 
     @Test func theLayerTreeKeepsCoreAnimationStructureVisible() throws {

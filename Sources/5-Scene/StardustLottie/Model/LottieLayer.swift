@@ -41,12 +41,19 @@ public struct LottieLayer: Sendable, Equatable {
     public var matteMode: Int?
     /// `td`: this layer is a matte for the next one.
     public var isMatteSource: Bool
-    /// `masksProperties` count (modes kept for the warning).
-    public var maskModes: [String]
+    /// `masksProperties`: the masks, combined in order.
+    public var masks: [LottieMask] = []
+    /// `tp`: the index (`ind`) of this layer's matte source when the file names it (newer exports); otherwise the
+    /// layer just above with `td` is the matte.
+    public var matteParent: Int?
+    /// The mask modes, in order.
+    public var maskModes: [String] { masks.map(\.mode) }
     /// `bm`: the blend mode (0 normal).
     public var blendMode: Int
-    /// `ef` types, for the warning (drop shadow is 25).
-    public var effectTypes: [Int]
+    /// `ef`: the layer effects (drop shadow is type 25).
+    public var effects: [LottieEffect] = []
+    /// The effect types, in order.
+    public var effectTypes: [Int] { effects.map(\.type) }
     /// `ddd`: a 3D layer.
     public var is3D: Bool
     /// The layer's JSON path (`$.layers[3]`), for warnings.

@@ -67,8 +67,10 @@ public struct LottieStroke: Sendable, Equatable {
     public var join: Int
     /// `ml`.
     public var miterLimit: Double
-    /// `d`: dash entries (`n` "d", "g" or "o"), kept for the warning until dashes are drawn.
-    public var dashCount: Int
+    /// `d`: the dash entries (`n` "d", "g" or "o") in order.
+    public var dashes: [LottieDash] = []
+    /// How many dash entries the stroke has.
+    public var dashCount: Int { dashes.count }
 }
 
 /// A gradient (`g` with `p` colour stops, `s`/`e` end points, `t` 1 linear 2 radial, `h`/`a` highlight).
@@ -81,6 +83,10 @@ public struct LottieGradient: Sendable, Equatable {
     public var end: LottieProperty<[Double]>
     public var opacity: LottieProperty<Double>
     public var evenOdd: Bool
+    /// `h`: the highlight length of a radial gradient, in percent of the radius (the focal point's distance).
+    public var highlightLength: LottieProperty<Double> = .constant(0)
+    /// `a`: the highlight angle in degrees, relative to the start → end direction.
+    public var highlightAngle: LottieProperty<Double> = .constant(0)
 }
 
 /// The parameters of a `rp` item.

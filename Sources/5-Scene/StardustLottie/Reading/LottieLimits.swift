@@ -27,5 +27,14 @@ public struct LottieLimits: Sendable, Hashable {
     /// Most uncompressed bytes of all ZIP entries together.
     public var maxZipBytes = 512 << 20
 
+    /// Most masks on one layer (`masksProperties`).
+    public var maxMasks = 256
+    /// Most effects on one layer (`ef`) and values in one effect.
+    public var maxEffects = 64
+    /// Most entries in one stroke's dash list (`d`), as `lineDashPattern` allows.
+    public var maxDashes = 256
+    /// Longest expression source (`x`), in UTF-8 bytes.
+    public var maxExpressionBytes = 64 << 10
+
     public init() {}
 }

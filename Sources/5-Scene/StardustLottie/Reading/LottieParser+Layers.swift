@@ -32,17 +32,50 @@ extension LottieParser {
         let ip = try frame(j, "ip", default: 0), op = try frame(j, "op", default: limits.maxFrame)
         let sr = try j.number("sr", default: 1)
         guard sr != 0 else { throw LottieError(path: "\(j.path).sr", "the time stretch must not be 0") }
-        var masks: [String] = []
-        if let m = j["masksProperties"] { masks = try m.elements().map { try $0.string("mode") ?? "a" } }
-        var effects: [Int] = []
-        if let ef = j["ef"] { effects = try ef.elements().map { Int(try $0["ty"]?.number() ?? -1) } }
+        let masks = try self.masks(j["masksProperties"])
+        let effects = try self.effects(j["ef"])
         return LottieLayer(kind: kind, name: try j.string("nm"), index: try j["ind"].map { Int(try $0.number()) },
                            parent: try j["parent"].map { Int(try $0.number()) },
                            transform: try transform(j["ks"]), autoOrient: try j.flag("ao"),
                            inPoint: ip, outPoint: op, startTime: try j["st"].map(checkedFrame) ?? 0, stretch: sr,
                            hidden: try j.flag("hd"), matteMode: try j["tt"].map { Int(try $0.number()) },
-                           isMatteSource: try j.flag("td"), maskModes: masks, blendMode: Int(try j.number("bm", default: 0)),
-                           effectTypes: effects, is3D: try j.flag("ddd"), path: j.path)
+                           isMatteSource: try j.flag("td"), masks: masks, matteParent: try j["tp"].map { Int(try $0.number()) },
+                           blendMode: Int(try j.number("bm", default: 0)),
+                           effects: effects, is3D: try j.flag("ddd"), path: j.path)
+    }
+
+    /// `masksProperties`: at most ``LottieLimits/maxMasks`` masks.
+    func masks(_ j: LottieJSON?) throws -> [LottieMask] {
+        guard let j else { return [] }
+        let nodes = try j.elements()
+        guard nodes.count <= limits.maxMasks else { throw j.fail("more than \(limits.maxMasks) masks on one layer") }
+        return try nodes.map { m in
+            guard m.object != nil else { throw m.fail("expected a mask object, found \(m.kind)") }
+            let outline = try m["pt"].map(bezierProperty) ?? .constant(LottieBezier(closed: true, vertices: [], inTangents: [], outTangents: []))
+            return LottieMask(mode: try m.string("mode") ?? "a", outline: outline, opacity: try scalar(m["o"], default: 100),
+                              expansion: try scalar(m["x"], default: 0), inverted: try m.flag("inv"), path: m.path)
+        }
+    }
+
+    /// `ef`: at most ``LottieLimits/maxEffects`` effects of at most as many values each.
+    func effects(_ j: LottieJSON?) throws -> [LottieEffect] {
+        guard let j else { return [] }
+        let nodes = try j.elements()
+        guard nodes.count <= limits.maxEffects else { throw j.fail("more than \(limits.maxEffects) effects on one layer") }
+        return try nodes.map { e in
+            guard e.object != nil else { throw e.fail("expected an effect object, found \(e.kind)") }
+            var values: [LottieProperty<[Double]>] = []
+            if let list = e["ef"] {
+                let items = try list.elements()
+                guard items.count <= limits.maxEffects else { throw list.fail("more than \(limits.maxEffects) values in one effect") }
+                for item in items {
+                    // Values are numbers or number lists; anything else (a layer reference, a nested group) is kept empty.
+                    if let v = item["v"], (try? vector(v, default: [])) != nil { values.append(try vector(v, default: [])) } else { values.append(.constant([])) }
+                }
+            }
+            return LottieEffect(type: Int(try e["ty"]?.number() ?? -1), values: values,
+                                enabled: (try? e.number("en", default: 1)) != 0, path: e.path)
+        }
     }
 
     func transform(_ j: LottieJSON?) throws -> LottieTransform {

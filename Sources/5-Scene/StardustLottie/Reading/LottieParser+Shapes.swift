@@ -78,7 +78,18 @@ extension LottieParser {
         LottieStroke(color: try vector(j["c"], default: [0, 0, 0, 1]), opacity: try scalar(j["o"], default: 100),
                      width: try scalar(j["w"], default: 1), cap: Int(try j.number("lc", default: 2)),
                      join: Int(try j.number("lj", default: 2)), miterLimit: try j.number("ml", default: 4),
-                     dashCount: try j["d"]?.elements().count ?? 0)
+                     dashes: try dashes(j["d"]))
+    }
+
+    /// A stroke's dash list: at most ``LottieLimits/maxDashes`` entries.
+    func dashes(_ j: LottieJSON?) throws -> [LottieDash] {
+        guard let j, j.array != nil else { return [] }
+        let nodes = try j.elements()
+        guard nodes.count <= limits.maxDashes else { throw j.fail("more than \(limits.maxDashes) dash entries in one stroke") }
+        return try nodes.compactMap { d in
+            guard let kind = LottieDash.Kind(rawValue: try d.string("n") ?? "d") else { return nil }
+            return LottieDash(kind: kind, length: try scalar(d["v"], default: 0))
+        }
     }
 
     func gradient(_ j: LottieJSON) throws -> LottieGradient {
@@ -86,6 +97,7 @@ extension LottieParser {
         return LottieGradient(isRadial: try j.number("t", default: 1) == 2, colorStopCount: Int(try g?.number("p", default: 0) ?? 0),
                               stops: try vector(g?["k"], default: []), start: try vector(j["s"], default: [0, 0]),
                               end: try vector(j["e"], default: [0, 0]), opacity: try scalar(j["o"], default: 100),
-                              evenOdd: try j.number("r", default: 1) == 2)
+                              evenOdd: try j.number("r", default: 1) == 2,
+                              highlightLength: try scalar(j["h"], default: 0), highlightAngle: try scalar(j["a"], default: 0))
     }
 }

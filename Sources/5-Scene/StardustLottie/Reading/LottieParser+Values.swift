@@ -56,6 +56,9 @@ extension LottieParser {
         }
         guard let k = j["k"] else { throw j.fail("missing \"k\" (the value or keyframes)") }
         let expression = try j.string("x")
+        if let x = expression, x.utf8.count > limits.maxExpressionBytes {
+            throw LottieError(path: "\(j.path).x", "an expression of \(x.utf8.count) bytes, more than the limit of \(limits.maxExpressionBytes)")
+        }
         // Keyframes are an array of objects with `t`; `a` is not trusted (files with `a: 0` and keyframes exist).
         guard ((k.array?.first as? [String: Any])?["t"]) != nil else {
             return LottieProperty(.fixed(try read(k)), expression: expression, path: j.path)

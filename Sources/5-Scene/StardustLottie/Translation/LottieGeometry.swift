@@ -4,11 +4,13 @@ import StardustCore
 /// A path-producing shape item (`rc`, `el`, `sr`, `sh`) as a function of the frame: the outline After Effects
 /// draws, as a ``Path`` in the group's coordinates. Static items are built once; animated ones (a resized
 /// rectangle, a morphing path) are evaluated per frame by ``LottieMorphingShapeLayer``.
-enum LottieGeometry: Sendable {
+indirect enum LottieGeometry: Sendable {
     case rectangle(position: LottieAnimated<[Double]>, size: LottieAnimated<[Double]>, roundness: LottieAnimated<Double>, reversed: Bool)
     case ellipse(position: LottieAnimated<[Double]>, size: LottieAnimated<[Double]>, reversed: Bool)
     case polystar(LottiePolystar)
     case bezier(LottieAnimated<LottieBezier>, reversed: Bool)
+    /// An outline with its straight corners rounded (`rd`, ``LottieRoundCorners``).
+    case rounded(LottieGeometry, radius: LottieAnimated<Double>)
 
     /// Whether the outline changes over time.
     var isAnimated: Bool {
@@ -19,12 +21,28 @@ enum LottieGeometry: Sendable {
             return [s.position.value.isAnimated, s.points.value.isAnimated, s.rotation.value.isAnimated, s.outerRadius.value.isAnimated,
                     s.innerRadius.value.isAnimated, s.outerRoundness.value.isAnimated, s.innerRoundness.value.isAnimated].contains(true)
         case .bezier(let b, _): return b.isAnimated
+        case .rounded(let g, let r): return g.isAnimated || r.isAnimated
+        }
+    }
+
+    /// The frames of the keyframes the outline depends on.
+    var keyframeTimes: [Double] {
+        switch self {
+        case .rectangle(let p, let s, let r, _): return p.keyframeTimes + s.keyframeTimes + r.keyframeTimes
+        case .ellipse(let p, let s, _): return p.keyframeTimes + s.keyframeTimes
+        case .polystar(let s):
+            return s.position.value.keyframeTimes + s.points.value.keyframeTimes + s.rotation.value.keyframeTimes
+                + s.outerRadius.value.keyframeTimes + s.innerRadius.value.keyframeTimes
+        case .bezier(let b, _): return b.keyframeTimes
+        case .rounded(let g, let r): return g.keyframeTimes + r.keyframeTimes
         }
     }
 
     /// The outline at `frame` (the owning layer's local frame).
     func path(at frame: Double) -> Path {
         switch self {
+        case .rounded(let g, let r):
+            return LottieRoundCorners.rounded(g.path(at: frame), radius: LottieKeyframes.value(r, at: frame))
         case .rectangle(let p, let s, let r, let reversed):
             let c = Self.vector(p, frame), size = Self.vector(s, frame)
             return Self.rectangle(center: Point(c[0], c.count > 1 ? c[1] : 0), size: Size(size[0], size.count > 1 ? size[1] : size[0]),

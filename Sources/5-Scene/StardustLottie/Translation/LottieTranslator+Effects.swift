@@ -1,24 +1,57 @@
-/// Blend modes (`bm`) and layer effects (`ef`, drop shadow = type 25): not drawn yet — they need the layer
-/// model's blend modes and shadows (the `composite` work). The layer is drawn normally, without the effect.
+import Foundation
+import StardustAnimation
+import StardustCore
+
+/// Blend modes (`bm`) become the layer's `compositingFilter` (the W3C blend modes Core Animation names); the drop
+/// shadow effect (`ef` type 25) becomes the layer's shadow. Other effects are named in a warning.
 extension LottieTranslator {
     static let blendModeNames = [1: "multiply", 2: "screen", 3: "overlay", 4: "darken", 5: "lighten", 6: "color dodge",
                                  7: "color burn", 8: "hard light", 9: "soft light", 10: "difference", 11: "exclusion",
                                  12: "hue", 13: "saturation", 14: "color", 15: "luminosity", 16: "add", 17: "hard mix"]
 
-    func noteEffects(_ layer: LottieLayer) {
+    /// The compositing filter of a Lottie blend mode, `nil` for normal and the modes without one (hard mix).
+    static func compositingFilter(blendMode bm: Int) -> CompositingFilter? {
+        let filters: [Int: CompositingFilter] = [1: .multiply, 2: .screen, 3: .overlay, 4: .darken, 5: .lighten, 6: .colorDodge,
+                                                 7: .colorBurn, 8: .hardLight, 9: .softLight, 10: .difference, 11: .exclusion,
+                                                 12: .hue, 13: .saturation, 14: .color, 15: .luminosity, 16: .additive]
+        return filters[bm]
+    }
+
+    /// The blend mode and the drop shadow of `layer` on its transform layer (`outer`: the layer composited onto
+    /// what lies below).
+    func applyEffects(_ layer: LottieLayer, to outer: Layer) {
         if layer.blendMode != 0 {
-            warn("\(layer.path).bm", "not drawn yet: blend mode \(Self.blendModeNames[layer.blendMode] ?? String(layer.blendMode))")
+            if let f = Self.compositingFilter(blendMode: layer.blendMode) {
+                outer.compositingFilter = f
+            } else {
+                warn("\(layer.path).bm", "not drawn: blend mode \(Self.blendModeNames[layer.blendMode] ?? String(layer.blendMode)) (drawn normally)")
+            }
         }
-        for (i, ty) in layer.effectTypes.enumerated() {
-            warn("\(layer.path).ef[\(i)]", ty == 25 ? "not drawn yet: drop shadow" : "not drawn: layer effect type \(ty)")
+        for e in layer.effects where e.enabled {
+            if e.type == 25 { applyDropShadow(e, to: outer) } else { warn(e.path, "not drawn: layer effect type \(e.type)") }
         }
-        if layer.is3D { warn("\(layer.path).ddd", "approximated: a 3D layer is drawn flat") }
+    }
+
+    /// After Effects' drop shadow: colour (value 0), opacity 0…255 (1), direction in degrees clockwise from up (2),
+    /// distance (3) and softness (4) → `shadowColor`, `shadowOpacity`, `shadowOffset` and `shadowRadius`
+    /// (σ = softness / 2, the blur's radius read as two standard deviations). Animated values use their first value.
+    func applyDropShadow(_ e: LottieEffect, to layer: Layer) {
+        func value(_ i: Int, _ d: [Double]) -> [Double] {
+            guard i < e.values.count else { return d }
+            if e.values[i].value.isAnimated { warn(e.values[i].path, "approximated: an animated drop shadow is drawn with its first values") }
+            let v = e.values[i].value.initial
+            return v.isEmpty ? d : v
+        }
+        let color = value(0, [0, 0, 0, 1]), opacity = value(1, [128])[0] / 255
+        let angle = value(2, [135])[0] * .pi / 180, distance = value(3, [5])[0], softness = value(4, [0])[0]
+        layer.shadowColor = LottieColor.color(Array(color.prefix(3)))
+        layer.shadowOpacity = min(max(opacity, 0), 1)
+        layer.shadowOffset = Size(distance * sin(angle), -distance * cos(angle))
+        layer.shadowRadius = max(softness, 0) / 2
     }
 
     /// Everything a layer carries that is read but not drawn, each named once with its path.
     func noteUndrawn(_ layer: LottieLayer, next: LottieLayer?) {
-        noteMatte(layer)
-        noteMasks(layer)
-        noteEffects(layer)
+        if layer.is3D { warn("\(layer.path).ddd", "approximated: a 3D layer is drawn flat") }
     }
 }

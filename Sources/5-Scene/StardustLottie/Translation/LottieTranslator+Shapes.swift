@@ -44,6 +44,10 @@ extension LottieTranslator {
         var outlines: [(Int, LottieGeometry)] = []
         for (i, item) in items.enumerated() {
             if let g = geometry(item) { outlines.append((i, g)) }
+            // Round corners round every outline above them in the group.
+            if case .roundCorners(let r) = item, r.value.isAnimated || r.value.initial > 0 {
+                outlines = outlines.map { ($0.0, .rounded($0.1, radius: r.value)) }
+            }
         }
         // Inherited paints, bottom-most first (they come from below this group in the enclosing ones).
         let direct = outlines.map(\.1)
@@ -85,8 +89,8 @@ extension LottieTranslator {
                 result.append(outer)
             case .repeater:
                 break  // handled above
-            case .roundCorners(let r):
-                if r.value.isAnimated || r.value.initial != 0 { warn(path, "not drawn yet: round corners") }
+            case .roundCorners:
+                break  // applied to the outlines above
             case .merge(let mode):
                 warn(path, "not drawn yet: merge paths (mode \(mode)); the paths are drawn unmerged")
             case .unsupported(let ty):
@@ -124,20 +128,7 @@ extension LottieTranslator {
             for o in outlines { if let l = paintLayer(paint, outlines: [o]) { group.addSublayer(l) } }
             return group
         }
-        let animated = outlines.contains { $0.isAnimated }
-        let shape: ShapeLayer
-        if animated {
-            let m = LottieMorphingShapeLayer()
-            m.outlines = outlines
-            m.frameRate = frameRate
-            shape = m
-        } else {
-            shape = ShapeLayer()
-        }
-        var p = Path()
-        for o in outlines { p.addPath(o.path(at: 0)) }
-        shape.path = p
-        shape.anchorPoint = .zero
+        let shape = shapeLayer(for: outlines)
         shape.fillColor = nil
         switch paint.item {
         case .fill(let color, let opacity, let evenOdd):
@@ -145,22 +136,25 @@ extension LottieTranslator {
             shape.fillRule = evenOdd ? .evenOdd : .nonZero
             apply(color, to: shape, keyPath: "fillColor") { .color(LottieColor.color($0)) }
             apply(opacity, to: shape, keyPath: "opacity") { .number(min(max($0 / 100, 0), 1)) }
-            if paint.trim != nil { warn(paint.path, "not drawn yet: trim paths on a fill (the fill is drawn whole)") }
+            return trimmedFill(shape, trim: paint.trim, outlines: outlines)
         case .stroke(let s):
             shape.name = "stroke \(paint.path)"
             applyStroke(s, to: shape, path: paint.path)
+            apply(s.opacity, to: shape, keyPath: "opacity") { .number(min(max($0 / 100, 0), 1)) }
             apply(s.color, to: shape, keyPath: "strokeColor") { .color(LottieColor.color($0)) }
             applyTrim(paint.trim, to: shape)
         case .gradientFill(let g):
-            shape.name = "gradient fill \(paint.path)"
+            shape.name = "gradient fill mask \(paint.path)"
             shape.fillRule = g.evenOdd ? .evenOdd : .nonZero
-            shape.fillColor = gradientStandIn(g, path: paint.path)
-            apply(g.opacity, to: shape, keyPath: "opacity") { .number(min(max($0 / 100, 0), 1)) }
+            shape.fillColor = .white
+            guard let mask = trimmedFill(shape, trim: paint.trim, outlines: outlines) else { return nil }
+            return gradientLayer(g, mask: mask, outlines: outlines, path: paint.path, margin: 0)
         case .gradientStroke(let g, let s):
-            shape.name = "gradient stroke \(paint.path)"
+            shape.name = "gradient stroke mask \(paint.path)"
             applyStroke(s, to: shape, path: paint.path)
-            shape.strokeColor = gradientStandIn(g, path: paint.path)
+            shape.strokeColor = .white
             applyTrim(paint.trim, to: shape)
+            return gradientLayer(g, mask: shape, outlines: outlines, path: paint.path, margin: s.width.value.keyframeList.map(\.value).max() ?? 0)
         default:
             return nil
         }
@@ -171,13 +165,13 @@ extension LottieTranslator {
         switch item { case .stroke, .gradientStroke: return true; default: return false }
     }
 
+    /// Width, caps, joins, miter limit and dashes (not the colour or the opacity: a gradient stroke's mask is white).
     func applyStroke(_ s: LottieStroke, to shape: ShapeLayer, path: String) {
         apply(s.width, to: shape, keyPath: "lineWidth") { .number(max($0, 0)) }
-        apply(s.opacity, to: shape, keyPath: "opacity") { .number(min(max($0 / 100, 0), 1)) }
         shape.lineCap = s.cap == 2 ? .round : s.cap == 3 ? .square : .butt
         shape.lineJoin = s.join == 2 ? .round : s.join == 3 ? .bevel : .miter
         shape.miterLimit = s.miterLimit
-        if s.dashCount > 0 { warnDashes(at: path) }
+        applyDashes(s.dashes, to: shape)
     }
 
     /// Trim start and end (percent) become `strokeStart`/`strokeEnd`; a constant offset (degrees, a full turn = the

@@ -1,28 +1,30 @@
+import StardustAnimation
 import StardustCore
 
-/// Dashed strokes and gradients: not drawn yet — dashes, radial gradients and gradient paints on shape layers
-/// come with the `stroke` work. Until then a dashed stroke is drawn solid, and a gradient fill or stroke is drawn
-/// with the mean colour of its stops.
+/// Dashed strokes: the dash and gap entries of `d` become `lineDashPattern` (in order), the offset entry
+/// `lineDashPhase` (keyframed as it is). When a dash or gap length is animated the pattern is sampled per frame
+/// (``LottieSampledAnimation``); `lineDashPattern` interpolates element by element.
 extension LottieTranslator {
-    func warnDashes(at path: String) {
-        warn(path, "not drawn yet: dashes (the stroke is drawn solid)")
-    }
-
-    /// The stand-in colour of a gradient: its colour stops averaged, times the mean alpha stop.
-    func gradientStandIn(_ g: LottieGradient, path: String) -> Color {
-        warn(path, "not drawn yet: \(g.isRadial ? "radial" : "linear") gradient (drawn with its mean colour)")
-        let v = g.stops.value.initial
-        let n = min(g.colorStopCount, v.count / 4)
-        guard n > 0 else { return .black }
-        var r = 0.0, gr = 0.0, b = 0.0
-        for k in 0..<n { r += v[4 * k + 1]; gr += v[4 * k + 2]; b += v[4 * k + 3] }
-        var alpha = 1.0
-        let alphas = (v.count - 4 * n) / 2
-        if alphas > 0 {
-            alpha = 0
-            for k in 0..<alphas { alpha += v[4 * n + 2 * k + 1] }
-            alpha /= Double(alphas)
+    func applyDashes(_ dashes: [LottieDash], to shape: ShapeLayer) {
+        let lengths = dashes.filter { $0.kind != .offset }.map(\.length)
+        guard !lengths.isEmpty else { return }
+        func pattern(at frame: Double) -> [Double] {
+            lengths.map { max(LottieKeyframes.value($0.value, at: frame), 0) }
         }
-        return Color(red: r / Double(n), green: gr / Double(n), blue: b / Double(n), alpha: alpha)
+        for l in lengths { if let x = l.expression { warnExpression(x, at: l.path) } }
+        let initial = pattern(at: lengths.map { $0.value.keyframeTimes[0] }.min() ?? 0)
+        // A pattern of zeros only draws nothing in Core Animation's rules; Lottie players draw such strokes solid.
+        guard initial.contains(where: { $0 > 0 }) || lengths.contains(where: { $0.value.isAnimated }) else { return }
+        shape.lineDashPattern = initial
+        if let span = LottieSampledAnimation.span(lengths.map(\.value.keyframeTimes)) {
+            let a = LottieSampledAnimation.animation(keyPath: "lineDashPattern", span: span, frameRate: frameRate) { f in
+                .array(pattern(at: f).map { .number($0) })
+            }
+            a.name = lengths[0].path
+            shape.add(a, forKey: "lottie.lineDashPattern")
+        }
+        if let offset = dashes.first(where: { $0.kind == .offset }) {
+            apply(offset.length, to: shape, keyPath: "lineDashPhase") { .number($0) }
+        }
     }
 }

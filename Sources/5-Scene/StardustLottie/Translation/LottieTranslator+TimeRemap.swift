@@ -1,9 +1,28 @@
-/// Time remapping (`tm` on a precomp layer: the precomp's time in seconds as a keyframed function of the layer's
-/// time): not drawn yet — a layer's time is an affine map of its parent's here (`beginTime`, `speed`,
-/// `timeOffset`). A constant remap is exact (a fixed `timeOffset`); a keyframed one plays the precomp unremapped.
+import StardustAnimation
+import StardustCore
+
+/// Time remapping (`tm` on a precomp layer): the precomp's time in seconds as a keyframed function of the
+/// containing composition's frame. A layer's time is an affine map of its parent's in the layer model
+/// (`beginTime`, `speed`, `timeOffset`), so the precomp's clip layer is a ``LottieTimeRemapLayer`` that hands its
+/// sublayers the remapped time; start time and stretch are then not applied again (as lottie-web, rlottie and
+/// ThorVG play it).
 extension LottieTranslator {
-    func warnTimeRemap(_ tm: LottieProperty<Double>, at path: String) {
+    func timeRemapLayer(_ tm: LottieProperty<Double>, at path: String) -> Layer {
         if let x = tm.expression { warnExpression(x, at: path) }
-        warn(path, "not drawn yet: time remapping (the precomp plays at its own pace)")
+        let layer = LottieTimeRemapLayer()
+        layer.remap = tm.value
+        layer.frameRate = frameRate
+        return layer
+    }
+}
+
+/// A layer whose sublayers run on a remapped time: `remap` evaluated at the layer's local frame, in seconds.
+final class LottieTimeRemapLayer: Layer {
+    var remap: LottieAnimated<Double> = .fixed(0)
+    var frameRate: Double = 30
+
+    override func drawSublayers(into list: inout [DrawCommand], localTime: Double, sublayerSpace: Transform3D, context: DrawContext) {
+        let t = LottieKeyframes.value(remap, at: localTime * frameRate)
+        super.drawSublayers(into: &list, localTime: t.isFinite ? t : 0, sublayerSpace: sublayerSpace, context: context)
     }
 }

@@ -17,6 +17,9 @@ public final class LottieTranslator {
     let images: [String: Texture]
     var warnings: [LottieWarning] = []
     private var warned: Set<LottieWarning> = []
+    /// Expressions that are not evaluated ("path \"source\""), named in one warning line at the end.
+    var unevaluated: [String] = []
+    var unevaluatedMore = 0
 
     init(animation: LottieAnimation, images: [String: Texture]) {
         self.animation = animation
@@ -35,6 +38,7 @@ public final class LottieTranslator {
         // Scene time 0 is the in point: local time = scene time + ip / fr.
         root.timing.timeOffset = animation.inPoint / animation.frameRate
         for l in t.layers(animation.layers, depth: 0) { root.addSublayer(l) }
+        t.warnUnevaluatedExpressions()
         return LottieComposition(root: root, size: Size(animation.width, animation.height), frameRate: animation.frameRate,
                                  duration: animation.duration, warnings: t.warnings, animation: animation)
     }
@@ -62,7 +66,9 @@ public final class LottieTranslator {
                 if ty != 6 && ty != 13 { warn(layer.path, "not drawn: layer type \(ty)") }
                 continue
             }
-            result.append(translate(layer, parents: parentChain(of: layer, in: byIndex), depth: depth))
+            let content = translate(layer, parents: parentChain(of: layer, in: byIndex), depth: depth)
+            let source = layer.matteMode.map { _ in matteSource(of: n, in: list, byIndex: byIndex) } ?? nil
+            result.append(matted(content, layer: layer, source: source, byIndex: byIndex, depth: depth))
         }
         return result
     }
@@ -97,6 +103,8 @@ public final class LottieTranslator {
         let top = outermost ?? outer
         addVisibility(to: top, layer: layer)
         addContent(of: layer, to: inner, depth: depth)
+        applyMasks(layer, to: inner)
+        applyEffects(layer, to: outer)
         return top
     }
 
@@ -136,15 +144,16 @@ public final class LottieTranslator {
                 warn("\(layer.path).refId", "precomp \"\(ref)\" is not among the assets; nothing drawn")
                 return
             }
-            if let tm = timeRemap { warnTimeRemap(tm, at: "\(layer.path).tm") }
-            let clip = Layer()
+            let clip = timeRemap.map { timeRemapLayer($0, at: "\(layer.path).tm") } ?? Layer()
             clip.name = "precomp \(ref) (\(Int(w))×\(Int(h)))"
             clip.anchorPoint = .zero
             clip.bounds = Rect(0, 0, w, h)
             clip.masksToBounds = w > 0 && h > 0
             // The precomp's time: (frame − st) / sr of the containing composition's frames.
-            clip.timing.beginTime = layer.startTime / frameRate
-            clip.timing.speed = 1 / layer.stretch
+            if timeRemap == nil {
+                clip.timing.beginTime = layer.startTime / frameRate
+                clip.timing.speed = 1 / layer.stretch
+            }
             for l in layers(asset, depth: depth + 1) { clip.addSublayer(l) }
             inner.addSublayer(clip)
         case .solid(let hex, let w, let h):
@@ -187,13 +196,16 @@ public final class LottieTranslator {
     @discardableResult
     func apply<V>(_ p: LottieProperty<V>, to layer: Layer, keyPath: String, spatial: Bool = false,
                   _ convert: (V) -> AnimatableValue) -> KeyframeAnimation? {
-        if let x = p.expression { warnExpression(x, at: p.path) }
         layer.setValue(convert(p.value.initial), forKeyPath: keyPath)
-        guard case .keyframes(let k) = p.value,
-              let a = LottieKeyframes.animation(k, keyPath: keyPath, frameRate: frameRate, spatial: spatial, convert: convert) else { return nil }
-        a.name = p.path
-        layer.add(a, forKey: "lottie.\(keyPath)")
-        return a
+        var made: KeyframeAnimation?
+        if case .keyframes(let k) = p.value,
+           let a = LottieKeyframes.animation(k, keyPath: keyPath, frameRate: frameRate, spatial: spatial, convert: convert) {
+            a.name = p.path
+            layer.add(a, forKey: "lottie.\(keyPath)")
+            made = a
+        }
+        if let x = p.expression { applyExpression(x, p, animation: made, layer: layer, keyPath: keyPath, convert) }
+        return made
     }
 
     /// The outer (position, rotation, opacity) and inner (anchor, scale) layers of a transform.
@@ -202,7 +214,12 @@ public final class LottieTranslator {
         outer.name = name
         outer.anchorPoint = .zero
         inner.anchorPoint = .zero
-        outer.addSublayer(inner)
+        if let skew = skewLayer(t) {
+            outer.addSublayer(skew)
+            skew.addSublayer(inner)
+        } else {
+            outer.addSublayer(inner)
+        }
         applyTransform(t, outer: outer, inner: inner, opacity: opacity, autoOrient: autoOrient)
         return (outer, inner)
     }
@@ -223,9 +240,6 @@ public final class LottieTranslator {
         apply(t.anchor, to: inner, keyPath: "bounds.origin", point)
         apply(t.scale, to: inner, keyPath: "transform.scale.x") { .number(($0.first ?? 100) / 100) }
         apply(t.scale, to: inner, keyPath: "transform.scale.y") { .number(($0.count > 1 ? $0[1] : $0.first ?? 100) / 100) }
-        if t.skew.value.isAnimated || t.skew.value.initial != 0 {
-            warn(t.skew.path, "not drawn yet: skew")
-        }
     }
 
     // MARK: Text

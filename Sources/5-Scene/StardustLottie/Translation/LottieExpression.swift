@@ -1,0 +1,56 @@
+import Foundation
+
+/// The After Effects expressions that are evaluated (docs/LOTTIE.md, "Expressions"): `loopOut`/`loopIn` with
+/// "cycle", "pingpong", "offset" or "continue" (and an optional keyframe count), and `wiggle(freq, amp)`. The
+/// source must be that call alone (optionally `var $bm_rt = …;` around it, as Bodymovin exports it); anything
+/// else is ``other``.
+enum LottieExpression: Equatable {
+    enum Loop: String { case cycle, pingpong, offset, `continue` }
+    case loopOut(Loop, keyframes: Int)
+    case loopIn(Loop, keyframes: Int)
+    case wiggle(frequency: Double, amplitude: Double)
+    case other
+
+    init(_ source: String) {
+        var s = source.trimmingCharacters(in: .whitespacesAndNewlines)
+        for prefix in ["var $bm_rt;", "var $bm_rt =", "$bm_rt =", "var $bm_rt=", "$bm_rt="] where s.hasPrefix(prefix) {
+            s = String(s.dropFirst(prefix.count)).trimmingCharacters(in: .whitespacesAndNewlines)
+            if prefix == "var $bm_rt;" { for p in ["$bm_rt =", "$bm_rt="] where s.hasPrefix(p) { s = String(s.dropFirst(p.count)) } }
+        }
+        s = s.trimmingCharacters(in: .whitespacesAndNewlines)
+        while s.hasSuffix(";") { s = String(s.dropLast()).trimmingCharacters(in: .whitespaces) }
+        guard let open = s.firstIndex(of: "("), s.hasSuffix(")") else { self = .other; return }
+        let name = s[..<open].trimmingCharacters(in: .whitespaces)
+        let inside = s[s.index(after: open)..<s.index(before: s.endIndex)]
+        let args = inside.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+        }
+        switch name {
+        case "loopOut", "loopIn":
+            let loop = Loop(rawValue: args.first.map { $0.isEmpty ? "cycle" : $0 } ?? "cycle")
+            let n = args.count > 1 ? Int(args[1]) : 0
+            guard let loop, let n, args.count <= 2, n >= 0 else { self = .other; return }
+            self = name == "loopOut" ? .loopOut(loop, keyframes: n) : .loopIn(loop, keyframes: n)
+        case "wiggle":
+            guard args.count == 2, let f = Double(args[0]), let a = Double(args[1]), f.isFinite, a.isFinite, f >= 0, f <= 1000 else {
+                self = .other; return
+            }
+            self = .wiggle(frequency: f, amplitude: a)
+        default:
+            self = .other
+        }
+    }
+
+    /// Deterministic smooth noise in −1…1 (value noise on integer lattice points with a smoothstep between them),
+    /// one independent sequence per `channel`: the same file draws the same wiggle on every run and machine.
+    static func noise(_ x: Double, channel: Int) -> Double {
+        func lattice(_ i: Int) -> Double {
+            var h = UInt64(bitPattern: Int64(i)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(channel &+ 1) &* 0xC2B2_AE3D_27D4_EB4F
+            h ^= h >> 31; h &*= 0xBF58_476D_1CE4_E5B9; h ^= h >> 27
+            return Double(h >> 11) / Double(1 << 53) * 2 - 1
+        }
+        let i = Int(floor(x)), u = x - floor(x)
+        let s = u * u * (3 - 2 * u)
+        return lattice(i) + (lattice(i + 1) - lattice(i)) * s
+    }
+}

@@ -33,15 +33,21 @@ public enum LottieFile {
                                  warnings: imageWarnings + c.warnings, animation: c.animation)
     }
 
-    /// Parses and translates Lottie JSON (or gzipped JSON) already in memory: an animation shipped inside a program.
-    /// Its images must be embedded (data URLs); `name` names it in errors.
+    /// Parses and translates a Lottie file held in memory (JSON, or gzipped JSON as in a `.tgs`): an animation
+    /// shipped inside a program, or what a server receives as a request body. Only embedded images (data URLs) are
+    /// drawn: an image named as a file has no folder here and is named in a warning (docs/BATCH.md, "From a server").
+    /// `name` names the animation in errors.
+    /// - Throws: ``LottieError`` naming the JSON path (or `name`) of the first problem.
     public static func load(bytes: [UInt8], name: String, limits: LottieLimits = LottieLimits()) throws -> LottieComposition {
         let animation = try LottieParser.parse(try jsonBytes(bytes, name: name, limits: limits), limits: limits)
-        var imageWarnings: [LottieWarning] = []
-        let images = try loadImages(animation, folder: nil, limits: limits) { imageWarnings.append($0) }
+        var warnings: [LottieWarning] = []
+        for (_, asset) in animation.images.sorted(by: { $0.key < $1.key }) where !asset.embedded {
+            warnings.append(LottieWarning(path: "\(asset.path).p", "the image \"\(asset.folder + asset.file)\" is a file, and a file in memory has no folder; not drawn"))
+        }
+        let images = try loadImages(animation, folder: nil, limits: limits) { warnings.append($0) }
         let c = LottieTranslator.translate(animation, images: images)
         return LottieComposition(root: c.root, size: c.size, frameRate: c.frameRate, duration: c.duration,
-                                 warnings: imageWarnings + c.warnings, animation: c.animation)
+                                 warnings: warnings + c.warnings, animation: c.animation)
     }
 
     /// The JSON bytes of a `.json` or `.tgs` file (gzip detected by its magic bytes, inflated within

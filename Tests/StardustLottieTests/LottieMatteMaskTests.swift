@@ -15,7 +15,7 @@ struct LottieMatteMaskTests {
         let image = try F.render(name, frame: 0)
         #expect(abs(Int(image[30, 50].a) - inside) <= 3, "\(name) inside: \(image[30, 50])")
         #expect(abs(Int(image[80, 50].a) - outside) <= 3, "\(name) outside: \(image[80, 50])")
-        #expect(image[30, 50].b >= image[30, 50].a - 1 && image[30, 50].r == 0)
+        #expect(Int(image[30, 50].b) >= Int(image[30, 50].a) - 1 && image[30, 50].r == 0)
         #expect(abs(F.coverage(image) - area) < 40, "\(name): coverage \(F.coverage(image)), expected \(area)")
         // The matte source itself is not drawn.
         #expect(image[30, 50].g == 0)

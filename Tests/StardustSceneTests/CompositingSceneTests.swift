@@ -41,6 +41,24 @@ import Testing
         #expect(row.instanceTransform.m41 == 10)
     }
 
+    @Test("an animated shadowOffset may go negative (an offset, not a size); a bounds size may not")
+    func negativeShadowOffsetAnimates() throws {
+        let s = try Self.load("""
+        { "size": [100, 100], "scale": 1, "duration": 1, "fps": 10,
+          "layers": [ { "type": "group", "name": "card", "bounds": [0, 0, 40, 40], "shadowOffset": [0, -3] } ],
+          "animations": [ { "layer": "card", "keyPath": "shadowOffset", "fromValue": [0, -3], "toValue": [-4, -6],
+                            "duration": 1, "fillMode": "forwards", "removedOnCompletion": false } ] }
+        """)
+        let card = try #require(s.root.sublayer(named: "card"))
+        #expect(card.presentationValue(forKeyPath: "shadowOffset", at: 2) == .size(Size(-4, -6)))
+        #expect(card.presentationValue(forKeyPath: "shadowOffset", at: 0.5) == .size(Size(-2, -4.5)))
+        let e = try #require(Self.error("""
+        { "layers": [ { "type": "group", "name": "card" } ],
+          "animations": [ { "layer": "card", "keyPath": "bounds.size", "toValue": [-4, 6], "duration": 1 } ] }
+        """))
+        #expect(e.path == "animations[0].toValue")
+    }
+
     @Test("an unknown filter name is refused at its JSON path, listing the names")
     func unknownFilter() throws {
         let e = try #require(Self.error(Self.scene(#"{ "type": "group", "compositingFilter": "multiply" }"#)))
@@ -52,6 +70,26 @@ import Testing
     func hugeShadowRadius() throws {
         let e = try #require(Self.error(Self.scene(#"{ "type": "group", "shadowRadius": 100000 }"#)))
         #expect(e.path == "layers[0].shadowRadius")
+    }
+
+    @Test("a mask's shadows count in the blur budget: it is drawn, though it is not a sublayer")
+    func maskShadowsAreBudgeted() throws {
+        // One 1000-point layer with a σ = 250 shadow costs about 1.9·10¹⁰ multiply-adds (under the 2·10¹⁰ limit);
+        // the same shadow again on its mask makes about 3.8·10¹⁰.
+        func scene(maskShadow: Bool) -> String {
+            let mask = ##"{ "type": "group", "bounds": [0, 0, 1000, 1000], "backgroundColor": "#FFFFFF", "shadowOpacity": 1, "shadowRadius": 250 }"##
+            return """
+            { "size": [1000, 1000], "scale": 1, "duration": 1, "fps": 1, "layers": [
+              { "type": "group", "bounds": [0, 0, 1000, 1000], "backgroundColor": "#FF0000", "shadowOpacity": 1, "shadowRadius": 250
+                \(maskShadow ? ", \"mask\": " + mask : "") } ] }
+            """
+        }
+        let alone = try Self.load(scene(maskShadow: false))
+        try SceneBudget.check(alone, frameCount: 1, limits: SceneLimits())
+        let masked = try Self.load(scene(maskShadow: true))
+        let e = try #require(throws: SceneError.self) { try SceneBudget.check(masked, frameCount: 1, limits: SceneLimits()) }
+        #expect(e.path.hasSuffix(".shadowRadius"))
+        #expect(e.message.contains("multiply-adds"))
     }
 
     @Test("nested replicators whose counts multiply past the limit are refused at the outer instanceCount")

@@ -7,7 +7,7 @@ extension SceneBudget {
     /// Throws for the first shape layer whose dash pattern cuts its path (at full length and the largest line width
     /// the model gives) into more than ``PathDashing/maximumDashes`` dashes. O(layers + path elements).
     static func checkDashes(_ scene: Scene) throws {
-        for case let shape as ShapeLayer in scene.allLayers {
+        for case let shape as ShapeLayer in drawnLayers(scene) {
             guard let pattern = shape.lineDashPattern, let path = shape.path, !path.isEmpty else { continue }
             let length = path.length(tolerance: 0.5)
             let subpaths = path.elements.reduce(0) { n, e in if case .move = e { return n + 1 }; return n }

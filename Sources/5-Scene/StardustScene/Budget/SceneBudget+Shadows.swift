@@ -18,7 +18,7 @@ extension SceneBudget {
         let frameW = scene.size.width * scene.scale, frameH = scene.size.height * scene.scale
         var total = 0.0
         var biggest: (layer: Layer, work: Double)?
-        for layer in scene.allLayers where layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
+        for layer in drawnLayers(scene) where layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
             var stretch = 1.0, copies = 1.0
             var l: Layer? = layer
             while let x = l {

@@ -49,7 +49,7 @@ public enum SceneBudget {
         var particles = 0.0, covered = 0.0
         var biggestCell: (path: String, particles: Double) = ("", -1)
         var biggestCover: (path: String, pixels: Double) = ("", -1)
-        for layer in scene.allLayers {
+        for layer in drawnLayers(scene) {
             let layerPath = scene.sourcePath(of: layer, fallback: layer.name.map { "layer \"\($0)\"" } ?? "a layer")
             if let text = layer as? TextLayer {
                 let t = text.transform

@@ -84,9 +84,7 @@ let package = Package(
         .target(name: "StardustPresets", dependencies: [
             "StardustCore", "StardustAnimation", "StardustParticles", "StardustEffects", "StardustRender", "StardustScene",
             "StardustDynamics", "StardustLottie",
-        ], path: "Sources/6-Presets/StardustPresets",
-        // The Lottie animations the presets play (the snow launch screen, docs/PRESETS.md).
-        resources: [.copy("Resources")]),
+        ], path: "Sources/6-Presets/StardustPresets"),
 
         // 7 · Shell: the umbrella library and the command-line tool
         .target(name: "Stardust", dependencies: [

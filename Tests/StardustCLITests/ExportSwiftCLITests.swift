@@ -21,6 +21,26 @@ import Testing
         #expect(r.stdout.contains("plane.png"))
     }
 
+    /// The default preset's launch screen is a built-in Lottie animation: its export loads it by name, and the file an
+    /// app bundles is written beside the source — a Lottie file any player reads (checked by our parser here, and
+    /// by rlottie and ThorVG in the conformance tests when installed).
+    @Test func snowWritesItsLottieAnimationBesideTheSource() throws {
+        let dir = try CLIRunner.temporaryFolder("stardust-export-swift")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("Snow.swift").path
+        let r = try CLIRunner.run(["export-swift", "snow", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let source = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(source.contains("LottieAnimation.named(\"snow-launch\")"))
+        let json = try [UInt8](Data(contentsOf: dir.appendingPathComponent("snow-launch.json")))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+        #expect(object["w"] as? Int == 300 && object["op"] as? Int == 56 && (object["layers"] as? [Any])?.isEmpty == false)
+        #expect(r.stdout.contains("snow-launch.json"))
+        // Without -o the source goes to standard output and the file is named in a note, not written.
+        let toStdout = try CLIRunner.run(["export-swift", "snow"], in: dir)
+        #expect(toStdout.status == 0 && toStdout.stderr.contains("snow-launch.json"))
+    }
+
     @Test func sceneFileToStandardOutput() throws {
         let dir = try CLIRunner.temporaryFolder("stardust-export-swift")
         defer { try? FileManager.default.removeItem(at: dir) }

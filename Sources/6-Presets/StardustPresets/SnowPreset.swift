@@ -61,7 +61,7 @@ enum SnowPreset {
 
 /// The launch screen behind the snow: a night-blue gradient, the logo as a Lottie animation we author (the ring
 /// and the star draw themselves in with trim paths, then a Santa hat drops onto the ring and bounces, as in the
-/// source story; `Resources/snow-launch.json`, docs/PRESETS.md) played by a scene `lottie` layer, and the product name.
+/// source story; the built-in `snow-launch`, docs/PRESETS.md) played by a scene `lottie` layer, and the product name.
 enum LaunchScreen {
     /// The Lottie file of the logo animation, in the module's resources.
     static let animationName = "snow-launch"
@@ -95,19 +95,15 @@ enum LaunchScreen {
 
     /// The logo animation, played once (its last frame, the hatted logo, is held).
     static func logoLayer() -> LottieSceneLayer {
-        LottieSceneLayer(source: animationName + ".json", composition: composition(), loopMode: .playOnce)
+        LottieSceneLayer(source: BuiltinLottie.prefix + animationName, composition: composition(), loopMode: .playOnce)
     }
 
-    /// The translated animation. The file is part of this module: a failure to read it is a build defect.
+    /// The translated animation, built into StardustLottie (``BuiltinLottie``): a failure to load it is a build defect.
     static func composition() -> LottieComposition {
-        guard let url = Bundle.module.url(forResource: animationName, withExtension: "json", subdirectory: "Resources"),
-              let data = try? Data(contentsOf: url) else {
-            preconditionFailure("StardustPresets: the resource Resources/\(animationName).json is missing")
-        }
         do {
-            return try LottieFile.load(bytes: [UInt8](data), name: animationName + ".json")
+            return try BuiltinLottie.load(named: animationName)
         } catch {
-            preconditionFailure("StardustPresets: Resources/\(animationName).json: \(error)")
+            preconditionFailure("StardustLottie's built-in \(animationName): \(error)")
         }
     }
 }

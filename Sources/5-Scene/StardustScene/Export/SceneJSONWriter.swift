@@ -1,5 +1,6 @@
 import StardustAnimation
 import StardustCore
+import StardustLottie
 import StardustParticles
 
 /// Writes a built scene as scene JSON (docs/DESIGN.md §10) that ``SceneLoader`` reads back into a scene rendering the same
@@ -7,13 +8,14 @@ import StardustParticles
 ///
 /// Written: the scene's name, size, scale, duration, fps, seed and background color; every layer of the kinds a
 /// scene file has (`group`/`image`, `emitter` with every cell, nested cells and cell extensions, `shape`, `text`,
-/// `gradient`) with the values that differ from a fresh layer of its kind; every animation (basic, keyframe,
+/// `gradient`, `lottie` playing a built-in animation) with the values that differ from a fresh layer of its kind; every animation (basic, keyframe,
 /// spring, groups) as an `animations` entry naming its layer. Layers that animations name get a name when they
 /// have none (`layer3`), and a later layer with an earlier one's name is renamed (`name-2`): names do not change
 /// any pixel. Numbers are written in their shortest exact form, so they read back as the same `Double`s.
 ///
 /// Not writable, and refused with a ``SceneJSONWriterError`` naming the layer: pictures drawn in code (scene
-/// files name images by file or `builtin:` name; the writer writes builtin images only), image sequences, layer
+/// files name images by file or `builtin:` name; the writer writes builtin images only), Lottie files (likewise:
+/// built-in animations only), image sequences, layer
 /// kinds with no scene-file type (disintegration, physics), animations other than the four above, layer timing
 /// beyond `beginTime`/`timeOffset`/`speed`, simulations (a photo wall, a physics world built in code) and seeds
 /// above 2³²−1. Seasonal switches are not written: the scene is written as it renders with every layer on.
@@ -135,7 +137,7 @@ public enum SceneJSONWriter {
                         used.insert(n)
                         names[ObjectIdentifier(s)] = n
                     }
-                    walk(s)
+                    if !(s is LottieSceneLayer) { walk(s) }  // its tree is made again from the animation
                 }
             }
             walk(root)
@@ -154,6 +156,12 @@ public enum SceneJSONWriter {
             case is TextLayer where type(of: l) == TextLayer.self: f.append(("type", .string("text"))); fresh = TextLayer()
             case is GradientLayer where type(of: l) == GradientLayer.self: f.append(("type", .string("gradient"))); fresh = GradientLayer()
             case is ReplicatorLayer where type(of: l) == ReplicatorLayer.self: f.append(("type", .string("replicator"))); fresh = ReplicatorLayer()
+            case let x as LottieSceneLayer:
+                // Like pictures, a Lottie animation is written by its built-in name: the JSON has no folder for files.
+                guard BuiltinLottie.name(ofSource: x.source) != nil else {
+                    throw SceneJSONWriterError("\(here) plays the Lottie file \"\(x.source)\"; scene JSON written here names built-in animations only (builtin:NAME)")
+                }
+                f.append(("type", .string("lottie"))); fresh = Layer()
             default:
                 guard type(of: l) == Layer.self else {
                     throw SceneJSONWriterError("\(here) is a \(type(of: l)), a kind of layer scene JSON has no type for")
@@ -201,6 +209,7 @@ public enum SceneJSONWriter {
             case let s as ShapeLayer: try shape(s, fresh: ShapeLayer(), into: &f, at: here)
             case let x as TextLayer: text(x, fresh: TextLayer(), into: &f)
             case let g as GradientLayer: gradient(g, fresh: GradientLayer(), into: &f)
+            case let x as LottieSceneLayer: lottie(x, into: &f)
             default: break
             }
             for key in l.animationKeys() {
@@ -211,8 +220,18 @@ public enum SceneJSONWriter {
                 entry = .object(m)
                 animations.append(entry)
             }
-            if !l.sublayers.isEmpty { f.append(("sublayers", .array(try l.sublayers.map { try layer($0) }))) }
+            // A lottie layer's sublayers are its playback and the translated animation, made again when it loads.
+            if !l.sublayers.isEmpty, !(l is LottieSceneLayer) { f.append(("sublayers", .array(try l.sublayers.map { try layer($0) }))) }
             return .object(f)
+        }
+
+        /// A `lottie` layer's own keys: the animation and lottie-ios's playback names.
+        func lottie(_ x: LottieSceneLayer, into f: inout [(key: String, value: JSONValue)]) {
+            f.append(("source", .string(x.source)))
+            if x.loopMode != .playOnce { f.append(("loopMode", .string(x.loopMode.description))) }
+            if x.animationSpeed != 1 { f.append(("animationSpeed", .number(x.animationSpeed))) }
+            if x.fromProgress != 0 { f.append(("fromProgress", .number(x.fromProgress))) }
+            if x.toProgress != 1 { f.append(("toProgress", .number(x.toProgress))) }
         }
 
         func builtinName(_ t: Texture, at place: String) throws -> String {

@@ -21,7 +21,7 @@ public enum SwiftExporter {
         var w = SwiftExportWriter(scene: scene)
         let name = functionName.flatMap(SwiftSourceText.declaredName) ?? SwiftExportWriter.defaultFunctionName(for: scene.name)
         w.writeFunction(named: name, command: command)
-        return SwiftExport(source: w.source, images: w.images.map { ($0.name, $0.texture) }, omissions: w.omissions)
+        return SwiftExport(source: w.source, images: w.images.map { ($0.name, $0.texture) }, animations: w.animations, omissions: w.omissions)
     }
 }
 
@@ -32,6 +32,8 @@ struct SwiftExportWriter {
     /// Names taken: the root layer and the dust split helper (a variable named like it would shadow it).
     var usedNames: Set<String> = ["root", "dustSplit"]
     var images: [(name: String, texture: Texture)] = []
+    /// The built-in Lottie animations the source loads by name, as files to bundle (`NAME.json`).
+    var animations: [(file: String, json: [UInt8])] = []
     var omissions: [String] = []
     var pendingAnimations: [(variable: String, layer: Layer)] = []
     /// The variables holding each dust split's images, by assignment.

@@ -18,6 +18,9 @@ extension SceneLoader {
             throw SceneError(path: path, "a lottie layer needs \"source\": a Lottie file (.json, .tgs or .lottie) beside the scene")
         }
         let source = try sourceNode.string()
+        if let builtin = BuiltinLottie.name(ofSource: source) {
+            return try builtinLottieLayer(builtin, source: source, k, node: sourceNode)
+        }
         let parts = source.split(separator: "/", omittingEmptySubsequences: false)
         guard !source.isEmpty, !source.hasPrefix("/"), !source.contains("\\"), !parts.contains(".."), !source.contains("\0") else {
             throw SceneError(path: sourceNode.path, "\"\(quoted(source))\" leaves the scene's folder; name a file inside it, like \"launch.json\"")
@@ -30,17 +33,7 @@ extension SceneLoader {
         if let a = k["animation"], !LottieFile.isDotLottie(source) {
             throw SceneError(path: a.path, "\"animation\" chooses one of a dotLottie (.lottie) archive's animations; \"\(quoted(source))\" is not one")
         }
-        var loopMode = LottieLoopMode.playOnce
-        if let n = k["loopMode"] {
-            let text = try n.string()
-            guard let m = LottieLoopMode(parsing: text) else {
-                throw SceneError(path: n.path, "expected playOnce, loop, autoReverse, repeat(N) or repeatBackwards(N) with N in 0…1000000, found \"\(quoted(text))\"")
-            }
-            loopMode = m
-        }
-        let speed = try k["animationSpeed"].map { try $0.number(in: -1000...1000) } ?? 1
-        let from = try k["fromProgress"].map { try $0.number(in: 0...1) } ?? 0
-        let to = try k["toProgress"].map { try $0.number(in: 0...1) } ?? 1
+        let (loopMode, speed, from, to) = try playbackKeys(k)
 
         // The file's images count against the scene's image budget: no one image may take more than what is left.
         var lottieLimits = LottieLimits()
@@ -68,6 +61,45 @@ extension SceneLoader {
         imageBytes = sum
         inputFiles.append(file)
         return LottieSceneLayer(source: source, animationID: animationID, composition: composition, loopMode: loopMode,
+                                animationSpeed: speed, fromProgress: from, toProgress: to)
+    }
+
+    /// The playback keys of a `lottie` layer: `loopMode`, `animationSpeed`, `fromProgress`, `toProgress`.
+    func playbackKeys(_ k: [String: JSONNode]) throws -> (LottieLoopMode, Double, Double, Double) {
+        var loopMode = LottieLoopMode.playOnce
+        if let n = k["loopMode"] {
+            let text = try n.string()
+            guard let m = LottieLoopMode(parsing: text) else {
+                throw SceneError(path: n.path, "expected playOnce, loop, autoReverse, repeat(N) or repeatBackwards(N) with N in 0…1000000, found \"\(quoted(text))\"")
+            }
+            loopMode = m
+        }
+        let speed = try k["animationSpeed"].map { try $0.number(in: -1000...1000) } ?? 1
+        let from = try k["fromProgress"].map { try $0.number(in: 0...1) } ?? 0
+        let to = try k["toProgress"].map { try $0.number(in: 0...1) } ?? 1
+        return (loopMode, speed, from, to)
+    }
+
+    /// A `lottie` layer whose source is `builtin:NAME` (``BuiltinLottie``): an animation inside Stardust, held to the
+    /// same limits as a file.
+    mutating func builtinLottieLayer(_ name: String, source: String, _ k: [String: JSONNode], node: JSONNode) throws -> LottieSceneLayer {
+        if let a = k["animation"] {
+            throw SceneError(path: a.path, "\"animation\" chooses one of a dotLottie (.lottie) archive's animations; \"\(quoted(source))\" is not one")
+        }
+        let (loopMode, speed, from, to) = try playbackKeys(k)
+        var lottieLimits = LottieLimits()
+        lottieLimits.maxTranslatedLayers = max(0, Self.maxLottieLayersPerScene - lottieLayerCount)
+        let composition: LottieComposition
+        do { composition = try BuiltinLottie.load(named: name, limits: lottieLimits) } catch let e as LottieError {
+            throw SceneError(path: node.path, "\(quoted(source)): \(e.description)")
+        }
+        var layers = 0, pixels = 0
+        Self.count(composition.root, layers: &layers, imageBytes: &pixels)
+        lottieLayerCount += layers
+        guard lottieLayerCount <= Self.maxLottieLayersPerScene else {
+            throw SceneError(path: node.path, "the scene's Lottie files translate to \(lottieLayerCount) layers together, over the limit of \(Self.maxLottieLayersPerScene)")
+        }
+        return LottieSceneLayer(source: source, composition: composition, loopMode: loopMode,
                                 animationSpeed: speed, fromProgress: from, toProgress: to)
     }
 

@@ -11,7 +11,8 @@ struct ExportSwiftCommand: ParsableCommand {
         discussion: """
         The source holds one function returning the configured layer tree with its animations. Images that are not \
         Stardust's builtin images (a preset's pictures, a scene's files) are written as NAME.png next to the output \
-        (add them to the app's assets); builtin images are named as they are (dot, snowflake, …). Seasonal switches \
+        (add them to the app's assets); builtin images are named as they are (dot, snowflake, …). Built-in Lottie \
+        animations (the snow preset's launch screen) are written as NAME.json beside it, for the app's bundle. Seasonal switches \
         are not applied: the whole effect is exported. Without -o the source goes to standard output.
         """)
 
@@ -37,14 +38,18 @@ struct ExportSwiftCommand: ParsableCommand {
             if !export.images.isEmpty {
                 printError("note: the source names images that were not written (use -o to write them): \(export.images.map(\.name).joined(separator: ", ")).")
             }
+            if !export.animations.isEmpty {
+                printError("note: the source names Lottie animations that were not written (use -o to write them): \(export.animations.map(\.file).joined(separator: ", ")).")
+            }
             return
         }
         let folder = (output as NSString).deletingLastPathComponent
         let imagePaths = export.images.map { ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent($0.name + ".png") }
+        let animationPaths = export.animations.map { ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent($0.file) }
         // Inputs are never overwritten, nor one output by another (docs/HOSTILE-INPUT.md, rule 2): not the scene file,
         // not an image it reads, not the source by a picture written beside it.
         var plan = OutputPlan(inputs: scene.inputFiles + [target])
-        for path in [output] + imagePaths {
+        for path in [output] + imagePaths + animationPaths {
             do { try plan.addOutput(path) } catch { throw CLIError.usage("\(error) Write the Swift file to another folder.") }
             do { try AtomicFile.ensureReplaceable(path) } catch { throw CLIError.usage("\(error)") }
         }
@@ -53,10 +58,12 @@ struct ExportSwiftCommand: ParsableCommand {
             for (image, path) in zip(export.images, imagePaths) {
                 try AtomicFile.write(PNGEncoder.encode(image.texture.image), to: path)
             }
+            for (animation, path) in zip(export.animations, animationPaths) { try AtomicFile.write(animation.json, to: path) }
         } catch {
             throw CLIError.runtime("could not write \(output): \(error)")
         }
-        let extra = export.images.isEmpty ? "" : " and \(export.images.count) image\(export.images.count == 1 ? "" : "s") (\(export.images.map { $0.name + ".png" }.joined(separator: ", ")))"
+        let files = export.images.map { $0.name + ".png" } + export.animations.map(\.file)
+        let extra = files.isEmpty ? "" : " and \(files.count) file\(files.count == 1 ? "" : "s") beside it (\(files.joined(separator: ", ")))"
         try StandardOutput.line("wrote \(output)\(extra)")
     }
 }

@@ -11,7 +11,7 @@ the last frame's premultiplied RGBA to OUT.rgba for the pixel comparison. Prints
 {"ms": [..per run..]}.
 
 Mapping (the same semantics as Stardust's, docs/DRAWING.md): a layer with a mask, a blend mode or a
-shadow is a saveLayer; the blend mode is the layer paint's blend mode; a shadow is the layer paint's
+shadow is a saveLayer bounded by the layer's content; the blend mode is the layer paint's blend mode; a shadow is the layer paint's
 DropShadow image filter with sigma = shadowRadius (Skia scales it by the canvas matrix, as Stardust
 scales shadowRadius by the layer's transform); a mask is drawn into the layer with kDstIn (alpha mask).
 A dash pattern is a DashPathEffect (an odd count repeated twice, as Core Animation and Skia's own rule
@@ -53,6 +53,14 @@ def shape_path(elements):
     return p
 
 
+def content_bounds(l):
+    """The layer's content bounds in its own space, for saveLayer: its rectangle grown by the stroke's reach (a miter
+    join reaches miterLimit / 2 = 5 line widths). Skia grows it by the drop shadow's reach itself. Without bounds a
+    saveLayer allocates and composites the whole device, which no Skia user would write for a small layer."""
+    pad = 5 * l["lineWidth"]
+    return skia.Rect.MakeXYWH(-pad, -pad, l["w"] + 2 * pad, l["h"] + 2 * pad)
+
+
 def draw_layer(canvas, l):
     canvas.save()
     # The layer's transform: position of its center, then rotation about it, then back to its top-left.
@@ -66,7 +74,7 @@ def draw_layer(canvas, l):
         if s is not None:
             paint.setImageFilter(skia.ImageFilters.DropShadow(s["dx"], s["dy"], s["radius"], s["radius"],
                                                               skia.Color4f(0, 0, 0, s["opacity"]).toColor()))
-        canvas.saveLayer(None, paint)
+        canvas.saveLayer(content_bounds(l), paint)
     path = shape_path(l["path"])
     g = l.get("fillGradient")
     if g is None:
@@ -94,7 +102,7 @@ def draw_layer(canvas, l):
     canvas.drawPath(path, stroke)
     m = l.get("mask")
     if m is not None:
-        canvas.saveLayer(None, skia.Paint(BlendMode=skia.BlendMode.kDstIn))
+        canvas.saveLayer(content_bounds(l), skia.Paint(BlendMode=skia.BlendMode.kDstIn))
         mp = skia.Path()
         mp.addOval(skia.Rect.MakeXYWH(m["inset"], m["inset"], l["w"] - 2 * m["inset"], l["h"] - 2 * m["inset"]))
         canvas.drawPath(mp, skia.Paint(AntiAlias=True, Color4f=skia.Color4f(1, 1, 1, m["alpha"])))

@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "StardustConformanceTests", dependencies: [
             "StardustAnimation", "StardustParticles", "StardustScene", "Stardust", "StardustCore", "StardustTestSupport",
         ]),
-        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Stardust", "StardustTestSupport"]),
+        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "OpenLottie", "Stardust", "StardustTestSupport"]),
         // iOS launch-screen code written against lottie-ios, compiled against OpenLottie and rendered.
         .testTarget(name: "OpenLottieTests", dependencies: ["OpenLottie", "OpenQuartzCore", "Stardust", "StardustLottie", "StardustTestSupport"]),
         .testTarget(name: "StardustStudioTests", dependencies: ["StardustStudio", "Stardust", "stardust", "StardustTestSupport"]),

@@ -129,7 +129,7 @@ import Testing
         let r = try CLIRunner.run(["export-swift", scene.path, "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         let source = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(source.contains("import Lottie"))
+        #expect(source.contains("import Lottie") && source.contains("import OpenLottie"))
         #expect(source.contains("let launch = LottieAnimationLayer(animation: LottieAnimation.named(\"launch\"))"))
         #expect(source.contains("launch.animationSpeed = 2"))
         #expect(source.contains("launch.play(fromProgress: 0.25, toProgress: 1, loopMode: .repeat(3))"))

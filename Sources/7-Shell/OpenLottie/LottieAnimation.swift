@@ -11,23 +11,35 @@ import StardustLottie
 public final class LottieAnimation: @unchecked Sendable {
     /// Stardust's translation of the file (the first view shows this tree; later views load their own).
     public let stardustComposition: LottieComposition
-    /// The file it was read from.
+    /// The file it was read from (`builtin:NAME` for a built-in animation).
     public let stardustPath: String
     private let lock = NSLock()
     private var compositionTaken = false
 
     /// Reads and translates the file at `path`. - Throws: `LottieError` naming the JSON path of the problem.
     public init(stardustPath path: String) throws {
-        stardustComposition = try LottieFile.load(path: path)
+        stardustComposition = try Self.load(path)
         stardustPath = path
+    }
+
+    /// A file's composition, or a built-in animation's (`builtin:NAME`, ``StardustLottie/BuiltinLottie``).
+    private static func load(_ path: String) throws -> LottieComposition {
+        if let name = BuiltinLottie.name(ofSource: path) { return try BuiltinLottie.load(named: name) }
+        return try LottieFile.load(path: path)
     }
 
     /// The animation in the JSON file `name.json` of `bundle` (in `subdirectory` when given), or nil when there
     /// is none or it cannot be read. No asset catalogs on Linux: the file must be a bundle resource (for a
     /// package target, `Bundle.module`).
+    /// OpenLottie extension: when the bundle has no such file, a name of one of Stardust's built-in animations
+    /// (``StardustLottie/BuiltinLottie``, such as `snow-launch`) gives that animation, so the code `stardust
+    /// export-swift` writes for a scene playing one runs without copying the file.
     public static func named(_ name: String, bundle: Bundle = Bundle.main, subdirectory: String? = nil) -> LottieAnimation? {
         let base = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
-        guard let path = bundle.path(forResource: base, ofType: "json", inDirectory: subdirectory) else { return nil }
+        guard let path = bundle.path(forResource: base, ofType: "json", inDirectory: subdirectory) else {
+            guard BuiltinLottie.json(named: base) != nil else { return nil }
+            return try? LottieAnimation(stardustPath: BuiltinLottie.prefix + base)
+        }
         return try? LottieAnimation(stardustPath: path)
     }
 
@@ -79,7 +91,7 @@ public final class LottieAnimation: @unchecked Sendable {
     func makeComposition() -> LottieComposition {
         let first = lock.withLock { () -> Bool in defer { compositionTaken = true }; return !compositionTaken }
         if first { return stardustComposition }
-        return (try? LottieFile.load(path: stardustPath)) ?? LottieTranslator.translate(stardustComposition.animation)
+        return (try? Self.load(stardustPath)) ?? LottieTranslator.translate(stardustComposition.animation)
     }
 }
 #endif

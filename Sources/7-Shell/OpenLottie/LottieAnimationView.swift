@@ -6,34 +6,28 @@ import StardustLottie
 
 /// A view that plays a Lottie animation (lottie-ios's `LottieAnimationView`), on OpenQuartzCore's `UIView`.
 ///
-/// Playback runs on the media clock (`StardustClock`, `CACurrentMediaTime()`), never on the wall clock: a play
-/// started at media time T shows, at media time t, the frame Core Animation timing gives for t − T, and its
-/// completion runs when the clock passes the end (a render moves the clock; so does `StardustClock.advance(to:)`).
-/// Render it like any layer, `view.layer.stardustRender(size:duration:fps:to:)`, or take one picture with
-/// ``stardustImage(scale:background:)``. Differences from lottie-ios: docs/LOTTIE.md, "lottie-ios names".
+/// As in lottie-ios 4, the view is a thin front for its layer, a ``LottieAnimationLayer``, which holds the
+/// animation and plays it on the media clock; the view adds its frame and `contentMode` (default
+/// `.scaleAspectFit`). Render it like any layer, `view.layer.stardustRender(size:duration:fps:to:)`, or take one
+/// picture with ``stardustImage(scale:background:)``. Differences from lottie-ios: docs/LOTTIE.md, "lottie-ios names".
 open class LottieAnimationView: UIView {
-    /// The engine layer that places and times the composition (a sublayer of ``layer``'s engine layer).
-    let fitLayer = LottieFitLayer()
-    /// The composition's layer tree, nil without an animation.
-    private var composition: LottieComposition?
-    /// The clock the current play reads and the timer that ends it.
-    private var clock: MediaClock?
-    private var endTimer: ClockTimer?
-    private var completion: LottieCompletionBlock?
+    open override class var layerClass: CALayer.Type { LottieAnimationLayer.self }
+
+    /// The layer that plays the animation (the view's own layer).
+    public var lottieAnimationLayer: LottieAnimationLayer { layer as! LottieAnimationLayer }
 
     /// A view showing `animation` at its first frame, its frame the animation's bounds (as lottie-ios).
     public init(animation: LottieAnimation?) {
         super.init(frame: .zero)
-        setUp()
-        self.animation = animation
-        show(animation)  // observers do not run for a property set in the class's own initializer
+        contentMode = .scaleAspectFit
+        lottieAnimationLayer.animation = animation
         if let animation { frame = animation.bounds }
     }
 
     /// A view with no animation yet.
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        setUp()
+        contentMode = .scaleAspectFit
     }
 
     /// A view showing the animation `name.json` of `bundle` (``LottieAnimation/named(_:bundle:subdirectory:)``).
@@ -46,210 +40,60 @@ open class LottieAnimationView: UIView {
         self.init(animation: LottieAnimation.filepath(filePath))
     }
 
-    private func setUp() {
-        fitLayer.anchorPoint = Point(x: 0, y: 0)
-        fitLayer.position = Point(x: 0, y: 0)
-        layer.stardustLayer.addSublayer(fitLayer)
-        // lottie-ios fits the animation inside the view, keeping its aspect ratio.
-        contentMode = .scaleAspectFit
-    }
-
     /// The animation shown. Setting it stops the current play (its completion gets `false`) and shows the first frame.
     public var animation: LottieAnimation? {
-        didSet { show(animation) }
+        get { lottieAnimationLayer.animation } set { lottieAnimationLayer.animation = newValue }
     }
-
-    /// Replaces the shown composition with `animation`'s, at its first frame.
-    private func show(_ animation: LottieAnimation?) {
-        interrupt()
-        composition?.root.removeFromSuperlayer()
-        composition = animation?.makeComposition()
-        fitLayer.playback = nil
-        fitLayer.stillTime = 0
-        guard let c = composition else { fitLayer.compositionSize = Size(width: 0, height: 0); return }
-        fitLayer.compositionSize = c.size
-        fitLayer.bounds = Rect(x: 0, y: 0, width: c.size.width, height: c.size.height)
-        fitLayer.duration = c.duration
-        fitLayer.lastFrameTime = max(0, c.duration - 1 / c.frameRate)
-        fitLayer.addSublayer(c.root)
-    }
-
     /// The animation's size: the view's natural size.
     public var intrinsicContentSize: CGSize { animation?.size ?? .zero }
-
-    /// How `play` repeats when it is not given a loop mode (default `.playOnce`). Changing it during a play
-    /// goes on from the current frame with the new mode.
-    public var loopMode: LottieLoopMode = .playOnce {
-        didSet { if oldValue != loopMode { updateInFlight { $0.loopMode = self.loopMode } } }
+    /// How `play` repeats when it is not given a loop mode (``LottieAnimationLayer/loopMode``).
+    public var loopMode: LottieLoopMode {
+        get { lottieAnimationLayer.loopMode } set { lottieAnimationLayer.loopMode = newValue }
     }
-
-    /// The playback speed (default 1; negative plays backwards; 0 holds the frame). Changing it during a play
-    /// goes on from the current frame at the new speed.
-    public var animationSpeed: CGFloat = 1 {
-        didSet { if oldValue != animationSpeed { updateInFlight { $0.speed = Double(self.animationSpeed) } } }
+    /// The playback speed (``LottieAnimationLayer/animationSpeed``).
+    public var animationSpeed: CGFloat {
+        get { lottieAnimationLayer.animationSpeed } set { lottieAnimationLayer.animationSpeed = newValue }
     }
-
-    /// Whether a play is running (false once a finite play has reached its end).
-    public var isAnimationPlaying: Bool {
-        guard let p = fitLayer.playback, let clock else { return false }
-        return !p.hasEnded(atMediaTime: clock.currentTime)
-    }
-
-    // MARK: Where it is
-
-    /// Seconds from the first frame shown now. Setting it stops the play (completion `false`) and shows that time.
+    /// Whether a play is running.
+    public var isAnimationPlaying: Bool { lottieAnimationLayer.isAnimationPlaying }
+    /// Seconds from the first frame shown now; setting it stops the play.
     public var currentTime: TimeInterval {
-        get {
-            guard let p = fitLayer.playback, let clock else { return fitLayer.stillTime }
-            return p.time(atMediaTime: clock.currentTime)
-        }
-        set {
-            interrupt()
-            fitLayer.stillTime = min(max(newValue, 0), composition?.duration ?? 0)
-        }
+        get { lottieAnimationLayer.currentTime } set { lottieAnimationLayer.currentTime = newValue }
     }
-
-    /// The progress shown now, 0…1. Setting it stops the play (completion `false`) and shows that progress.
+    /// The progress shown now, 0…1; setting it stops the play.
     public var currentProgress: AnimationProgressTime {
-        get {
-            guard let d = composition?.duration, d > 0 else { return 0 }
-            return CGFloat(currentTime / d)
-        }
-        set { currentTime = Double(min(max(newValue, 0), 1)) * (composition?.duration ?? 0) }
+        get { lottieAnimationLayer.currentProgress } set { lottieAnimationLayer.currentProgress = newValue }
     }
-
-    /// The frame shown now, in the file's frame numbers (from `startFrame`). Setting it stops the play.
+    /// The frame shown now; setting it stops the play.
     public var currentFrame: AnimationFrameTime {
-        get {
-            guard let c = composition else { return 0 }
-            return CGFloat(c.animation.inPoint + currentTime * c.frameRate)
-        }
-        set {
-            guard let c = composition else { return }
-            currentTime = (Double(newValue) - c.animation.inPoint) / c.frameRate
-        }
+        get { lottieAnimationLayer.currentFrame } set { lottieAnimationLayer.currentFrame = newValue }
     }
+    /// The progress drawn now.
+    public var realtimeAnimationProgress: AnimationProgressTime { lottieAnimationLayer.realtimeAnimationProgress }
+    /// The frame drawn now.
+    public var realtimeAnimationFrame: AnimationFrameTime { lottieAnimationLayer.realtimeAnimationFrame }
 
-    /// The progress drawn now (lottie-ios reads it from the presentation layer): ``currentProgress``.
-    public var realtimeAnimationProgress: AnimationProgressTime { currentProgress }
-    /// The frame drawn now: ``currentFrame``.
-    public var realtimeAnimationFrame: AnimationFrameTime { currentFrame }
-
-    // MARK: Playing
-
-    /// Plays the whole animation with ``loopMode``, from where it stands (from the start when it stands at the end).
-    public func play(completion: LottieCompletionBlock? = nil) {
-        guard let c = composition else { return }
-        let now = currentTime
-        start(from: 0, to: c.duration, at: now, loopMode: loopMode, completion: completion)
-    }
-
-    /// Plays from `fromProgress` (nil: the current progress) to `toProgress` with `loopMode` (nil: the view's
-    /// ``loopMode``; a given mode becomes the view's, as in lottie-ios).
+    /// Plays the whole animation (``LottieAnimationLayer/play(completion:)``).
+    public func play(completion: LottieCompletionBlock? = nil) { lottieAnimationLayer.play(completion: completion) }
+    /// Plays from `fromProgress` to `toProgress` (``LottieAnimationLayer/play(fromProgress:toProgress:loopMode:completion:)``).
     public func play(fromProgress: AnimationProgressTime? = nil, toProgress: AnimationProgressTime,
                      loopMode: LottieLoopMode? = nil, completion: LottieCompletionBlock? = nil) {
-        guard let c = composition else { return }
-        let from = Double(min(max(fromProgress ?? currentProgress, 0), 1)) * c.duration
-        let to = Double(min(max(toProgress, 0), 1)) * c.duration
-        play(fromTime: from, toTime: to, loopMode: loopMode, completion: completion)
+        lottieAnimationLayer.play(fromProgress: fromProgress, toProgress: toProgress, loopMode: loopMode, completion: completion)
     }
-
-    /// Plays from frame `fromFrame` (nil: the current frame) to `toFrame`, in the file's frame numbers.
+    /// Plays from frame `fromFrame` to `toFrame` (``LottieAnimationLayer/play(fromFrame:toFrame:loopMode:completion:)``).
     public func play(fromFrame: AnimationFrameTime? = nil, toFrame: AnimationFrameTime,
                      loopMode: LottieLoopMode? = nil, completion: LottieCompletionBlock? = nil) {
-        guard let c = composition else { return }
-        let seconds = { (f: CGFloat) in min(max((Double(f) - c.animation.inPoint) / c.frameRate, 0), c.duration) }
-        play(fromTime: fromFrame.map(seconds) ?? currentTime, toTime: seconds(toFrame), loopMode: loopMode, completion: completion)
+        lottieAnimationLayer.play(fromFrame: fromFrame, toFrame: toFrame, loopMode: loopMode, completion: completion)
     }
-
-    /// Plays from the marker `fromMarker` (nil: the current frame) to the marker `toMarker`; does nothing when a
-    /// marker is missing. `playEndMarkerFrame` false stops one frame before the end marker.
+    /// Plays between markers (``LottieAnimationLayer/play(fromMarker:toMarker:playEndMarkerFrame:loopMode:completion:)``).
     public func play(fromMarker: String? = nil, toMarker: String, playEndMarkerFrame: Bool = true,
                      loopMode: LottieLoopMode? = nil, completion: LottieCompletionBlock? = nil) {
-        guard let animation, let end = animation.frameTime(forMarker: toMarker) else { return }
-        var from: AnimationFrameTime?
-        if let fromMarker {
-            guard let f = animation.frameTime(forMarker: fromMarker) else { return }
-            from = f
-        }
-        play(fromFrame: from, toFrame: playEndMarkerFrame ? end : end - 1, loopMode: loopMode, completion: completion)
+        lottieAnimationLayer.play(fromMarker: fromMarker, toMarker: toMarker, playEndMarkerFrame: playEndMarkerFrame,
+                                  loopMode: loopMode, completion: completion)
     }
-
     /// Stops at the current frame; the completion gets `false`.
-    public func pause() {
-        let now = currentTime
-        interrupt()
-        fitLayer.stillTime = now
-    }
-
+    public func pause() { lottieAnimationLayer.pause() }
     /// Stops and shows the first frame; the completion gets `false`.
-    public func stop() {
-        interrupt()
-        fitLayer.stillTime = 0
-    }
-
-    // MARK: Private
-
-    private func play(fromTime from: Double, toTime to: Double, loopMode: LottieLoopMode?, completion: LottieCompletionBlock?) {
-        if let loopMode { self.loopMode = loopMode }
-        start(from: from, to: to, at: nil, loopMode: self.loopMode, completion: completion)
-    }
-
-    /// Starts a play of `from`…`to` at composition time `position` (clamped into the range; at the range's end in
-    /// the direction of play, or nil, the play starts at its beginning, as lottie-ios resumes), replacing the
-    /// current one. With a negative speed the play runs from `to` back to `from`.
-    private func start(from: Double, to: Double, at position: Double?, loopMode: LottieLoopMode,
-                       completion: LottieCompletionBlock?) {
-        interrupt()
-        let clock = StardustClock.current
-        var p = LottiePlayback(from: from, to: to, start: from, speed: Double(animationSpeed), loopMode: loopMode,
-                               beginTime: clock.currentTime)
-        let beginning = p.forward ? p.low : p.high, ending = p.forward ? p.high : p.low
-        var startAt = position.map { min(max($0, p.low), p.high) } ?? beginning
-        if startAt == ending { startAt = beginning }
-        p.start = startAt
-        self.clock = clock
-        self.completion = completion
-        fitLayer.playback = p
-        scheduleEnd(p, on: clock)
-    }
-
-    /// Replays the current play from the frame shown now with a changed setting (lottie-ios's in-flight update).
-    private func updateInFlight(_ change: (inout LottiePlayback) -> Void) {
-        guard var p = fitLayer.playback, let clock, !p.hasEnded(atMediaTime: clock.currentTime) else { return }
-        endTimer?.invalidate()
-        let now = p.time(atMediaTime: clock.currentTime)
-        change(&p)
-        p.start = now == (p.forward ? p.high : p.low) ? (p.forward ? p.low : p.high) : now
-        p.beginTime = clock.currentTime
-        fitLayer.playback = p
-        scheduleEnd(p, on: clock)
-    }
-
-    /// A clock timer at the play's end: it leaves the last frame showing and calls the completion with `true`.
-    private func scheduleEnd(_ p: LottiePlayback, on clock: MediaClock) {
-        guard let end = p.endTime else { return }
-        endTimer = ClockTimer.scheduledTimer(withTimeInterval: end - clock.currentTime, repeats: false, clock: clock) { [weak self] _ in
-            guard let self else { return }
-            let last = p.time(atMediaTime: end)
-            self.fitLayer.playback = nil
-            self.fitLayer.stillTime = last
-            self.endTimer = nil
-            let done = self.completion
-            self.completion = nil
-            done?(true)
-        }
-    }
-
-    /// Ends the current play where it stands, calling its completion with `false`.
-    private func interrupt() {
-        if let p = fitLayer.playback, let clock { fitLayer.stillTime = p.time(atMediaTime: clock.currentTime) }
-        fitLayer.playback = nil
-        endTimer?.invalidate()
-        endTimer = nil
-        let done = completion
-        completion = nil
-        done?(false)
-    }
+    public func stop() { lottieAnimationLayer.stop() }
 }
 #endif

@@ -1,8 +1,8 @@
 #if !canImport(QuartzCore)
 import Stardust
 
-/// The engine layer between a ``LottieAnimationView``'s layer and the composition: it places the composition
-/// in the view's bounds by the view's `contentMode` (read from the view layer's `contentsGravity`, which `UIView`
+/// The engine layer between a ``LottieAnimationLayer`` and the composition: it places the composition
+/// in the layer's bounds by its `contentsGravity` (which a `LottieAnimationView`'s `contentMode`
 /// sets) and gives it the playback's composition time. Both are computed when drawing, from the time being
 /// drawn, so changing the frame, the content mode or the clock needs no layout pass (docs/LOTTIE.md,
 /// "lottie-ios names").

@@ -1,7 +1,7 @@
 #if !canImport(QuartzCore)
 import Stardust
 
-/// One `play` of a ``LottieAnimationView`` as a pure function of media time: Core Animation timing
+/// One `play` of a ``LottieAnimationLayer`` as a pure function of media time: Core Animation timing
 /// (`MediaTiming`: begin time, speed, repeat count, autoreverse, fill both) over the played range of the
 /// composition, as lottie-ios plays it with one `CAAnimation` on its root layer.
 ///

@@ -7,8 +7,10 @@
 //   try makeSnowScene().stardustRender(size: CGSize(width: 390, height: 844), duration: 5, fps: 20, scale: 1, seed: 1, to: "snow.gif")
 #if canImport(UIKit)
 import UIKit
+import Lottie
 #else
 import OpenQuartzCore
+import OpenLottie
 #endif
 
 /// The `snow` effect: 390 × 844 points, 5 s at 20 frames per second.
@@ -25,45 +27,18 @@ func makeSnowScene() -> CALayer {
     launchScreen.position = CGPoint(x: 195, y: 422)
     launchScreen.colors = [UIColor(red: 11 / 255, green: 26 / 255, blue: 58 / 255, alpha: 1).cgColor, UIColor(red: 29 / 255, green: 59 / 255, blue: 110 / 255, alpha: 1).cgColor, UIColor(red: 58 / 255, green: 46 / 255, blue: 110 / 255, alpha: 1).cgColor]
     launchScreen.locations = [0, 0.6, 1]
-    let logo = CAShapeLayer()
+    // lottie-ios: add snow-launch.json to the app's bundle.
+    let logo = LottieAnimationLayer(animation: LottieAnimation.named("snow-launch"))
     logo.name = "logo"
-    logo.bounds = CGRect(x: 0, y: 0, width: 117, height: 117)
-    logo.position = CGPoint(x: 195, y: 354.47999999999996)
-    let logoPath = CGMutablePath()
-    logoPath.move(to: CGPoint(x: 112.32, y: 58.5))
-    logoPath.addCurve(to: CGPoint(x: 58.5, y: 112.32), control1: CGPoint(x: 112.32, y: 88.2239652358933), control2: CGPoint(x: 88.2239652358933, y: 112.32))
-    logoPath.addCurve(to: CGPoint(x: 4.68, y: 58.5), control1: CGPoint(x: 28.77603476410669, y: 112.32), control2: CGPoint(x: 4.68, y: 88.2239652358933))
-    logoPath.addCurve(to: CGPoint(x: 58.5, y: 4.68), control1: CGPoint(x: 4.68, y: 28.77603476410669), control2: CGPoint(x: 28.77603476410669, y: 4.68))
-    logoPath.addCurve(to: CGPoint(x: 112.32, y: 58.5), control1: CGPoint(x: 88.2239652358933, y: 4.68), control2: CGPoint(x: 112.32, y: 28.77603476410669))
-    logoPath.closeSubpath()
-    logo.path = logoPath
-    logo.fillColor = UIColor(white: 1, alpha: 0.08).cgColor
-    logo.strokeColor = UIColor(white: 1, alpha: 0.85).cgColor
-    logo.lineWidth = 4.095000000000001
-    let shape1 = CAShapeLayer()
-    shape1.bounds = CGRect(x: 0, y: 0, width: 117, height: 117)
-    shape1.position = CGPoint(x: 58.5, y: 58.5)
-    let shape1Path = CGMutablePath()
-    shape1Path.move(to: CGPoint(x: 58.5, y: 23.4))
-    shape1Path.addLine(to: CGPoint(x: 67.44021368736851, y: 46.19485151555705))
-    shape1Path.addLine(to: CGPoint(x: 91.88208372195989, y: 47.653503497439345))
-    shape1Path.addLine(to: CGPoint(x: 72.9655696128493, y: 63.20014848444295))
-    shape1Path.addLine(to: CGPoint(x: 79.13126235546581, y: 86.89649650256065))
-    shape1Path.addLine(to: CGPoint(x: 58.5, y: 73.71000000000001))
-    shape1Path.addLine(to: CGPoint(x: 37.86873764453419, y: 86.89649650256065))
-    shape1Path.addLine(to: CGPoint(x: 44.034430387150714, y: 63.20014848444295))
-    shape1Path.addLine(to: CGPoint(x: 25.117916278040106, y: 47.653503497439345))
-    shape1Path.addLine(to: CGPoint(x: 49.55978631263148, y: 46.19485151555705))
-    shape1Path.closeSubpath()
-    shape1.path = shape1Path
-    shape1.fillColor = UIColor(red: 1, green: 216 / 255, blue: 102 / 255, alpha: 1).cgColor
-    logo.addSublayer(shape1)
+    logo.bounds = CGRect(x: 0, y: 0, width: 241.8, height: 241.8)
+    logo.position = CGPoint(x: 195, y: 337.6)
+    logo.play(fromProgress: 0, toProgress: 1, loopMode: .playOnce)
     launchScreen.addSublayer(logo)
     let text1 = CATextLayer()
-    text1.bounds = CGRect(x: 0, y: 0, width: 390, height: 38.61)
-    text1.position = CGPoint(x: 195, y: 442.22999999999996)
+    text1.bounds = CGRect(x: 0, y: 0, width: 390, height: 39.897000000000006)
+    text1.position = CGPoint(x: 195, y: 458.5)
     text1.string = "Stardust"
-    text1.fontSize = 25.74
+    text1.fontSize = 26.598000000000003
     text1.foregroundColor = UIColor(white: 1, alpha: 0.9).cgColor
     text1.alignmentMode = .center
     launchScreen.addSublayer(text1)

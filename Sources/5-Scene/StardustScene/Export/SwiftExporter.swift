@@ -99,17 +99,15 @@ struct SwiftExportWriter {
         line("//   try \(name)().stardustRender(size: CGSize(width: \(SwiftLiteral.number(size.width)), height: \(SwiftLiteral.number(size.height))), "
              + "duration: \(SwiftLiteral.number(scene.duration)), fps: \(SwiftLiteral.number(scene.fps)), scale: \(SwiftLiteral.number(scene.scale)), "
              + "seed: \(scene.seed), to: \(gif))", indent: 0)
+        // The scene's lottie layers play through lottie-ios on Apple platforms and OpenLottie elsewhere.
+        let lottie = scene.allLayers.contains(where: { $0 is LottieSceneLayer })
         line("#if canImport(UIKit)", indent: 0)
         line("import UIKit", indent: 0)
+        if lottie { line("import Lottie", indent: 0) }
         line("#else", indent: 0)
         line("import OpenQuartzCore", indent: 0)
+        if lottie { line("import OpenLottie", indent: 0) }
         line("#endif", indent: 0)
-        if scene.allLayers.contains(where: { $0 is LottieSceneLayer }) {
-            // The scene's lottie layers play through lottie-ios (or a package offering its names where it cannot build).
-            line("#if canImport(Lottie)", indent: 0)
-            line("import Lottie", indent: 0)
-            line("#endif", indent: 0)
-        }
         line(indent: 0)
         line("/// The `\(SwiftSourceText.docComment(scene.name.isEmpty ? "scene" : scene.name))` effect: \(sizeText), \(SwiftLiteral.number(scene.duration)) s at \(SwiftLiteral.number(scene.fps)) frames per second.", indent: 0)
         line("func \(name)() -> CALayer {", indent: 0)

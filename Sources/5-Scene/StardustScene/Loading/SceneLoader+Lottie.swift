@@ -18,19 +18,11 @@ extension SceneLoader {
             throw SceneError(path: path, "a lottie layer needs \"source\": a Lottie file (.json, .tgs or .lottie) beside the scene")
         }
         let source = try sourceNode.string()
-        if let builtin = BuiltinLottie.name(ofSource: source) {
-            return try builtinLottieLayer(builtin, source: source, k, node: sourceNode)
-        }
-        let parts = source.split(separator: "/", omittingEmptySubsequences: false)
-        guard !source.isEmpty, !source.hasPrefix("/"), !source.contains("\\"), !parts.contains(".."), !source.contains("\0") else {
-            throw SceneError(path: sourceNode.path, "\"\(quoted(source))\" leaves the scene's folder; name a file inside it, like \"launch.json\"")
-        }
-        let file = (baseDirectory as NSString).appendingPathComponent(source)
-        guard FileManager.default.fileExists(atPath: file) else {
-            throw SceneError(path: sourceNode.path, "Lottie file \"\(quoted(source))\" not found (looked for \(quoted(file, max: 200)))")
-        }
+        // `builtin:NAME` is an animation inside Stardust (BuiltinLottie); anything else a file in the scene's folder.
+        let builtin = BuiltinLottie.name(ofSource: source)
+        let file = try builtin == nil ? lottieFile(source, node: sourceNode) : nil
         let animationID = try k["animation"].map { try $0.string() }
-        if let a = k["animation"], !LottieFile.isDotLottie(source) {
+        if let a = k["animation"], file == nil || !LottieFile.isDotLottie(source) {
             throw SceneError(path: a.path, "\"animation\" chooses one of a dotLottie (.lottie) archive's animations; \"\(quoted(source))\" is not one")
         }
         let (loopMode, speed, from, to) = try playbackKeys(k)
@@ -41,7 +33,11 @@ extension SceneLoader {
         lottieLimits.maxTranslatedLayers = max(0, Self.maxLottieLayersPerScene - lottieLayerCount)
         let composition: LottieComposition
         do {
-            composition = try LottieFile.load(path: file, animation: animationID, limits: lottieLimits)
+            if let file {
+                composition = try LottieFile.load(path: file, animation: animationID, limits: lottieLimits)
+            } else {
+                composition = try BuiltinLottie.load(named: builtin ?? "", limits: lottieLimits)
+            }
         } catch let e as LottieError {
             throw SceneError(path: sourceNode.path, "\(quoted(source)): \(e.description)")
         } catch {
@@ -59,9 +55,22 @@ extension SceneLoader {
                 + "\(SceneLimits.mebibytes(limits.maxImageBytes)); raise the limit with --max-image-mb")
         }
         imageBytes = sum
-        inputFiles.append(file)
+        if let file { inputFiles.append(file) }
         return LottieSceneLayer(source: source, animationID: animationID, composition: composition, loopMode: loopMode,
                                 animationSpeed: speed, fromProgress: from, toProgress: to)
+    }
+
+    /// The path of a `lottie` layer's file: inside the scene's folder, and there.
+    func lottieFile(_ source: String, node: JSONNode) throws -> String {
+        let parts = source.split(separator: "/", omittingEmptySubsequences: false)
+        guard !source.isEmpty, !source.hasPrefix("/"), !source.contains("\\"), !parts.contains(".."), !source.contains("\0") else {
+            throw SceneError(path: node.path, "\"\(quoted(source))\" leaves the scene's folder; name a file inside it, like \"launch.json\"")
+        }
+        let file = (baseDirectory as NSString).appendingPathComponent(source)
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw SceneError(path: node.path, "Lottie file \"\(quoted(source))\" not found (looked for \(quoted(file, max: 200)))")
+        }
+        return file
     }
 
     /// The playback keys of a `lottie` layer: `loopMode`, `animationSpeed`, `fromProgress`, `toProgress`.
@@ -78,29 +87,6 @@ extension SceneLoader {
         let from = try k["fromProgress"].map { try $0.number(in: 0...1) } ?? 0
         let to = try k["toProgress"].map { try $0.number(in: 0...1) } ?? 1
         return (loopMode, speed, from, to)
-    }
-
-    /// A `lottie` layer whose source is `builtin:NAME` (``BuiltinLottie``): an animation inside Stardust, held to the
-    /// same limits as a file.
-    mutating func builtinLottieLayer(_ name: String, source: String, _ k: [String: JSONNode], node: JSONNode) throws -> LottieSceneLayer {
-        if let a = k["animation"] {
-            throw SceneError(path: a.path, "\"animation\" chooses one of a dotLottie (.lottie) archive's animations; \"\(quoted(source))\" is not one")
-        }
-        let (loopMode, speed, from, to) = try playbackKeys(k)
-        var lottieLimits = LottieLimits()
-        lottieLimits.maxTranslatedLayers = max(0, Self.maxLottieLayersPerScene - lottieLayerCount)
-        let composition: LottieComposition
-        do { composition = try BuiltinLottie.load(named: name, limits: lottieLimits) } catch let e as LottieError {
-            throw SceneError(path: node.path, "\(quoted(source)): \(e.description)")
-        }
-        var layers = 0, pixels = 0
-        Self.count(composition.root, layers: &layers, imageBytes: &pixels)
-        lottieLayerCount += layers
-        guard lottieLayerCount <= Self.maxLottieLayersPerScene else {
-            throw SceneError(path: node.path, "the scene's Lottie files translate to \(lottieLayerCount) layers together, over the limit of \(Self.maxLottieLayersPerScene)")
-        }
-        return LottieSceneLayer(source: source, composition: composition, loopMode: loopMode,
-                                animationSpeed: speed, fromProgress: from, toProgress: to)
     }
 
     /// Layers in a translated tree and the decoded bytes of the distinct images they show.

@@ -132,6 +132,8 @@ public final class EmitterLayer: Layer {
 
     /// The 2D hook: the particles flattened through `transform`, with no scene seed, into a fresh snapshot.
     public override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
-        drawSprites(evaluate(atLocalTime: time), into: &list, transform: transform)
+        let snapshot = ParticleSnapshot()
+        evaluate(atLocalTime: time, into: snapshot)
+        drawSprites(snapshot, into: &list, transform: transform)
     }
 }

@@ -15,9 +15,14 @@ struct LottieJSON {
 
     /// The member `key`, or `nil` when absent or null.
     subscript(_ key: String) -> LottieJSON? {
-        guard let v = object?[key], !(v is NSNull) else { return nil }
+        guard let v = object?[key], !Self.isNull(v) else { return nil }
         return LottieJSON(v, path: "\(path).\(key)")
     }
+
+    /// Whether `v` is JSON null. Compares the dynamic type rather than casting (`v is NSNull`): on Linux a cast of
+    /// a Swift dictionary or array to a class bridges it — its whole subtree — to Foundation objects first, which made
+    /// every member lookup cost as much as copying the member (most of the parse time of a large file).
+    @inline(__always) static func isNull(_ v: Any) -> Bool { ObjectIdentifier(type(of: v)) == ObjectIdentifier(NSNull.self) }
 
     /// The elements of an array, each with its indexed path.
     func elements() throws -> [LottieJSON] {

@@ -15,9 +15,7 @@ import Foundation
 /// space). Afterwards the surface's native-endian ARGB words are written as premultiplied RGBA bytes.
 public enum CairoReference {
     /// A failure to run the reference renderer (never a tolerance failure).
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-    }
+    public typealias Failure = PythonReference.Failure
 
     /// Whether `python3` can `import cairo` on this machine (checked once per test process).
     public static let isAvailable: Bool = probeResult == nil
@@ -28,16 +26,8 @@ public enum CairoReference {
     /// Renders `script` with cairo on a `width`×`height` surface; returns `width * height * 4` premultiplied RGBA
     /// bytes, rows top to bottom.
     public static func render(width: Int, height: Int, script: String) throws -> [UInt8] {
-        precondition(width > 0 && height > 0 && width * height <= 16_777_216, "reference frames stay small")
-        let program = prelude + "\n" + script + "\n" + epilogue
-        let (status, out, err) = try SkiaReference.run(arguments: ["-c", program, String(width), String(height)])
-        guard status == 0 else {
-            throw Failure(description: "python3 cairo script failed (exit \(status)): \(String(decoding: err, as: UTF8.self))")
-        }
-        guard out.count == width * height * 4 else {
-            throw Failure(description: "cairo returned \(out.count) bytes, expected \(width * height * 4)")
-        }
-        return out
+        try PythonReference.frame(name: "cairo", program: prelude + "\n" + script + "\n" + epilogue,
+                                  arguments: [String(width), String(height)], width: width, height: height)
     }
 
     private static let prelude = """
@@ -60,14 +50,6 @@ public enum CairoReference {
     sys.stdout.buffer.write(bytes(_out))
     """
 
-    private static let probeResult: String? = {
-        do {
-            let (status, _, err) = try SkiaReference.run(arguments: ["-c", "import cairo"])
-            if status == 0 { return nil }
-            let detail = String(decoding: err, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-            return "pycairo is not installed (python3 -m pip install pycairo; it needs cairo's headers): \(detail)"
-        } catch {
-            return "python3 is not available to run pycairo: \(error)"
-        }
-    }()
+    private static let probeResult: String? = PythonReference.probe(
+        module: "cairo", package: "pycairo", install: "python3 -m pip install pycairo; it needs cairo's headers")
 }

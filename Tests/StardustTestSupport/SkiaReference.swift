@@ -23,9 +23,7 @@ public enum SkiaReference {
     }
 
     /// A failure to run the reference renderer (never a tolerance failure: those are the test's `#expect`s).
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-    }
+    public typealias Failure = PythonReference.Failure
 
     /// Whether `python3` can `import skia` on this machine (checked once per test process).
     public static let isAvailable: Bool = probe() == nil
@@ -38,16 +36,8 @@ public enum SkiaReference {
     /// rows top to bottom.
     public static func render(width: Int, height: Int, alpha: AlphaForm = .premultiplied,
                               script: String) throws -> [UInt8] {
-        precondition(width > 0 && height > 0 && width * height <= 16_777_216, "reference frames stay small")
-        let program = prelude + "\n" + script + "\n" + epilogue
-        let (status, out, err) = try run(arguments: ["-c", program, String(width), String(height), alpha.rawValue])
-        guard status == 0 else {
-            throw Failure(description: "python3 skia script failed (exit \(status)): \(String(decoding: err, as: UTF8.self))")
-        }
-        guard out.count == width * height * 4 else {
-            throw Failure(description: "skia returned \(out.count) bytes, expected \(width * height * 4)")
-        }
-        return out
+        try PythonReference.frame(name: "skia", program: prelude + "\n" + script + "\n" + epilogue,
+                                  arguments: [String(width), String(height), alpha.rawValue], width: width, height: height)
     }
 
     // MARK: - Running python3
@@ -68,41 +58,8 @@ public enum SkiaReference {
     sys.stdout.buffer.write(bytes(_out))
     """
 
-    private static let probeResult: String? = {
-        do {
-            let (status, _, err) = try run(arguments: ["-c", "import skia"])
-            if status == 0 { return nil }
-            let detail = String(decoding: err, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-            return "skia-python is not installed (python3 -m pip install skia-python): \(detail)"
-        } catch {
-            return "python3 is not available to run skia-python: \(error)"
-        }
-    }()
+    private static let probeResult: String? =
+        PythonReference.probe(module: "skia", package: "skia-python", install: "python3 -m pip install skia-python")
 
     private static func probe() -> String? { probeResult }
-
-    /// Runs `python3` with `arguments`, reading stdout and stderr concurrently so neither pipe can fill and block
-    /// (also used by ``CairoReference``).
-    static func run(arguments: [String]) throws -> (Int32, [UInt8], Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errBox = DataBox()
-        let errReader = Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); errBox.done.signal() }
-        errReader.start()
-        let bytes = out.fileHandleForReading.readDataToEndOfFile()
-        errBox.done.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, [UInt8](bytes), errBox.data)
-    }
-
-    private final class DataBox: @unchecked Sendable {
-        var data = Data()
-        let done = DispatchSemaphore(value: 0)
-    }
 }

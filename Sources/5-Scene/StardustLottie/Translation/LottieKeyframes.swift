@@ -50,12 +50,20 @@ enum LottieKeyframes {
                 }
             }
         }
-        let a = KeyframeAnimation(keyPath: keyPath, values: values)
+        let a = spanning(keyPath: keyPath, values: values, keyTimes: times, frames: first.time...last.time, frameRate: frameRate)
         if usePath { a.path = path }
-        a.keyTimes = times
         a.timingFunctions = functions
-        a.timing.beginTime = first.time / frameRate
-        a.timing.duration = span / frameRate
+        return a
+    }
+
+    /// A keyframe animation of `keyPath` over the frames `frames` (keyTimes normalised to that span) that begins at
+    /// the span's first frame and fills both ways: how every animated Lottie property is played.
+    static func spanning(keyPath: String, values: [AnimatableValue], keyTimes: [Double], frames: ClosedRange<Double>,
+                         frameRate: Double) -> KeyframeAnimation {
+        let a = KeyframeAnimation(keyPath: keyPath, values: values)
+        a.keyTimes = keyTimes
+        a.timing.beginTime = frames.lowerBound / frameRate
+        a.timing.duration = (frames.upperBound - frames.lowerBound) / frameRate
         a.timing.fillMode = .both
         a.isRemovedOnCompletion = false
         return a

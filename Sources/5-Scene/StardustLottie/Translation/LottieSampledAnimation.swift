@@ -25,13 +25,7 @@ enum LottieSampledAnimation {
             let u = Double(k) / Double(n - 1)
             values.append(value(span.lowerBound + u * length)); times.append(u)
         }
-        let a = KeyframeAnimation(keyPath: keyPath, values: values)
-        a.keyTimes = times
-        a.timing.beginTime = span.lowerBound / frameRate
-        a.timing.duration = length / frameRate
-        a.timing.fillMode = .both
-        a.isRemovedOnCompletion = false
-        return a
+        return LottieKeyframes.spanning(keyPath: keyPath, values: values, keyTimes: times, frames: span, frameRate: frameRate)
     }
 }
 

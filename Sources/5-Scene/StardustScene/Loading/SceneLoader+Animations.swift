@@ -148,15 +148,8 @@ extension SceneLoader {
             }
             return .number(try n.number())
         case .point: return .point(try n.point())
-        case .size:
-            // shadowOffset is a CGSize that holds an offset: negative components are meaningful (Core Animation's
-            // default is (0, −3)); a size proper (bounds.size) is non-negative.
-            if keyPath == "shadowOffset" {
-                let v = try n.numbers(count: 2)
-                guard v.allSatisfy({ abs($0) <= 1e6 }) else { throw SceneError(path: n.path, "expected an offset within ±1000000 points") }
-                return .size(Size(v[0], v[1]))
-            }
-            return .size(try n.size())
+        // shadowOffset is a CGSize that holds an offset (Core Animation's default is (0, −3)); other sizes are not negative.
+        case .size: return .size(keyPath == "shadowOffset" ? try n.offset() : try n.size())
         case .rect: return .rect(try n.rect())
         case .color: return .color(try n.color())
         case .transform: return .transform(try transform(n))

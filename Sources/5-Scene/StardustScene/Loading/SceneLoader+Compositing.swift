@@ -47,11 +47,7 @@ extension SceneLoader {
             }
             layer.shadowRadius = r
         }
-        if let n = k["shadowOffset"] {
-            let v = try n.numbers(count: 2)
-            guard v.allSatisfy({ abs($0) <= 1e6 }) else { throw SceneError(path: n.path, "expected an offset within ±1000000 points") }
-            layer.shadowOffset = Size(v[0], v[1])
-        }
+        if let n = k["shadowOffset"] { layer.shadowOffset = try n.offset() }
         if let n = k["shadowPath"] {
             do { layer.shadowPath = try Path(svg: try n.string()) } catch let e as SVGPathError { throw SceneError(path: n.path, e.description) }
         }

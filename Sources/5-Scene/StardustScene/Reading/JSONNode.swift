@@ -119,6 +119,12 @@ public struct JSONNode {
         guard v[0] >= 0, v[1] >= 0 else { throw fail("expected a non-negative width and height") }
         return Size(v[0], v[1])
     }
+    /// `[dx, dy]`: an offset held in a size (`shadowOffset`), either sign, within ±1 000 000 points.
+    public func offset() throws -> Size {
+        let v = try numbers(count: 2)
+        guard v.allSatisfy({ abs($0) <= 1e6 }) else { throw fail("expected an offset within ±1000000 points") }
+        return Size(v[0], v[1])
+    }
     /// `[x, y, width, height]`.
     public func rect() throws -> Rect { let v = try numbers(count: 4); return Rect(v[0], v[1], v[2], v[3]) }
 

@@ -5,8 +5,8 @@ import PackageDescription
 // a module depends only on modules of earlier stages.
 //
 //   1-Core     geometry, color, randomness, images, paths, the display list, parallel-for
-//   2-Model    layers and animations, particle emitters, the physics engine, dynamics (physics on
-//              layers, the photo wall), effects (disintegration)
+//   2-Model    first layers and animations, and the physics engine (each on Core alone); then on them
+//              particle emitters, effects (disintegration) and dynamics (physics on layers, the photo wall)
 //              (model → evaluate(at:) → display list)
 //   3-Render   display list → pixels: every rasterizer, one blend
 //   4-Codecs   pixels ↔ files: PNG, GIF, APNG, JPEG, audio, output sinks
@@ -42,19 +42,20 @@ let package = Package(
         // 1 · Core
         .target(name: "StardustCore", path: "Sources/1-Core/StardustCore"),
 
-        // 2 · Model: evaluate(at:) → display list
+        // 2 · Model: evaluate(at:) → display list. Two layers within the stage: Animation (the layer model) and Physics
+        // (no layers) need only Core; Particles, Effects and Dynamics build on Animation (Dynamics on Physics too).
         .target(name: "StardustAnimation", dependencies: ["StardustCore"], path: "Sources/2-Model/StardustAnimation"),
-        .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation"],
-                path: "Sources/2-Model/StardustParticles"),
         // A 2D rigid-body engine (Box2D v3 layout): Core only (for the one mixer), no layers.
         // Its contact kernels in C: one source compiled for the baseline and for AVX2, chosen at run time (no flags).
         .target(name: "CStardustContacts", path: "Sources/2-Model/CStardustContacts"),
         .target(name: "StardustPhysics", dependencies: ["StardustCore", "CStardustContacts"], path: "Sources/2-Model/StardustPhysics"),
+        .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation"],
+                path: "Sources/2-Model/StardustParticles"),
+        .target(name: "StardustEffects", dependencies: ["StardustCore", "StardustAnimation"],
+                path: "Sources/2-Model/StardustEffects"),
         // Physics bound to layers: UIKit-Dynamics behaviors, pointer input, the photo wall.
         .target(name: "StardustDynamics", dependencies: ["StardustCore", "StardustPhysics", "StardustAnimation"],
                 path: "Sources/2-Model/StardustDynamics"),
-        .target(name: "StardustEffects", dependencies: ["StardustCore", "StardustAnimation"],
-                path: "Sources/2-Model/StardustEffects"),
 
         // 3 · Render: display list → pixels
         .systemLibrary(name: "CFreeType", path: "Sources/3-Render/CFreeType", pkgConfig: "freetype2"),
@@ -105,9 +106,14 @@ let package = Package(
         ], path: "Sources/7-Shell/StardustRenderServer"),
         .executableTarget(name: "stardust-render-server", dependencies: ["StardustRenderServer"], path: "examples/render-server"),
         .executableTarget(name: "stardust", dependencies: [
-            "Stardust", "StardustPhysics", "StardustStudio", "StardustRenderServer", "StardustLottie",
+            "Stardust", "StardustPhysics", "StardustStudio", "StardustRenderServer", "StardustLottie", "StardustWorkloads",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/7-Shell/stardust"),
+
+        // The fixed scenes of the benchmarks (docs/BENCHMARKS.md): emitters, physics worlds, sprite frames. Not part
+        // of the engine and in no product: used by `stardust bench`, the tests and benchmarks/ (docs/ARCHITECTURE.md).
+        .target(name: "StardustWorkloads", dependencies: ["StardustCore", "StardustParticles", "StardustPhysics"],
+                path: "benchmarks/StardustWorkloads"),
 
         // Tests: one target per module, plus shared support.
         .target(name: "StardustTestSupport", dependencies: ["StardustCore", "StardustAnimation", "StardustParticles", "StardustRender"],
@@ -117,14 +123,14 @@ let package = Package(
         .testTarget(name: "StardustParticlesTests", dependencies: [
             "StardustParticles", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport",
         ]),
-        .testTarget(name: "StardustPhysicsTests", dependencies: ["StardustPhysics"]),
+        .testTarget(name: "StardustPhysicsTests", dependencies: ["StardustPhysics", "StardustWorkloads"]),
         .testTarget(name: "StardustDynamicsTests", dependencies: [
             "StardustDynamics", "StardustAnimation", "StardustCore", "StardustTestSupport",
         ]),
         .testTarget(name: "StardustEffectsTests", dependencies: [
             "StardustEffects", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport",
         ]),
-        .testTarget(name: "StardustRenderTests", dependencies: ["StardustRender", "StardustCore", "StardustTestSupport"]),
+        .testTarget(name: "StardustRenderTests", dependencies: ["StardustRender", "StardustCore", "StardustTestSupport", "StardustWorkloads"]),
         .testTarget(name: "StardustCodecsTests", dependencies: ["StardustCodecs", "StardustCore", "StardustTestSupport"],
                     resources: [.copy("Fixtures")]),
         // Lottie: the parser, limits, translation (analytic checks on fixtures), fuzzing, and the corpus comparison.

@@ -1,4 +1,5 @@
 import Testing
+import StardustWorkloads
 @testable import StardustPhysics
 
 @Suite("Determinism, checkpoints, fixed step")

@@ -4,7 +4,7 @@ import Testing
 @Suite("Contact manifolds")
 struct ManifoldTests {
     /// `polygon` mapped by `xf` and shifted by `-origin`, as the narrow phase lays it out.
-    static func lanes(_ polygon: Polygon, _ xf: Transform, origin: Vec2, into buffer: UnsafeMutablePointer<SIMD2<Double>>) -> PolygonLanes {
+    static func lanes(_ polygon: Polygon, _ xf: RigidTransform, origin: Vec2, into buffer: UnsafeMutablePointer<SIMD2<Double>>) -> PolygonLanes {
         let lanes = PolygonLanes(lanes: buffer, count: polygon.count, radius: polygon.radius)
         for k in 0..<4 {
             let v0 = xf.apply(polygon.vertices[2 * k]) - origin, v1 = xf.apply(polygon.vertices[2 * k + 1]) - origin
@@ -18,7 +18,7 @@ struct ManifoldTests {
     }
 
     /// The same polygon as a plain `Polygon` (the scalar reference's input).
-    static func moved(_ polygon: Polygon, _ xf: Transform, origin: Vec2) -> Polygon {
+    static func moved(_ polygon: Polygon, _ xf: RigidTransform, origin: Vec2) -> Polygon {
         var p = polygon
         for i in 0..<p.count {
             p.vertices[i] = xf.apply(polygon.vertices[i]) - origin
@@ -48,8 +48,8 @@ struct ManifoldTests {
             for (j, b) in polygons.enumerated() {
                 for k in 0..<12 {
                     let u = { (m: Int) in hashUniform(seed: 99, index: UInt64(1000 * i + 100 * j + 8 * k + m)) }
-                    let xfA = Transform(p: Vec2(4 * u(0) - 2, 4 * u(1) - 2), q: Rotation(angle: 6.3 * u(2)))
-                    let xfB = Transform(p: Vec2(4 * u(3) - 2, 4 * u(4) - 2), q: Rotation(angle: 6.3 * u(5)))
+                    let xfA = RigidTransform(p: Vec2(4 * u(0) - 2, 4 * u(1) - 2), q: Rotation(angle: 6.3 * u(2)))
+                    let xfB = RigidTransform(p: Vec2(4 * u(3) - 2, 4 * u(4) - 2), q: Rotation(angle: 6.3 * u(5)))
                     let origin = xfA.apply(a.vertices[0])
                     let la = Self.lanes(a, xfA, origin: origin, into: buffer)
                     let lb = Self.lanes(b, xfB, origin: origin, into: buffer + 16)
@@ -99,17 +99,17 @@ struct ManifoldTests {
             let a = Polygon.box(halfWidth: wA, halfHeight: hA, radius: rA)
             let b = Polygon.box(halfWidth: wB, halfHeight: hB, center: exact ? .zero : Vec2(u(6) - 0.5, u(7) - 0.5),
                                 angle: exact ? 0 : 6.3 * u(8), radius: rB)
-            let xfA: Transform, xfB: Transform
+            let xfA: RigidTransform, xfB: RigidTransform
             if exact {
                 // B on top of A (y down), resting, slightly apart or overlapping by multiples of the slop, shifted sideways.
-                xfA = Transform(p: Vec2(Double(k % 11) - 5, Double(k % 13)), q: quarterTurns[k % 4])
+                xfA = RigidTransform(p: Vec2(Double(k % 11) - 5, Double(k % 13)), q: quarterTurns[k % 4])
                 let gap = Double(k % 9 - 4) * 0.25 * slop
                 let side = Double(k % 17 - 8) * 0.125
-                xfB = Transform(p: xfA.p + Vec2(side, -(hA + hB) - gap), q: quarterTurns[(k / 4) % 4])
+                xfB = RigidTransform(p: xfA.p + Vec2(side, -(hA + hB) - gap), q: quarterTurns[(k / 4) % 4])
             } else {
-                xfA = Transform(p: Vec2(4 * u(9) - 2, 4 * u(10) - 2), q: Rotation(angle: 6.3 * u(11)))
+                xfA = RigidTransform(p: Vec2(4 * u(9) - 2, 4 * u(10) - 2), q: Rotation(angle: 6.3 * u(11)))
                 let reach = wA + hA + wB + hB
-                xfB = Transform(p: xfA.p + Vec2((2 * u(12) - 1) * reach, (2 * u(13) - 1) * reach), q: Rotation(angle: 6.3 * u(14)))
+                xfB = RigidTransform(p: xfA.p + Vec2((2 * u(12) - 1) * reach, (2 * u(13) - 1) * reach), q: Rotation(angle: 6.3 * u(14)))
             }
             var pa = a, pb = b
             let fast = collidePolygons(&pa, xfA, &pb, xfB, speculative: speculative, linearSlop: slop)

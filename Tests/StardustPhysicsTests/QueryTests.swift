@@ -39,8 +39,8 @@ struct QueryTests {
         #expect(w.queryPoint(Vec2(10.4, 1.2)) == [cap])
         #expect(Set(w.queryAABB(AABB(lower: Vec2(0.5, -0.1), upper: Vec2(4, 0.1)))) == [circle, box])
         let probe = ShapeGeometry.circle(Circle(radius: 0.5))
-        #expect(w.queryOverlap(probe, at: Transform(p: Vec2(9.1, 0), q: .identity)) == [cap])
-        #expect(w.queryOverlap(probe, at: Transform(p: Vec2(8.4, 0), q: .identity)).isEmpty)
+        #expect(w.queryOverlap(probe, at: RigidTransform(p: Vec2(9.1, 0), q: .identity)) == [cap])
+        #expect(w.queryOverlap(probe, at: RigidTransform(p: Vec2(8.4, 0), q: .identity)).isEmpty)
     }
 
     @Test("mass, centroid and inertia by hand")

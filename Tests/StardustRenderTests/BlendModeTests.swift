@@ -1,4 +1,5 @@
 import XCTest
+import StardustWorkloads
 import StardustCore
 @testable import StardustRender
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Anchor figures for docs/BENCHMARKS.md physics-pyramid and physics-rain.
 
-Builds the same scenes as Sources/StardustPhysics/PhysicsWorkloads.swift in
+Builds the same scenes as benchmarks/StardustWorkloads/PhysicsWorkloads.swift in
 Chipmunk2D (pymunk, 10 iterations) and Box2D v3 (pyb2d3, 4 sub-steps, one
 thread, sleeping on) and times only the step calls, in thread CPU time
 (the shared build machines are often oversubscribed; wall time is not comparable). Prints JSON lines:

@@ -1,6 +1,7 @@
 // Timing driver for the physics benchmarks (docs/BENCHMARKS.md physics-pyramid,
 // physics-rain). Built by run.sh as a standalone release package from
-// Sources/StardustPhysics, so it needs no change to the main Package.swift.
+// Sources/2-Model/StardustPhysics, with PhysicsWorkloads.swift (benchmarks/StardustWorkloads) copied in beside
+// this file, so it needs no change to the main Package.swift.
 // Prints one JSON object per line. Times only the step calls.
 
 import StardustPhysics

@@ -58,7 +58,7 @@ public struct BodyDefinition: Sendable, Hashable {
 
 /// Hot body data: transform and mass. 
 struct BodySim: Sendable {
-    var transform = Transform.identity
+    var transform = RigidTransform.identity
     /// World center of mass.
     var center = Vec2.zero
     /// Center at the beginning of the step (continuous collision sweeps from here).

@@ -32,7 +32,7 @@ struct Contact: Sendable {
 /// world axes, `transform.q.rotate(localCenter)` (the expression each contact
 /// evaluated before, so the same bits).
 struct CollidePose: Sendable {
-    var transform = Transform.identity
+    var transform = RigidTransform.identity
     var centerOffset = Vec2.zero
 }
 
@@ -229,7 +229,7 @@ extension World {
     /// one-point manifold is neither read nor written again while the count
     /// stays below two: most of rain's contacts (circles) then touch only the
     /// first ~170 of their ~260 bytes.
-    @inline(__always) static func storeManifold(_ local: LocalManifold, into m: inout Manifold, _ xfA: Transform, _ xfB: Transform,
+    @inline(__always) static func storeManifold(_ local: LocalManifold, into m: inout Manifold, _ xfA: RigidTransform, _ xfB: RigidTransform,
                                                 offsetA: Vec2, offsetB: Vec2) {
         let oldCount = m.pointCount
         assert((oldCount > 0 || m.point0 == ManifoldPoint()) && (oldCount > 1 || m.point1 == ManifoldPoint()),
@@ -270,7 +270,7 @@ extension World {
         }
     }
 
-    mutating func updateSensor(_ c: Int, _ xfA: Transform, _ xfB: Transform) {
+    mutating func updateSensor(_ c: Int, _ xfA: RigidTransform, _ xfB: RigidTransform) {
         let a = shapes[Int(contacts[c].shapeA)]
         let overlap = shapeDistance(a.geometry, xfA, shapes[Int(contacts[c].shapeB)].geometry, xfB) < 0
         let was = contacts[c].touching
@@ -293,8 +293,8 @@ extension World {
 /// polygon 3…8, which `World.validate` guarantees): the count shares
 /// a cache line with the radius the pair functions read anyway, while
 /// `ShapeData.kind` would be one more line per shape (rain scene profile).
-@inline(__always) func collideStored(_ a: UnsafePointer<Polygon>, _ xfA: Transform,
-                                     _ b: UnsafePointer<Polygon>, _ xfB: Transform,
+@inline(__always) func collideStored(_ a: UnsafePointer<Polygon>, _ xfA: RigidTransform,
+                                     _ b: UnsafePointer<Polygon>, _ xfB: RigidTransform,
                                      speculative: Double, slop: Double) -> LocalManifold {
     if b.pointee.count > 1 { return collidePolygons(a, xfA, b, xfB, speculative: speculative, linearSlop: slop) }
     let circle = Circle(center: b.vertex(0), radius: b.pointee.radius)

@@ -30,12 +30,11 @@
 // architectures (arm64: NEON, 32 registers) only the baseline is built.
 //
 // The lanes are `Double`. A `Float` build (then a typealias, `Lane`) was
-// measured four times: 13–17 % faster on the pyramids at first, 3 % and 4 %
-// in two noisy rounds, and 15 % on base-100 on a quiet machine (half the
-// instructions and bytes).
-// Momentum is then kept only to float precision (the 1:2 elastic collision
-// test wants 1e-9), and the rain pile never slept (one circle kept rolling
-// on top), which makes rain a third slower. Eight-lane bundles (`SIMD8`,
+// faster on the pyramids (half the instructions and bytes; the figures are in
+// docs/PHYSICS.md, "Float lanes", and docs/BENCHMARKS.md), but momentum is then
+// kept only to float precision (the 1:2 elastic collision test wants 1e-9),
+// and the rain pile never slept (one circle kept rolling on top), which makes
+// rain slower. Eight-lane bundles (`SIMD8`,
 // bit-identical) were not faster; `Float` storage with `Double` arithmetic
 // left rain piles awake far more often; two-lane bundles and the two halves
 // of a bundle solved one after the other were slower (a half's rows form one

@@ -28,7 +28,7 @@ extension World {
         let sim = bodySims[b]
         let c1 = sim.center0, c2 = sim.center
         let q1 = sim.rotation0, q2 = sim.transform.q
-        let xf1 = Transform(p: c1 - q1.rotate(sim.localCenter), q: q1)
+        let xf1 = RigidTransform(p: c1 - q1.rotate(sim.localCenter), q: q1)
         let xf2 = sim.transform
         let isBullet = bodyInfos[b].isBullet
         let target = definition.linearSlop
@@ -59,7 +59,7 @@ extension World {
             let q = Rotation.nlerp(q1, q2, fraction)
             let c = lerp(c1, c2, fraction)
             bodySims[b].center = c
-            bodySims[b].transform = Transform(p: c - q.rotate(sim.localCenter), q: q)
+            bodySims[b].transform = RigidTransform(p: c - q.rotate(sim.localCenter), q: q)
         }
     }
 }
@@ -68,7 +68,7 @@ extension World {
 /// `target` of the fixed shape, or `limit` if it does not. Shapes already
 /// within `target` at t = 0 are left to the contact solver (returns limit).
 func timeOfImpact(_ a: ShapeGeometry, localCenter: Vec2, c1: Vec2, q1: Rotation, c2: Vec2, q2: Rotation,
-                  maxExtent: Double, _ b: ShapeGeometry, _ xfB: Transform, target: Double, limit: Double) -> Double {
+                  maxExtent: Double, _ b: ShapeGeometry, _ xfB: RigidTransform, target: Double, limit: Double) -> Double {
     // Largest speed (per unit t) of any point of A: translation plus rotation × radius.
     let dq = Rotation.inverseMultiply(q1, q2)
     let angle = abs(dq.angle)
@@ -79,7 +79,7 @@ func timeOfImpact(_ a: ShapeGeometry, localCenter: Vec2, c1: Vec2, q1: Rotation,
     for iteration in 0..<50 {
         let q = Rotation.nlerp(q1, q2, t)
         let c = lerp(c1, c2, t)
-        let xf = Transform(p: c - q.rotate(localCenter), q: q)
+        let xf = RigidTransform(p: c - q.rotate(localCenter), q: q)
         let d = shapeDistance(a, xf, b, xfB)
         if iteration == 0 && d < target { return limit }
         if d < target + tolerance { return t }

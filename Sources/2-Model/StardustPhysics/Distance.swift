@@ -42,11 +42,11 @@ func polygonDistance(_ a: Polygon, _ b: Polygon) -> Double {
 
 /// Signed distance between two shapes under their transforms: negative
 /// when they overlap (a penetration estimate), world units.
-public func shapeDistance(_ a: ShapeGeometry, _ xfA: Transform, _ b: ShapeGeometry, _ xfB: Transform) -> Double {
+public func shapeDistance(_ a: ShapeGeometry, _ xfA: RigidTransform, _ b: ShapeGeometry, _ xfB: RigidTransform) -> Double {
     let pa = a.asPolygon
     var pb = b.asPolygon
     // Work in A's frame.
-    let xf = Transform.inverseMultiply(xfA, xfB)
+    let xf = RigidTransform.inverseMultiply(xfA, xfB)
     for i in 0..<pb.count {
         pb.vertices[i] = xf.apply(pb.vertices[i])
         pb.normals[i] = xf.q.rotate(pb.normals[i])

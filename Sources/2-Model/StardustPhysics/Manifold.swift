@@ -82,9 +82,9 @@ struct LocalManifold {
 
 // MARK: - Pair functions (all take local geometry and world transforms)
 
-func collideCircles(_ a: Circle, _ xfA: Transform, _ b: Circle, _ xfB: Transform, speculative: Double) -> LocalManifold {
+func collideCircles(_ a: Circle, _ xfA: RigidTransform, _ b: Circle, _ xfB: RigidTransform, speculative: Double) -> LocalManifold {
     var m = LocalManifold()
-    let xf = Transform.inverseMultiply(xfA, xfB)
+    let xf = RigidTransform.inverseMultiply(xfA, xfB)
     let pA = a.center
     let pB = xf.apply(b.center)
     let d = pB - pA
@@ -101,9 +101,9 @@ func collideCircles(_ a: Circle, _ xfA: Transform, _ b: Circle, _ xfB: Transform
     return m
 }
 
-func collideCapsuleAndCircle(_ a: Capsule, _ xfA: Transform, _ b: Circle, _ xfB: Transform, speculative: Double) -> LocalManifold {
+func collideCapsuleAndCircle(_ a: Capsule, _ xfA: RigidTransform, _ b: Circle, _ xfB: RigidTransform, speculative: Double) -> LocalManifold {
     var m = LocalManifold()
-    let xf = Transform.inverseMultiply(xfA, xfB)
+    let xf = RigidTransform.inverseMultiply(xfA, xfB)
     let pB = xf.apply(b.center)
     let p1 = a.point1, p2 = a.point2
     let e = p2 - p1
@@ -125,17 +125,17 @@ func collideCapsuleAndCircle(_ a: Capsule, _ xfA: Transform, _ b: Circle, _ xfB:
 }
 
 /// Rounded polygon against circle (Box2D v3's), the polygon read in place (a by-value `Polygon` is a ~290-byte copy).
-func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, _ xfA: Transform, _ circle: Circle, _ xfB: Transform, speculative: Double) -> LocalManifold {
+func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, _ xfA: RigidTransform, _ circle: Circle, _ xfB: RigidTransform, speculative: Double) -> LocalManifold {
     // A box (the common polygon) gets its own copy with the count a constant: the edge loop unrolls, index checks fold.
     if poly.pointee.count == 4 { return collidePolygonAndCircle(poly, count: 4, xfA, circle, xfB, speculative: speculative) }
     return collidePolygonAndCircle(poly, count: poly.pointee.count, xfA, circle, xfB, speculative: speculative)
 }
 
 /// The body of ``collidePolygonAndCircle(_:_:_:_:speculative:)``; `count` is the polygon's.
-@inline(__always) func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, count: Int, _ xfA: Transform, _ circle: Circle, _ xfB: Transform,
+@inline(__always) func collidePolygonAndCircle(_ poly: UnsafePointer<Polygon>, count: Int, _ xfA: RigidTransform, _ circle: Circle, _ xfB: RigidTransform,
                                                speculative: Double) -> LocalManifold {
     var m = LocalManifold()
-    let xf = Transform.inverseMultiply(xfA, xfB)
+    let xf = RigidTransform.inverseMultiply(xfA, xfB)
     let c = xf.apply(circle.center)
     let radius = poly.pointee.radius + circle.radius
     var normalIndex = 0
@@ -391,7 +391,7 @@ struct PolygonLanes {
 /// read in place and written, moved into that frame, as ``PolygonLanes`` in
 /// uninitialised stack scratch (copying two ~290-byte polygons per pair
 /// showed as memmove in profiles).
-@inline(__always) func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
+@inline(__always) func collidePolygons(_ polygonA: UnsafePointer<Polygon>, _ xfA: RigidTransform, _ polygonB: UnsafePointer<Polygon>, _ xfB: RigidTransform,
                      speculative: Double, linearSlop: Double) -> LocalManifold {
     withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 32) { scratch in
         let countA = polygonA.pointee.count, countB = polygonB.pointee.count
@@ -409,14 +409,14 @@ struct PolygonLanes {
 /// A moved by minus its first vertex (`origin`, returned), B mapped into that
 /// frame. `countA` and `countB` are the polygons' counts (passed so that a
 /// caller that knows them can make them constants).
-@inline(__always) func writeLocalLanes(_ polygonA: UnsafePointer<Polygon>, _ xfA: Transform, _ polygonB: UnsafePointer<Polygon>, _ xfB: Transform,
+@inline(__always) func writeLocalLanes(_ polygonA: UnsafePointer<Polygon>, _ xfA: RigidTransform, _ polygonB: UnsafePointer<Polygon>, _ xfB: RigidTransform,
                                        countA: Int, countB: Int,
                                        into scratch: UnsafeMutablePointer<SIMD2<Double>>) -> (PolygonLanes, PolygonLanes, Vec2) {
     let localA = PolygonLanes(lanes: scratch, count: countA, radius: polygonA.pointee.radius)
     let localB = PolygonLanes(lanes: scratch + 16, count: countB, radius: polygonB.pointee.radius)
     let origin = polygonA.vertex(0)
-    let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
-    let xf = Transform.inverseMultiply(sfA, xfB)
+    let sfA = RigidTransform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
+    let xf = RigidTransform.inverseMultiply(sfA, xfB)
     let ox = SIMD2(repeating: origin.x), oy = SIMD2(repeating: origin.y)
     let c = SIMD2(repeating: xf.q.c), s = SIMD2(repeating: xf.q.s)
     let px = SIMD2(repeating: xf.p.x), py = SIMD2(repeating: xf.p.y)

@@ -50,6 +50,8 @@ public struct Vec2: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var length: Double { (x * x + y * y).squareRoot() }
     /// The squared length, `x² + y²`.
     @inlinable public var lengthSquared: Double { x * x + y * y }
+    /// Distance to `p`, units.
+    @inlinable public func distance(to p: Vec2) -> Double { (p - self).length }
 
     /// The unit vector in this direction, or zero for a (near) zero vector.
     @inlinable public var normalized: Vec2 {
@@ -131,7 +133,7 @@ public struct Rotation: Hashable, Sendable {
 }
 
 /// A rigid transform: rotate, then translate.
-public struct Transform: Hashable, Sendable {
+public struct RigidTransform: Hashable, Sendable {
     /// The translation (applied after the rotation).
     public var p: Vec2
     /// The rotation.
@@ -139,7 +141,7 @@ public struct Transform: Hashable, Sendable {
     /// A transform that rotates by `q`, then translates by `p`.
     @inlinable public init(p: Vec2, q: Rotation) { self.p = p; self.q = q }
     /// No rotation, no translation.
-    public static let identity = Transform(p: .zero, q: .identity)
+    public static let identity = RigidTransform(p: .zero, q: .identity)
 
     /// `v` mapped by the transform: rotated, then translated.
     @inlinable public func apply(_ v: Vec2) -> Vec2 { q.rotate(v) + p }
@@ -147,8 +149,8 @@ public struct Transform: Hashable, Sendable {
     @inlinable public func inverseApply(_ v: Vec2) -> Vec2 { q.inverseRotate(v - p) }
 
     /// Aᵀ·B: B expressed in A's frame.
-    @inlinable static func inverseMultiply(_ a: Transform, _ b: Transform) -> Transform {
-        Transform(p: a.q.inverseRotate(b.p - a.p), q: Rotation.inverseMultiply(a.q, b.q))
+    @inlinable static func inverseMultiply(_ a: RigidTransform, _ b: RigidTransform) -> RigidTransform {
+        RigidTransform(p: a.q.inverseRotate(b.p - a.p), q: Rotation.inverseMultiply(a.q, b.q))
     }
 }
 

@@ -46,7 +46,7 @@ extension World {
     }
 
     /// Shapes overlapping `geometry` placed at `transform` (distance < 0).
-    public func queryOverlap(_ geometry: ShapeGeometry, at transform: Transform, filter: QueryFilter = .default) -> [ShapeID] {
+    public func queryOverlap(_ geometry: ShapeGeometry, at transform: RigidTransform, filter: QueryFilter = .default) -> [ShapeID] {
         var out: [ShapeID] = []
         forEachCandidate(geometry.aabb(transform), filter) { s in
             let sh = shapes[Int(s)]

@@ -41,7 +41,7 @@ public enum ShapeGeometry: Sendable, Hashable {
     }
 
     /// World bounds under `xf`. O(vertices).
-    public func aabb(_ xf: Transform) -> AABB {
+    public func aabb(_ xf: RigidTransform) -> AABB {
         switch self {
         case .circle(let c):
             let p = xf.apply(c.center)

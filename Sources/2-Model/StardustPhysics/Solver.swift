@@ -129,7 +129,7 @@ extension World {
                 let center = sim.pointee.center + st.pointee.dp
                 let q = (st.pointee.dq * sim.pointee.transform.q).normalizedRotation
                 sim.pointee.center = center
-                sim.pointee.transform = Transform(p: center - q.rotate(sim.pointee.localCenter), q: q)
+                sim.pointee.transform = RigidTransform(p: center - q.rotate(sim.pointee.localCenter), q: q)
                 motion.pointee.linearVelocity = v
                 motion.pointee.angularVelocity = w
                 motion.pointee.force = .zero
@@ -190,7 +190,7 @@ extension World {
 
 /// Bounds of a shape stored as a rounded polygon, read in place; the same
 /// arithmetic as ``ShapeGeometry/aabb(_:)``.
-@inline(__always) func storedAABB(_ p: UnsafePointer<Polygon>, _ xf: Transform) -> AABB {
+@inline(__always) func storedAABB(_ p: UnsafePointer<Polygon>, _ xf: RigidTransform) -> AABB {
     var lo = xf.apply(p.vertex(0)), hi = lo
     for i in 1..<max(1, p.pointee.count) {
         let v = xf.apply(p.vertex(i))

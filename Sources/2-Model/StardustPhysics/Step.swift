@@ -44,14 +44,14 @@ extension World {
 
     /// The body's transform between the previous and the current step:
     /// linear in position, normalized-linear in rotation. alpha 0 = previous, 1 = current.
-    public func interpolatedTransform(of id: BodyID, alpha: Double) throws(PhysicsError) -> Transform {
+    public func interpolatedTransform(of id: BodyID, alpha: Double) throws(PhysicsError) -> RigidTransform {
         let b = try check(id)
         let a = previousTransforms[b], c = bodySims[b].transform
-        return Transform(p: lerp(a.p, c.p, alpha), q: Rotation.nlerp(a.q, c.q, alpha))
+        return RigidTransform(p: lerp(a.p, c.p, alpha), q: Rotation.nlerp(a.q, c.q, alpha))
     }
 
     /// Same with the current ``interpolationAlpha``.
-    public func interpolatedTransform(of id: BodyID) throws(PhysicsError) -> Transform {
+    public func interpolatedTransform(of id: BodyID) throws(PhysicsError) -> RigidTransform {
         try interpolatedTransform(of: id, alpha: interpolationAlpha)
     }
 

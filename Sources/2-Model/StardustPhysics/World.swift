@@ -17,7 +17,7 @@ public struct World: Sendable {
     var bodyMotions: [BodyMotion] = []
     var bodyInfos: [BodyInfo] = []
     /// Transforms before the last step, for render interpolation.
-    var previousTransforms: [Transform] = []
+    var previousTransforms: [RigidTransform] = []
 
     // Shapes.
     var shapeIDs = SlotAllocator()
@@ -90,7 +90,7 @@ public struct World: Sendable {
         let (index, generation) = bodyIDs.allocate()
         let i = Int(index)
         var sim = BodySim()
-        sim.transform = Transform(p: def.position, q: def.angle == 0 ? .identity : Rotation(angle: def.angle))
+        sim.transform = RigidTransform(p: def.position, q: def.angle == 0 ? .identity : Rotation(angle: def.angle))
         sim.center = def.position
         sim.center0 = def.position
         sim.rotation0 = sim.transform.q
@@ -188,7 +188,7 @@ public struct World: Sendable {
     }
 
     /// The body origin's transform.
-    public func transform(of id: BodyID) throws(PhysicsError) -> Transform { bodySims[try check(id)].transform }
+    public func transform(of id: BodyID) throws(PhysicsError) -> RigidTransform { bodySims[try check(id)].transform }
     /// The body origin's position (world units).
     public func position(of id: BodyID) throws(PhysicsError) -> Vec2 { bodySims[try check(id)].transform.p }
     /// Radians in (−π, π].
@@ -216,7 +216,7 @@ public struct World: Sendable {
     public mutating func setTransform(_ id: BodyID, position: Vec2, angle: Double) throws(PhysicsError) {
         let b = try check(id)
         var sim = bodySims[b]
-        sim.transform = Transform(p: position, q: Rotation(angle: angle))
+        sim.transform = RigidTransform(p: position, q: Rotation(angle: angle))
         sim.center = sim.transform.apply(sim.localCenter)
         sim.center0 = sim.center
         sim.rotation0 = sim.transform.q

@@ -5,7 +5,7 @@
 /// whose coefficients we fitted (iteratively reweighted least squares on 12 000 points of [0, 1]); its largest
 /// error is 2.5·10⁻⁷ radian, 4·10⁻⁸ of a turn, a 25 000th of one entry of the gradient's 1024-entry ramp. The
 /// octant is then restored with reflections. One division and seven multiply-adds instead of a libm call
-/// (about 6× faster on the build machine).
+/// (how much faster: docs/BENCHMARKS.md, `layers-frame`).
 enum TurnApproximation {
     @inline(__always) static func atanUnit(_ z: Double) -> Double {
         let u = z * z

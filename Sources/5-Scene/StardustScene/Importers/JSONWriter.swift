@@ -24,6 +24,9 @@ public enum JSONWriter {
         return "\(d)"
     }
 
+    /// `s` as a JSON string literal: quote, backslash, newline, return and tab escaped by name, other controls as
+    /// `\u00XX`. The one JSON quoter of the package: scene files, reports and traces all write strings through it
+    /// (Swift source has its own, `SwiftSourceText.stringLiteral`).
     static func quote(_ s: String) -> String {
         var r = "\""
         for u in s.unicodeScalars {

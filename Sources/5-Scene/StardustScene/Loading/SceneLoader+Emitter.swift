@@ -1,6 +1,5 @@
 import StardustAnimation
 import StardustCore
-import StardustRender
 import StardustParticles
 
 extension SceneLoader {

@@ -1,7 +1,6 @@
 import Foundation
 import StardustAnimation
 import StardustCore
-import StardustRender
 import StardustParticles
 
 extension SceneLoader {

@@ -3,7 +3,6 @@ import StardustAnimation
 import StardustCodecs
 import StardustCore
 import StardustDynamics
-import StardustRender
 import StardustParticles
 
 /// Reads scene files (docs/DESIGN.md §10) into a ``Scene``.

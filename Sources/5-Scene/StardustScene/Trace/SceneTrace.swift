@@ -2,7 +2,6 @@ import Foundation
 import StardustAnimation
 import StardustCore
 import StardustDynamics
-import StardustRender
 import StardustParticles
 
 /// The `stardust trace` format (docs/DESIGN.md §10): one JSON object per frame with
@@ -109,17 +108,6 @@ public enum SceneTrace {
         return String(format: "%.6g", d)
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal: the one JSON quoter of the package (``JSONWriter``).
+    static func quote(_ s: String) -> String { JSONWriter.quote(s) }
 }

@@ -5,8 +5,8 @@ import Stardust
 extension CALayer {
     /// Renders this layer (and its sublayers) for `duration` seconds at `fps` frames per second into
     /// `path`, in any format `stardust render` writes (`.gif`, `.png` for one frame, `.apng`, `.mp4` /
-    /// `.webm` through ffmpeg, or a folder of PNG frames), with the same progress bar on a terminal and
-    /// the same errors. Returns the path written.
+    /// `.webm` through ffmpeg, or a folder of PNG frames), with the same errors. Returns the path written.
+    /// The library draws nothing on the terminal: pass `progress` to show progress your own way.
     ///
     /// The render drives the media clock: frame i is drawn at media time T0 + i / fps, where T0 is
     /// `CACurrentMediaTime()` when the call starts, and before each frame the clock is advanced to that
@@ -29,11 +29,11 @@ extension CALayer {
     ///   - frames: which frames to write (default all).
     ///   - threads: render threads (default 0: all cores).
     ///   - path: the output file or folder; the format comes from the extension.
-    ///   - quiet: no progress bar even on a terminal (default false).
+    ///   - progress: called with (frames done, frames to write) as frames are written (default none).
     @discardableResult
     public func stardustRender(size: CGSize, duration: Double, fps: Double = 30, scale: CGFloat = 2, seed: UInt64 = 1,
                                background: CGColor? = nil, frames: RenderJob.Frames = .all, threads: Int = 0,
-                               to path: String, quiet: Bool = false) throws -> String {
+                               to path: String, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> String {
         guard duration.isFinite, duration > 0, fps.isFinite, fps > 0 else {
             throw RenderJobError(description: "duration and fps must be positive numbers (got duration \(duration), fps \(fps)).", isUsage: true)
         }
@@ -65,11 +65,20 @@ extension CALayer {
             self.advanceClock(clock, toMediaTime: start + t, frameDuration: 1 / fps)
             if nextFrame < scene.frameCount, scene.time(ofFrame: nextFrame) == t { nextFrame += 1 }
         }
-        let progress = ProgressBar(total: job.frameCount, label: "rendering \(scene.name)", quiet: quiet)
-        defer { progress.finish() }
-        let written = try job.write(to: path) { progress.update($0) }
+        let total = job.frameCount
+        let written = try job.write(to: path) { progress?($0, total) }
         advanceClock(clock, toMediaTime: start + duration)
         return written
+    }
+
+    /// The earlier spelling with `quiet:`: the library no longer draws a progress bar (the command-line tool
+    /// keeps it), so `quiet` has nothing left to silence. Same render as the call without it.
+    @discardableResult
+    public func stardustRender(size: CGSize, duration: Double, fps: Double = 30, scale: CGFloat = 2, seed: UInt64 = 1,
+                               background: CGColor? = nil, frames: RenderJob.Frames = .all, threads: Int = 0,
+                               to path: String, quiet: Bool) throws -> String {
+        try stardustRender(size: size, duration: duration, fps: fps, scale: scale, seed: seed, background: background,
+                           frames: frames, threads: threads, to: path, progress: nil)
     }
 
     /// Moves the clock to media time `t` (firing everything due in order), calls the display links back

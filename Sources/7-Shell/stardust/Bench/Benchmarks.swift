@@ -1,4 +1,5 @@
 import Foundation
+import StardustWorkloads
 import Stardust
 
 /// The workloads of docs/BENCHMARKS.md, exactly as defined there.

@@ -1,4 +1,5 @@
 import Foundation
+import StardustWorkloads
 import StardustPhysics
 
 /// `physics-pyramid` and `physics-rain` (docs/BENCHMARKS.md): the engine's default solver settings

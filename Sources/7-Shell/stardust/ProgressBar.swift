@@ -1,23 +1,23 @@
 import Foundation
 
 /// A one-line progress bar on standard error, drawn only when standard error
-/// is a terminal (and not `--quiet`), so logs and pipes stay clean. Used by `stardust render` and
-/// by OpenQuartzCore's `stardustRender`, so both show the same progress.
-public final class ProgressBar {
+/// is a terminal (and not `--quiet`), so logs and pipes stay clean. Used by `stardust render`, `snap`,
+/// `join` and `batch`; the library reports progress through callbacks and draws nothing (docs/ARCHITECTURE.md).
+final class ProgressBar {
     private let total: Int
     private let label: String
     private let enabled: Bool
     private var lastDrawn = -1
 
     /// A bar for `total` steps, introduced by `label`, drawn unless `quiet` or standard error is not a terminal.
-    public init(total: Int, label: String, quiet: Bool) {
+    init(total: Int, label: String, quiet: Bool) {
         self.total = max(total, 1)
         self.label = label
         self.enabled = !quiet && isatty(STDERR_FILENO) == 1
     }
 
     /// Redraws the bar with `done` steps finished (only when the drawn bar changes).
-    public func update(_ done: Int) {
+    func update(_ done: Int) {
         guard enabled else { return }
         let width = 30
         let filled = min(width, done * width / total)
@@ -28,7 +28,7 @@ public final class ProgressBar {
     }
 
     /// Erases the bar's line.
-    public func finish() {
+    func finish() {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }

@@ -6,6 +6,8 @@
 // Coordinates follow Stardust's y-down convention: gravity (0, +10), the
 // ground's top surface at y = 0, boxes above it at negative y.
 
+import StardustPhysics
+
 /// The benchmark scenes of docs/BENCHMARKS.md (`physics-pyramid`, `physics-rain`), built exactly as written there.
 public enum PhysicsWorkloads {
     /// A built pyramid: the world, the top box and where it started.
@@ -116,9 +118,4 @@ extension PhysicsWorkloads {
         }
         return w
     }
-}
-
-extension Vec2 {
-    /// Distance to `p`, units.
-    public func distance(to p: Vec2) -> Double { (p - self).length }
 }

@@ -1,4 +1,5 @@
 import StardustCore
+import StardustParticles
 
 /// Emitters of the benchmarks in docs/BENCHMARKS.md, built exactly as defined there.
 public enum ParticleWorkloads {

@@ -1,5 +1,6 @@
 import Testing
 @testable import StardustPhysics
+import StardustPhysicsTestSupport
 
 @Suite("Determinism, checkpoints, fixed step")
 struct DeterminismTests {

@@ -1,5 +1,6 @@
 import StardustAnimation
 import StardustCore
+import Foundation
 import Testing
 @testable import StardustParticles
 

@@ -1,4 +1,5 @@
 import StardustTestSupport
+import Foundation
 import Testing
 import StardustCore
 @testable import StardustParticles

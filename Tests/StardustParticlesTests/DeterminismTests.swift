@@ -58,7 +58,7 @@ import StardustCore
         #expect(a.isIdentical(to: b))
         let c = emitter(seed: 43).evaluate(at: 5)
         #expect(!(a.isIdentical(to: c)))
-        #expect(a.count == c.count ? Array(a.x) : [] != Array(c.x))
+        #expect((a.count == c.count ? Array(a.x) : []) != Array(c.x))
     }
 
     @Test("thread count does not change the result") func threadCountDoesNotChangeTheResult() {

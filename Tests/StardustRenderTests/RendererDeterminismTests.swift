@@ -49,6 +49,6 @@ import StardustCore
         let list = scene()
         var image = Image(width: 120, height: 90, color: .red)
         try Renderer(threads: 2).render(list, into: &image)
-        #expect(image == try Renderer(threads: 1).render(list))
+        #expect(try image == Renderer(threads: 1).render(list))
     }
 }

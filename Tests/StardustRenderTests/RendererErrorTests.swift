@@ -11,7 +11,7 @@ import StardustCore
         for list in bad {
             _ = #expect(throws: (any Error).self, "\(list.size) @\(list.scale)") { try Renderer(threads: 1).render(list) }.map { error in
                 guard case RenderError.invalidFrameSize(let m) = error else { return Issue.record("\(error)") }
-                #expect(m.contains("frame") || m.contains("scale"), m)
+                #expect(m.contains("frame") || m.contains("scale"), "\(m)")
             }
         }
     }

@@ -41,7 +41,7 @@ import StardustCore
             for x in 0..<10 {
                 let a = out[x, y].a
                 if !(2..<6).contains(y) || x < 2 || x > 6 { #expect(a == 0, "(\(x), \(y))"); continue }
-                #expect(a == (x == 2 || x == 6) ? 128 : 255, "(\(x), \(y))")
+                #expect(a == ((x == 2 || x == 6) ? 128 : 255), "(\(x), \(y))")
                 #expect(out[x, y].r == a)
             }
         }
@@ -130,7 +130,7 @@ import StardustCore
             #expect(probe(0)?.aligned != nil); #expect(probe(1e-7)?.aligned == nil)
             let aligned = try draw(0), sampled = try draw(1e-7)
             #expect(aligned == sampled, "\(blend) \(tint) \(opacity)")
-            #expect(aligned != try Fixture.render(Fixture.list(12, 10, [.image(ImageDraw(texture: bg, rect: Rect(0, 0, 12, 10)))])))
+            #expect(try aligned != Fixture.render(Fixture.list(12, 10, [.image(ImageDraw(texture: bg, rect: Rect(0, 0, 12, 10)))])))
         }
     }
 }

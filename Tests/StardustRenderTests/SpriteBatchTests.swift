@@ -11,7 +11,7 @@ import StardustCore
         for y in 0..<12 {
             for x in 0..<16 {
                 let inside = (3..<11).contains(x) && (2..<8).contains(y)
-                #expect(Fixture.px(out, x, y) == inside ? Fixture.px(src, x - 3, y - 2) : [0, 0, 0, 0], "(\(x), \(y))")
+                #expect(Fixture.px(out, x, y) == (inside ? Fixture.px(src, x - 3, y - 2) : [0, 0, 0, 0]), "(\(x), \(y))")
             }
         }
     }

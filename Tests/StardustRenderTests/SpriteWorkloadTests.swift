@@ -21,7 +21,7 @@ import StardustCore
         var firstCenters: [SIMD2<Float>] = []
         for (f, list) in frames.enumerated() {
             #expect(list.pixelWidth == 1170); #expect(list.pixelHeight == 2532)
-            guard case .sprites(let b)? = list.commands.first, list.commands.count == 1 else { return Issue.record("one sprite batch") }
+            guard case .sprites(let b)? = list.commands.first, list.commands.count == 1 else { Issue.record("one sprite batch"); return }
             #expect(b.sprites.count == 500); #expect(b.blend == .additive)
             #expect(b.quadSize == Size(32, 32)); #expect(b.magnificationFilter == .linear)
             #expect(!b.isRotationInvariant)
@@ -38,7 +38,7 @@ import StardustCore
             if f == 0 { firstCenters = b.sprites.map(\.t) } else { #expect(b.sprites.map(\.t) != firstCenters) }
         }
         // Same seed, same frames.
-        guard case .sprites(let again)? = SpriteWorkload.frames(count: 1, sprites: 500, additive: true, seed: 7)[0].commands.first else { return Issue.record() }
+        guard case .sprites(let again)? = SpriteWorkload.frames(count: 1, sprites: 500, additive: true, seed: 7)[0].commands.first else { Issue.record(); return }
         #expect(again.sprites == { if case .sprites(let b) = frames[0].commands[0] { return b.sprites }; return [] }())
     }
 }

@@ -77,7 +77,7 @@ import StardustAnimation
         layer.maximumParticleCount = 20_000
         let budgetError = #expect(throws: (any Error).self) { try layer.validate() }
         _ = budgetError.map { error in
-            guard case EmitterError.particleBudgetExceeded(let n, let limit) = error else { return Issue.record("\(error)") }
+            guard case EmitterError.particleBudgetExceeded(let n, let limit) = error else { Issue.record("\(error)"); return }
             #expect(n == 10_000_000_000_000); #expect(limit == 20_000)
             #expect("\(error)".contains("maximumParticleCount"))
         }
@@ -90,7 +90,7 @@ import StardustAnimation
         cell.velocity = .nan
         let valueError = #expect(throws: (any Error).self) { try layer.validate() }
         _ = valueError.map { error in
-            guard case EmitterError.invalidValue(let key, let v, _) = error else { return Issue.record("\(error)") }
+            guard case EmitterError.invalidValue(let key, let v, _) = error else { Issue.record("\(error)"); return }
             #expect(key == "emitterCells.c.velocity"); #expect(v.isNaN)
         }
     }

@@ -48,7 +48,7 @@ import StardustCore
         ]
         for commands in bad {
             _ = #expect(throws: (any Error).self) { try Fixture.render(Fixture.list(4, 4, commands)) }.map { error in
-                guard case RenderError.unbalancedCommands(let message) = error else { return Issue.record("\(error)") }
+                guard case RenderError.unbalancedCommands(let message) = error else { Issue.record("\(error)"); return }
                 #expect(!message.isEmpty)
             }
         }

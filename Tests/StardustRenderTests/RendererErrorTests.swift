@@ -10,7 +10,7 @@ import StardustCore
                    DisplayList(size: Size(.infinity, 10), scale: 1), DisplayList(size: Size(20_000, 10_000), scale: 1)]
         for list in bad {
             _ = #expect(throws: (any Error).self, "\(list.size) @\(list.scale)") { try Renderer(threads: 1).render(list) }.map { error in
-                guard case RenderError.invalidFrameSize(let m) = error else { return Issue.record("\(error)") }
+                guard case RenderError.invalidFrameSize(let m) = error else { Issue.record("\(error)"); return }
                 #expect(m.contains("frame") || m.contains("scale"), "\(m)")
             }
         }
@@ -30,7 +30,7 @@ import StardustCore
     @Test("na n colors never crash") func naNColorsNeverCrash() throws {
         let nanBackground = DisplayList(size: Size(2, 2), scale: 1, background: Color(red: .nan, green: 0, blue: 0))
         _ = #expect(throws: (any Error).self) { try Renderer(threads: 1).render(nanBackground) }.map { error in
-            guard case RenderError.invalidBackground = error else { return Issue.record("\(error)") }
+            guard case RenderError.invalidBackground = error else { Issue.record("\(error)"); return }
         }
         let tex = Texture(Fixture.solid(2, 2, [255, 255, 255, 255]))
         let list = DisplayList(size: Size(4, 4), scale: 1, background: .black, commands: [

@@ -263,7 +263,7 @@ func renderText(_ cmd: TextDraw, scale: Double = 1, width: Int, height: Int, cut
     @Test("missing font throws no font found") func missingFontThrowsNoFontFound() {
         let cmd = TextDraw(string: "x", fontFamily: "/nonexistent/Stardust/NoSuchFont.ttf", rect: Rect(x: 0, y: 0, width: 10, height: 10))
         _ = #expect(throws: (any Error).self) { try TextPainter.prepare(cmd, scale: 1) }.map { error in
-            guard case TextError.noFontFound(let message)? = error as? TextError else { return Issue.record("\(error)") }
+            guard case TextError.noFontFound(let message)? = error as? TextError else { Issue.record("\(error)"); return }
             #expect(message.contains("NoSuchFont.ttf"))
             #expect(message.contains("apt-get install"))
         }
@@ -275,7 +275,7 @@ func renderText(_ cmd: TextDraw, scale: Double = 1, width: Int, height: Int, cut
         defer { try? FileManager.default.removeItem(at: url) }
         let cmd = TextDraw(string: "x", fontFamily: url.path, rect: Rect(x: 0, y: 0, width: 10, height: 10))
         _ = #expect(throws: (any Error).self) { try TextPainter.prepare(cmd, scale: 1) }.map { error in
-            guard case TextError.noFontFound? = error as? TextError else { return Issue.record("\(error)") }
+            guard case TextError.noFontFound? = error as? TextError else { Issue.record("\(error)"); return }
         }
     }
 
@@ -302,7 +302,7 @@ func renderText(_ cmd: TextDraw, scale: Double = 1, width: Int, height: Int, cut
             #expect(p.isEmpty || p.coverage.allSatisfy { $0 == 0 })
         }
         _ = #expect(throws: (any Error).self) { try TextPainter.prepare(TextDraw(string: "x", fontSize: 1e6, rect: rect), scale: 1) }.map { error in
-            guard case TextError.tooLarge? = error as? TextError else { return Issue.record("\(error)") }
+            guard case TextError.tooLarge? = error as? TextError else { Issue.record("\(error)"); return }
         }
     }
 }

@@ -11,7 +11,7 @@ import Testing
 
     func expectError(_ json: String, path: String, containing text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         _ = #expect(throws: (any Error).self, sourceLocation: sourceLocation) { try load(json) }.map { e in
-            guard let err = e as? SceneError else { return Issue.record("expected a SceneError, got \(e)", sourceLocation: sourceLocation) }
+            guard let err = e as? SceneError else { Issue.record("expected a SceneError, got \(e)", sourceLocation: sourceLocation); return }
             #expect(err.path == path, sourceLocation: sourceLocation)
             #expect(err.message.contains(text), "message: \(err.message)", sourceLocation: sourceLocation)
         }
@@ -46,7 +46,7 @@ import Testing
         // The animation is visible in the presentation value and leaves the model alone.
         #expect(logo.position == Point(195, 400))
         guard case .number(let mid)? = logo.presentationValue(forKeyPath: "position.x", at: 0.5),
-              case .number(let end)? = logo.presentationValue(forKeyPath: "position.x", at: 5) else { return Issue.record("no value") }
+              case .number(let end)? = logo.presentationValue(forKeyPath: "position.x", at: 5) else { Issue.record("no value"); return }
         #expect(abs(mid - 50) <= 1e-4) // easeInEaseOut is symmetric: half way at half time
         #expect(abs(end - 100) <= 1e-9) // held by fillMode forwards
     }
@@ -99,10 +99,10 @@ import Testing
         """)
         let logo = try #require(scene.layer(named: "logo"))
         #expect(logo.animationKeys().count == 3)
-        guard case .point(let p)? = logo.presentationValue(forKeyPath: "position", at: 1) else { return Issue.record() }
+        guard case .point(let p)? = logo.presentationValue(forKeyPath: "position", at: 1) else { Issue.record(); return }
         #expect(abs(p.x - 50) <= 1e-6)
         #expect(abs(p.y - 25) <= 1e-6)
-        guard case .number(let o)? = logo.presentationValue(forKeyPath: "opacity", at: 0.5) else { return Issue.record() }
+        guard case .number(let o)? = logo.presentationValue(forKeyPath: "opacity", at: 0.5) else { Issue.record(); return }
         #expect(abs(o - 0.5) <= 1e-9)
     }
 

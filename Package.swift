@@ -123,7 +123,10 @@ let package = Package(
         .testTarget(name: "StardustParticlesTests", dependencies: [
             "StardustParticles", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport",
         ]),
-        .testTarget(name: "StardustPhysicsTests", dependencies: ["StardustPhysics", "StardustWorkloads"]),
+        // The physics builders (worlds, bodies, ground) shared by the tests that drive the engine: apart from
+        // StardustTestSupport so that only the targets that use them link StardustPhysics.
+        .target(name: "StardustPhysicsTestSupport", dependencies: ["StardustPhysics"], path: "Tests/StardustPhysicsTestSupport"),
+        .testTarget(name: "StardustPhysicsTests", dependencies: ["StardustPhysics", "StardustPhysicsTestSupport", "StardustWorkloads"]),
         .testTarget(name: "StardustDynamicsTests", dependencies: [
             "StardustDynamics", "StardustAnimation", "StardustCore", "StardustTestSupport",
         ]),

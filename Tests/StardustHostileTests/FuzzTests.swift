@@ -21,42 +21,54 @@ struct FuzzTests {
 
     static func fixture(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: fixtures.appendingPathComponent(name))) }
 
-    /// Runs `body` on `iterations` mutations of the seeds; `body` may throw (a refusal) but must not crash.
-    func fuzz(_ seeds: [[UInt8]], seed: UInt64, _ body: ([UInt8]) throws -> Void) {
+    /// Runs `body` on `iterations` mutations of the seeds. What it checks, per input:
+    /// - no crash, trap or hang (implicit: the process survives and the loop ends);
+    /// - a refusal is a described error (its message is not empty), never a silent failure;
+    /// - an accepted input produces output within the limit it was decoded under: `body` returns the size of what
+    ///   it produced (pixels, or pixels × frames), which must be at most `bound`. That is the bounded work per
+    ///   input the limits promise (no time is measured: tests do not depend on timing).
+    func fuzz(_ seeds: [[UInt8]], seed: UInt64, bound: Int, _ body: ([UInt8]) throws -> Int) {
         var rng = SeededGenerator(seed: seed)
-        var refused = 0
-        for _ in 0..<Self.iterations {
+        for iteration in 0..<Self.iterations {
             var input = seeds[Int.random(in: 0..<seeds.count, using: &rng)]
             for _ in 0..<Int.random(in: 1...3, using: &rng) { input = rng.mutate(input) }
-            do { try body(input) } catch { refused += 1 }
+            do {
+                let size = try body(input)
+                #expect(size >= 0 && size <= bound, "seed \(seed), iteration \(iteration): output size \(size) over \(bound)")
+            } catch {
+                #expect(!String(describing: error).isEmpty, "seed \(seed), iteration \(iteration): refused without a message")
+            }
         }
-        #expect(refused <= Self.iterations)
     }
 
     @Test func pngDecoder() throws {
         let seeds = try ["rgba8.png", "gray4.png", "adam7_rgba8.png", "gray2_trns.png"].compactMap { name -> [UInt8]? in
             FileManager.default.fileExists(atPath: Self.fixtures.appendingPathComponent(name).path) ? try Self.fixture(name) : nil
         } + [Array(HostileCorpus.png(width: 8, height: 8))]
-        fuzz(seeds, seed: 1) { _ = try PNGDecoder.decode($0, maxPixels: Self.maxPixels) }
+        fuzz(seeds, seed: 1, bound: Self.maxPixels) { try PNGDecoder.decode($0, maxPixels: Self.maxPixels).pixelCount }
     }
 
     @Test func jpegDecoder() throws {
         let seeds = try ["pil_rgb.jpg", "pil_gray.jpg", "pil_cmyk.jpg"].map(Self.fixture)
-        fuzz(seeds, seed: 2) { _ = try JPEGDecoder.decode($0, maxPixels: Self.maxPixels) }
+        fuzz(seeds, seed: 2, bound: Self.maxPixels) { try JPEGDecoder.decode($0, maxPixels: Self.maxPixels).pixelCount }
     }
 
     @Test func gifDecoder() throws {
         let seeds = try ["pil_anim.gif", "hand_disposal.gif"].map(Self.fixture) + [Array(HostileCorpus.gif(width: 16, height: 16, frames: 3))]
-        fuzz(seeds, seed: 3) { _ = try GIFDecoder.decode($0, maxPixels: Self.maxPixels, maxTotalPixels: 4 << 20) }
+        fuzz(seeds, seed: 3, bound: 4 << 20) {
+            let animation = try GIFDecoder.decode($0, maxPixels: Self.maxPixels, maxTotalPixels: 4 << 20)
+            return animation.width * animation.height * animation.frames.count
+        }
     }
 
     @Test func imageHeaderAndDecoderAgree() throws {
         let seeds = try ["pil_rgb.jpg", "pil_anim.gif"].map(Self.fixture) + [Array(HostileCorpus.png(width: 8, height: 8))]
-        fuzz(seeds, seed: 4) { bytes in
+        fuzz(seeds, seed: 4, bound: Self.maxPixels) { bytes in
             let image = try ImageDecoder.decode(bytes, maxPixels: Self.maxPixels)
             // Whatever decodes has the size its header declares (the budget is computed from headers).
             let header = try ImageDecoder.header(of: bytes)
             #expect(header.width == image.width && header.height == image.height)
+            return image.pixelCount
         }
     }
 
@@ -71,11 +83,12 @@ struct FuzzTests {
         seeds.append(Array(#"{"size":[100,100],"photoWall":{"photos":["builtin:star","builtin:star"],"columns":1},"pointer":[{"t":0,"phase":"began","point":[50,50],"id":2},{"t":0,"phase":"began","point":[52,50],"id":3}]}"#.utf8))
         // Masks, filters, shadows, replicators (docs/DRAWING.md).
         seeds.append(Array(#"{"size":[100,100],"layers":[{"type":"group","bounds":[0,0,40,40],"cornerRadius":8,"masksToBounds":true,"compositingFilter":"multiplyBlendMode","shadowOpacity":0.5,"shadowRadius":4,"shadowOffset":[0,3],"shadowPath":"M0 0 H40 V40 Z","maskMode":"luminance","mask":{"type":"shape","path":"M0 0 H20 V20 Z"}},{"type":"replicator","instanceCount":3,"instanceDelay":0.1,"instanceTransform":"translate(10px, 0)","instanceRedOffset":-0.2,"sublayers":[{"type":"replicator","instanceCount":2,"sublayers":[{"type":"group","bounds":[0,0,5,5]}]}]}]}"#.utf8))
-        fuzz(seeds, seed: 5) { bytes in
+        fuzz(seeds, seed: 5, bound: 0) { bytes in
             var loader = SceneLoader(baseDirectory: examples.path) { _ in throw CodecError.unsupported(format: "Image", reason: "file (fuzzing)") }
             let scene = try loader.scene(from: JSONNode(JSONParser.parse(bytes)))
             // Whatever loads passes through the same budget as the commands, without crashing.
             try SceneBudget.check(scene, frameCount: scene.frameCount, limits: SceneLimits())
+            return 0
         }
     }
 

@@ -1,9 +1,10 @@
-import XCTest
+import Foundation
+import Testing
 import StardustCore
 @testable import StardustParticles
 
 /// Evaluation is a pure function of time, seed and configuration.
-final class DeterminismTests: XCTestCase {
+@Suite struct DeterminismTests {
     func emitter(seed: UInt32 = 1) -> EmitterLayer {
         let layer = EmitterLayer()
         layer.seed = seed
@@ -22,67 +23,67 @@ final class DeterminismTests: XCTestCase {
         return layer
     }
 
-    func testSeekingEqualsStepping() {
+    @Test("seeking equals stepping") func seekingEqualsStepping() {
         let stepping = emitter(), snapshot = ParticleSnapshot()
         for frame in 0...90 {
             let t = Double(frame) / 30
             stepping.evaluate(at: t, into: snapshot)
             if frame % 15 == 0 {
                 let seek = emitter().evaluate(at: t)
-                XCTAssertTrue(snapshot.isIdentical(to: seek), "frame \(frame)")
+                #expect(snapshot.isIdentical(to: seek), "frame \(frame)")
             }
         }
-        XCTAssertGreaterThan(snapshot.count, 1000)
+        #expect(snapshot.count > 1000)
         // A far seek after stepping equals a fresh one.
         stepping.evaluate(at: 600, into: snapshot)
-        XCTAssertTrue(snapshot.isIdentical(to: emitter().evaluate(at: 600)))
+        #expect(snapshot.isIdentical(to: emitter().evaluate(at: 600)))
     }
 
-    func testTimeOffsetPreWarmEqualsEvaluatingLater() {
+    @Test("time offset pre warm equals evaluating later") func timeOffsetPreWarmEqualsEvaluatingLater() {
         let warm = emitter()
         warm.timing.timeOffset = 10
-        XCTAssertTrue(warm.evaluate(at: 0).isIdentical(to: emitter().evaluate(at: 10)))
-        XCTAssertTrue(warm.evaluate(at: 2.5).isIdentical(to: emitter().evaluate(at: 12.5)))
+        #expect(warm.evaluate(at: 0).isIdentical(to: emitter().evaluate(at: 10)))
+        #expect(warm.evaluate(at: 2.5).isIdentical(to: emitter().evaluate(at: 12.5)))
         let late = emitter()
         late.timing.beginTime = 5
-        XCTAssertEqual(late.evaluate(at: 4).count, 0, "the simulation starts at beginTime")
-        XCTAssertTrue(late.evaluate(at: 7).isIdentical(to: emitter().evaluate(at: 2)))
+        #expect(late.evaluate(at: 4).count == 0, "the simulation starts at beginTime")
+        #expect(late.evaluate(at: 7).isIdentical(to: emitter().evaluate(at: 2)))
         let slow = emitter()
         slow.timing.speed = 0.5
-        XCTAssertTrue(slow.evaluate(at: 8).isIdentical(to: emitter().evaluate(at: 4)))
+        #expect(slow.evaluate(at: 8).isIdentical(to: emitter().evaluate(at: 4)))
     }
 
-    func testSameSeedSameParticlesDifferentSeedDifferent() {
+    @Test("same seed same particles different seed different") func sameSeedSameParticlesDifferentSeedDifferent() {
         let a = emitter(seed: 42).evaluate(at: 5), b = emitter(seed: 42).evaluate(at: 5)
-        XCTAssertTrue(a.isIdentical(to: b))
+        #expect(a.isIdentical(to: b))
         let c = emitter(seed: 43).evaluate(at: 5)
-        XCTAssertFalse(a.isIdentical(to: c))
-        XCTAssertNotEqual(a.count == c.count ? Array(a.x) : [], Array(c.x))
+        #expect(!(a.isIdentical(to: c)))
+        #expect((a.count == c.count ? Array(a.x) : []) != Array(c.x))
     }
 
-    func testThreadCountDoesNotChangeTheResult() {
+    @Test("thread count does not change the result") func threadCountDoesNotChangeTheResult() {
         let layer = emitter()
         layer.emitterCells[0].birthRate = 10_000
         let one = layer.evaluate(at: 7, threads: 1)
-        XCTAssertGreaterThan(one.count, 3 * Int(EmitterLayer.runLength))
-        XCTAssertTrue(one.isIdentical(to: layer.evaluate(at: 7, threads: 2)))
-        XCTAssertTrue(one.isIdentical(to: layer.evaluate(at: 7, threads: 3)))
+        #expect(one.count > 3 * Int(EmitterLayer.runLength))
+        #expect(one.isIdentical(to: layer.evaluate(at: 7, threads: 2)))
+        #expect(one.isIdentical(to: layer.evaluate(at: 7, threads: 3)))
     }
 
-    func testParticleIDsAreStableAndUnique() {
+    @Test("particle i ds are stable and unique") func particleIDsAreStableAndUnique() {
         let layer = emitter()
         let s1 = layer.evaluate(at: 3), s2 = layer.evaluate(at: 3.5)
         let ids1 = Dictionary(uniqueKeysWithValues: s1.all.map { ($0.id, $0.birthTime) })
-        XCTAssertEqual(ids1.count, s1.count)
+        #expect(ids1.count == s1.count)
         var common = 0
-        for p in s2.all { if let b = ids1[p.id] { XCTAssertEqual(b, p.birthTime); common += 1 } }
-        XCTAssertGreaterThan(common, 100)
+        for p in s2.all { if let b = ids1[p.id] { #expect(b == p.birthTime); common += 1 } }
+        #expect(common > 100)
     }
 
-    func testSnapshotOrderIsCellByCell() {
+    @Test("snapshot order is cell by cell") func snapshotOrderIsCellByCell() {
         let s = emitter().evaluate(at: 4)
         let cells = Array(s.cellIndex)
-        XCTAssertEqual(cells, cells.sorted())
-        XCTAssertEqual(Set(cells), [0, 1, 2])
+        #expect(cells == cells.sorted())
+        #expect(Set(cells) == [0, 1, 2])
     }
 }

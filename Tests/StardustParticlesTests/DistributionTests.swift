@@ -1,11 +1,12 @@
 import StardustTestSupport
-import XCTest
+import Foundation
+import Testing
 import StardustCore
 @testable import StardustParticles
 
 /// Attributes drawn at birth are uniform on [M − R, M + R] (decision P1), tested with
 /// Kolmogorov–Smirnov at a fixed seed against the analytic uniform CDF.
-final class DistributionTests: XCTestCase {
+@Suite struct DistributionTests {
     /// 2 000 births/s for 5 s with lifetimes ≥ 7 s: every birth is alive (an unbiased sample).
     func sample() -> [Particle] {
         let (layer, _) = singleCellLayer { c in
@@ -21,11 +22,11 @@ final class DistributionTests: XCTestCase {
         }
         layer.seed = 7
         let s = layer.evaluate(at: 5)
-        XCTAssertEqual(s.count, 10_001, "births at k/2000 for k = 0…10000, all alive")
+        #expect(s.count == 10_001, "births at k/2000 for k = 0…10000, all alive")
         return s.all.filter { $0.age > 0.01 }
     }
 
-    func testLifetimeSpeedAngleScaleSpinAreUniform() {
+    @Test("lifetime speed angle scale spin are uniform") func lifetimeSpeedAngleScaleSpinAreUniform() {
         let ps = sample()
         assertUniform(ps.map { Double($0.lifetime) }, 7, 13, "lifetime")
         assertUniform(ps.map { Double(simd_length($0.velocity)) }, 60, 140, "speed")
@@ -34,7 +35,7 @@ final class DistributionTests: XCTestCase {
         assertUniform(ps.map { Double($0.rotation) / Double($0.age) }, -1, 3, "spin")
     }
 
-    func testColorChannelsAreUniform() {
+    @Test("color channels are uniform") func colorChannelsAreUniform() {
         let ps = sample()
         assertUniform(ps.map { Double($0.color.x) - 0.05 * Double($0.age) }, 0.4, 0.6, "red")
         assertUniform(ps.map { Double($0.color.y) + 0.05 * Double($0.age) }, 0.2, 0.6, "green")
@@ -43,19 +44,19 @@ final class DistributionTests: XCTestCase {
     }
 
     /// The KS test itself rejects a half-width range (the ±R/2 reading), so the tests above have teeth.
-    func testKSRejectsHalfRange() {
+    @Test("KS rejects half range") func kSRejectsHalfRange() {
         let ps = sample()
         let d = Statistics.ksUniform(ps.map { Double($0.lifetime) }, 8.5, 11.5)
-        XCTAssertGreaterThan(d, 1.63 / Double(ps.count).squareRoot())
+        #expect(d > 1.63 / Double(ps.count).squareRoot())
     }
 
-    func testSteadyStateCountIsRateTimesMeanLifetime() {
+    @Test("steady state count is rate times mean lifetime") func steadyStateCountIsRateTimesMeanLifetime() {
         let (layer, _) = singleCellLayer { c in
             c.birthRate = 400; c.lifetime = 5; c.lifetimeRange = 2
         }
         for t in [30.0, 100.0] {
             let n = Double(layer.evaluate(at: t).count)
-            XCTAssertEqual(n, 2000, accuracy: 2000 * 0.03, "t = \(t)")
+            #expect(abs(n - 2000) <= 2000 * 0.03, "t = \(t)")
         }
     }
 }

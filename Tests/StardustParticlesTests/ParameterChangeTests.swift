@@ -1,26 +1,27 @@
-import XCTest
+import Foundation
+import Testing
 import StardustCore
 import StardustAnimation
 @testable import StardustParticles
 
 /// Timed changes and the presentation hook apply to particles born after the change (decision P6).
-final class ParameterChangeTests: XCTestCase {
-    func testBirthRateChangeDoesNotBackFill() {
+@Suite struct ParameterChangeTests {
+    @Test("birth rate change does not back fill") func birthRateChangeDoesNotBackFill() {
         let (layer, _) = singleCellLayer { c in c.birthRate = 10; c.lifetime = 100 }
         let before = layer.evaluate(at: 4.95)
-        XCTAssertTrue(layer.setEmitterValue(.number(100), forKeyPath: "emitterCells.c.birthRate", at: 5))
-        XCTAssertTrue(layer.evaluate(at: 4.95).isIdentical(to: before), "the past is unchanged")
+        #expect(layer.setEmitterValue(.number(100), forKeyPath: "emitterCells.c.birthRate", at: 5))
+        #expect(layer.evaluate(at: 4.95).isIdentical(to: before), "the past is unchanged")
         let s = layer.evaluate(at: 6)
         // 50 births at 0, 0.1, …, 4.9 then 101 at 5, 5.01, …, 6.
-        XCTAssertEqual(s.count, 151)
+        #expect(s.count == 151)
         let times = s.all.map(\.birthTime)
-        XCTAssertEqual(times.filter { $0 < 5 }.count, 50)
-        XCTAssertEqual(times[50], 5, accuracy: 1e-12)
-        XCTAssertEqual(times[51], 5.01, accuracy: 1e-12)
-        XCTAssertEqual(layer.emitterValue(forKeyPath: "emitterCells.c.birthRate"), .number(100))
+        #expect(times.filter { $0 < 5 }.count == 50)
+        #expect(abs(times[50] - 5) <= 1e-12)
+        #expect(abs(times[51] - 5.01) <= 1e-12)
+        #expect(layer.emitterValue(forKeyPath: "emitterCells.c.birthRate") == .number(100))
     }
 
-    func testPropertyChangeAppliesToLaterBirthsOnly() {
+    @Test("property change applies to later births only") func propertyChangeAppliesToLaterBirthsOnly() {
         let (layer, _) = singleCellLayer { c in c.birthRate = 20; c.lifetime = 100; c.velocity = 10 }
         layer.setEmitterValue(.number(30), forKeyPath: "emitterCells.c.velocity", at: 2)
         layer.setEmitterValue(.color(.red), forKeyPath: "emitterCells.c.color", at: 3)
@@ -28,15 +29,15 @@ final class ParameterChangeTests: XCTestCase {
         for p in layer.evaluate(at: 5).all {
             let speed = Double((p.velocity * p.velocity).sum().squareRoot())
             let expected = p.birthTime < 2 ? 10.0 : p.birthTime < 4 ? 30 : 60
-            XCTAssertEqual(speed, expected, accuracy: 1e-3, "born at \(p.birthTime)")
-            XCTAssertEqual(p.color.y, p.birthTime < 3 ? 1 : 0, "born at \(p.birthTime)")
+            #expect(abs(speed - expected) <= 1e-3, "born at \(p.birthTime)")
+            #expect(p.color.y == p.birthTime < 3 ? 1 : 0, "born at \(p.birthTime)")
         }
         // An untimed set replaces the whole history.
         layer.setEmitterValue(.number(7), forKeyPath: "emitterCells.c.velocity")
-        for p in layer.evaluate(at: 3).all { XCTAssertEqual(Double(p.velocity.x), 7, accuracy: 1e-4) }
+        for p in layer.evaluate(at: 3).all { #expect(abs((Double(p.velocity.x)) - 7) <= 1e-4) }
     }
 
-    func testAnimatedHookIsSampledAndBirthRateIntegrated() {
+    @Test("animated hook is sampled and birth rate integrated") func animatedHookIsSampledAndBirthRateIntegrated() {
         let (layer, _) = singleCellLayer { c in c.birthRate = 1; c.lifetime = 100; c.velocity = 5 }
         // Birth rate 240/s during [0, 1), 0 after; velocity 50 for births from 0.5 on.
         layer.animatedValue = { key, time in
@@ -47,9 +48,9 @@ final class ParameterChangeTests: XCTestCase {
             }
         }
         let s = layer.evaluate(at: 3)
-        XCTAssertEqual(s.count, 240)
-        for p in s.all { XCTAssertEqual(Double(p.velocity.x), p.birthTime < 0.5 - 1e-9 ? 5 : 50, accuracy: 1e-4) }
+        #expect(s.count == 240)
+        for p in s.all { #expect(abs((Double(p.velocity.x)) - (p.birthTime < 0.5 - 1e-9 ? 5 : 50)) <= 1e-4) }
         layer.animatedValue = nil
-        XCTAssertEqual(layer.evaluate(at: 3).count, 4)
+        #expect(layer.evaluate(at: 3).count == 4)
     }
 }

@@ -1,15 +1,16 @@
-import XCTest
+import Foundation
+import Testing
 import StardustTestSupport
 import StardustCore
 @testable import StardustParticles
 
 /// Asserts that `samples` are uniform on [lo, hi] at the 1 % level (KS critical value 1.63/√n).
 func assertUniform(_ samples: [Double], _ lo: Double, _ hi: Double, _ what: String,
-                   file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertGreaterThan(samples.count, 500, "\(what): too few samples", file: file, line: line)
+                   sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(samples.count > 500, "\(what): too few samples", sourceLocation: sourceLocation)
     let d = Statistics.ksUniform(samples, lo, hi)
     let critical = Statistics.ksCritical(samples.count)
-    XCTAssertLessThan(d, critical, "\(what): KS statistic \(d) ≥ \(critical) (n = \(samples.count))", file: file, line: line)
+    #expect(d < critical, "\(what): KS statistic \(d) ≥ \(critical) (n = \(samples.count))", sourceLocation: sourceLocation)
 }
 
 /// A layer with one cell.

@@ -1,11 +1,12 @@
 import StardustAnimation
 import StardustCore
-import XCTest
+import Foundation
+import Testing
 @testable import StardustParticles
 
 /// Particles go through the layer's full 3D transform: flattened into the layer plane by default,
 /// at their own depth with `preservesDepth` (hand-computed perspective: w = 1 + z·m34).
-final class PerspectiveDrawingTests: XCTestCase {
+@Suite struct PerspectiveDrawingTests {
     func sprite(preservesDepth: Bool) throws -> SpriteInstance {
         let e = EmitterLayer()
         e.bounds = Rect(0, 0, 200, 200)
@@ -22,24 +23,24 @@ final class PerspectiveDrawingTests: XCTestCase {
         e.emitterCells = [c]
         var list: [DrawCommand] = []
         e.render(into: &list, parentTime: 0.5, parentTransform: .identity)
-        for case .sprites(let batch) in list { return try XCTUnwrap(batch.sprites.first) }
-        XCTFail("the emitter drew no sprite half a second in (one birth per second from t = 0)")
+        for case .sprites(let batch) in list { return try #require(batch.sprites.first) }
+        Issue.record("the emitter drew no sprite half a second in (one birth per second from t = 0)")
         throw NoSpriteDrawn()
     }
 
-    func testFlattenedParticlesIgnoreTheirDepth() throws {
+    @Test("flattened particles ignore their depth") func flattenedParticlesIgnoreTheirDepth() throws {
         let s = try sprite(preservesDepth: false)
-        XCTAssertEqual(Double(s.t.x), 150, accuracy: 1e-3)
-        XCTAssertEqual(Double(s.t.y), 100, accuracy: 1e-3)
-        XCTAssertEqual(Double(s.m.x), 1, accuracy: 1e-3)
+        #expect(abs((Double(s.t.x)) - 150) <= 1e-3)
+        #expect(abs((Double(s.t.y)) - 100) <= 1e-3)
+        #expect(abs((Double(s.m.x)) - 1) <= 1e-3)
     }
 
-    func testPreservedDepthIsProjected() throws {
+    @Test("preserved depth is projected") func preservedDepthIsProjected() throws {
         // z = 100 ⇒ w = 1 − 100/500 = 0.8: offsets from the anchor grow by 1.25, and so does the quad.
         let s = try sprite(preservesDepth: true)
-        XCTAssertEqual(Double(s.t.x), 100 + 50 * 1.25, accuracy: 1e-3)
-        XCTAssertEqual(Double(s.t.y), 100, accuracy: 1e-3)
-        XCTAssertEqual(Double(s.m.x), 1.25, accuracy: 1e-3)
+        #expect(abs((Double(s.t.x)) - (100 + 50 * 1.25)) <= 1e-3)
+        #expect(abs((Double(s.t.y)) - 100) <= 1e-3)
+        #expect(abs((Double(s.m.x)) - 1.25) <= 1e-3)
     }
 }
 

@@ -1,10 +1,11 @@
-import XCTest
+import Foundation
+import Testing
 import StardustCore
 @testable import StardustParticles
 
 /// The batched `point` path (``EmitterLayer/writePoint``) writes the same bytes as the general
 /// per-particle path (``ParticleBirth/make`` + ``SnapshotColumns/write``).
-final class PointFastPathTests: XCTestCase {
+@Suite struct PointFastPathTests {
     /// The snapshot the general path gives at local time `t`.
     func reference(_ layer: EmitterLayer, at t: Double) -> ParticleSnapshot {
         let e = layer.compile(upTo: t, sceneSeed: 0)
@@ -32,7 +33,7 @@ final class PointFastPathTests: XCTestCase {
                     ParticleBirth.make(p, shape: e.shape, mode: e.mode, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
                 }
             }
-            XCTAssertEqual(n, counts[i])
+            #expect(n == counts[i])
             offset += n
         }
         s.count = total
@@ -41,7 +42,7 @@ final class PointFastPathTests: XCTestCase {
         return s
     }
 
-    func testPointPathMatchesGeneralPath() {
+    @Test("point path matches general path") func pointPathMatchesGeneralPath() {
         let layer = EmitterLayer()
         layer.seed = 7
         layer.emitterShape = .point
@@ -63,8 +64,8 @@ final class PointFastPathTests: XCTestCase {
             let fast = ParticleSnapshot()
             layer.evaluate(atLocalTime: t, into: fast, threads: 2)
             let ref = reference(layer, at: t)
-            XCTAssertGreaterThan(ref.count, 0)
-            XCTAssertTrue(fast.isIdentical(to: ref), "t = \(t)")
+            #expect(ref.count > 0)
+            #expect(fast.isIdentical(to: ref), "t = \(t)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import StardustPhysics
+import StardustPhysicsTestSupport
 
 @Suite("Body kinds, shapes, surface velocity")
 struct BodyKindsTests {

@@ -1,6 +1,7 @@
 import Testing
 import StardustWorkloads
 @testable import StardustPhysics
+import StardustPhysicsTestSupport
 
 @Suite("Determinism, checkpoints, fixed step")
 struct DeterminismTests {

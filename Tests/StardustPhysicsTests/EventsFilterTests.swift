@@ -1,5 +1,6 @@
 import Testing
 @testable import StardustPhysics
+import StardustPhysicsTestSupport
 
 @Suite("Events, filters, sensors")
 struct EventsFilterTests {

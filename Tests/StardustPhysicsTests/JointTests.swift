@@ -1,5 +1,6 @@
 import Testing
 @testable import StardustPhysics
+import StardustPhysicsTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 import Testing
 @testable import StardustPhysics
+import StardustPhysicsTestSupport
 
 @Suite("Motion against closed forms")
 struct MotionTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import StardustPhysics
+import StardustPhysicsTestSupport
 
 /// The narrow phase reads shapes' fat bounds from `World.shapeFatBounds` and
 /// re-tests filters only once some filter changed; these tests hold that

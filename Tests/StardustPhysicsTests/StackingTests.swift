@@ -1,6 +1,7 @@
 import Testing
 import StardustWorkloads
 @testable import StardustPhysics
+import StardustPhysicsTestSupport
 
 @Suite("Stacks, tunnelling, sleeping")
 struct StackingTests {

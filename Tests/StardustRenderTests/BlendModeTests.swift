@@ -1,34 +1,35 @@
-import XCTest
+import Foundation
+import Testing
 import StardustWorkloads
 import StardustCore
 @testable import StardustRender
 
-final class BlendModeTests: XCTestCase {
+@Suite struct BlendModeTests {
     private func one(_ p: [UInt8], _ blend: BlendMode = .normal) -> DrawCommand {
         .image(ImageDraw(texture: Texture(Fixture.solid(1, 1, p)), rect: Rect(0, 0, 1, 1), blend: blend))
     }
 
-    func testSourceOverMatchesHandComputedPremultipliedValues() throws {
+    @Test("source over matches hand computed premultiplied values") func sourceOverMatchesHandComputedPremultipliedValues() throws {
         // dst (0, 102, 255, 255); src (100, 50, 0, 128): dst' = src + dst·(127/255)
         let bg = Color(red: 0, green: 0.4, blue: 1)
         let out = try Fixture.render(Fixture.list(1, 1, background: bg, [one([100, 50, 0, 128])]))
-        XCTAssertEqual(Fixture.px(out, 0, 0), [100, 101, 127, 255])
+        #expect(Fixture.px(out, 0, 0) == [100, 101, 127, 255])
         // Over a translucent destination: (200, 10, 0, 200) then (100, 50, 0, 128):
         // r = 100 + 200·127/255 = 199.6, g = 50 + 10·127/255 = 54.98, a = 128 + 200·127/255 = 227.6.
         let out2 = try Fixture.render(Fixture.list(1, 1, [one([200, 10, 0, 200]), one([100, 50, 0, 128])]))
-        XCTAssertEqual(Fixture.px(out2, 0, 0), [200, 55, 0, 228])
+        #expect(Fixture.px(out2, 0, 0) == [200, 55, 0, 228])
     }
 
-    func testAdditiveAddsAndClamps() throws {
+    @Test("additive adds and clamps") func additiveAddsAndClamps() throws {
         let bg = Color(red: 0, green: 0.4, blue: 1)
         let out = try Fixture.render(Fixture.list(1, 1, background: bg, [one([100, 50, 0, 128], .additive)]))
-        XCTAssertEqual(Fixture.px(out, 0, 0), [100, 152, 255, 255])
+        #expect(Fixture.px(out, 0, 0) == [100, 152, 255, 255])
         let out2 = try Fixture.render(Fixture.list(1, 1, [one([200, 10, 0, 200]), one([100, 50, 0, 128], .additive)]))
-        XCTAssertEqual(Fixture.px(out2, 0, 0), [255, 60, 0, 255])
+        #expect(Fixture.px(out2, 0, 0) == [255, 60, 0, 255])
     }
 
     /// Premultiplied filtering and blending: a soft white sprite on white stays white at every pixel.
-    func testNoDarkFringeForSoftWhiteSpritesOverWhite() throws {
+    @Test("no dark fringe for soft white sprites over white") func noDarkFringeForSoftWhiteSpritesOverWhite() throws {
         let tex = SpriteWorkload.texture()
         let sprites: [SpriteInstance] = (0..<12).map { (i: Int) -> SpriteInstance in
             let d = Double(i)
@@ -40,16 +41,16 @@ final class BlendModeTests: XCTestCase {
         let list = Fixture.list(40, 35, scale: 2, background: .white,
                                 [.image(image), .sprites(SpriteBatch(texture: tex, quadSize: Size(32, 32), sprites: sprites))])
         let out = try Fixture.render(list)
-        XCTAssertTrue(out.pixels.allSatisfy { $0 == 255 })
+        #expect(out.pixels.allSatisfy { $0 == 255 })
         // Against black, the same scene is not empty (so the check above is meaningful).
         var black = list; black.background = Color.black
-        XCTAssertTrue(try Fixture.render(black).pixels.enumerated().contains { $0.offset % 4 == 0 && $0.element > 100 })
+        #expect(try Fixture.render(black).pixels.enumerated().contains { $0.offset % 4 == 0 && $0.element > 100 })
     }
 }
 
-final class BlendSpanCompositorTests: XCTestCase {
+@Suite struct BlendSpanCompositorTests {
     /// The span primitive of the path and text painters blends like the quad painter.
-    func testSpanCompositorBlendsWithCoverage() {
+    @Test("span compositor blends with coverage") func spanCompositorBlendsWithCoverage() {
         var px: [UInt8] = [0, 102, 255, 255, 0, 102, 255, 255, 0, 102, 255, 255, 200, 10, 0, 200]
         let coverage: [Float] = [1, 0.5, 0, 1]
         px.withUnsafeMutableBufferPointer { buf in
@@ -62,10 +63,10 @@ final class BlendSpanCompositorTests: XCTestCase {
                                          color: SIMD4(100, 50, 0, 128) / 255, mode: .additive)
             }
         }
-        XCTAssertEqual(Array(px[0..<4]), [100, 101, 127, 255])
+        #expect(Array(px[0..<4]) == [100, 101, 127, 255])
         // Half coverage: src (50, 25, 0, 64): g = 25 + 102·191/255 = 101.4, b = 255·191/255 = 191.
-        XCTAssertEqual(Array(px[4..<8]), [50, 101, 191, 255])
-        XCTAssertEqual(Array(px[8..<12]), [0, 102, 255, 255])
-        XCTAssertEqual(Array(px[12..<16]), [255, 60, 0, 255])
+        #expect(Array(px[4..<8]) == [50, 101, 191, 255])
+        #expect(Array(px[8..<12]) == [0, 102, 255, 255])
+        #expect(Array(px[12..<16]) == [255, 60, 0, 255])
     }
 }

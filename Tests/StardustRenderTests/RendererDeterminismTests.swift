@@ -1,9 +1,10 @@
-import XCTest
+import Foundation
+import Testing
 import StardustWorkloads
 import StardustCore
 @testable import StardustRender
 
-final class RendererDeterminismTests: XCTestCase {
+@Suite struct RendererDeterminismTests {
     /// Images, three sprite batches (rotated, rotation-invariant additive, tiny), clips and groups at a fractional scale.
     private func scene() -> DisplayList {
         let rng = CounterRandom(seed: 42)
@@ -35,20 +36,20 @@ final class RendererDeterminismTests: XCTestCase {
         ])
     }
 
-    func testOutputIsIdenticalForAnyThreadCountAndBandSplit() throws {
+    @Test("output is identical for any thread count and band split") func outputIsIdenticalForAnyThreadCountAndBandSplit() throws {
         let list = scene()
         let reference = try Renderer(threads: 1, bandHeight: 1000).render(list)
-        XCTAssertGreaterThan(Set(reference.pixels).count, 100) // a busy picture, not a blank one
+        #expect(Set(reference.pixels).count > 100) // a busy picture, not a blank one
         for (threads, band) in [(1, 1), (2, 7), (3, 5), (7, 13), (2, 64), (7, 3)] {
             let out = try Renderer(threads: threads, bandHeight: band).render(list)
-            XCTAssertEqual(out, reference, "threads \(threads), band height \(band)")
+            #expect(out == reference, "threads \(threads), band height \(band)")
         }
     }
 
-    func testRenderIntoReusesTheFramebuffer() throws {
+    @Test("render into reuses the framebuffer") func renderIntoReusesTheFramebuffer() throws {
         let list = scene()
         var image = Image(width: 120, height: 90, color: .red)
         try Renderer(threads: 2).render(list, into: &image)
-        XCTAssertEqual(image, try Renderer(threads: 1).render(list))
+        #expect(try image == Renderer(threads: 1).render(list))
     }
 }

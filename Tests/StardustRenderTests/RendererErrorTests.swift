@@ -1,21 +1,22 @@
-import XCTest
+import Foundation
+import Testing
 import StardustCore
 @testable import StardustRender
 
-final class RendererErrorTests: XCTestCase {
-    func testAbsurdFrameSizesThrowClearErrors() {
+@Suite struct RendererErrorTests {
+    @Test("absurd frame sizes throw clear errors") func absurdFrameSizesThrowClearErrors() {
         let bad = [DisplayList(size: Size(0, 10), scale: 1), DisplayList(size: Size(10, -3), scale: 1),
                    DisplayList(size: Size(10, 10), scale: 0), DisplayList(size: Size(10, 10), scale: .nan),
                    DisplayList(size: Size(.infinity, 10), scale: 1), DisplayList(size: Size(20_000, 10_000), scale: 1)]
         for list in bad {
-            XCTAssertThrowsError(try Renderer(threads: 1).render(list), "\(list.size) @\(list.scale)") { error in
-                guard case RenderError.invalidFrameSize(let m) = error else { return XCTFail("\(error)") }
-                XCTAssertTrue(m.contains("frame") || m.contains("scale"), m)
+            _ = #expect(throws: (any Error).self, "\(list.size) @\(list.scale)") { try Renderer(threads: 1).render(list) }.map { error in
+                guard case RenderError.invalidFrameSize(let m) = error else { Issue.record("\(error)"); return }
+                #expect(m.contains("frame") || m.contains("scale"), "\(m)")
             }
         }
     }
 
-    func testBackgroundIsPremultipliedAndDegenerateDrawsAreIgnored() throws {
+    @Test("background is premultiplied and degenerate draws are ignored") func backgroundIsPremultipliedAndDegenerateDrawsAreIgnored() throws {
         let tex = Texture(Fixture.solid(2, 2, [255, 255, 255, 255]))
         let list = DisplayList(size: Size(3, 2), scale: 1, background: Color(red: 1, green: 0.5, blue: 0, alpha: 0.4), commands: [
             .image(ImageDraw(texture: tex, rect: Rect(0, 0, 0, 2))),
@@ -23,13 +24,13 @@ final class RendererErrorTests: XCTestCase {
             .image(ImageDraw(texture: tex, rect: Rect(0, 0, 2, 2), transform: Transform2D(scaleX: 1, y: 0))),
         ])
         let out = try Renderer(threads: 1).render(list)
-        for y in 0..<2 { for x in 0..<3 { XCTAssertEqual(Fixture.px(out, x, y), [102, 51, 0, 102]) } }
+        for y in 0..<2 { for x in 0..<3 { #expect(Fixture.px(out, x, y) == [102, 51, 0, 102]) } }
     }
 
-    func testNaNColorsNeverCrash() throws {
+    @Test("na n colors never crash") func naNColorsNeverCrash() throws {
         let nanBackground = DisplayList(size: Size(2, 2), scale: 1, background: Color(red: .nan, green: 0, blue: 0))
-        XCTAssertThrowsError(try Renderer(threads: 1).render(nanBackground)) { error in
-            guard case RenderError.invalidBackground = error else { return XCTFail("\(error)") }
+        _ = #expect(throws: (any Error).self) { try Renderer(threads: 1).render(nanBackground) }.map { error in
+            guard case RenderError.invalidBackground = error else { Issue.record("\(error)"); return }
         }
         let tex = Texture(Fixture.solid(2, 2, [255, 255, 255, 255]))
         let list = DisplayList(size: Size(4, 4), scale: 1, background: .black, commands: [
@@ -39,7 +40,7 @@ final class RendererErrorTests: XCTestCase {
         ])
         let out = try Renderer(threads: 1).render(list)
         // NaN channels count as 0; the other channels draw normally.
-        XCTAssertEqual(Fixture.px(out, 0, 0), [0, 255, 255, 255])
-        XCTAssertEqual(Fixture.px(out, 2, 2), [0, 255, 255, 255])
+        #expect(Fixture.px(out, 0, 0) == [0, 255, 255, 255])
+        #expect(Fixture.px(out, 2, 2) == [0, 255, 255, 255])
     }
 }

@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 import StardustCore
 @testable import StardustRender
 

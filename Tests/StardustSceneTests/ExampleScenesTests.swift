@@ -1,46 +1,45 @@
 import Foundation
-import XCTest
+import Testing
 import StardustTestSupport
 @testable import Stardust
 
 /// Every scene in examples/ loads, validates and renders.
-final class ExampleScenesTests: XCTestCase {
+@Suite struct ExampleScenesTests {
     var examplesDirectory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("examples")
     }
 
-    func testEveryExampleLoadsAndRenders() throws {
+    @Test("every example loads and renders") func everyExampleLoadsAndRenders() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: examplesDirectory.path).filter { $0.hasSuffix(".json") }
-        XCTAssertGreaterThanOrEqual(files.count, 3)
+        #expect(files.count >= 3)
         for name in files {
             let scene = try SceneLoader.load(path: examplesDirectory.appendingPathComponent(name).path)
             try scene.validate()
             scene.scale = 0.25
             let image = try Renderer(threads: 1).render(scene.displayList(at: 1.5))
-            XCTAssertEqual(image.width, scene.pixelWidth, name)
+            #expect(image.width == scene.pixelWidth, name)
             let report = try SpriteVisibility.check(root: scene.root, size: scene.size, scale: scene.scale,
                                                     seed: scene.seed, at: 1.5)
-            XCTAssertGreaterThanOrEqual(Double(report.drawn), 0.9 * Double(report.visible), "\(name): \(report)")
+            #expect(Double(report.drawn) >= 0.9 * Double(report.visible), "\(name): \(report)")
             // Every image layer at the top of the tree is drawn at its presentation position.
             for layer in scene.root.sublayers where layer.contents != nil {
                 let p = layer.presentationValue(forKeyPath: "position", at: 1.5)
-                guard case .point(let c)? = p else { XCTFail("\(name): no position"); continue }
+                guard case .point(let c)? = p else { Issue.record("\(name): no position"); continue }
                 layer.isHidden = true
                 let without = try Renderer(threads: 1).render(scene.displayList(at: 1.5))
                 layer.isHidden = false
                 let x = Int(c.x * scene.scale), y = Int(c.y * scene.scale), i = 4 * (y * image.width + x)
-                XCTAssertNotEqual(Array(image.pixels[i..<i + 4]), Array(without.pixels[i..<i + 4]),
-                                  "\(name): layer \(layer.name ?? "?") is not drawn at its position \(c)")
+                #expect(Array(image.pixels[i..<i + 4]) != Array(without.pixels[i..<i + 4]), "\(name): layer \(layer.name ?? "?") is not drawn at its position \(c)")
             }
             let emitters = scene.allLayers.filter { $0 is EmitterLayer }.count
-            XCTAssertTrue(emitters == 0 || report.visible > 0, "\(name): no visible particle at t = 1.5")
+            #expect(emitters == 0 || report.visible > 0, "\(name): no visible particle at t = 1.5")
         }
     }
 
     /// An animation on `emitterCells.NAME.birthRate` changes births from its begin time on:
     /// the live count is the integral of the animated rate (every particle outlives the test).
-    func testAnimatedCellBirthRateIsIntegrated() throws {
+    @Test("animated cell birth rate is integrated") func animatedCellBirthRateIsIntegrated() throws {
         var loader = SceneLoader(baseDirectory: "/") { _ in throw SceneError(path: "$", "no files") }
         let scene = try loader.scene(fromJSON: """
         { "layers": [ { "type": "emitter", "name": "e", "emitterCells": [
@@ -48,11 +47,11 @@ final class ExampleScenesTests: XCTestCase {
           "animations": [ { "layer": "e", "keyPath": "emitterCells.c.birthRate", "fromValue": 30, "toValue": 120,
                             "beginTime": 1, "duration": 2, "fillMode": "forwards", "removedOnCompletion": false } ] }
         """)
-        let emitter = try XCTUnwrap(scene.layer(named: "e") as? EmitterLayer)
+        let emitter = try #require(scene.layer(named: "e") as? EmitterLayer)
         // ∫ rate over [0, 5]: 30·1 + (30 + 120)/2·2 + 120·2 = 30 + 150 + 240 = 420.
         let count = emitter.evaluate(at: 5).count
-        XCTAssertEqual(Double(count), 420, accuracy: 420 * 0.02)
+        #expect(abs((Double(count)) - 420) <= 420 * 0.02)
         // Before the animation begins only the model rate applies: 30 per second.
-        XCTAssertEqual(Double(emitter.evaluate(at: 1).count), 30, accuracy: 1)
+        #expect(abs((Double(emitter.evaluate(at: 1).count)) - 30) <= 1)
     }
 }

@@ -1,43 +1,44 @@
 import StardustCore
-import XCTest
+import Foundation
+import Testing
 @testable import StardustScene
 
-final class JSONParserTests: XCTestCase {
-    func testParsesEveryKindOfValueAndKeepsKeyOrder() throws {
+@Suite struct JSONParserTests {
+    @Test("parses every kind of value and keeps key order") func parsesEveryKindOfValueAndKeepsKeyOrder() throws {
         let v = try JSONParser.parse(#"{"b": [1, -2.5e2, true, false, null], "a": "x\"\u00e9\ud83d\ude00", "c": {}}"#)
-        guard case .object(let members) = v else { return XCTFail("expected an object") }
-        XCTAssertEqual(members.map(\.key), ["b", "a", "c"])
-        XCTAssertEqual(v["b"], .array([.number(1), .number(-250), .bool(true), .bool(false), .null]))
-        XCTAssertEqual(v["a"], .string("x\"é😀"))
-        XCTAssertEqual(v["c"], .object([]))
+        guard case .object(let members) = v else { Issue.record("expected an object"); return }
+        #expect(members.map(\.key) == ["b", "a", "c"])
+        #expect(v["b"] == .array([.number(1), .number(-250), .bool(true), .bool(false), .null]))
+        #expect(v["a"] == .string("x\"é😀"))
+        #expect(v["c"] == .object([]))
     }
 
-    func testLineCommentsAreAccepted() throws {
+    @Test("line comments are accepted") func lineCommentsAreAccepted() throws {
         let v = try JSONParser.parse("{\n  // a comment\n  \"a\": 1 // trailing\n}")
-        XCTAssertEqual(v["a"], .number(1))
+        #expect(v["a"] == .number(1))
     }
 
-    func testErrorsGiveLineAndColumn() {
-        XCTAssertThrowsError(try JSONParser.parse("{\n  \"a\": 1,\n  \"b\" 2\n}")) { e in
+    @Test("errors give line and column") func errorsGiveLineAndColumn() {
+        _ = #expect(throws: (any Error).self) { try JSONParser.parse("{\n  \"a\": 1,\n  \"b\" 2\n}") }.map { e in
             let err = e as! JSONSyntaxError
-            XCTAssertEqual(err.line, 3)
-            XCTAssertEqual(err.column, 7)
-            XCTAssertTrue(err.message.contains("':'"), err.message)
+            #expect(err.line == 3)
+            #expect(err.column == 7)
+            #expect(err.message.contains("':'"), err.message)
         }
-        XCTAssertThrowsError(try JSONParser.parse("[1, 2")) { e in XCTAssertTrue("\(e)".contains("end of the document")) }
-        XCTAssertThrowsError(try JSONParser.parse("{} x"))
-        XCTAssertThrowsError(try JSONParser.parse("01")) // leading zero then garbage
-        XCTAssertThrowsError(try JSONParser.parse("1e999")) // out of range
+        _ = #expect(throws: (any Error).self) { try JSONParser.parse("[1, 2") }.map { e in #expect("\(e)".contains("end of the document")) }
+        #expect(throws: (any Error).self) { try JSONParser.parse("{} x") }
+        #expect(throws: (any Error).self) { try JSONParser.parse("01") } // leading zero then garbage
+        #expect(throws: (any Error).self) { try JSONParser.parse("1e999") } // out of range
     }
 
-    func testDeepNestingIsRejectedNotACrash() {
+    @Test("deep nesting is rejected not a crash") func deepNestingIsRejectedNotACrash() {
         let deep = String(repeating: "[", count: 100_000)
-        XCTAssertThrowsError(try JSONParser.parse(deep)) { e in XCTAssertTrue("\(e)".contains("nesting")) }
+        _ = #expect(throws: (any Error).self) { try JSONParser.parse(deep) }.map { e in #expect("\(e)".contains("nesting")) }
     }
 
     /// Randomized corruption: byte flips, truncations and insertions of a valid
     /// document either parse or throw a syntax error — never crash.
-    func testRandomCorruptionNeverCrashes() {
+    @Test("random corruption never crashes") func randomCorruptionNeverCrashes() {
         let base = Array(##"{"size": [390, 844], "layers": [{"type": "emitter", "emitterCells": [{"name": "a", "birthRate": 3.5e1, "color": "#FFAA00"}]}], "s": "\u0041\n"}"##.utf8)
         let rng = CounterRandom(seed: 7)
         var parsed = 0
@@ -50,8 +51,8 @@ final class JSONParserTests: XCTestCase {
             case 1: b = Array(b[..<pos])
             default: b.insert(UInt8(rng.below(256, UInt64(i), 2)), at: pos)
             }
-            do { _ = try JSONParser.parse(b); parsed += 1 } catch is JSONSyntaxError {} catch { XCTFail("unexpected error \(error)") }
+            do { _ = try JSONParser.parse(b); parsed += 1 } catch is JSONSyntaxError {} catch { Issue.record("unexpected error \(error)") }
         }
-        XCTAssertGreaterThan(parsed, 0)
+        #expect(parsed > 0)
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
-import XCTest
+import Testing
 import StardustTestSupport
 import Stardust
 
 /// The library example of README.md compiles and does what it says.
-final class ReadmeExampleTests: XCTestCase {
-    func testReadmeLibraryExample() throws {
+@Suite struct ReadmeExampleTests {
+    @Test("readme library example") func readmeLibraryExample() throws {
         let emitter = EmitterLayer()
         emitter.emitterShape = .line
         emitter.emitterPosition = Point(195, 0)
@@ -20,11 +20,11 @@ final class ReadmeExampleTests: XCTestCase {
         scene.scale = 0.5
         scene.duration = 0.2
         let frame = try Renderer().render(scene.displayList(at: 3))
-        XCTAssertEqual(frame.width, 195)
+        #expect(frame.width == 195)
         // Three seconds in, about 90 flakes have fallen into view: each is drawn where it is.
         let report = try SpriteVisibility.check(root: scene.root, size: scene.size, scale: scene.scale, seed: scene.seed, at: 3)
-        XCTAssertGreaterThan(report.visible, 50, "\(report)")
-        XCTAssertGreaterThanOrEqual(Double(report.drawn), 0.9 * Double(report.visible), "\(report)")
+        #expect(report.visible > 50, "\(report)")
+        #expect(Double(report.drawn) >= 0.9 * Double(report.visible), "\(report)")
 
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -32,6 +32,6 @@ final class ReadmeExampleTests: XCTestCase {
         let path = dir.appendingPathComponent("mysnow.gif").path
         try RenderJob(scene: scene).write(to: path)
         let gif = try GIFDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        XCTAssertEqual(gif.frames.count, scene.frameCount)
+        #expect(gif.frames.count == scene.frameCount)
     }
 }

@@ -2,7 +2,7 @@ import Hummingbird
 
 // The studio's router middleware (docs/STUDIO.md, "Middleware"): who may reach a route and which headers every
 // answer of a group carries, set once on the group rather than by hand in each handler.
-///
+//
 // The chain: the page group runs ``StudioHostMiddleware`` then ``StudioHeadersMiddleware`` (the page's
 // security headers); the `/api` group runs ``StudioAccessMiddleware`` (token, Host, and Origin for anything
 // but GET) then ``StudioHeadersMiddleware`` (`nosniff`); the `/ws` route runs ``StudioAccessMiddleware``

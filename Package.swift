@@ -100,13 +100,16 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         ], path: "Sources/7-Shell/StardustStudio", resources: [.copy("Page")]),
+        // The blocking HTTP/WebSocket client that `stardust bench studio-…` and the studio tests drive a server with
+        // (not a product: only the tool and the tests use it).
+        .target(name: "StardustStudioClient", path: "Tests/StardustStudioClient"),
         // A small HTTP render service (POST a scene, get a GIF): the library behind examples/render-server.
         .target(name: "StardustRenderServer", dependencies: [
             "Stardust", "StardustLottie", .product(name: "Hummingbird", package: "hummingbird"),
         ], path: "Sources/7-Shell/StardustRenderServer"),
         .executableTarget(name: "stardust-render-server", dependencies: ["StardustRenderServer"], path: "examples/render-server"),
         .executableTarget(name: "stardust", dependencies: [
-            "Stardust", "StardustPhysics", "StardustStudio", "StardustRenderServer", "StardustLottie", "StardustWorkloads",
+            "Stardust", "StardustPhysics", "StardustStudio", "StardustStudioClient", "StardustRenderServer", "StardustLottie", "StardustWorkloads",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/7-Shell/stardust"),
 
@@ -153,10 +156,10 @@ let package = Package(
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "OpenLottie", "Stardust", "StardustTestSupport"]),
         // iOS launch-screen code written against lottie-ios, compiled against OpenLottie and rendered.
         .testTarget(name: "OpenLottieTests", dependencies: ["OpenLottie", "OpenQuartzCore", "Stardust", "StardustLottie", "StardustTestSupport"]),
-        .testTarget(name: "StardustStudioTests", dependencies: ["StardustStudio", "Stardust", "stardust", "StardustTestSupport"]),
+        .testTarget(name: "StardustStudioTests", dependencies: ["StardustStudio", "StardustStudioClient", "Stardust", "stardust", "StardustTestSupport"]),
         // The studio page in headless Chromium through chromedriver (WebDriver); skipped with a reason without them.
-        .testTarget(name: "StardustStudioBrowserTests", dependencies: ["StardustStudio", "Stardust", "stardust", "StardustTestSupport"]),
-        .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport", "StardustRenderServer", "StardustStudio", "StardustLottie"]),
+        .testTarget(name: "StardustStudioBrowserTests", dependencies: ["StardustStudio", "StardustStudioClient", "Stardust", "stardust", "StardustTestSupport"]),
+        .testTarget(name: "StardustCLITests", dependencies: ["stardust", "Stardust", "StardustTestSupport", "StardustRenderServer", "StardustStudio", "StardustStudioClient", "StardustLottie"]),
         // Hostile input (docs/DESIGN.md §16): a corpus run through the built CLI under a memory cap and a time
         // bound per case, and seeded mutation fuzzing of the scene loader and every decoder.
         .testTarget(name: "StardustHostileTests", dependencies: [

@@ -2,6 +2,7 @@ import Foundation
 import Stardust
 import StardustRenderServer
 import StardustStudio
+import StardustStudioClient
 import StardustTestSupport
 import Testing
 

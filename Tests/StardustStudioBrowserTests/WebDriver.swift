@@ -1,5 +1,6 @@
 import Foundation
 import StardustStudio
+import StardustStudioClient
 
 /// A small client of the W3C WebDriver HTTP API (https://www.w3.org/TR/webdriver2/), enough to drive the
 /// studio page in Chromium through chromedriver: sessions, navigation, scripts, elements, pointer and key

@@ -4,6 +4,7 @@ import StardustTestSupport
 import Synchronization
 import Testing
 @testable import StardustStudio
+import StardustStudioClient
 
 /// The studio serves while the rest of the process keeps Swift's global executor busy (a test run executing
 /// CPU-heavy suites in parallel, an app rendering on the pool): its tasks, timers and background work run on

@@ -2,6 +2,7 @@ import Foundation
 import Stardust
 import StardustTestSupport
 @testable import StardustStudio
+import StardustStudioClient
 
 /// A studio server running in-process on an ephemeral loopback port, driven by ``StudioClient``. The client
 /// blocks on sockets, so every call runs on a thread of its own (``blocking(_:)``): blocking the few threads of

@@ -3,6 +3,7 @@ import Testing
 import Stardust
 import StardustTestSupport
 @testable import StardustStudio
+import StardustStudioClient
 
 /// Pages that misbehave — garbage bytes, a message over the size cap, a flood, a page that never reads, one that
 /// hangs up in the middle of a frame, a handshake never finished — cost only their own connection: a

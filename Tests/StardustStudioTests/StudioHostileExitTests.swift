@@ -3,6 +3,7 @@ import Stardust
 import StardustTestSupport
 import Testing
 @testable import StardustStudio
+import StardustStudioClient
 
 /// Rule 6 of docs/HOSTILE-INPUT.md: the download's file name is encoded as RFC 6266 says (an ASCII fallback with
 /// nothing that ends the quoted string or the header, and `filename*=UTF-8''…`), and the upload folder never

@@ -3,6 +3,7 @@ import Testing
 import Stardust
 import StardustTestSupport
 @testable import StardustStudio
+import StardustStudioClient
 
 /// A bounded load test on loopback: three well-behaved pages read frames while two pages never read, one sends
 /// garbage bytes, one binary messages, one floods valid messages, and two hang up mid-frame (one in the middle

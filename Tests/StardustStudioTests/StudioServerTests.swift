@@ -3,6 +3,7 @@ import Testing
 import Stardust
 import StardustTestSupport
 @testable import StardustStudio
+import StardustStudioClient
 
 /// The studio driven as a browser would drive it, over loopback HTTP and WebSocket, against independent truth:
 /// frames rendered directly by the engine, files written by the `stardust` executable.

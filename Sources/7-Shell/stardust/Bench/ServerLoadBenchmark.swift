@@ -2,6 +2,7 @@ import Foundation
 import Stardust
 import StardustRenderServer
 import StardustStudio
+import StardustStudioClient
 
 /// `server-load` (docs/BENCHMARKS.md): the example render server (examples/render-server) on loopback with 2
 /// workers, driven by 2 clients that POST a small scene (a 120×200 pt, 10-frame GIF of falling snow) back to back.

@@ -1,6 +1,7 @@
 import Foundation
 import Stardust
 import StardustStudio
+import StardustStudioClient
 
 /// `studio-stream` (docs/BENCHMARKS.md): frames per second delivered over the studio's WebSocket to one loopback
 /// client for the snow preset at 390×844 (scale 1), counted for `seconds` after a 2 s warm-up. Two variants:

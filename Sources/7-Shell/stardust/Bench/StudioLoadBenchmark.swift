@@ -1,6 +1,7 @@
 import Foundation
 import Stardust
 import StardustStudio
+import StardustStudioClient
 
 /// `studio-load`: frames per second each of three well-behaved loopback pages receives from the studio (snow
 /// preset, 390×844, the page's default cap of 60 frames/s), alone and with hostile pages present: two that never

@@ -66,40 +66,45 @@ public struct StudioServer: Sendable {
     private func serve(onRunning: @escaping @Sendable (Int) -> Void) async throws {
         let boundPort = Mutex(configuration.port)
         let config = configuration
-        let document = self.document
         let security: @Sendable () -> StudioSecurity = {
             StudioSecurity(token: config.token, host: config.host, port: boundPort.withLock { $0 })
         }
         let router = Router(context: BasicWebSocketRequestContext.self)
+        try Self.addPageRoutes(to: router.group().add(middleware: StudioHostMiddleware(security: security))
+                                            .add(middleware: StudioHeadersMiddleware(Self.pageHeaders)))
+        Self.addAPIRoutes(to: router.group("api").add(middleware: StudioAccessMiddleware(security: security, alwaysRequireOrigin: false))
+                                            .add(middleware: StudioHeadersMiddleware([])),
+                          document: document, config: config)
+        Self.addWebSocketRoute(to: router.group("ws").add(middleware: StudioAccessMiddleware(security: security, alwaysRequireOrigin: true)),
+                               document: document, config: config)
+
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router,
+                                           configuration: .init(ws: .init(maxFrameSize: StudioMessage.maxBytes))),
+            configuration: .init(address: .hostname(config.host, port: config.port), serverName: "stardust-studio"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? config.port
+                boundPort.withLock { $0 = port }
+                onRunning(port)
+            }
+        )
+        try await app.runService(gracefulShutdownSignals: [])
+    }
+
+    /// The page: `/`, `/index.html`, `/studio.js`, `/studio.css` (Host checked and headers set by the group's middleware).
+    static func addPageRoutes(to group: RouterGroup<BasicWebSocketRequestContext>) throws {
         let page = try StudioResources.load()
-
-        let check: @Sendable (Request, Bool) throws -> Void = { request, requireOrigin in
-            var origin: String?
-            var headerToken: String?
-            for field in request.headers {
-                switch field.name.canonicalName {
-                case "origin": origin = field.value
-                case "x-stardust-token": headerToken = field.value
-                default: break
-                }
-            }
-            let token = request.uri.queryParameters["token"].map(String.init) ?? headerToken
-            if let why = security().refusal(token: token, authority: request.head.authority, origin: origin, requireOrigin: requireOrigin) {
-                throw HTTPError(.forbidden, message: why)
-            }
-        }
-
         for (path, file) in [("/", "index.html"), ("/index.html", "index.html"), ("/studio.js", "studio.js"), ("/studio.css", "studio.css")] {
-            router.get(RouterPath(path)) { request, _ -> Response in
-                guard let authority = request.head.authority, security().authorities.contains(authority.lowercased()) else {
-                    throw HTTPError(.forbidden, message: "the Host header does not name this studio.")
-                }
-                return Self.response(page[file] ?? [], type: StudioResources.contentType(file), extra: Self.pageHeaders)
+            group.get(RouterPath(path)) { _, _ -> Response in
+                Self.response(page[file] ?? [], type: StudioResources.contentType(file))
             }
         }
+    }
 
-        router.get("/api/export") { request, _ -> Response in
-            try check(request, false)
+    /// The `/api` routes (token, Host and, for POSTs, Origin checked by the group's middleware).
+    static func addAPIRoutes(to api: RouterGroup<BasicWebSocketRequestContext>, document: StudioDocument, config: Configuration) {
+        api.get("export") { request, _ -> Response in
             let format = request.uri.queryParameters["format"].map(String.init) ?? "gif"
             do { return try await Self.exportResponse(format, document, config) } catch let e as StudioEditError {
                 // A refusal (another export running, a scene that cannot be written) is the user's to read, not a 500.
@@ -107,13 +112,11 @@ public struct StudioServer: Sendable {
             }
         }
 
-        router.get("/api/scene.json") { request, _ -> Response in
-            try check(request, false)
-            return try Self.sceneJSONResponse(document)
+        api.get("scene.json") { _, _ -> Response in
+            try Self.sceneJSONResponse(document)
         }
 
-        router.post("/api/open") { request, _ -> Response in
-            try check(request, true)
+        api.post("open") { request, _ -> Response in
             var request = request
             let body = try await request.collectBody(upTo: 64 << 10)
             let json: JSONValue
@@ -131,8 +134,7 @@ public struct StudioServer: Sendable {
             return Self.response(Array("{\"ok\": true}".utf8), type: "application/json")
         }
 
-        router.post("/api/upload") { request, _ -> Response in
-            try check(request, true)
+        api.post("upload") { request, _ -> Response in
             let kind = request.uri.queryParameters["kind"].map(String.init) ?? "json"
             guard Self.uploadKinds.contains(kind) else {
                 throw HTTPError(.badRequest, message: "kind is \(Self.uploadKinds.joined(separator: ", ")).")
@@ -146,27 +148,16 @@ public struct StudioServer: Sendable {
             try await Self.open(path, document: document)
             return Self.response(Array("{\"ok\": true}".utf8), type: "application/json")
         }
+    }
 
-        router.ws("/ws") { request, _ in
-            try check(request, true)
-            return .upgrade([:])
+    /// The WebSocket `/ws` (token, Host and Origin checked by the group's middleware): one ``StudioConnection`` per page.
+    static func addWebSocketRoute(to ws: RouterGroup<BasicWebSocketRequestContext>, document: StudioDocument, config: Configuration) {
+        ws.ws("") { _, _ in
+            .upgrade([:])
         } onUpgrade: { inbound, outbound, _ in
             let connection = StudioConnection(document: document, frames: FrameRenderer(threads: config.renderThreads), maxFrameRate: config.maxFrameRate)
             try await connection.run(inbound: inbound, outbound: outbound)
         }
-
-        let app = Application(
-            router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router,
-                                           configuration: .init(ws: .init(maxFrameSize: StudioMessage.maxBytes))),
-            configuration: .init(address: .hostname(config.host, port: config.port), serverName: "stardust-studio"),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? config.port
-                boundPort.withLock { $0 = port }
-                onRunning(port)
-            }
-        )
-        try await app.runService(gracefulShutdownSignals: [])
     }
 
     /// Opens a preset or a file as the document's new source, on a background thread.
@@ -223,7 +214,6 @@ public struct StudioServer: Sendable {
     static func response(_ bytes: [UInt8], type: String, extra: [(String, String)] = []) -> Response {
         var headers: HTTPFields = [:]
         headers[.contentType] = type
-        headers[.init("X-Content-Type-Options")!] = "nosniff"
         for (k, v) in extra { headers[.init(k)!] = v }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }

@@ -83,4 +83,18 @@ import Testing
         let bad = try CLIRunner.run(["render", Self.json, "--background", "bluish", "-o", "/tmp/never.gif"])
         #expect(bad.status == 2 && bad.stderr.contains("--background"))
     }
+
+    /// `validate` and `trace` read a dotLottie's animations as `render` does: `--animation` picks one by its manifest
+    /// id, and an id the archive lacks (or `--animation` on a plain JSON file) is a usage error, exit 2.
+    @Test(arguments: [["validate"], ["trace", "--at", "0.5"]])
+    func validateAndTraceTakeTheAnimationOption(_ command: [String]) throws {
+        let blue = try CLIRunner.run(command + [Self.dotLottie, "--animation", "blue"])
+        #expect(blue.status == 0, "\(blue.stderr)")
+        #expect(command[0] == "trace" ? blue.stdout.contains("\"t\":0.5") : blue.stdout.contains("valid (100.0×100.0 pt"), "\(blue.stdout)")
+        let missing = try CLIRunner.run(command + [Self.dotLottie, "--animation", "green"])
+        #expect(missing.status == 2 && missing.stderr.contains("no animation \"green\""), "\(missing.stderr)")
+        // The file is named once, not once by the tool and again by the archive reader.
+        #expect(missing.stderr.components(separatedBy: Self.dotLottie).count == 2, "\(missing.stderr)")
+        #expect(try CLIRunner.run(command + [Self.json, "--animation", "red"]).status == 2)
+    }
 }

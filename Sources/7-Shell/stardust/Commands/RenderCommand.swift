@@ -37,8 +37,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The colour behind every layer: #RRGGBB, #RRGGBBAA, white, black or transparent (default: the scene's; a Lottie file's is transparent).")
     var background: String?
 
-    @Option(help: "The animation of a dotLottie (.lottie) archive, by its manifest id (default: the first).")
-    var animation: String?
+    @OptionGroup var lottie: LottieOptions
 
     @Option(help: "Render only frames FIRST..LAST (inclusive, counted from 0).")
     var frames: String?
@@ -71,7 +70,7 @@ struct RenderCommand: ParsableCommand {
         if at != nil && frames != nil { throw CLIError.usage("use either --at T (one frame) or --frames A..B, not both.") }
         let overrides = SceneOverrides(size: try size.map(parseSize), scale: scale, fps: fps, duration: duration, seed: seed,
                                        date: try seasonal.day(), offline: seasonal.offline,
-                                       background: try background.map(parseBackground), animation: animation)
+                                       background: try background.map(parseBackground), animation: lottie.animation)
         let limits = try budget.limits()
         let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         let baseName = scene.name.isEmpty ? "out" : scene.name

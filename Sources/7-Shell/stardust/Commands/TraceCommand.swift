@@ -14,8 +14,10 @@ struct TraceCommand: ParsableCommand {
         "a" and "b", anchorA, anchorB, and force or torque where measured); photo-wall transitions are lines of their own.
         """)
 
-    @Argument(help: "A preset name or a scene file (.json).")
+    @Argument(help: "A preset name, a scene file (.json), an effect file or a Lottie file (.json, .tgs, .lottie).")
     var target: String
+
+    @OptionGroup var lottie: LottieOptions
 
     @Option(help: "Trace the single time T (seconds).")
     var at: Double?
@@ -41,7 +43,8 @@ struct TraceCommand: ParsableCommand {
         try OptionRange.traceFPS.check(fps)
         try OptionRange.traceDuration.check(duration)
         let limits = try budget.limits()
-        let overrides = SceneOverrides(fps: fps, duration: duration, date: try seasonal.day(), offline: seasonal.offline)
+        let overrides = SceneOverrides(fps: fps, duration: duration, date: try seasonal.day(), offline: seasonal.offline,
+                                       animation: lottie.animation)
         let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         try SceneSource.checkBudget(scene, target: target, frameCount: at == nil ? scene.frameCount : 1, limits: limits, overrides: overrides)
         let times: [Double] = at.map { [$0] } ?? (0..<max(1, scene.frameCount)).map { scene.time(ofFrame: $0) }

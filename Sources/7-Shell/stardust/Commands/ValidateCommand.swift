@@ -8,8 +8,10 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check a scene file and report the first problem with its JSON path; exits 2 when invalid.",
         discussion: "Runs the same checks as render and trace, resource budget included (docs/LIMITS.md), without rendering.")
 
-    @Argument(help: "A scene file (.json) or a preset name.")
+    @Argument(help: "A scene file (.json), a preset name, an effect file or a Lottie file (.json, .tgs, .lottie).")
     var target: String
+
+    @OptionGroup var lottie: LottieOptions
 
     @OptionGroup var budget: BudgetOptions
 
@@ -17,7 +19,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let limits = try budget.limits()
-        let overrides = SceneOverrides(date: try seasonal.day(), offline: seasonal.offline)
+        let overrides = SceneOverrides(date: try seasonal.day(), offline: seasonal.offline, animation: lottie.animation)
         let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         // Exactly the checks render and trace run for the scene's full duration.
         try SceneSource.checkBudget(scene, target: target, frameCount: scene.frameCount, limits: limits, overrides: overrides)

@@ -13,7 +13,8 @@ enum LottieSceneSource {
         do {
             c = try LottieFile.load(path: target, animation: animation)
         } catch let e as LottieError {
-            throw CLIError.usage("\(target): \(e.description)")
+            // Archive-level errors of a dotLottie already name the file; JSON errors name a path inside it.
+            throw CLIError.usage(e.path == target ? e.description : "\(target): \(e.description)")
         }
         for w in c.warnings { printError("warning: \(w)") }
         let sceneSize = size ?? c.size

@@ -1,4 +1,5 @@
 import Foundation
+import StardustAnimation
 import StardustCore
 import StardustLottie
 import Testing
@@ -61,5 +62,23 @@ struct LottieMatteMaskTests {
         #expect(below.a > 240 && below.r < 10 && below.g < 10, "\(below)")
         #expect(F.isEmpty(image, 50, 30))
         #expect(F.isEmpty(image, 50, 85))
+    }
+
+    /// The effect's softness becomes `shadowRadius` = softness / 5, as lottie-ios's Core Animation engine maps it.
+    @Test(arguments: [(0.0, 0.0), (50.0, 10.0), (12.5, 2.5)])
+    func dropShadowSoftnessIsAFifthOfTheRadius(softness: Double, radius: Double) throws {
+        // The fixture with its softness (the effect's fifth value) replaced.
+        var doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: F.path("drop-shadow.json")))) as? [String: Any])
+        var layer = try #require((doc["layers"] as? [[String: Any]])?.first)
+        var effect = try #require((layer["ef"] as? [[String: Any]])?.first)
+        var values = try #require(effect["ef"] as? [[String: Any]])
+        #expect(values[4]["nm"] as? String == "Softness")
+        values[4]["v"] = ["a": 0, "k": softness]
+        effect["ef"] = values; layer["ef"] = [effect]; doc["layers"] = [layer]
+        let c = try LottieFile.load(bytes: Array(try JSONSerialization.data(withJSONObject: doc)), name: "drop-shadow.json")
+        func shadowed(_ l: Layer) -> [Layer] { (l.shadowOpacity > 0 ? [l] : []) + l.sublayers.flatMap(shadowed) }
+        let layers = shadowed(c.root)
+        #expect(layers.count == 1)
+        #expect(layers.first.map { abs($0.shadowRadius - radius) < 1e-9 } == true, "\(layers.map(\.shadowRadius))")
     }
 }

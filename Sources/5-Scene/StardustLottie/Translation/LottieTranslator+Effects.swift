@@ -34,7 +34,8 @@ extension LottieTranslator {
 
     /// After Effects' drop shadow: colour (value 0), opacity 0…255 (1), direction in degrees clockwise from up (2),
     /// distance (3) and softness (4) → `shadowColor`, `shadowOpacity`, `shadowOffset` and `shadowRadius`
-    /// (σ = softness / 2, the blur's radius read as two standard deviations). Animated values use their first value.
+    /// (`shadowRadius` = softness / 5: After Effects' softness spans a wider range than `shadowRadius`, and lottie-ios's
+    /// Core Animation engine divides the effect's softness by 5; docs/LOTTIE.md). Animated values use their first value.
     func applyDropShadow(_ e: LottieEffect, to layer: Layer) {
         func value(_ i: Int, _ d: [Double]) -> [Double] {
             guard i < e.values.count else { return d }
@@ -47,7 +48,7 @@ extension LottieTranslator {
         layer.shadowColor = LottieColor.color(Array(color.prefix(3)))
         layer.shadowOpacity = min(max(opacity, 0), 1)
         layer.shadowOffset = Size(distance * sin(angle), -distance * cos(angle))
-        layer.shadowRadius = max(softness, 0) / 2
+        layer.shadowRadius = max(softness, 0) / 5
     }
 
     /// Everything a layer carries that is read but not drawn, each named once with its path.

@@ -81,4 +81,22 @@ struct LottieMatteMaskTests {
         #expect(layers.count == 1)
         #expect(layers.first.map { abs($0.shadowRadius - radius) < 1e-9 } == true, "\(layers.map(\.shadowRadius))")
     }
+
+    /// A keyframed distance (0 at frame 0, 20 at frame 10, linear) moves the shadow: none shows at frame 0 (it lies
+    /// under the square), half-way at frame 5 it is 10 points down, and at frame 10 it is 20 points down.
+    @Test func animatedDropShadowFollowsItsKeyframes() throws {
+        var doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: F.path("drop-shadow.json")))) as? [String: Any])
+        var layer = try #require((doc["layers"] as? [[String: Any]])?.first)
+        var effect = try #require((layer["ef"] as? [[String: Any]])?.first)
+        var values = try #require(effect["ef"] as? [[String: Any]])
+        #expect(values[3]["nm"] as? String == "Distance")
+        let linear: [String: Any] = ["x": [1], "y": [1]], start: [String: Any] = ["x": [0], "y": [0]]
+        values[3]["v"] = ["a": 1, "k": [["t": 0, "s": [0], "o": start, "i": linear], ["t": 10, "s": [20]]]]
+        effect["ef"] = values; layer["ef"] = [effect]; doc["layers"] = [layer]
+        let c = try LottieFile.load(bytes: Array(try JSONSerialization.data(withJSONObject: doc)), name: "drop-shadow.json")
+        let atStart = try F.render(c, frame: 0), halfway = try F.render(c, frame: 5), atEnd = try F.render(c, frame: 10)
+        #expect(F.isEmpty(atStart, 50, 70) && F.isEmpty(atStart, 50, 63))
+        #expect(halfway[50, 65].a > 240 && F.isEmpty(halfway, 50, 73), "\(halfway[50, 65])")
+        #expect(atEnd[50, 70].a > 240 && atEnd[50, 70].r < 10, "\(atEnd[50, 70])")
+    }
 }

@@ -35,20 +35,38 @@ extension LottieTranslator {
     /// After Effects' drop shadow: colour (value 0), opacity 0…255 (1), direction in degrees clockwise from up (2),
     /// distance (3) and softness (4) → `shadowColor`, `shadowOpacity`, `shadowOffset` and `shadowRadius`
     /// (`shadowRadius` = softness / 5: After Effects' softness spans a wider range than `shadowRadius`, and lottie-ios's
-    /// Core Animation engine divides the effect's softness by 5; docs/LOTTIE.md). Animated values use their first value.
+    /// Core Animation engine divides the effect's softness by 5; docs/LOTTIE.md). When any value is keyframed, the four
+    /// properties are sampled per frame over the keyframes' span (``LottieSampledAnimation``), since the offset depends
+    /// on two values at once.
     func applyDropShadow(_ e: LottieEffect, to layer: Layer) {
-        func value(_ i: Int, _ d: [Double]) -> [Double] {
-            guard i < e.values.count else { return d }
-            if e.values[i].value.isAnimated { warn(e.values[i].path, "approximated: an animated drop shadow is drawn with its first values") }
-            let v = e.values[i].value.initial
-            return v.isEmpty ? d : v
+        let defaults: [[Double]] = [[0, 0, 0, 1], [128], [135], [5], [0]]
+        func value(_ i: Int, at frame: Double) -> [Double] {
+            guard i < e.values.count else { return defaults[i] }
+            let v = LottieGeometry.interpolate(e.values[i].value, frame) { a, b, u in zip(a, b).map { $0 + ($1 - $0) * u } }
+            return v.isEmpty ? defaults[i] : v
         }
-        let color = value(0, [0, 0, 0, 1]), opacity = value(1, [128])[0] / 255
-        let angle = value(2, [135])[0] * .pi / 180, distance = value(3, [5])[0], softness = value(4, [0])[0]
-        layer.shadowColor = LottieColor.color(Array(color.prefix(3)))
-        layer.shadowOpacity = min(max(opacity, 0), 1)
-        layer.shadowOffset = Size(distance * sin(angle), -distance * cos(angle))
-        layer.shadowRadius = max(softness, 0) / 5
+        func shadow(at frame: Double) -> (color: Color, opacity: Double, offset: Size, radius: Double) {
+            let color = value(0, at: frame), opacity = value(1, at: frame)[0] / 255
+            let angle = value(2, at: frame)[0] * .pi / 180, distance = value(3, at: frame)[0], softness = value(4, at: frame)[0]
+            return (LottieColor.color(Array(color.prefix(3))), min(max(opacity, 0), 1),
+                    Size(distance * sin(angle), -distance * cos(angle)), max(softness, 0) / 5)
+        }
+        let used = e.values.prefix(defaults.count)
+        let first = shadow(at: used.map { $0.value.keyframeTimes[0] }.min() ?? 0)
+        layer.shadowColor = first.color
+        layer.shadowOpacity = first.opacity
+        layer.shadowOffset = first.offset
+        layer.shadowRadius = first.radius
+        guard let span = LottieSampledAnimation.span(used.map(\.value.keyframeTimes)) else { return }
+        let tracks: [(String, (Double) -> AnimatableValue)] = [
+            ("shadowColor", { .color(shadow(at: $0).color) }), ("shadowOpacity", { .number(shadow(at: $0).opacity) }),
+            ("shadowOffset", { .size(shadow(at: $0).offset) }), ("shadowRadius", { .number(shadow(at: $0).radius) }),
+        ]
+        for (keyPath, sample) in tracks {
+            let a = LottieSampledAnimation.animation(keyPath: keyPath, span: span, frameRate: frameRate, sample)
+            a.name = e.path
+            layer.add(a, forKey: "lottie.\(keyPath)")
+        }
     }
 
     /// Everything a layer carries that is read but not drawn, each named once with its path.

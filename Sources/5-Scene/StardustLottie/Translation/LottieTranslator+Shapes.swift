@@ -54,32 +54,49 @@ extension LottieTranslator {
         for paint in inherited.reversed() where !direct.isEmpty {
             if let l = paintLayer(paint, outlines: direct) { result.append(l) }
         }
-        // The trim in force at each index (the nearest trim above an item applies; trims further up combine,
-        // which is approximated by the nearest one).
-        var trimAt: [Trim?] = Array(repeating: nil, count: items.count + 1)
-        var current: Trim? = nil
-        for (i, item) in items.enumerated() {
-            trimAt[i] = current
-            if case .trim(let s, let e, let o, let ind) = item {
-                current = Trim(start: s, end: e, offset: o, individually: ind, path: paths[i])
+        // A trim cuts every outline above it in the group, wherever the paint that draws the outline sits (as
+        // lottie-web and lottie-ios read a group: the modifiers change the paths, then the paints draw them).
+        // Several trims combine; that is approximated by one: the last trim between the outlines and the paint
+        // (`trimAt[i]`, the nearest above item i) or, when there is none, the nearest trim below the outlines
+        // (`trimAfter[k]`, the nearest below item k: After Effects writes Trim Paths after the stroke when it is
+        // added last).
+        var trimAt: [(index: Int, trim: Trim)?] = Array(repeating: nil, count: items.count)
+        var trimAfter: [Trim?] = Array(repeating: nil, count: items.count)
+        var above: (index: Int, trim: Trim)? = nil, below: Trim? = nil
+        for i in items.indices {
+            trimAt[i] = above
+            if case .trim(let s, let e, let o, let ind) = items[i] {
+                above = (i, Trim(start: s, end: e, offset: o, individually: ind, path: paths[i]))
             }
         }
-        trimAt[items.count] = current
+        for i in items.indices.reversed() {
+            trimAfter[i] = below
+            if case .trim(let s, let e, let o, let ind) = items[i] {
+                below = Trim(start: s, end: e, offset: o, individually: ind, path: paths[i])
+            }
+        }
+        /// The trim of what the paint at index `i` draws: the outlines above it.
+        func trim(ofPaintAt i: Int) -> Trim? {
+            guard let last = outlines.last(where: { $0.0 < i })?.0 else { return nil }
+            if let t = trimAt[i], t.index > last { return t.trim }
+            return trimAfter[last]
+        }
         for i in stride(from: items.count - 1, through: 0, by: -1) {
             let item = items[i], path = paths[i]
             switch item {
             case .fill, .stroke, .gradientFill, .gradientStroke:
                 let above = outlines.filter { $0.0 < i }.map(\.1)
                 guard !above.isEmpty else { continue }
-                // Trims below the paint do not apply to it; the one in force at its index does.
-                if let l = paintLayer(ShapePaint(item: item, path: path, trim: trimAt[i]), outlines: above) { result.append(l) }
+                if let l = paintLayer(ShapePaint(item: item, path: path, trim: trim(ofPaintAt: i)), outlines: above) { result.append(l) }
             case .group(let g):
                 // Paints below the group in this list (and the inherited ones) reach into it.
                 var reaching: [ShapePaint] = []
                 for j in (i + 1)..<items.count {
                     switch items[j] {
                     case .fill, .stroke, .gradientFill, .gradientStroke:
-                        reaching.append(ShapePaint(item: items[j], path: paths[j], trim: trimAt[j]))
+                        // The paint draws the group's outlines, which the trims below the group cut.
+                        let between = trimAt[j].flatMap { $0.index > i ? $0.trim : nil }
+                        reaching.append(ShapePaint(item: items[j], path: paths[j], trim: between ?? trimAfter[i]))
                     default: break
                     }
                 }

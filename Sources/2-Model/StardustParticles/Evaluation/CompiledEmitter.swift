@@ -147,9 +147,12 @@ extension EmitterLayer {
                 params.append(bp)
             }
             var lo = max(window.lo, 0), hi = window.hi
+            let x = f.cell.extensions
+            if let d = x?.emissionDuration { hi = min(hi, lo + max(0, d)) }
             if f.parent >= 0 { hi = min(hi, compiled[f.parent].maxLife) }
             if !(lo < hi) { lo = 0; hi = 0 }
-            let emits = f.enabled && anyRate && lo < hi && (f.parent < 0 || compiled[f.parent].emits)
+            let bursts = x?.bursts.contains { $0.count > 0 && $0.cycles > 0 } ?? false
+            let emits = f.enabled && (anyRate || bursts) && lo < hi && (f.parent < 0 || compiled[f.parent].emits)
             compiled.append(CompiledCell(parent: f.parent, emits: emits, key: CounterRandom.key("cell:" + f.path),
                                          starts: starts, params: params, windowLo: lo, windowHi: hi, maxLife: maxLife,
                                          extensions: f.cell.extensions))

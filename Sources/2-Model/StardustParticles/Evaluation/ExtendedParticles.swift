@@ -12,6 +12,8 @@ extension ParticleAttribute {
     static let finishRotationRadialTangential: UInt64 = 7
     /// orbit radius, finish radius, angular velocity
     static let orbit: UInt64 = 8
+    /// the mix of the two color ramps (``CellExtensions/secondColorOverLife``), two unused
+    static let rampMix: UInt64 = 9
 }
 
 /// The state of one extended particle at one age.
@@ -29,19 +31,11 @@ extension EmitterLayer {
     /// Only cells with extensions come here; Core Animation cells keep the closed-form paths.
     static func writeExtended(_ run: BirthRun, _ cell: CompiledCell, _ p: BirthParameters, _ x: CellExtensions,
                               _ inst: EmitterInstance, _ e: CompiledEmitter, _ plan: BirthPlan, _ t: Double,
-                              _ out: SnapshotColumns, _ offset: Int) -> Int {
+                              _ out: SnapshotColumns, _ offset: Int, _ cut: RunCut = .none) -> Int {
         let parent: ParticleBirth? = inst.parent >= 0 ? plan.records[cell.parent][inst.parent] : nil
         let shape = e.shape, mode = e.mode
-        let invRate = 1 / p.rate
         var n = 0
-        for k in run.k0..<run.k1 {
-            let tb = run.start + (Double(k) - run.count0) * invRate
-            let age = t - tb
-            guard age >= 0 else { continue }
-            let rng = ParticleRandom(instance: inst.stream, index: UInt64(bitPattern: k))
-            let (life, au) = ParticleBirth.life(p, rng)
-            guard age < life else { continue }
-            let id = inst.idKey &+ UInt64(bitPattern: k)
+        forEachLive(run, p, inst, t, cut) { tb, age, rng, life, au, id in
             let b: ParticleBirth
             let origin: SIMD3<Double>
             if let parent {
@@ -91,9 +85,21 @@ extension EmitterLayer {
             let s1 = spread(fs, x.finishScaleRange, uFS) * p.layerScale
             scale = b.scaleFactor * max(0, b.scale + (s1 - b.scale) * f)
         }
-        // Rotation: birth angle (+ → finish angle) + spin × age.
+        // Over-life curves (docs/PARTICLE-MODEL.md §2.6) multiply the values above.
+        if let ramp = x.colorOverLife {
+            var m = ramp.value(at: f)
+            if let second = x.secondColorOverLife {
+                let (u, _, _) = rng.triple(ParticleAttribute.rampMix)
+                m += (second.value(at: f) - m) * u
+            }
+            color *= m
+        }
+        if let a = x.alphaOverLife { color.w *= a.value(at: f) }
+        if let c = x.scaleOverLife { scale = max(0, scale * c.value(at: f)) }
+        // Rotation: birth angle (+ → finish angle) + spin × age (× the spin curve's integral).
         let r0 = spread(x.rotation, x.rotationRange, uRot)
         var rotation = r0 + b.spin * tau
+        if let c = x.spinOverLife { rotation = r0 + b.spin * (life * c.integral(to: f)) }
         if let fr = x.finishRotation {
             rotation += (spread(fr, x.finishRotationRange, uFRot) - r0) * f
         }
@@ -112,6 +118,9 @@ extension EmitterLayer {
             let ar = spread(x.radialAcceleration, x.radialAccelerationRange, uRad)
             let at = spread(x.tangentialAcceleration, x.tangentialAccelerationRange, uTan)
             (position, velocity) = integrate(b, ar: ar, at: at, origin: origin, age: tau)
+        } else if let c = x.speedOverLife {
+            position = b.position + b.velocity * (life * c.integral(to: f)) + b.acceleration * (0.5 * tau * tau)
+            velocity = b.velocity * c.value(at: f) + b.acceleration * tau
         } else {
             position = b.position(atAge: tau)
             velocity = b.velocity(atAge: tau)

@@ -102,7 +102,7 @@ let package = Package(
         ], path: "Sources/7-Shell/StardustStudio", resources: [.copy("Page")]),
         // The blocking HTTP/WebSocket client that `stardust bench studio-…` and the studio tests drive a server with
         // (not a product: only the tool and the tests use it).
-        .target(name: "StardustStudioClient", path: "Tests/StardustStudioClient"),
+        .target(name: "StardustStudioClient", dependencies: ["StardustStudio"], path: "Tests/StardustStudioClient"),
         // A small HTTP render service (POST a scene, get a GIF): the library behind examples/render-server.
         .target(name: "StardustRenderServer", dependencies: [
             "Stardust", "StardustLottie", .product(name: "Hummingbird", package: "hummingbird"),

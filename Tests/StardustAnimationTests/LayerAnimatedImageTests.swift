@@ -1,65 +1,65 @@
-import XCTest
+import Testing
 import StardustCore
 @testable import StardustAnimation
 
-final class LayerAnimatedImageTests: XCTestCase {
+@Suite struct LayerAnimatedImageTests {
     private func tex() -> Texture { Texture(Image(width: 1, height: 1, color: .white)) }
 
-    func testFrameIndexes() throws {
+    @Test func frameIndexes() throws {
         let t1 = tex(), t2 = tex(), t3 = tex()
         // Frames 1-2-3-2-1 over 1 s: 0.2 s each.
         let anim = try AnimatedImage(frames: [t1, t2, t3, t2, t1], duration: 1)
-        XCTAssertEqual(anim.frameIndex(at: 0), 0)
-        XCTAssertEqual(anim.frameIndex(at: 0.1), 0)
-        XCTAssertEqual(anim.frameIndex(at: 0.25), 1)
-        XCTAssertEqual(anim.frameIndex(at: 0.4), 2)   // exactly on a boundary: the next frame
-        XCTAssertEqual(anim.frameIndex(at: 0.99), 4)
-        XCTAssertEqual(anim.frameIndex(at: 1.05), 0)  // loops
-        XCTAssertEqual(anim.frameIndex(at: 2.5), 2)
-        XCTAssertEqual(anim.frameIndex(at: -0.1), 4)
-        XCTAssertTrue(anim.frame(at: 0.1) === t1)
-        XCTAssertTrue(anim.frame(at: 0.25) === t2)
-        XCTAssertTrue(anim.frame(at: 0.5) === t3)
-        XCTAssertTrue(anim.frame(at: 0.99) === t1)
+        #expect(anim.frameIndex(at: 0) == 0)
+        #expect(anim.frameIndex(at: 0.1) == 0)
+        #expect(anim.frameIndex(at: 0.25) == 1)
+        #expect(anim.frameIndex(at: 0.4) == 2)   // exactly on a boundary: the next frame
+        #expect(anim.frameIndex(at: 0.99) == 4)
+        #expect(anim.frameIndex(at: 1.05) == 0)  // loops
+        #expect(anim.frameIndex(at: 2.5) == 2)
+        #expect(anim.frameIndex(at: -0.1) == 4)
+        #expect(anim.frame(at: 0.1) === t1)
+        #expect(anim.frame(at: 0.25) === t2)
+        #expect(anim.frame(at: 0.5) === t3)
+        #expect(anim.frame(at: 0.99) === t1)
     }
 
-    func testNumberedNamesStopAtFirstGap() throws {
+    @Test func numberedNamesStopAtFirstGap() throws {
         var store: [String: Texture] = [:]
         for n in [0, 1, 2, 4, 5] { store["dancing\(n)"] = tex() }
         var asked: [String] = []
         let anim = try AnimatedImage.named("dancing", duration: 0.6) { asked.append($0); return store[$0] }
-        XCTAssertEqual(anim.frames.count, 3)
-        XCTAssertTrue(anim.frames[2] === store["dancing2"])
-        XCTAssertEqual(asked, ["dancing0", "dancing1", "dancing2", "dancing3"])
+        #expect(anim.frames.count == 3)
+        #expect(anim.frames[2] === store["dancing2"])
+        #expect(asked == ["dancing0", "dancing1", "dancing2", "dancing3"])
     }
 
-    func testNumberingMayStartAtOne() throws {
+    @Test func numberingMayStartAtOne() throws {
         var store: [String: Texture] = [:]
         for n in 1...3 { store["spin\(n)"] = tex() }
         let anim = try AnimatedImage.named("spin", duration: 1) { store[$0] }
-        XCTAssertEqual(anim.frames.count, 3)
-        XCTAssertTrue(anim.frames[0] === store["spin1"])
+        #expect(anim.frames.count == 3)
+        #expect(anim.frames[0] === store["spin1"])
     }
 
-    func testNumberingStopsAt1024() throws {
+    @Test func numberingStopsAt1024() throws {
         let t = tex()
         var asked = 0
         let anim = try AnimatedImage.named("x", duration: 1) { _ in asked += 1; return t }
-        XCTAssertEqual(anim.frames.count, 1025)   // x0 … x1024
-        XCTAssertEqual(asked, 1025)
+        #expect(anim.frames.count == 1025)   // x0 … x1024
+        #expect(asked == 1025)
     }
 
-    func testErrors() {
-        XCTAssertThrowsError(try AnimatedImage.named("none", duration: 1) { _ in nil }) { e in
-            XCTAssertEqual(e as? AnimatedImageError, .noFrames(base: "none"))
-            XCTAssertTrue("\(e)".contains("none0"))
+    @Test func errors() {
+        if let e = #expect(throws: (any Error).self, performing: { _ = try AnimatedImage.named("none", duration: 1) { _ in nil } }) {
+            #expect((e as? AnimatedImageError) == .noFrames(base: "none"))
+            #expect("\(e)".contains("none0"))
         }
-        XCTAssertThrowsError(try AnimatedImage(frames: [], duration: 1))
-        XCTAssertThrowsError(try AnimatedImage(frames: [tex()], duration: 0))
-        XCTAssertThrowsError(try AnimatedImage(frames: [tex()], duration: .infinity))
+        #expect(throws: (any Error).self) { _ = try AnimatedImage(frames: [], duration: 1) }
+        #expect(throws: (any Error).self) { _ = try AnimatedImage(frames: [tex()], duration: 0) }
+        #expect(throws: (any Error).self) { _ = try AnimatedImage(frames: [tex()], duration: .infinity) }
     }
 
-    func testLayerShowsTheFrameAtItsLocalTime() throws {
+    @Test func layerShowsTheFrameAtItsLocalTime() throws {
         let a = tex(), b = tex()
         let l = Layer()
         l.bounds = Rect(0, 0, 4, 4)
@@ -67,9 +67,9 @@ final class LayerAnimatedImageTests: XCTestCase {
         l.animatedContents = try AnimatedImage(frames: [a, b], duration: 1)
         l.timing.beginTime = 10
         func shown(_ t: Double) -> Texture? { Commands.images(l.displayList(size: Size(4, 4), at: t).commands).first?.texture }
-        XCTAssertTrue(shown(10.2) === a)
-        XCTAssertTrue(shown(10.7) === b)
-        XCTAssertTrue(shown(11.3) === a)
-        XCTAssertTrue(shown(10.7) === b)   // deterministic: depends only on the time asked
+        #expect(shown(10.2) === a)
+        #expect(shown(10.7) === b)
+        #expect(shown(11.3) === a)
+        #expect(shown(10.7) === b)   // deterministic: depends only on the time asked
     }
 }

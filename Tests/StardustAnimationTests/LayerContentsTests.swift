@@ -1,8 +1,8 @@
-import XCTest
+import Testing
 import StardustCore
 @testable import StardustAnimation
 
-final class LayerContentsTests: XCTestCase {
+@Suite struct LayerContentsTests {
     /// A 40×20-pixel texture.
     private let texture = Texture(Image(width: 40, height: 20, color: .red))
 
@@ -18,7 +18,7 @@ final class LayerContentsTests: XCTestCase {
         return Commands.images(l.displayList(size: Size(100, 100), at: 0).commands).first
     }
 
-    func testGravityPlacements() {
+    @Test func gravityPlacements() {
         let expected: [ContentsGravity: Rect] = [
             .resize: Rect(0, 0, 100, 100),
             .center: Rect(40, 45, 20, 10),
@@ -35,45 +35,45 @@ final class LayerContentsTests: XCTestCase {
             // Fill: scale max(5, 10) = 10 → 200×100, centered horizontally.
             .resizeAspectFill: Rect(-50, 0, 200, 100),
         ]
-        XCTAssertEqual(expected.count, ContentsGravity.allCases.count)
+        #expect(expected.count == ContentsGravity.allCases.count)
         for (g, r) in expected {
-            XCTAssertEqual(placed(g)?.rect, r, "\(g)")
+            #expect(placed(g)?.rect == r, "\(g)")
         }
     }
 
-    func testContentsRectPassesThroughAndSetsNaturalSize() {
+    @Test func contentsRectPassesThroughAndSetsNaturalSize() {
         let sheetCell = Rect(0.5, 0, 0.5, 1)
         let d = placed(.topLeft, contentsRect: sheetCell)
-        XCTAssertEqual(d?.contentsRect, sheetCell)
+        #expect(d?.contentsRect == sheetCell)
         // Half of 40 px at scale 2 = 10 points wide.
-        XCTAssertEqual(d?.rect, Rect(0, 0, 10, 10))
-        XCTAssertTrue(d?.texture === texture)
+        #expect(d?.rect == Rect(0, 0, 10, 10))
+        #expect(d?.texture === texture)
     }
 
-    func testContentsUseFiltersAndTransform() {
+    @Test func contentsUseFiltersAndTransform() {
         let l = Layer()
         l.bounds = Rect(0, 0, 10, 10)
         l.position = Point(105, 205)
         l.contents = texture
         l.magnificationFilter = .nearest
         l.minificationFilter = .trilinear
-        guard let d = Commands.images(l.displayList(size: Size(400, 400), at: 0).commands).first else { return XCTFail() }
-        XCTAssertEqual(d.magnificationFilter, .nearest)
-        XCTAssertEqual(d.minificationFilter, .trilinear)
+        guard let d = Commands.images(l.displayList(size: Size(400, 400), at: 0).commands).first else { Issue.record(); return }
+        #expect(d.magnificationFilter == .nearest)
+        #expect(d.minificationFilter == .trilinear)
         assertPoint(d.transform.apply(to: Point(0, 0)), 100, 200)
     }
 
-    func testAnimatedContentsRect() {
+    @Test func animatedContentsRect() {
         let l = Layer()
         l.bounds = Rect(0, 0, 10, 10)
         l.contents = texture
         l.add(LinearNumberTestAnimation("contentsRect.origin.x", from: 0, to: 1), forKey: "scroll")
         let d = Commands.images(l.displayList(size: Size(10, 10), at: 0.25).commands).first
-        XCTAssertEqual(d?.contentsRect, Rect(0.25, 0, 1, 1))
-        XCTAssertEqual(l.contentsRect, .unit)
+        #expect(d?.contentsRect == Rect(0.25, 0, 1, 1))
+        #expect(l.contentsRect == .unit)
     }
 
-    func testLayerOrderBackgroundContentsHookSublayers() {
+    @Test func layerOrderBackgroundContentsHookSublayers() {
         let l = ShapeLayer()
         l.bounds = Rect(0, 0, 10, 10)
         l.backgroundColor = .blue
@@ -84,8 +84,8 @@ final class LayerContentsTests: XCTestCase {
         child.backgroundColor = .green
         l.addSublayer(child)
         let kinds = Commands.kinds(l.displayList(size: Size(10, 10), at: 0).commands)
-        XCTAssertEqual(kinds, ["path", "image", "path", "path"])
+        #expect(kinds == ["path", "image", "path", "path"])
         let paths = Commands.paths(l.displayList(size: Size(10, 10), at: 0).commands)
-        XCTAssertEqual(paths.map(Commands.color), [.blue, .black, .green])
+        #expect(paths.map(Commands.color) == [.blue, .black, .green])
     }
 }

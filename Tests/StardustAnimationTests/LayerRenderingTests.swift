@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 import StardustCore
 @testable import StardustAnimation
 
@@ -35,12 +36,12 @@ enum Commands {
     }
 }
 
-func assertPoint(_ p: Point, _ x: Double, _ y: Double, accuracy: Double = 1e-9, file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(p.x, x, accuracy: accuracy, "x of \(p)", file: file, line: line)
-    XCTAssertEqual(p.y, y, accuracy: accuracy, "y of \(p)", file: file, line: line)
+func assertPoint(_ p: Point, _ x: Double, _ y: Double, accuracy: Double = 1e-9, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(abs(p.x - x) <= accuracy, "x of \(p)", sourceLocation: sourceLocation)
+    #expect(abs(p.y - y) <= accuracy, "y of \(p)", sourceLocation: sourceLocation)
 }
 
-final class LayerRenderingTests: XCTestCase {
+@Suite struct LayerRenderingTests {
     private func box(_ w: Double, _ h: Double, at p: Point, color: Color = .red) -> Layer {
         let l = Layer()
         l.bounds = Rect(0, 0, w, h)
@@ -49,22 +50,22 @@ final class LayerRenderingTests: XCTestCase {
         return l
     }
 
-    func testBackgroundCornersWithCenteredAnchor() {
+    @Test func backgroundCornersWithCenteredAnchor() {
         let l = box(100, 50, at: Point(200, 100))
         let list = l.displayList(size: Size(400, 200), at: 0)
-        XCTAssertEqual(list.size, Size(400, 200))
+        #expect(list.size == Size(400, 200))
         let paths = Commands.paths(list.commands)
-        XCTAssertEqual(paths.count, 1)
+        #expect(paths.count == 1)
         let t = paths[0].transform
         assertPoint(t.apply(to: Point(0, 0)), 150, 75)
         assertPoint(t.apply(to: Point(100, 0)), 250, 75)
         assertPoint(t.apply(to: Point(0, 50)), 150, 125)
         assertPoint(t.apply(to: Point(100, 50)), 250, 125)
-        XCTAssertEqual(paths[0].path.controlPointBounds, Rect(0, 0, 100, 50))
-        XCTAssertEqual(Commands.color(paths[0]), .red)
+        #expect(paths[0].path.controlPointBounds == Rect(0, 0, 100, 50))
+        #expect(Commands.color(paths[0]) == .red)
     }
 
-    func testAnchorAtOriginShiftsTheLayer() {
+    @Test func anchorAtOriginShiftsTheLayer() {
         let l = box(100, 50, at: Point(200, 100))
         l.anchorPoint = Point(0, 0)
         let t = Commands.paths(l.displayList(size: Size(400, 200), at: 0).commands)[0].transform
@@ -72,7 +73,7 @@ final class LayerRenderingTests: XCTestCase {
         assertPoint(t.apply(to: Point(100, 50)), 300, 150)
     }
 
-    func testBoundsOriginShiftsContentNotPosition() {
+    @Test func boundsOriginShiftsContentNotPosition() {
         let l = box(100, 50, at: Point(200, 100))
         l.bounds.origin = Point(10, 20)
         let t = Commands.paths(l.displayList(size: Size(400, 200), at: 0).commands)[0].transform
@@ -81,7 +82,7 @@ final class LayerRenderingTests: XCTestCase {
         assertPoint(t.apply(to: Point(10, 20)), 150, 75)
     }
 
-    func testRotationAboutAnchor() {
+    @Test func rotationAboutAnchor() {
         let l = box(100, 50, at: Point(200, 100))
         l.setValue(.number(.pi / 2), forKeyPath: "transform.rotation")
         let t = Commands.paths(l.displayList(size: Size(400, 200), at: 0).commands)[0].transform
@@ -92,24 +93,24 @@ final class LayerRenderingTests: XCTestCase {
         assertPoint(t.apply(to: Point(0, 50)), 175, 50)
     }
 
-    func testNestedPositionsCompose() {
+    @Test func nestedPositionsCompose() {
         let parent = box(200, 100, at: Point(100, 50))
         parent.anchorPoint = .zero
         let child = box(10, 10, at: Point(20, 30), color: .blue)
         parent.addSublayer(child)
         let paths = Commands.paths(parent.displayList(size: Size(400, 200), at: 0).commands)
-        XCTAssertEqual(paths.count, 2)
+        #expect(paths.count == 2)
         // Parent origin at (100, 50); the child's center at (20, 30) in the parent → (120, 80); corner (0,0) → (115, 75).
         assertPoint(paths[1].transform.apply(to: Point(0, 0)), 115, 75)
     }
 
-    func testSublayerTransformAppliesToChildrenOnly() {
+    @Test func sublayerTransformAppliesToChildrenOnly() {
         let parent = box(200, 100, at: Point(100, 50))
         parent.sublayerTransform = Transform3D(scaleX: 2, y: 2, z: 1)
         let child = box(10, 10, at: Point(100, 50), color: .blue)
         parent.addSublayer(child)
         let paths = Commands.paths(parent.displayList(size: Size(200, 100), at: 0).commands)
-        XCTAssertEqual(paths.count, 2)
+        #expect(paths.count == 2)
         // Parent unaffected.
         assertPoint(paths[0].transform.apply(to: Point(0, 0)), 0, 0)
         assertPoint(paths[0].transform.apply(to: Point(200, 100)), 200, 100)
@@ -118,7 +119,7 @@ final class LayerRenderingTests: XCTestCase {
         assertPoint(paths[1].transform.apply(to: Point(10, 10)), 110, 60)
     }
 
-    func testPerspectiveSublayerTransformWithZPosition() {
+    @Test func perspectiveSublayerTransformWithZPosition() {
         let parent = box(200, 100, at: Point(100, 50))
         var p = Transform3D.identity
         p.m34 = -1.0 / 500
@@ -132,7 +133,7 @@ final class LayerRenderingTests: XCTestCase {
         assertPoint(paths[1].transform.apply(to: Point(10, 10)), 100 + 6.25, 50 + 6.25)
     }
 
-    func testTiltUnderPerspectiveUsesAffineApproximationAtCenter() {
+    @Test func tiltUnderPerspectiveUsesAffineApproximationAtCenter() {
         let parent = box(200, 100, at: Point(100, 50))
         var p = Transform3D.identity
         p.m34 = -1.0 / 500
@@ -146,88 +147,88 @@ final class LayerRenderingTests: XCTestCase {
         assertPoint(t.apply(to: Point(50, 50)), 100, 50)
         // One point right of the center: (1, 0, 0)·Ry(b) = (cos b, 0, −sin b), w = 1 + sin b / 500,
         // so the x step is cos b / (1 + sin b / 500); the y step is 1 / w at x = 0 … = 1.
-        XCTAssertEqual(t.a, cos(b) / (1 + sin(b) / 500), accuracy: 1e-12)
-        XCTAssertEqual(t.b, 0, accuracy: 1e-12)
-        XCTAssertEqual(t.d, 1, accuracy: 1e-12)
+        #expect(abs(t.a - cos(b) / (1 + sin(b) / 500)) <= 1e-12)
+        #expect(abs(t.b) <= 1e-12)
+        #expect(abs(t.d - 1) <= 1e-12)
     }
 
-    func testZPositionOrdersSiblingsStably() {
+    @Test func zPositionOrdersSiblingsStably() {
         let parent = Layer()
         let a = box(1, 1, at: .zero, color: .red), b = box(1, 1, at: .zero, color: .green), c = box(1, 1, at: .zero, color: .blue)
         a.zPosition = 1
         for l in [a, b, c] { parent.addSublayer(l) }
         let colors = Commands.paths(parent.displayList(size: Size(10, 10), at: 0).commands).map(Commands.color)
-        XCTAssertEqual(colors, [.green, .blue, .red])
+        #expect(colors == [.green, .blue, .red])
         // An animated zPosition counts too.
         c.add(ConstantTestAnimation("zPosition", .number(-1)), forKey: "z")
         let animated = Commands.paths(parent.displayList(size: Size(10, 10), at: 0.5).commands).map(Commands.color)
-        XCTAssertEqual(animated, [.blue, .green, .red])
+        #expect(animated == [.blue, .green, .red])
     }
 
-    func testHiddenAndTransparentLayersDrawNothing() {
+    @Test func hiddenAndTransparentLayersDrawNothing() {
         let parent = box(10, 10, at: .zero)
         parent.addSublayer(box(5, 5, at: .zero))
         parent.isHidden = true
-        XCTAssertTrue(parent.displayList(size: Size(10, 10), at: 0).commands.isEmpty)
+        #expect(parent.displayList(size: Size(10, 10), at: 0).commands.isEmpty)
         parent.isHidden = false
         parent.opacity = 0
-        XCTAssertTrue(parent.displayList(size: Size(10, 10), at: 0).commands.isEmpty)
+        #expect(parent.displayList(size: Size(10, 10), at: 0).commands.isEmpty)
         parent.opacity = 1
-        XCTAssertEqual(parent.displayList(size: Size(10, 10), at: 0).commands.count, 2)
+        #expect(parent.displayList(size: Size(10, 10), at: 0).commands.count == 2)
     }
 
-    func testOpacityWithChildrenMakesAGroup() {
+    @Test func opacityWithChildrenMakesAGroup() {
         let parent = box(10, 10, at: .zero)
         parent.addSublayer(box(5, 5, at: .zero, color: .blue))
         parent.opacity = 0.5
         let cmds = parent.displayList(size: Size(10, 10), at: 0).commands
-        XCTAssertEqual(Commands.kinds(cmds), ["beginGroup", "path", "path", "endGroup"])
-        if case .beginGroup(let o) = cmds[0] { XCTAssertEqual(o, 0.5) } else { XCTFail() }
-        XCTAssertEqual(Commands.paths(cmds).map(\.opacity), [1, 1])
+        #expect(Commands.kinds(cmds) == ["beginGroup", "path", "path", "endGroup"])
+        if case .beginGroup(let o) = cmds[0] { #expect(o == 0.5) } else { Issue.record() }
+        #expect(Commands.paths(cmds).map(\.opacity) == [1, 1])
     }
 
-    func testOpacityOfASingleCommandLayerIsFolded() {
+    @Test func opacityOfASingleCommandLayerIsFolded() {
         let l = box(10, 10, at: .zero)
         l.opacity = 0.25
         let cmds = l.displayList(size: Size(10, 10), at: 0).commands
-        XCTAssertEqual(Commands.kinds(cmds), ["path"])
-        XCTAssertEqual(Commands.paths(cmds)[0].opacity, 0.25)
+        #expect(Commands.kinds(cmds) == ["path"])
+        #expect(Commands.paths(cmds)[0].opacity == 0.25)
     }
 
-    func testMasksToBoundsEmitsAClipAroundContentsAndSublayers() {
+    @Test func masksToBoundsEmitsAClipAroundContentsAndSublayers() {
         let parent = box(40, 20, at: Point(20, 10))
         parent.masksToBounds = true
         parent.borderWidth = 1
         parent.addSublayer(box(100, 100, at: .zero, color: .blue))
         let cmds = parent.displayList(size: Size(40, 20), at: 0).commands
-        XCTAssertEqual(Commands.kinds(cmds), ["path", "pushClip", "path", "popClip", "path"])
+        #expect(Commands.kinds(cmds) == ["path", "pushClip", "path", "popClip", "path"])
         if case .pushClip(let r, let t) = cmds[1] {
-            XCTAssertEqual(r, Rect(0, 0, 40, 20))
+            #expect(r == Rect(0, 0, 40, 20))
             assertPoint(t.apply(to: Point(40, 20)), 40, 20)
-        } else { XCTFail() }
+        } else { Issue.record() }
     }
 
-    func testBorderIsDrawnOnTopOfSublayers() {
+    @Test func borderIsDrawnOnTopOfSublayers() {
         let parent = box(40, 20, at: Point(20, 10))
         parent.borderWidth = 2
         parent.borderColor = .green
         parent.cornerRadius = 4
         parent.addSublayer(box(5, 5, at: .zero, color: .blue))
         let paths = Commands.paths(parent.displayList(size: Size(40, 20), at: 0).commands)
-        XCTAssertEqual(paths.map(Commands.color), [.red, .blue, .green])
-        XCTAssertEqual(paths[2].style, .fill(.evenOdd))
+        #expect(paths.map(Commands.color) == [.red, .blue, .green])
+        #expect(paths[2].style == .fill(.evenOdd))
     }
 
-    func testBackgroundAnimationFromNilColor() {
+    @Test func backgroundAnimationFromNilColor() {
         let l = Layer()
         l.bounds = Rect(0, 0, 4, 4)
-        XCTAssertTrue(l.displayList(size: Size(4, 4), at: 0).commands.isEmpty)
+        #expect(l.displayList(size: Size(4, 4), at: 0).commands.isEmpty)
         l.add(ConstantTestAnimation("backgroundColor", .color(.blue)), forKey: "bg")
         let paths = Commands.paths(l.displayList(size: Size(4, 4), at: 0.5).commands)
-        XCTAssertEqual(paths.map(Commands.color), [.blue])
+        #expect(paths.map(Commands.color) == [.blue])
     }
 
-    func testDrawContentsHookGetsLocalTimeAndTransform() {
+    @Test func drawContentsHookGetsLocalTimeAndTransform() {
         final class Probe: Layer {
             var seen: [(Double, Transform2D)] = []
             override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
@@ -240,8 +241,8 @@ final class LayerRenderingTests: XCTestCase {
         probe.position = Point(50, 60)
         probe.timing = MediaTiming(beginTime: 2, speed: 0.5)
         _ = root.displayList(size: Size(100, 100), at: 4)
-        XCTAssertEqual(probe.seen.count, 1)
-        XCTAssertEqual(probe.seen[0].0, 1, accuracy: 1e-12)
+        #expect(probe.seen.count == 1)
+        #expect(abs(probe.seen[0].0 - 1) <= 1e-12)
         assertPoint(probe.seen[0].1.apply(to: Point(0, 0)), 45, 55)
     }
 }

@@ -1,20 +1,20 @@
-import XCTest
+import Testing
 @testable import StardustAnimation
 
 /// The parent → local mapping against cases worked out by hand from
 /// t = (tp − beginTime)·speed + timeOffset, the repeat/autoreverse folding and the fill rules.
-final class MediaTimingTests: XCTestCase {
+@Suite struct MediaTimingTests {
     private func check(_ m: MediaTiming, _ tp: Double, d: Double = 1, time: Double?, iteration: Int = 0,
-                       phase: MediaTiming.Phase = .active, file: StaticString = #filePath, line: UInt = #line) {
+                       phase: MediaTiming.Phase = .active, sourceLocation: SourceLocation = #_sourceLocation) {
         let l = m.local(at: tp, duration: d)
-        guard let time else { XCTAssertNil(l, "expected no effect at \(tp)", file: file, line: line); return }
-        guard let l else { XCTFail("expected a local time at \(tp)", file: file, line: line); return }
-        XCTAssertEqual(l.time, time, accuracy: 1e-9, "time at \(tp)", file: file, line: line)
-        XCTAssertEqual(l.iteration, iteration, "iteration at \(tp)", file: file, line: line)
-        XCTAssertEqual(l.phase, phase, "phase at \(tp)", file: file, line: line)
+        guard let time else { #expect(l == nil, "expected no effect at \(tp)", sourceLocation: sourceLocation); return }
+        guard let l else { Issue.record("expected a local time at \(tp)", sourceLocation: sourceLocation); return }
+        #expect(abs(l.time - time) <= 1e-9, "time at \(tp)", sourceLocation: sourceLocation)
+        #expect(l.iteration == iteration, "iteration at \(tp)", sourceLocation: sourceLocation)
+        #expect(l.phase == phase, "phase at \(tp)", sourceLocation: sourceLocation)
     }
 
-    func testDefaultsPlayOnceAndAreRemovedOutside() {
+    @Test func defaultsPlayOnceAndAreRemovedOutside() {
         let m = MediaTiming()
         check(m, 0, time: 0)
         check(m, 0.5, time: 0.5)
@@ -23,7 +23,7 @@ final class MediaTimingTests: XCTestCase {
         check(m, -0.1, time: nil)       // before, not filled
     }
 
-    func testBeginTimeAndSpeedAndOffset() {
+    @Test func beginTimeAndSpeedAndOffset() {
         check(MediaTiming(beginTime: 2), 2.5, time: 0.5)
         check(MediaTiming(beginTime: 2), 1.9, time: nil)
         check(MediaTiming(speed: 2), 0.25, time: 0.5)
@@ -35,7 +35,7 @@ final class MediaTimingTests: XCTestCase {
         check(MediaTiming(beginTime: 1, speed: 0.5, timeOffset: 0.2), 2, time: 0.7)
     }
 
-    func testRepeatCountWholeAndFractional() {
+    @Test func repeatCountWholeAndFractional() {
         let m = MediaTiming(repeatCount: 2.5)
         check(m, 1.25, time: 0.25, iteration: 1)
         check(m, 2.25, time: 0.25, iteration: 2)
@@ -52,7 +52,7 @@ final class MediaTimingTests: XCTestCase {
         check(MediaTiming(repeatCount: .infinity), 10.25, time: 0.25, iteration: 10)
     }
 
-    func testRepeatDuration() {
+    @Test func repeatDuration() {
         let m = MediaTiming(repeatDuration: 1.5, fillMode: .forwards)
         check(m, 1.25, time: 0.25, iteration: 1)
         check(m, 1.75, time: 0.5, iteration: 1, phase: .after)
@@ -60,7 +60,7 @@ final class MediaTimingTests: XCTestCase {
         check(MediaTiming(repeatCount: 5, repeatDuration: 1.5), 1.75, time: nil)
     }
 
-    func testAutoreverses() {
+    @Test func autoreverses() {
         let m = MediaTiming(autoreverses: true, fillMode: .forwards)
         check(m, 0.25, time: 0.25)
         check(m, 1.25, time: 0.75)     // mirrored: 2 − 1.25
@@ -77,7 +77,7 @@ final class MediaTimingTests: XCTestCase {
         check(MediaTiming(autoreverses: true), 3, d: 2, time: 1)
     }
 
-    func testFillModes() {
+    @Test func fillModes() {
         for (mode, before, after) in [(FillMode.removed, false, false), (.forwards, false, true),
                                       (.backwards, true, false), (.both, true, true)] {
             let m = MediaTiming(beginTime: 1, fillMode: mode)
@@ -87,7 +87,7 @@ final class MediaTimingTests: XCTestCase {
         }
     }
 
-    func testNegativeSpeedPlaysBackwards() {
+    @Test func negativeSpeedPlaysBackwards() {
         // speed −1, offset 1: t = 1 − tp. It plays from the end to the start over tp ∈ (0, 1].
         let m = MediaTiming(speed: -1, timeOffset: 1)
         check(m, 0.25, time: 0.75)
@@ -99,50 +99,50 @@ final class MediaTimingTests: XCTestCase {
         check(b, 1.5, time: 0, phase: .after)
         let f = MediaTiming(speed: -1, timeOffset: 1, fillMode: .forwards)
         check(f, -1, time: 1, phase: .before)
-        XCTAssertEqual(Animation(timing: MediaTiming(duration: 1, speed: -1, timeOffset: 1)).endTime(), 1, accuracy: 1e-12)
+        #expect(abs(Animation(timing: MediaTiming(duration: 1, speed: -1, timeOffset: 1)).endTime() - 1) <= 1e-12)
     }
 
-    func testSpeedZeroWithOffsetPauses() {
+    @Test func speedZeroWithOffsetPauses() {
         let m = MediaTiming(beginTime: 5, speed: 0, timeOffset: 0.25)
         for tp in [-100.0, 0, 5, 100] { check(m, tp, time: 0.25) }
-        XCTAssertEqual(Animation(timing: m).endTime(), .infinity)
+        #expect(Animation(timing: m).endTime() == .infinity)
     }
 
-    func testInfiniteBasicDuration() {
+    @Test func infiniteBasicDuration() {
         let m = MediaTiming(beginTime: 1)
         check(m, 6, d: .infinity, time: 5)
-        XCTAssertTrue(m.isActive(at: 1e6, duration: .infinity))
-        XCTAssertFalse(m.isActive(at: 0.5, duration: .infinity))
+        #expect(m.isActive(at: 1e6, duration: .infinity))
+        #expect(!m.isActive(at: 0.5, duration: .infinity))
     }
 
-    func testEndTime() {
+    @Test func endTime() {
         // begin 3, d 1, 2 repeats at speed 2 → active 2 local seconds = 1 parent second.
         let a = Animation(timing: MediaTiming(beginTime: 3, duration: 1, speed: 2, repeatCount: 2))
-        XCTAssertEqual(a.endTime(), 4, accuracy: 1e-12)
+        #expect(abs(a.endTime() - 4) <= 1e-12)
         // Zero duration resolves to 0.25 s.
-        XCTAssertEqual(Animation(timing: MediaTiming(beginTime: 1)).endTime(), 1.25, accuracy: 1e-12)
-        XCTAssertEqual(Animation(timing: MediaTiming(duration: 1, repeatCount: .infinity)).endTime(), .infinity)
+        #expect(abs(Animation(timing: MediaTiming(beginTime: 1)).endTime() - 1.25) <= 1e-12)
+        #expect(Animation(timing: MediaTiming(duration: 1, repeatCount: .infinity)).endTime() == .infinity)
     }
 
-    func testDidStopRunsCompletionOnce() {
+    @Test func didStopRunsCompletionOnce() {
         let a = Animation()
         var calls: [Bool] = []
         a.completion = { calls.append($0) }
         a.didStop(finished: true)
         a.didStop(finished: false)
-        XCTAssertEqual(calls, [true])
+        #expect(calls == [true])
     }
 }
 
-final class MediaTimingRobustnessTests: XCTestCase {
-    func testNonFiniteAndExtremeInputsDoNotTrap() {
-        XCTAssertNil(MediaTiming().local(at: .nan, duration: 1))
-        XCTAssertNil(MediaTiming(speed: .nan).local(at: 1, duration: 1))
+@Suite struct MediaTimingRobustnessTests {
+    @Test func nonFiniteAndExtremeInputsDoNotTrap() {
+        #expect(MediaTiming().local(at: .nan, duration: 1) == nil)
+        #expect(MediaTiming(speed: .nan).local(at: 1, duration: 1) == nil)
         let far = MediaTiming(repeatCount: .infinity).local(at: 1e30, duration: 1e-6)
-        XCTAssertNotNil(far)
-        XCTAssertEqual(far?.iteration, Int.max)
-        XCTAssertTrue((0...1e-6).contains(far!.time))
-        XCTAssertEqual(MediaTiming(fillMode: .both).local(at: -.infinity, duration: 1)?.time, 0)
-        XCTAssertEqual(MediaTiming(fillMode: .both).local(at: .infinity, duration: 1)?.time, 1)
+        #expect(far != nil)
+        #expect(far?.iteration == Int.max)
+        #expect((0...1e-6).contains(far!.time))
+        #expect(MediaTiming(fillMode: .both).local(at: -.infinity, duration: 1)?.time == 0)
+        #expect(MediaTiming(fillMode: .both).local(at: .infinity, duration: 1)?.time == 1)
     }
 }

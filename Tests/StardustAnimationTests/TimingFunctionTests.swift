@@ -1,8 +1,8 @@
-import XCTest
+import Testing
 import StardustCore
 @testable import StardustAnimation
 
-final class TimingFunctionTests: XCTestCase {
+@Suite struct TimingFunctionTests {
     /// docs/PARTICLE-MODEL.md §3.2, from an exact 200-step bisection solve.
     let xs = [0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.9]
     let table: [(TimingFunction, [Double])] = [
@@ -12,26 +12,26 @@ final class TimingFunctionTests: XCTestCase {
         (.default, [0.09480, 0.29524, 0.40851, 0.51332, 0.68254, 0.80240, 0.88523, 0.94076, 0.96046, 0.97563, 0.99432]),
     ]
 
-    func testNamedCurvesMatchReferenceTable() {
+    @Test func namedCurvesMatchReferenceTable() {
         for (f, ys) in table {
-            for (x, y) in zip(xs, ys) { XCTAssertEqual(f.evaluate(x), y, accuracy: 1e-4, "\(f) at \(x)") }
-            XCTAssertEqual(f.evaluate(0), 0); XCTAssertEqual(f.evaluate(1), 1)
+            for (x, y) in zip(xs, ys) { #expect(abs(f.evaluate(x) - y) <= 1e-4, "\(f) at \(x)") }
+            #expect(f.evaluate(0) == 0); #expect(f.evaluate(1) == 1)
         }
-        for i in 0...100 { let x = Double(i) / 100; XCTAssertEqual(TimingFunction.linear.evaluate(x), x, accuracy: 1e-9) }
+        for i in 0...100 { let x = Double(i) / 100; #expect(abs(TimingFunction.linear.evaluate(x) - x) <= 1e-9) }
     }
 
-    func testCurvesAreMonotonic() {
+    @Test func curvesAreMonotonic() {
         for f in [TimingFunction.linear, .easeIn, .easeOut, .easeInEaseOut, .default] {
             var last = -1.0
             for i in 0...2000 {
                 let y = f.evaluate(Double(i) / 2000)
-                XCTAssertGreaterThanOrEqual(y, last - 1e-12, "\(f)")
+                #expect(y >= last - 1e-12, "\(f)")
                 last = y
             }
         }
     }
 
-    func testSolverAgreesWithBisectionOnACustomCurve() {
+    @Test func solverAgreesWithBisectionOnACustomCurve() {
         // y overshoots: control points (0.3, −0.4) (0.6, 1.5).
         let f = TimingFunction(controlPoints: 0.3, -0.4, 0.6, 1.5)
         let p1 = (Double(Float(0.3)), Double(Float(-0.4))), p2 = (Double(Float(0.6)), Double(Float(1.5)))
@@ -40,33 +40,33 @@ final class TimingFunctionTests: XCTestCase {
             let x = Double(i) / 50
             var lo = 0.0, hi = 1.0
             for _ in 0..<200 { let m = (lo + hi) / 2; if bez(p1.0, p2.0, m) < x { lo = m } else { hi = m } }
-            XCTAssertEqual(f.evaluate(x), bez(p1.1, p2.1, lo), accuracy: 1e-6)
+            #expect(abs(f.evaluate(x) - bez(p1.1, p2.1, lo)) <= 1e-6)
         }
     }
 
-    func testExtrapolationUsesEndTangents() {
+    @Test func extrapolationUsesEndTangents() {
         // easeIn starts flat; it ends along c1→(1,1): slope (0 − 1)/(0.42 − 1).
-        XCTAssertEqual(TimingFunction.easeIn.evaluate(-0.5), 0, accuracy: 1e-12)
-        XCTAssertEqual(TimingFunction.easeIn.evaluate(1.2), 1 + 0.2 / Double(1 - Float(0.42)), accuracy: 1e-6)
+        #expect(abs(TimingFunction.easeIn.evaluate(-0.5)) <= 1e-12)
+        #expect(abs(TimingFunction.easeIn.evaluate(1.2) - (1 + 0.2 / Double(1 - Float(0.42)))) <= 1e-6)
         // easeOut starts along (0,0)→c2: slope 1/0.58; ends flat.
-        XCTAssertEqual(TimingFunction.easeOut.evaluate(-0.1), -0.1 / Double(Float(0.58)), accuracy: 1e-6)
-        XCTAssertEqual(TimingFunction.easeOut.evaluate(1.5), 1, accuracy: 1e-12)
+        #expect(abs(TimingFunction.easeOut.evaluate(-0.1) - (-0.1 / Double(Float(0.58)))) <= 1e-6)
+        #expect(abs(TimingFunction.easeOut.evaluate(1.5) - 1) <= 1e-12)
         // default: start slope 0.1/0.25 = 0.4; end slope (1 − 1)/(0.25 − 1) = 0.
-        XCTAssertEqual(TimingFunction.default.evaluate(-1), -Double(Float(0.1)) / Double(Float(0.25)), accuracy: 1e-6)
-        XCTAssertEqual(TimingFunction.default.evaluate(2), 1, accuracy: 1e-12)
-        XCTAssertEqual(TimingFunction.linear.evaluate(-2), -2, accuracy: 1e-12)
-        XCTAssertEqual(TimingFunction.linear.evaluate(3), 3, accuracy: 1e-12)
+        #expect(abs(TimingFunction.default.evaluate(-1) - (-Double(Float(0.1)) / Double(Float(0.25)))) <= 1e-6)
+        #expect(abs(TimingFunction.default.evaluate(2) - 1) <= 1e-12)
+        #expect(abs(TimingFunction.linear.evaluate(-2) - (-2)) <= 1e-12)
+        #expect(abs(TimingFunction.linear.evaluate(3) - 3) <= 1e-12)
     }
 
-    func testControlPoints() {
+    @Test func controlPoints() {
         let f = TimingFunction.easeInEaseOut
-        XCTAssertEqual(f.controlPoint(at: 0), Point(0, 0))
-        XCTAssertEqual(f.controlPoint(at: 1)!.x, 0.42, accuracy: 1e-6)
-        XCTAssertEqual(f.controlPoint(at: 1)!.y, 0)
-        XCTAssertEqual(f.controlPoint(at: 2)!.x, 0.58, accuracy: 1e-6)
-        XCTAssertEqual(f.controlPoint(at: 3), Point(1, 1))
-        XCTAssertNil(f.controlPoint(at: 4))
-        XCTAssertNil(f.controlPoint(at: -1))
-        XCTAssertEqual(TimingFunction.default, TimingFunction(controlPoints: 0.25, 0.1, 0.25, 1))
+        #expect(f.controlPoint(at: 0) == Point(0, 0))
+        #expect(abs(f.controlPoint(at: 1)!.x - 0.42) <= 1e-6)
+        #expect(f.controlPoint(at: 1)!.y == 0)
+        #expect(abs(f.controlPoint(at: 2)!.x - 0.58) <= 1e-6)
+        #expect(f.controlPoint(at: 3) == Point(1, 1))
+        #expect(f.controlPoint(at: 4) == nil)
+        #expect(f.controlPoint(at: -1) == nil)
+        #expect(TimingFunction.default == TimingFunction(controlPoints: 0.25, 0.1, 0.25, 1))
     }
 }

@@ -1,43 +1,43 @@
 import StardustTestSupport
-import XCTest
+import Testing
 @testable import StardustAnimation
 
-final class TransactionTests: XCTestCase {
-    func testChangesInsideABlockAnimateFromOldToNew() {
+@Suite struct TransactionTests {
+    @Test func changesInsideABlockAnimateFromOldToNew() {
         let clock = MediaClock(time: 2)
         let host = TestHost(["x": .number(0), "y": .number(5)])
         Transaction.animate(duration: 1, timingFunction: .linear, clock: clock) {
             host.setValue(.number(10), forKeyPath: "x")
             host.setValue(.number(5), forKeyPath: "y")     // unchanged: no animation
         }
-        XCTAssertEqual(host.model("x"), 10)                // the model changes at once
-        XCTAssertEqual(host.animations.count, 1)
+        #expect(host.model("x") == 10)                // the model changes at once
+        #expect(host.animations.count == 1)
         let a = host.animations[0].animation as! BasicAnimation
-        XCTAssertEqual(host.animations[0].key, "x")
-        XCTAssertEqual(a.keyPath, "x")
-        XCTAssertEqual(a.fromValue, .number(0)); XCTAssertEqual(a.toValue, .number(10))
-        XCTAssertEqual(a.timing.beginTime, 2); XCTAssertEqual(a.timing.duration, 1)
-        XCTAssertEqual(host.number("x", at: 2.5), 5)
-        XCTAssertEqual(host.number("x", at: 3.5), 10)      // removed after: the model shows
+        #expect(host.animations[0].key == "x")
+        #expect(a.keyPath == "x")
+        #expect(a.fromValue == .number(0)); #expect(a.toValue == .number(10))
+        #expect(a.timing.beginTime == 2); #expect(a.timing.duration == 1)
+        #expect(host.number("x", at: 2.5) == 5)
+        #expect(host.number("x", at: 3.5) == 10)      // removed after: the model shows
     }
 
-    func testOutsideABlockNothingAnimates() {
+    @Test func outsideABlockNothingAnimates() {
         let host = TestHost(["x": .number(0)])
         host.setValue(.number(10), forKeyPath: "x")
-        XCTAssertTrue(host.animations.isEmpty)
-        XCTAssertFalse(Transaction.isAnimating)
+        #expect(host.animations.isEmpty)
+        #expect(!Transaction.isAnimating)
         Transaction.animate(clock: MediaClock()) {
-            XCTAssertTrue(Transaction.isAnimating)
+            #expect(Transaction.isAnimating)
             Transaction.performWithoutAnimation {
-                XCTAssertFalse(Transaction.isAnimating)
+                #expect(!Transaction.isAnimating)
                 host.setValue(.number(20), forKeyPath: "x")
             }
         }
-        XCTAssertTrue(host.animations.isEmpty)
-        XCTAssertEqual(host.model("x"), 20)
+        #expect(host.animations.isEmpty)
+        #expect(host.model("x") == 20)
     }
 
-    func testDefaultsAndCompletion() {
+    @Test func defaultsAndCompletion() {
         let host = TestHost(["x": .number(0), "o": .number(1)])
         var done = 0
         Transaction.animate(clock: MediaClock(), changes: {
@@ -45,14 +45,14 @@ final class TransactionTests: XCTestCase {
             host.setValue(.number(0), forKeyPath: "o")
         }, completion: { done += 1 })
         let a = host.animations[0].animation
-        XCTAssertEqual(a.endTime(), 0.25, accuracy: 1e-12)
-        XCTAssertEqual(a.timingFunction, .default)
+        #expect(abs(a.endTime() - 0.25) <= 1e-12)
+        #expect(a.timingFunction == .default)
         a.didStop(finished: true)
-        XCTAssertEqual(done, 0)                            // waits for both
+        #expect(done == 0)                            // waits for both
         host.animations[1].animation.didStop(finished: false)
-        XCTAssertEqual(done, 1)
+        #expect(done == 1)
         var immediate = 0
         Transaction.animate(changes: {}, completion: { immediate += 1 })
-        XCTAssertEqual(immediate, 1)
+        #expect(immediate == 1)
     }
 }

@@ -1,54 +1,55 @@
+import Foundation
 import StardustTestSupport
 import StardustCodecs
 import StardustCore
-import XCTest
+import Testing
 
 /// Corrupt, truncated and hostile inputs must throw typed errors, never crash or trap.
-final class DecoderRobustnessTests: XCTestCase {
+@Suite struct DecoderRobustnessTests {
     private func smallPNG() -> [UInt8] {
         PNGEncoder.encode(TestSupport.image(width: 12, height: 9) { x, y in (UInt8(x * 20), UInt8(y * 28), UInt8(x * y), UInt8(100 + x * 10)) })
     }
 
-    func testCRCCorruptionIsDetectedAndNamed() {
+    @Test func crcCorruptionIsDetectedAndNamed() {
         var bytes = smallPNG()
         // Flip a bit inside the IHDR data (offset 8 + 8 + 5).
         bytes[21] ^= 0x01
-        XCTAssertThrowsError(try PNGDecoder.decode(bytes)) { error in
-            XCTAssertEqual("\(error)", "PNG chunk IHDR has a bad CRC.")
+        if let error = #expect(throws: (any Error).self, performing: { try PNGDecoder.decode(bytes) }) {
+            #expect("\(error)" == "PNG chunk IHDR has a bad CRC.")
         }
         var idat = smallPNG()
         let chunks = try? PNGChunk.chunks(in: idat)
-        XCTAssertNotNil(chunks)
+        #expect(chunks != nil)
         // IDAT data begins after signature (8) + IHDR (25) + IDAT length/type (8).
         idat[8 + 25 + 8 + 2] ^= 0x40
-        XCTAssertThrowsError(try PNGDecoder.decode(idat)) { error in
-            XCTAssertEqual("\(error)", "PNG chunk IDAT has a bad CRC.")
+        if let error = #expect(throws: (any Error).self, performing: { try PNGDecoder.decode(idat) }) {
+            #expect("\(error)" == "PNG chunk IDAT has a bad CRC.")
         }
     }
 
-    func testEveryTruncationThrows() {
+    @Test func everyTruncationThrows() {
         let png = smallPNG()
         for n in 0..<png.count {
-            XCTAssertThrowsError(try PNGDecoder.decode(Array(png[0..<n])), "PNG prefix of \(n) bytes")
+            #expect(throws: (any Error).self, "PNG prefix of \(n) bytes") { try PNGDecoder.decode(Array(png[0..<n])) }
         }
         let gif = (try? GIFWriter.encode([TestSupport.image(width: 9, height: 7) { x, y in (UInt8(x * 25), UInt8(y * 30), 9, 255) }], fps: 10)) ?? []
-        XCTAssertFalse(gif.isEmpty)
+        #expect(!gif.isEmpty)
         for n in 0..<gif.count {
-            XCTAssertThrowsError(try GIFDecoder.decode(Array(gif[0..<n])), "GIF prefix of \(n) bytes")
+            #expect(throws: (any Error).self, "GIF prefix of \(n) bytes") { try GIFDecoder.decode(Array(gif[0..<n])) }
         }
     }
 
-    func testTruncatedJPEGsThrow() throws {
+    @Test func truncatedJPEGsThrow() throws {
         let jpeg = try TestSupport.fixture("pil_rgb.jpg")
         // Every prefix shorter than the whole file lacks scan data or the EOI marker.
         for n in stride(from: 0, to: jpeg.count - 2, by: 3) {
-            XCTAssertThrowsError(try JPEGDecoder.decode(Array(jpeg[0..<n])), "JPEG prefix of \(n) bytes")
+            #expect(throws: (any Error).self, "JPEG prefix of \(n) bytes") { try JPEGDecoder.decode(Array(jpeg[0..<n])) }
         }
-        XCTAssertNoThrow(try JPEGDecoder.decode(jpeg))
+        #expect(throws: Never.self) { try JPEGDecoder.decode(jpeg) }
     }
 
     /// Fixed-seed random byte flips: the decoders may accept or reject, but must not crash.
-    func testRandomCorruptionNeverCrashes() throws {
+    @Test func randomCorruptionNeverCrashes() throws {
         var rng = SplitMix64(seed: 0x5EED)
         let inputs: [(String, [UInt8])] = [
             ("png", smallPNG()),
@@ -74,7 +75,7 @@ final class DecoderRobustnessTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(rejected, 900, "most corruptions are detected")
+        #expect(rejected > 900, "most corruptions are detected")
     }
 
     /// Recomputes every chunk CRC (when the framing is intact) so that fuzzing reaches the decoder.
@@ -98,7 +99,7 @@ final class DecoderRobustnessTests: XCTestCase {
         return bytes
     }
 
-    func testCorruptFilterAndPaletteIndexAreReported() {
+    @Test func corruptFilterAndPaletteIndexAreReported() throws {
         // Build a 2×1 palette PNG by hand whose second pixel uses index 5 of a 2-entry palette,
         // and one whose row uses filter type 9.
         func png(ihdr: [UInt8], plte: [UInt8]?, raw: [UInt8]) -> [UInt8] {
@@ -125,54 +126,68 @@ final class DecoderRobustnessTests: XCTestCase {
         }
         let ihdrPalette: [UInt8] = [0, 0, 0, 2, 0, 0, 0, 1, 8, 3, 0, 0, 0]
         let good = png(ihdr: ihdrPalette, plte: [255, 0, 0, 0, 0, 255], raw: [0, 1, 0])
-        XCTAssertEqual(try PNGDecoder.decodeStraightRGBA(good).pixels, [0, 0, 255, 255, 255, 0, 0, 255])
-        XCTAssertThrowsError(try PNGDecoder.decode(png(ihdr: ihdrPalette, plte: [255, 0, 0, 0, 0, 255], raw: [0, 1, 5]))) { error in
-            XCTAssertEqual("\(error)", "PNG pixel uses palette index 5 but the palette has 2 entries.")
+        #expect(try PNGDecoder.decodeStraightRGBA(good).pixels == [0, 0, 255, 255, 255, 0, 0, 255])
+        if let error = #expect(throws: (any Error).self, performing: {
+            try PNGDecoder.decode(png(ihdr: ihdrPalette, plte: [255, 0, 0, 0, 0, 255], raw: [0, 1, 5]))
+        }) {
+            #expect("\(error)" == "PNG pixel uses palette index 5 but the palette has 2 entries.")
         }
-        XCTAssertThrowsError(try PNGDecoder.decode(png(ihdr: ihdrPalette, plte: [255, 0, 0, 0, 0, 255], raw: [9, 1, 0]))) { error in
-            XCTAssertEqual("\(error)", "PNG row 0 uses unknown filter type 9.")
+        if let error = #expect(throws: (any Error).self, performing: {
+            try PNGDecoder.decode(png(ihdr: ihdrPalette, plte: [255, 0, 0, 0, 0, 255], raw: [9, 1, 0]))
+        }) {
+            #expect("\(error)" == "PNG row 0 uses unknown filter type 9.")
         }
-        XCTAssertThrowsError(try PNGDecoder.decode(png(ihdr: ihdrPalette, plte: nil, raw: [0, 1, 0]))) { error in
-            XCTAssertTrue("\(error)".contains("no PLTE"), "\(error)")
+        if let error = #expect(throws: (any Error).self, performing: { try PNGDecoder.decode(png(ihdr: ihdrPalette, plte: nil, raw: [0, 1, 0])) }) {
+            #expect("\(error)".contains("no PLTE"), "\(error)")
         }
-        XCTAssertThrowsError(try PNGDecoder.decode(png(ihdr: [0, 0, 0, 2, 0, 0, 0, 1, 3, 2, 0, 0, 0], plte: nil, raw: [0]))) { error in
-            XCTAssertTrue("\(error)".contains("bit depth 3"), "\(error)")
+        if let error = #expect(throws: (any Error).self, performing: {
+            try PNGDecoder.decode(png(ihdr: [0, 0, 0, 2, 0, 0, 0, 1, 3, 2, 0, 0, 0], plte: nil, raw: [0]))
+        }) {
+            #expect("\(error)".contains("bit depth 3"), "\(error)")
         }
-        XCTAssertThrowsError(try PNGDecoder.decode(png(ihdr: ihdrPalette, plte: [255, 0, 0, 0, 0, 255], raw: [0, 1]))) { error in
-            XCTAssertTrue("\(error)".contains("truncated"), "\(error)")
+        if let error = #expect(throws: (any Error).self, performing: {
+            try PNGDecoder.decode(png(ihdr: ihdrPalette, plte: [255, 0, 0, 0, 0, 255], raw: [0, 1]))
+        }) {
+            #expect("\(error)".contains("truncated"), "\(error)")
         }
     }
 
-    func testHugeDeclaredSizesAreRejectedBeforeAllocation() throws {
+    @Test func hugeDeclaredSizesAreRejectedBeforeAllocation() throws {
         // PNG: patch the IHDR of a small file to 100000×100000 and fix its CRC.
         var png = smallPNG()
         for (i, v) in [UInt8(0x00), 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0].enumerated() { png[16 + i] = v }
         png = Self.fixingCRCs(png)
-        XCTAssertThrowsError(try PNGDecoder.decode(png)) { error in
-            XCTAssertEqual("\(error)", "PNG is 100000×100000 pixels, over the 100-megapixel limit.")
-            XCTAssertEqual(error as? CodecError, .tooLarge(format: "PNG", width: 100000, height: 100000, limit: ImageLimits.defaultMaxPixels))
+        let hugePNG = png
+        if let error = #expect(throws: (any Error).self, performing: { try PNGDecoder.decode(hugePNG) }) {
+            #expect("\(error)" == "PNG is 100000×100000 pixels, over the 100-megapixel limit.")
+            #expect((error as? CodecError) == .tooLarge(format: "PNG", width: 100000, height: 100000, limit: ImageLimits.defaultMaxPixels))
         }
         // A configurable limit.
-        XCTAssertThrowsError(try PNGDecoder.decode(smallPNG(), maxPixels: 50))
-        XCTAssertNoThrow(try PNGDecoder.decode(smallPNG(), maxPixels: 108))
+        #expect(throws: (any Error).self) { try PNGDecoder.decode(smallPNG(), maxPixels: 50) }
+        #expect(throws: Never.self) { try PNGDecoder.decode(smallPNG(), maxPixels: 108) }
         // Maximal 31-bit dimensions must not overflow.
         var maxed = smallPNG()
         for (i, v) in [UInt8(0x7F), 0xFF, 0xFF, 0xFF, 0x7F, 0xFF, 0xFF, 0xFF].enumerated() { maxed[16 + i] = v }
-        XCTAssertThrowsError(try PNGDecoder.decode(Self.fixingCRCs(maxed))) { XCTAssertTrue("\($0)".contains("over the")) }
+        let maxedPNG = Self.fixingCRCs(maxed)
+        if let error = #expect(throws: (any Error).self, performing: { try PNGDecoder.decode(maxedPNG) }) {
+            #expect("\(error)".contains("over the"))
+        }
 
         // JPEG: the SOF0 height/width fields of the fixture set to 60000×60000 (> 100 MP).
         var jpeg = try TestSupport.fixture("pil_rgb.jpg")
-        let sof = try XCTUnwrap((0..<(jpeg.count - 1)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+        let sof = try #require((0..<(jpeg.count - 1)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
         jpeg[sof + 5] = 0xEA; jpeg[sof + 6] = 0x60; jpeg[sof + 7] = 0xEA; jpeg[sof + 8] = 0x60
-        XCTAssertThrowsError(try JPEGDecoder.decode(jpeg)) { error in
-            XCTAssertEqual("\(error)", "JPEG is 60000×60000 pixels, over the 100-megapixel limit.")
+        let hugeJPEG = jpeg
+        if let error = #expect(throws: (any Error).self, performing: { try JPEGDecoder.decode(hugeJPEG) }) {
+            #expect("\(error)" == "JPEG is 60000×60000 pixels, over the 100-megapixel limit.")
         }
 
         // GIF: a 65535×65535 logical screen.
         var gif = try TestSupport.fixture("pil_anim.gif")
         gif[6] = 0xFF; gif[7] = 0xFF; gif[8] = 0xFF; gif[9] = 0xFF
-        XCTAssertThrowsError(try GIFDecoder.decode(gif)) { error in
-            XCTAssertEqual("\(error)", "GIF is 65535×65535 pixels, over the 100-megapixel limit.")
+        let hugeGIF = gif
+        if let error = #expect(throws: (any Error).self, performing: { try GIFDecoder.decode(hugeGIF) }) {
+            #expect("\(error)" == "GIF is 65535×65535 pixels, over the 100-megapixel limit.")
         }
     }
 }

@@ -30,7 +30,7 @@ import StardustAnimation
             let speed = Double((p.velocity * p.velocity).sum().squareRoot())
             let expected = p.birthTime < 2 ? 10.0 : p.birthTime < 4 ? 30 : 60
             #expect(abs(speed - expected) <= 1e-3, "born at \(p.birthTime)")
-            #expect(p.color.y == p.birthTime < 3 ? 1 : 0, "born at \(p.birthTime)")
+            #expect(p.color.y == (p.birthTime < 3 ? 1 : 0), "born at \(p.birthTime)")
         }
         // An untimed set replaces the whole history.
         layer.setEmitterValue(.number(7), forKeyPath: "emitterCells.c.velocity")

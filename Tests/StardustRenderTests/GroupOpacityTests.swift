@@ -54,7 +54,7 @@ import StardustCore
         let out = try Fixture.render(list, bandHeight: 4)
         for y in 0..<10 {
             for x in 0..<10 {
-                #expect(Fixture.px(out, x, y) == x < 5 && y < 5 ? red : [0, 0, 0, 0], "(\(x), \(y))")
+                #expect(Fixture.px(out, x, y) == (x < 5 && y < 5 ? red : [0, 0, 0, 0]), "(\(x), \(y))")
             }
         }
     }

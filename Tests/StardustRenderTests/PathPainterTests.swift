@@ -83,7 +83,7 @@ import StardustCore
         clipped.draw(prepared, bands: [0..<17, 17..<64], clip: clip)
         for y in 0..<64 { for x in 0..<64 {
             let inside = x >= clip.x0 && x < clip.x1 && y >= clip.y0 && y < clip.y1
-            #expect(clipped[x, y] == inside ? full[x, y] : PremultipliedPixel(r: 10, g: 20, b: 30, a: 40))
+            #expect(clipped[x, y] == (inside ? full[x, y] : PremultipliedPixel(r: 10, g: 20, b: 30, a: 40)))
         } }
     }
 
@@ -118,7 +118,8 @@ import StardustCore
         let c = Canvas(40, 40)
         c.draw(PathPainter.prepare(cmd, scale: 2))
         // Device center (20, 20) ↔ local (10, 10): pixel (19, 19)'s center is local (9.75, 9.75), t = 0.25·√2 / 6.
-        #expect(abs((Double(c[19, 19].r)) - (255 * (1 - 0.25 * 2.0.squareRoot() / 6))) <= 1)
+        let expectedRed: Double = 255 * (1 - 0.25 * 2.0.squareRoot() / 6)
+        #expect(abs(Double(c[19, 19].r) - expectedRed) <= 1)
         #expect(c[1, 1] == PremultipliedPixel(r: 0, g: 0, b: 255, a: 255))
         // Halfway along the radius: t = 0.5 → (128, 128, 255).
         // Local (13, 10) = device (26, 20): pixel (25, 19)'s center is at (25.5, 19.5) → local (12.75, 9.75): t = √(2.75² + 0.25²)/6.

@@ -42,7 +42,7 @@ import StardustCore
         #expect(Set(BuiltinImages.names) == Set(documented.keys))
         for (name, (w, h)) in documented {
             let img = image(name)
-            #expect(img.width == w, name); #expect(img.height == h, name)
+            #expect(img.width == w, "\(name)"); #expect(img.height == h, "\(name)")
             #expect(BuiltinImages.pixelSize(named: name)?.width == w)
             #expect(BuiltinImages.pixelSize(named: "builtin:" + name)?.height == h)
             #expect(BuiltinImages.image(named: "builtin:" + name) == img)
@@ -62,9 +62,9 @@ import StardustCore
                 if name != "maple-leaf-red" { #expect(p.r == p.a && p.g == p.a && p.b == p.a, "\(name) is white") }
                 maxAlpha = max(maxAlpha, p.a)
             } }
-            #expect(maxAlpha >= 250, name)
+            #expect(maxAlpha >= 250, "\(name)")
             // Transparent corners: every image leaves room for an anti-aliased edge.
-            #expect(img[0, 0].a == 0, name); #expect(img[img.width - 1, img.height - 1].a == 0, name)
+            #expect(img[0, 0].a == 0, "\(name)"); #expect(img[img.width - 1, img.height - 1].a == 0, "\(name)")
         }
     }
 
@@ -85,9 +85,9 @@ import StardustCore
             let radii = stride(from: 2.0, to: Double(max(img.width, img.height)) / 2, by: 2).map { $0 }
             let diff = rotationDifference(img, center: c, angle: 0.7, radii: radii)
             if BuiltinImages.isRotationInvariant(named: "builtin:" + name) {
-                #expect(diff < 0.01, name)
+                #expect(diff < 0.01, "\(name)")
             } else {
-                #expect(diff > 0.02, name)
+                #expect(diff > 0.02, "\(name)")
             }
         }
         #expect(BuiltinImages.isRotationInvariant(named: "dot"))
@@ -157,7 +157,7 @@ import StardustCore
         let conf = image("confetti")
         for y in 0..<8 { for x in 0..<16 {
             let inside = x >= 1 && x < 15 && y >= 1 && y < 7
-            #expect(conf[x, y].a == inside ? 255 : 0)
+            #expect(conf[x, y].a == (inside ? 255 : 0))
         } }
         let spark = image("spark")
         #expect(spark[16, 16].a == 255)

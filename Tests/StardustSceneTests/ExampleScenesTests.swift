@@ -18,7 +18,7 @@ import StardustTestSupport
             try scene.validate()
             scene.scale = 0.25
             let image = try Renderer(threads: 1).render(scene.displayList(at: 1.5))
-            #expect(image.width == scene.pixelWidth, name)
+            #expect(image.width == scene.pixelWidth, "\(name)")
             let report = try SpriteVisibility.check(root: scene.root, size: scene.size, scale: scene.scale,
                                                     seed: scene.seed, at: 1.5)
             #expect(Double(report.drawn) >= 0.9 * Double(report.visible), "\(name): \(report)")

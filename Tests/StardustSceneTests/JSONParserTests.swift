@@ -23,7 +23,7 @@ import Testing
             let err = e as! JSONSyntaxError
             #expect(err.line == 3)
             #expect(err.column == 7)
-            #expect(err.message.contains("':'"), err.message)
+            #expect(err.message.contains("':'"), "\(err.message)")
         }
         _ = #expect(throws: (any Error).self) { try JSONParser.parse("[1, 2") }.map { e in #expect("\(e)".contains("end of the document")) }
         #expect(throws: (any Error).self) { try JSONParser.parse("{} x") }

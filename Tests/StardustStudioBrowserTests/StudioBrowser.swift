@@ -1,4 +1,5 @@
 import Foundation
+import StardustStudioClient
 import Testing
 import Stardust
 @testable import StardustStudio
@@ -39,16 +40,8 @@ final class StudioBrowser: Sendable {
         var config = StudioServer.Configuration()
         config.port = 0
         config.maxFrameRate = 30
-        let server = StudioServer(document: document, configuration: config)
-        final class PortBox: @unchecked Sendable { let lock = NSLock(); var port = 0 }
-        let box = PortBox()
-        let serverTask = server.start { p in box.lock.withLock { box.port = p } }
-        var port = 0
-        for _ in 0..<1200 where port == 0 {
-            try await Task.sleep(for: .milliseconds(50))
-            port = box.lock.withLock { box.port }
-        }
-        guard port != 0 else { serverTask.cancel(); throw WebDriver.Failure(description: "the studio server did not start") }
+        let studio = try await LaunchedStudio.start(document, configuration: config, timeout: 60)
+        let (serverTask, port) = (studio.task, studio.port)
         let chromedriver = try ChromeDriver.Process()
         do {
             try await chromedriver.waitUntilReady()

@@ -24,6 +24,11 @@ public final class StudioClient: @unchecked Sendable {
         public var status: Int
         /// What happened.
         public var description: String
+
+        /// A failure with `status` (0 when there is no HTTP status) and what happened.
+        public init(status: Int, description: String) {
+            self.status = status; self.description = description
+        }
     }
 
     private let fd: Int32

@@ -21,13 +21,9 @@ final class StudioHarness: @unchecked Sendable {
         c.port = 0
         c.maxFrameRate = maxFrameRate
         config = c
-        let server = StudioServer(document: document, configuration: c)
-        let ready = DispatchSemaphore(value: 0)
-        final class Box: @unchecked Sendable { var port = 0 }
-        let box = Box()
-        task = server.start { p in box.port = p; ready.signal() }
-        guard ready.wait(timeout: .now() + 300) == .success else { throw StudioEditError("the server did not start") }
-        port = box.port
+        let studio = try LaunchedStudio.start(document, configuration: c)
+        task = studio.task
+        port = studio.port
     }
 
     deinit { task.cancel() }

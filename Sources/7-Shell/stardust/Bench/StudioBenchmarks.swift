@@ -44,8 +44,9 @@ extension Benchmarks {
         config.port = 0
         config.maxFrameRate = maxFrameRate
         config.renderThreads = threads
-        let (task, port) = try startServer(document, config)
-        defer { task.cancel() }
+        let studio = try LaunchedStudio.start(document, configuration: config, timeout: 30)
+        defer { studio.task.cancel() }
+        let port = studio.port
         let client = try StudioClient(port: port)
         try client.upgrade(path: "/ws?token=\(config.token)", port: port, origin: "http://127.0.0.1:\(port)")
         func count(for s: Double) throws -> Int {
@@ -62,18 +63,5 @@ extension Benchmarks {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         client.hangUp()
         return Double(frames) / elapsed
-    }
-
-    /// Starts a studio on a free loopback port; returns its task (cancel it to stop) and the port, once it listens.
-    static func startServer(_ document: StudioDocument, _ config: StudioServer.Configuration) throws -> (Task<Void, any Error>, Int) {
-        final class PortBox: @unchecked Sendable { var value = 0 }
-        let ready = DispatchSemaphore(value: 0)
-        let port = PortBox()
-        let task = StudioServer(document: document, configuration: config).start { p in port.value = p; ready.signal() }
-        guard ready.wait(timeout: .now() + 30) == .success else {
-            task.cancel()
-            throw CLIError.runtime("the studio server did not start")
-        }
-        return (task, port.value)
     }
 }

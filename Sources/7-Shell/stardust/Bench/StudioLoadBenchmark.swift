@@ -43,8 +43,9 @@ extension Benchmarks {
         var config = StudioServer.Configuration()
         config.port = 0
         config.renderThreads = threads
-        let (task, port) = try startServer(document, config)
-        defer { task.cancel() }
+        let studio = try LaunchedStudio.start(document, configuration: config, timeout: 30)
+        defer { studio.task.cancel() }
+        let port = studio.port
         let (p, token, origin) = (port, config.token, "http://127.0.0.1:\(port)")
         let page: @Sendable () throws -> StudioClient = {
             let c = try StudioClient(port: p)

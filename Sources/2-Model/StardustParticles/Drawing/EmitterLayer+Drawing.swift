@@ -31,7 +31,9 @@ extension EmitterLayer {
             let h = Double(tex.height) / c.contentsScale * c.contentsRect.height
             guard w > 0, h > 0 else { return nil }
             return Look(texture: tex, rect: c.contentsRect, quad: Size(width: w, height: h),
-                        minF: c.minificationFilter, magF: c.magnificationFilter, round: c.isRotationInvariant)
+                        minF: c.minificationFilter, magF: c.magnificationFilter,
+                        // a stretched sprite is not round any more
+                        round: c.isRotationInvariant && (c.extensions?.velocityStretch ?? 0) == 0)
         }
         // Velocity stretch (``CellExtensions/velocityStretch``): seconds of motion per cell, 0 = none.
         let stretch: [Double] = cells.map { $0.extensions?.velocityStretch ?? 0 }

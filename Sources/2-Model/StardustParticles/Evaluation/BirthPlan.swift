@@ -48,6 +48,15 @@ extension EmitterLayer {
             if cell.parent < 0 {
                 instances.append(EmitterInstance(lo: cell.windowLo, hi: cell.windowHi, stream: seeded.bits(cell.key, 0),
                                                  idKey: ids.bits(cell.key, 0), parent: -1))
+            } else if let trigger = cell.extensions?.trigger {
+                // A sub-emitter: its window starts at the parent's birth or death (§2.8).
+                for (ri, r) in plan.records[cell.parent].enumerated() {
+                    let anchor = trigger == .death ? r.birthTime + r.lifetime : r.birthTime
+                    let lo = anchor + cell.windowLo, hi = anchor + cell.windowHi
+                    guard lo < hi, lo <= t, hi + cell.horizon > t else { continue }
+                    instances.append(EmitterInstance(lo: lo, hi: hi, stream: seeded.bits(cell.key, r.id),
+                                                     idKey: ids.bits(cell.key, r.id), parent: ri))
+                }
             } else {
                 for (ri, r) in plan.records[cell.parent].enumerated() {
                     let lo = r.birthTime + cell.windowLo, hi = r.birthTime + min(cell.windowHi, r.lifetime)
@@ -97,7 +106,7 @@ extension EmitterLayer {
                             let (life, au) = ParticleBirth.life(p, rng)
                             let id = idKey &+ UInt64(bitPattern: k)
                             plan.records[ci].append(parent.map {
-                                ParticleBirth.make(p, parent: $0, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                                ParticleBirth.make(p, parent: $0, cell.extensions!, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
                             } ?? ParticleBirth.make(p, shape: e.shape, mode: e.mode, rng: rng, id: id, birthTime: tb,
                                                     life: life, angleU: au))
                         }
@@ -117,7 +126,9 @@ extension EmitterLayer {
                         let (life, au) = ParticleBirth.life(p, rng)
                         let id = inst.idKey &+ UInt64(bitPattern: k)
                         plan.records[ci].append(parent.map {
-                            ParticleBirth.make(p, parent: $0, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                            cell.extensions == nil
+                                ? ParticleBirth.make(p, parent: $0, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                                : ParticleBirth.make(p, parent: $0, cell.extensions!, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
                         } ?? ParticleBirth.make(p, shape: e.shape, mode: e.mode, rng: rng, id: id, birthTime: tb,
                                                 life: life, angleU: au))
                     }

@@ -77,6 +77,9 @@ extension EmitterLayer {
         if let d = x.emissionDuration, !(d.isFinite && d >= 0) {
             throw .invalidValue(keyPath: path + "emissionDuration", value: d, reason: "must be a finite number ≥ 0")
         }
+        if !x.inheritedVelocity.isFinite {
+            throw .invalidValue(keyPath: path + "inheritedVelocity", value: x.inheritedVelocity, reason: "not a finite number")
+        }
         if !(x.velocityStretch.isFinite && x.velocityStretch >= 0) {
             throw .invalidValue(keyPath: path + "velocityStretch", value: x.velocityStretch, reason: "must be a finite number ≥ 0")
         }
@@ -90,7 +93,8 @@ extension EmitterLayer {
         let rate = c.params.map(\.rate).max() ?? 0
         let bursts = c.extensions?.bursts ?? []
         let burstScale = c.params.map(\.burstScale).max() ?? 1
-        let window = c.parent < 0 ? c.windowHi - c.windowLo : max(0, min(c.windowHi, e.cells[c.parent].maxLife) - c.windowLo)
+        let window = c.parent < 0 || c.extensions?.trigger != nil
+            ? c.windowHi - c.windowLo : max(0, min(c.windowHi, e.cells[c.parent].maxLife) - c.windowLo)
         // Burst particles per instance: alive at once, and over the whole window.
         var burstAlive = 0.0, burstTotal = 0.0
         for b in bursts where b.count > 0 && b.cycles > 0 {
@@ -108,7 +112,7 @@ extension EmitterLayer {
             if let cap = c.extensions?.maximumAlive { live = min(live, Double(cap)) }
         } else {
             // (the Core Animation product first, in its historical order: estimates stay bit-identical)
-            births = perSecond[c.parent] * rate * window
+            births = rate > 0 ? perSecond[c.parent] * rate * window : 0
             if burstTotal > 0 { births += perSecond[c.parent] * burstTotal }
             live = births * c.maxLife
             if let cap = c.extensions?.maximumAlive { live = min(live, alive[c.parent] * Double(cap)) }

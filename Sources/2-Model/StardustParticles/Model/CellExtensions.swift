@@ -93,6 +93,16 @@ public struct CellExtensions: Hashable, Sendable {
     /// The cell stops emitting (rate and bursts) this many seconds after its emission window opens. nil = no limit.
     public var emissionDuration: Double?
 
+    // Sub-emitters (docs/PARTICLE-MODEL.md §2.8).
+
+    /// For a sub-cell: emit at the parent particle's birth or death instead of over its life (see
+    /// ``SubEmitterTrigger``). nil = Core Animation's sub-cell. Ignored on top-level cells.
+    public var trigger: SubEmitterTrigger?
+    /// For a sub-cell: the fraction of the parent particle's velocity (at the trigger, or at the
+    /// sub-particle's birth without one) added to each sub-particle's velocity. 0 = Core Animation's
+    /// choice (decision P4: not inherited).
+    public var inheritedVelocity = 0.0
+
     // Drawing.
 
     /// Seconds of motion each particle is stretched over: drawn along its velocity, its length grows by

@@ -322,6 +322,8 @@ public enum SceneJSONWriter {
             if let n = x.maximumAlive { f.append(("maximumAlive", .number(Double(n)))) }
             if let d = x.emissionDuration { f.append(("emissionDuration", .number(d))) }
             if x.velocityStretch != 0 { f.append(("velocityStretch", .number(x.velocityStretch))) }
+            if let t = x.trigger { f.append(("trigger", .string(t.rawValue))) }
+            if x.inheritedVelocity != 0 { f.append(("inheritedVelocity", .number(x.inheritedVelocity))) }
         }
 
         func shape(_ s: ShapeLayer, fresh: ShapeLayer, into f: inout [(key: String, value: JSONValue)], at here: String) throws {

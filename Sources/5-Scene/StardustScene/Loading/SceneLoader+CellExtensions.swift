@@ -8,7 +8,7 @@ extension SceneLoader {
         "finishScale", "finishScaleRange", "rotation", "rotationRange", "finishRotation", "finishRotationRange",
         "radialAcceleration", "radialAccelerationRange", "tangentialAcceleration", "tangentialAccelerationRange", "orbit",
         "colorOverLife", "secondColorOverLife", "alphaOverLife", "scaleOverLife", "spinOverLife", "speedOverLife",
-        "bursts", "maximumAlive", "emissionDuration", "velocityStretch",
+        "bursts", "maximumAlive", "emissionDuration", "velocityStretch", "trigger", "inheritedVelocity",
     ]
     static let curveKeys = ["interpolation", "stops"]
     static let burstKeys = ["time", "count", "cycles", "interval"]
@@ -69,6 +69,8 @@ extension SceneLoader {
             x.emissionDuration = v
         }
         if let n = k["velocityStretch"] { x.velocityStretch = try n.number(in: 0...1e3) }
+        if let n = k["trigger"] { x.trigger = SubEmitterTrigger(rawValue: try n.choice(SubEmitterTrigger.allCases.map(\.rawValue)))! }
+        if let v = try num("inheritedVelocity") { x.inheritedVelocity = v }
         return x
     }
 

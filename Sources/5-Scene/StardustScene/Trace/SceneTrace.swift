@@ -81,7 +81,7 @@ public enum SceneTrace {
 
     /// The over-life curves, bursts, limits and stretch of a cell (``CellExtensions``), as JSON strings for
     /// `"cellFeatures"`: `"scaleOverLife(smooth,3)"` (interpolation, stops), `"burst(t=0.5,count=100,cycles=3,interval=1)"`,
-    /// `"maximumAlive=500"`, `"emissionDuration=2"`, `"velocityStretch=0.05"`. Empty for cells without them,
+    /// `"maximumAlive=500"`, `"emissionDuration=2"`, `"velocityStretch=0.05"`, `"trigger=death"`, `"inheritedVelocity=0.3"`. Empty for cells without them,
     /// so traces of other scenes are unchanged.
     static func extensionFeatures(_ x: CellExtensions) -> [String] {
         var f: [String] = []
@@ -99,6 +99,8 @@ public enum SceneTrace {
         if let n = x.maximumAlive { f.append(quote("maximumAlive=\(n)")) }
         if let d = x.emissionDuration { f.append(quote("emissionDuration=\(num(d))")) }
         if x.velocityStretch != 0 { f.append(quote("velocityStretch=\(num(x.velocityStretch))")) }
+        if let t = x.trigger { f.append(quote("trigger=\(t.rawValue)")) }
+        if x.inheritedVelocity != 0 { f.append(quote("inheritedVelocity=\(num(x.inheritedVelocity))")) }
         return f
     }
 

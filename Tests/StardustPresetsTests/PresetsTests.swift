@@ -11,7 +11,7 @@ import Testing
     func preset(_ name: String) throws -> Scene { try #require(Presets.named(name)).make() }
 
     @Test func thePresetList() throws {
-        #expect(Presets.all.map(\.name) == ["snow", "snow-classic", "fireworks", "maple-leaves", "celebration", "thanos", "photo-wall"])
+        #expect(Presets.all.map(\.name) == ["snow", "snow-classic", "fireworks", "fireworks-classic", "maple-leaves", "celebration", "thanos", "photo-wall"])
     }
 
     @Test func snowHasTheSpecCellsAndStartsFull() throws {
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func fireworksExplosionFollowsItsRocket() throws {
-        let e = try #require(try preset("fireworks").layer(named: "fireworks") as? EmitterLayer)
+        let e = try #require(try preset("fireworks-classic").layer(named: "fireworks") as? EmitterLayer)
         #expect(e.renderMode == .oldestFirst)
         let rocket = try #require(e.emitterCells.first)
         #expect(rocket.contents == nil)

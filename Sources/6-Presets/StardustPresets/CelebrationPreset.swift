@@ -18,7 +18,7 @@ enum CelebrationPreset {
         let w = size.width, h = size.height
         let center = Point(w / 2, h * 0.42)
 
-        scene.root.addSublayer(FireworksPreset.emitter(size: size))
+        scene.root.addSublayer(FireworksClassicPreset.emitter(size: size))
 
         let plane = imageLayer("plane", CelebrationArt.plane(), at: Point(w + 80, center.y - 40))
         let car = imageLayer("raceCar", CelebrationArt.raceCar(), at: Point(-80, center.y + 40))

@@ -31,8 +31,14 @@ extension EmitterLayer {
             let h = Double(tex.height) / c.contentsScale * c.contentsRect.height
             guard w > 0, h > 0 else { return nil }
             return Look(texture: tex, rect: c.contentsRect, quad: Size(width: w, height: h),
-                        minF: c.minificationFilter, magF: c.magnificationFilter, round: c.isRotationInvariant)
+                        minF: c.minificationFilter, magF: c.magnificationFilter,
+                        // a stretched sprite is not round any more
+                        round: c.isRotationInvariant && (c.extensions?.velocityStretch ?? 0) == 0)
         }
+        // Velocity stretch (``CellExtensions/velocityStretch``): seconds of motion per cell, 0 = none.
+        let stretch: [Double] = cells.map { $0.extensions?.velocityStretch ?? 0 }
+        let hasStretch = stretch.contains { $0 > 0 }
+        let vxs = snapshot.velocityX, vys = snapshot.velocityY
         var group = [Int](repeating: -1, count: looks.count)
         for i in looks.indices where looks[i] != nil {
             group[i] = looks[..<i].firstIndex(where: { $0 == looks[i] }) ?? i
@@ -68,7 +74,17 @@ extension EmitterLayer {
             let alpha = min(max(a[i], 0), 1)
             guard s > 0, s.isFinite, alpha > 0, x[i].isFinite, y[i].isFinite, rot[i].isFinite else { continue }
             if group[ci] != current { flush(); current = group[ci] }
-            let co = cos(Double(rot[i])) * s, si = sin(Double(rot[i])) * s
+            var angle = Double(rot[i]), sx = 1.0
+            if hasStretch, stretch[ci] > 0, let look = looks[ci] {
+                // Along the velocity, longer by the distance covered in `stretch` seconds.
+                let vx = Double(vxs[i]), vy = Double(vys[i])
+                let speed = (vx * vx + vy * vy).squareRoot()
+                if speed > 0, speed.isFinite {
+                    angle = atan2(vy, vx)
+                    sx = 1 + stretch[ci] * speed / (look.quad.width * s)
+                }
+            }
+            let co = cos(angle) * s, si = sin(angle) * s
             var L = L0
             var c = L0.apply(to: Point(x: Double(x[i]), y: Double(y[i])))
             if let P = perspective {
@@ -83,7 +99,8 @@ extension EmitterLayer {
                 c = projected.point
             }
             // Rotation-and-scale first, then the layer transform's linear part.
-            let ma = co * L.a + si * L.c, mb = co * L.b + si * L.d
+            var ma = co * L.a + si * L.c, mb = co * L.b + si * L.d
+            if sx != 1 { ma *= sx; mb *= sx }
             let mc = -si * L.a + co * L.c, md = -si * L.b + co * L.d
             let cr: Float = min(max(r[i], 0), 1) * alpha
             let cg: Float = min(max(g[i], 0), 1) * alpha

@@ -20,6 +20,8 @@ struct BirthParameters: Sendable {
     var size: SIMD3<Double> = .zero
     /// The layer's scale multiplier applied to this cell (1 for sub-cells); read by ``CellExtensions``.
     var layerScale: Double = 1
+    /// What multiplies a burst's count (``ParticleBurst``): the layer's `birthRate` for top-level cells, 1 for sub-cells.
+    var burstScale: Double = 1
 
     /// The largest lifetime a particle born with these parameters can have.
     var maxLife: Double { max(0, life + abs(lifeRange)) }
@@ -30,6 +32,8 @@ struct BirthParameters: Sendable {
     init(cell c: CellValues, layer l: LayerValues, isTopLevel: Bool, speedFactor: Double) {
         rate = max(0, c.birthRate * (isTopLevel ? l.birthRate : 1) * speedFactor)
         if !rate.isFinite { rate = 0 }
+        burstScale = isTopLevel ? max(0, l.birthRate) : 1
+        if !burstScale.isFinite { burstScale = 0 }
         life = c.lifetime * l.lifetime
         lifeRange = c.lifetimeRange * l.lifetime
         latitude = c.emissionLatitude

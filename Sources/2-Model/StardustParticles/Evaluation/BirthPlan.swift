@@ -13,6 +13,11 @@ struct BirthRun: Sendable {
     var k0: Int64, k1: Int64
     var start: Double
     var count0: Double
+    /// For a burst run (``ParticleBurst``, one cycle): the burst's index in the cell's list, and the
+    /// random stream and id key of its cycle; birth k (the index in the cycle) happens at `start`.
+    /// −1 for births of the rate.
+    var burst: Int32 = -1
+    var stream: UInt64 = 0, idKey: UInt64 = 0
 }
 
 /// The births one evaluation enumerates: runs in output order, plus the instances and parent records they refer to.
@@ -43,6 +48,15 @@ extension EmitterLayer {
             if cell.parent < 0 {
                 instances.append(EmitterInstance(lo: cell.windowLo, hi: cell.windowHi, stream: seeded.bits(cell.key, 0),
                                                  idKey: ids.bits(cell.key, 0), parent: -1))
+            } else if let trigger = cell.extensions?.trigger {
+                // A sub-emitter: its window starts at the parent's birth or death (§2.8).
+                for (ri, r) in plan.records[cell.parent].enumerated() {
+                    let anchor = trigger == .death ? r.birthTime + r.lifetime : r.birthTime
+                    let lo = anchor + cell.windowLo, hi = anchor + cell.windowHi
+                    guard lo < hi, lo <= t, hi + cell.horizon > t else { continue }
+                    instances.append(EmitterInstance(lo: lo, hi: hi, stream: seeded.bits(cell.key, r.id),
+                                                     idKey: ids.bits(cell.key, r.id), parent: ri))
+                }
             } else {
                 for (ri, r) in plan.records[cell.parent].enumerated() {
                     let lo = r.birthTime + cell.windowLo, hi = r.birthTime + min(cell.windowHi, r.lifetime)
@@ -64,8 +78,42 @@ extension EmitterLayer {
                         k = end
                     }
                 }
+                if let bursts = cell.extensions?.bursts, !bursts.isEmpty, !plan.isTruncated {
+                    Self.forEachBurstCycle(cell, bursts, lo: inst.lo, hi: inst.hi, from: t - cell.maxLife, to: t) { bi, c, tb, seg, n in
+                        let stream = Self.burstKey(inst.stream, bi, c), idKey = Self.burstKey(inst.idKey, bi, c)
+                        var k: Int64 = 0
+                        while k < n {
+                            let end = min(n, k + Self.runLength)
+                            if plan.planned + Int(end - k) > budget { plan.isTruncated = true; return false }
+                            plan.planned += Int(end - k)
+                            plan.runs.append(BirthRun(cell: Int32(ci), instance: Int32(ii), segment: Int32(seg), k0: k, k1: end,
+                                                      start: tb, count0: 0, burst: Int32(bi), stream: stream, idKey: idKey))
+                            k = end
+                        }
+                        return true
+                    }
+                }
                 guard feeds, !plan.isTruncated else { continue }
                 let parent: ParticleBirth? = inst.parent >= 0 ? plan.records[cell.parent][inst.parent] : nil
+                if let bursts = cell.extensions?.bursts, !bursts.isEmpty {
+                    Self.forEachBurstCycle(cell, bursts, lo: inst.lo, hi: inst.hi, from: t - cell.horizon, to: t) { bi, c, tb, seg, n in
+                        if plan.planned + Int(n) > budget { plan.isTruncated = true; return false }
+                        plan.planned += Int(n)
+                        let p = cell.params[seg]
+                        let stream = Self.burstKey(inst.stream, bi, c), idKey = Self.burstKey(inst.idKey, bi, c)
+                        for k in 0..<n {
+                            let rng = ParticleRandom(instance: stream, index: UInt64(bitPattern: k))
+                            let (life, au) = ParticleBirth.life(p, rng)
+                            let id = idKey &+ UInt64(bitPattern: k)
+                            plan.records[ci].append(parent.map {
+                                ParticleBirth.make(p, parent: $0, cell.extensions!, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                            } ?? ParticleBirth.make(p, shape: e.shape, mode: e.mode, rng: rng, id: id, birthTime: tb,
+                                                    life: life, angleU: au))
+                        }
+                        return true
+                    }
+                    guard !plan.isTruncated else { continue }
+                }
                 Self.forEachPiece(cell, lo: inst.lo, hi: inst.hi, from: t - cell.horizon, to: t) { seg, k0, k1, a, n0 in
                     guard !plan.isTruncated else { return }
                     if plan.planned + Int(k1 - k0) > budget { plan.isTruncated = true; return }
@@ -78,7 +126,9 @@ extension EmitterLayer {
                         let (life, au) = ParticleBirth.life(p, rng)
                         let id = inst.idKey &+ UInt64(bitPattern: k)
                         plan.records[ci].append(parent.map {
-                            ParticleBirth.make(p, parent: $0, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                            cell.extensions == nil
+                                ? ParticleBirth.make(p, parent: $0, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                                : ParticleBirth.make(p, parent: $0, cell.extensions!, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
                         } ?? ParticleBirth.make(p, shape: e.shape, mode: e.mode, rng: rng, id: id, birthTime: tb,
                                                 life: life, angleU: au))
                     }

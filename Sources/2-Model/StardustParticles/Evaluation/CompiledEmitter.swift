@@ -147,9 +147,20 @@ extension EmitterLayer {
                 params.append(bp)
             }
             var lo = max(window.lo, 0), hi = window.hi
-            if f.parent >= 0 { hi = min(hi, compiled[f.parent].maxLife) }
+            let x = f.cell.extensions
+            if let d = x?.emissionDuration { hi = min(hi, lo + max(0, d)) }
+            let triggered = f.parent >= 0 && x?.trigger != nil
+            if triggered {
+                // A triggered sub-cell outlives its parent; without a rate it ends after its last burst.
+                if !anyRate, let end = x?.bursts.map({ b in
+                    b.cycles == ParticleBurst.forever ? Double.infinity : max(0, b.time) + Double(b.cycles - 1) * max(0, b.interval)
+                }).max() {
+                    hi = min(hi, lo + end + max(1e-6, 1e-12 * abs(lo + end)))
+                }
+            } else if f.parent >= 0 { hi = min(hi, compiled[f.parent].maxLife) }
             if !(lo < hi) { lo = 0; hi = 0 }
-            let emits = f.enabled && anyRate && lo < hi && (f.parent < 0 || compiled[f.parent].emits)
+            let bursts = x?.bursts.contains { $0.count > 0 && $0.cycles > 0 } ?? false
+            let emits = f.enabled && (anyRate || bursts) && lo < hi && (f.parent < 0 || compiled[f.parent].emits)
             compiled.append(CompiledCell(parent: f.parent, emits: emits, key: CounterRandom.key("cell:" + f.path),
                                          starts: starts, params: params, windowLo: lo, windowHi: hi, maxLife: maxLife,
                                          extensions: f.cell.extensions))
@@ -159,7 +170,12 @@ extension EmitterLayer {
         for i in compiled.indices.reversed() {
             var h = compiled[i].maxLife
             for c in compiled[i].children where compiled[c].emits {
-                h = max(h, min(compiled[c].windowHi, compiled[i].maxLife) + compiled[c].horizon)
+                if let trigger = compiled[c].extensions?.trigger {
+                    // Emits from the trigger on, for its own window.
+                    h = max(h, (trigger == .death ? compiled[i].maxLife : 0) + compiled[c].windowHi + compiled[c].horizon)
+                } else {
+                    h = max(h, min(compiled[c].windowHi, compiled[i].maxLife) + compiled[c].horizon)
+                }
             }
             compiled[i].horizon = h
         }

@@ -46,12 +46,13 @@ extension EmitterLayer {
         let compiled = compiled(upTo: t, sceneSeed: sceneSeed)
         let plan = makePlan(compiled, at: t)
         let runs = plan.runs
+        let cuts = Self.cuts(plan, compiled, t)  // empty unless a cell caps its live particles
 
         // Phase 1: live particles per run.
         let counts = CountBuffer(runs.count)
         defer { counts.pointer.deallocate() }
         parallelFor(runs.count, threads: threads) { i in
-            counts.pointer[i] = Self.process(runs[i], compiled, plan, t, nil, 0)
+            counts.pointer[i] = Self.process(runs[i], compiled, plan, t, nil, 0, cuts.isEmpty ? .none : cuts[i])
         }
         var offsets = [Int](repeating: 0, count: runs.count)
         var total = 0
@@ -63,20 +64,25 @@ extension EmitterLayer {
         let out = SnapshotColumns(snapshot)
         let starts = offsets
         parallelFor(runs.count, threads: threads) { i in
-            _ = Self.process(runs[i], compiled, plan, t, out, starts[i])
+            _ = Self.process(runs[i], compiled, plan, t, out, starts[i], cuts.isEmpty ? .none : cuts[i])
         }
         snapshot.count = total
     }
 
-    /// Counts (when `out` is nil) or writes the live particles of one run; returns how many.
+    /// Counts (when `out` is nil) or writes the live particles of one run, of those `cut` keeps
+    /// (``RunCut/none`` unless the cell caps its particles); returns how many. Bursts and caps are
+    /// chosen here, per run: Core Animation cells keep their paths.
     static func process(_ run: BirthRun, _ e: CompiledEmitter, _ plan: BirthPlan, _ t: Double,
-                        _ out: SnapshotColumns?, _ offset: Int) -> Int {
+                        _ out: SnapshotColumns?, _ offset: Int, _ cut: RunCut = .none) -> Int {
         let ci = Int(run.cell)
         let cell = e.cells[ci]
         let inst = plan.instances[ci][Int(run.instance)]
         let p = cell.params[Int(run.segment)]
-        guard let out else { return count(run, p, inst, t) }
-        if let x = cell.extensions { return writeExtended(run, cell, p, x, inst, e, plan, t, out, offset) }
+        guard let out else {
+            if run.burst >= 0 || !cut.isNone { return countLive(run, p, inst, t, cut) }
+            return count(run, p, inst, t)
+        }
+        if let x = cell.extensions { return writeExtended(run, cell, p, x, inst, e, plan, t, out, offset, cut) }
         if inst.parent >= 0 {
             let parent = plan.records[cell.parent][inst.parent]
             return write(run, p, inst, t, out, offset) { rng, id, tb, life, au in

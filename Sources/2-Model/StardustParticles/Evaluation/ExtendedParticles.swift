@@ -12,6 +12,8 @@ extension ParticleAttribute {
     static let finishRotationRadialTangential: UInt64 = 7
     /// orbit radius, finish radius, angular velocity
     static let orbit: UInt64 = 8
+    /// the mix of the two color ramps (``CellExtensions/secondColorOverLife``), two unused
+    static let rampMix: UInt64 = 9
 }
 
 /// The state of one extended particle at one age.
@@ -29,30 +31,25 @@ extension EmitterLayer {
     /// Only cells with extensions come here; Core Animation cells keep the closed-form paths.
     static func writeExtended(_ run: BirthRun, _ cell: CompiledCell, _ p: BirthParameters, _ x: CellExtensions,
                               _ inst: EmitterInstance, _ e: CompiledEmitter, _ plan: BirthPlan, _ t: Double,
-                              _ out: SnapshotColumns, _ offset: Int) -> Int {
+                              _ out: SnapshotColumns, _ offset: Int, _ cut: RunCut = .none) -> Int {
         let parent: ParticleBirth? = inst.parent >= 0 ? plan.records[cell.parent][inst.parent] : nil
         let shape = e.shape, mode = e.mode
-        let invRate = 1 / p.rate
         var n = 0
-        for k in run.k0..<run.k1 {
-            let tb = run.start + (Double(k) - run.count0) * invRate
-            let age = t - tb
-            guard age >= 0 else { continue }
-            let rng = ParticleRandom(instance: inst.stream, index: UInt64(bitPattern: k))
-            let (life, au) = ParticleBirth.life(p, rng)
-            guard age < life else { continue }
-            let id = inst.idKey &+ UInt64(bitPattern: k)
+        forEachLive(run, p, inst, t, cut) { tb, age, rng, life, au, id in
             let b: ParticleBirth
             let origin: SIMD3<Double>
+            var turn = 0.0
             if let parent {
-                b = ParticleBirth.make(p, parent: parent, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                b = ParticleBirth.make(p, parent: parent, x, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
                 origin = b.position
+                if x.trigger == .death { turn = parent.spin * parent.lifetime }  // the parent's angle then (CA: spin × age)
             } else {
                 b = ParticleBirth.make(p, shape: shape, mode: mode, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
                 origin = p.center
             }
             let theta = p.longitude + p.longitudeRange * (2 * au - 1)
-            let s = extendedState(b, p, x, rng: rng, theta: theta, origin: origin, age: age)
+            var s = extendedState(b, p, x, rng: rng, theta: theta, origin: origin, age: age)
+            if turn != 0 { s.rotation += turn }
             let i = offset + n
             out.x[i] = Float(s.position.x); out.y[i] = Float(s.position.y); out.z[i] = Float(s.position.z)
             out.vx[i] = Float(s.velocity.x); out.vy[i] = Float(s.velocity.y); out.vz[i] = Float(s.velocity.z)
@@ -66,6 +63,10 @@ extension EmitterLayer {
         return n
     }
 
+    /// The birth record of a sub-particle of a cell with extensions `x`: Core Animation's (decision
+    /// P4) unless `x` has a ``CellExtensions/trigger`` — then the parent's state is taken at the
+    /// trigger (its age 0 or its lifetime), not at the sub-particle's birth — plus
+    /// ``CellExtensions/inheritedVelocity`` of the parent's velocity at that age.
     /// The state at age `tau` of a particle born as `b` with extensions `x` (see ``CellExtensions``).
     /// `origin` is the emitter position the particle was born from (the centre of radial
     /// acceleration and of orbits); `theta` its emission longitude.
@@ -91,9 +92,21 @@ extension EmitterLayer {
             let s1 = spread(fs, x.finishScaleRange, uFS) * p.layerScale
             scale = b.scaleFactor * max(0, b.scale + (s1 - b.scale) * f)
         }
-        // Rotation: birth angle (+ → finish angle) + spin × age.
+        // Over-life curves (docs/PARTICLE-MODEL.md §2.6) multiply the values above.
+        if let ramp = x.colorOverLife {
+            var m = ramp.value(at: f)
+            if let second = x.secondColorOverLife {
+                let (u, _, _) = rng.triple(ParticleAttribute.rampMix)
+                m += (second.value(at: f) - m) * u
+            }
+            color *= m
+        }
+        if let a = x.alphaOverLife { color.w *= a.value(at: f) }
+        if let c = x.scaleOverLife { scale = max(0, scale * c.value(at: f)) }
+        // Rotation: birth angle (+ → finish angle) + spin × age (× the spin curve's integral).
         let r0 = spread(x.rotation, x.rotationRange, uRot)
         var rotation = r0 + b.spin * tau
+        if let c = x.spinOverLife { rotation = r0 + b.spin * (life * c.integral(to: f)) }
         if let fr = x.finishRotation {
             rotation += (spread(fr, x.finishRotationRange, uFRot) - r0) * f
         }
@@ -112,6 +125,9 @@ extension EmitterLayer {
             let ar = spread(x.radialAcceleration, x.radialAccelerationRange, uRad)
             let at = spread(x.tangentialAcceleration, x.tangentialAccelerationRange, uTan)
             (position, velocity) = integrate(b, ar: ar, at: at, origin: origin, age: tau)
+        } else if let c = x.speedOverLife {
+            position = b.position + b.velocity * (life * c.integral(to: f)) + b.acceleration * (0.5 * tau * tau)
+            velocity = b.velocity * c.value(at: f) + b.acceleration * tau
         } else {
             position = b.position(atAge: tau)
             velocity = b.velocity(atAge: tau)
@@ -142,5 +158,40 @@ extension EmitterLayer {
         for _ in 0..<steps { step(h) }
         if rest > 0 { step(rest) }
         return (p, v)
+    }
+}
+
+extension ParticleBirth {
+    /// The birth record of a sub-particle of a cell with extensions `x`: Core Animation's
+    /// (``make(_:parent:rng:id:birthTime:life:angleU:)``, decision P4) unless `x` has a
+    /// ``CellExtensions/trigger`` — then the parent's state is read at the trigger (its age 0 or its
+    /// lifetime) instead of at the sub-particle's birth (docs/PARTICLE-MODEL.md §2.8) — plus
+    /// ``CellExtensions/inheritedVelocity`` × the parent's velocity at that age.
+    static func make(_ p: BirthParameters, parent: ParticleBirth, _ x: CellExtensions,
+                     rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double) -> ParticleBirth {
+        guard x.trigger != nil || x.inheritedVelocity != 0 else {
+            return make(p, parent: parent, rng: rng, id: id, birthTime: tb, life: life, angleU: angleU)
+        }
+        let age: Double
+        switch x.trigger {
+        case .death?: age = parent.lifetime
+        case .birth?: age = 0
+        case nil: age = tb - parent.birthTime
+        }
+        let pos = parent.position(atAge: age)
+        let v = parent.velocity(atAge: age)
+        var theta = p.longitude + p.longitudeRange * (2 * angleU - 1)
+        var cosLat = p.cosLat, sinLat = p.sinLat
+        let h = (v.x * v.x + v.y * v.y).squareRoot()
+        if h > 0 || v.z != 0 {
+            theta += atan2(v.y, v.x)
+            let lat = p.latitude + atan2(v.z, h)
+            cosLat = cos(lat); sinLat = sin(lat)
+        }
+        let pc = parent.color(atAge: age).clamped(lowerBound: .zero, upperBound: .one)
+        var b = finish(p, rng: rng, id: id, birthTime: tb, life: life, position: pos, theta: theta,
+                       cosLat: cosLat, sinLat: sinLat, colorFactor: pc, scaleFactor: parent.scale(atAge: age))
+        if x.inheritedVelocity != 0 { b.velocity += v * x.inheritedVelocity }
+        return b
     }
 }

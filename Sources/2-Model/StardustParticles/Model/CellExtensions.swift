@@ -64,11 +64,60 @@ public struct CellExtensions: Hashable, Sendable {
         }
     }
 
+    // Over-life curves (docs/PARTICLE-MODEL.md §2.6): each multiplies the value above at the
+    // particle's normalised age f = age / lifetime. nil = no curve.
+
+    /// Multiplies each particle's color (after ``finishColor`` or the CA speeds).
+    public var colorOverLife: ColorRamp?
+    /// With ``colorOverLife``: each particle multiplies its color by its own fixed mix of the two
+    /// ramps, `a + (b − a)·u` with `u` uniform in [0, 1) drawn at birth ("random between two ramps").
+    public var secondColorOverLife: ColorRamp?
+    /// Multiplies each particle's alpha (after ``colorOverLife``).
+    public var alphaOverLife: ParticleCurve?
+    /// Multiplies each particle's scale (after ``finishScale`` or `scaleSpeed`; the product is clamped at 0).
+    public var scaleOverLife: ParticleCurve?
+    /// Multiplies each particle's spin (angular velocity): the angle is `rotation + spin · lifetime · ∫₀^f curve`.
+    public var spinOverLife: ParticleCurve?
+    /// Multiplies each particle's emission velocity (not the constant acceleration): the position is
+    /// `p0 + v0 · lifetime · ∫₀^f curve + ½·a·age²`. Ignored with ``orbit`` and on the integrated path.
+    public var speedOverLife: ParticleCurve?
+
+    // Emission (docs/PARTICLE-MODEL.md §2.7).
+
+    /// Bursts of particles at given times, besides the cell's `birthRate` (which may be 0).
+    public var bursts: [ParticleBurst] = []
+    /// At most this many particles of the cell alive at once per emitter (the layer, or each parent
+    /// particle of a sub-cell): each birth takes the place of the birth `maximumAlive` before it,
+    /// which disappears if it is still alive. nil = no cap.
+    public var maximumAlive: Int?
+    /// The cell stops emitting (rate and bursts) this many seconds after its emission window opens. nil = no limit.
+    public var emissionDuration: Double?
+
+    // Sub-emitters (docs/PARTICLE-MODEL.md §2.8).
+
+    /// For a sub-cell: emit at the parent particle's birth or death instead of over its life (see
+    /// ``SubEmitterTrigger``). nil = Core Animation's sub-cell. Ignored on top-level cells.
+    public var trigger: SubEmitterTrigger?
+    /// For a sub-cell: the fraction of the parent particle's velocity (at the trigger, or at the
+    /// sub-particle's birth without one) added to each sub-particle's velocity. 0 = Core Animation's
+    /// choice (decision P4: not inherited).
+    public var inheritedVelocity = 0.0
+
+    // Drawing.
+
+    /// Seconds of motion each particle is stretched over: drawn along its velocity, its length grows by
+    /// `velocityStretch × speed` points (the distance it covers in that time) and its angle is the
+    /// direction of motion (spin and rotation are not used while it moves). 0 = not stretched.
+    public var velocityStretch = 0.0
+
     /// The fixed integration step (seconds) for radial and tangential acceleration.
     public static let integrationStep = 1.0 / 240
 
     /// No extension in effect: Core Animation behaviour until a property is set.
     public init() {}
+
+    /// True when a cell needs more than its parameters to enumerate its births (bursts, a cap, a duration).
+    var changesEmission: Bool { !bursts.isEmpty || maximumAlive != nil || emissionDuration != nil }
 
     /// True when radial or tangential acceleration applies (the integrated path).
     public var needsIntegration: Bool {

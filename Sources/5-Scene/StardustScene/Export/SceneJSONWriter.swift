@@ -300,6 +300,30 @@ public enum SceneJSONWriter {
                 m.append(("angularVelocityRange", .number(o.angularVelocityRange)))
                 f.append(("orbit", .object(m)))
             }
+            func stops(_ times: [Double], _ values: [JSONValue], _ mode: CurveInterpolation) -> JSONValue {
+                .object([("interpolation", .string(mode.rawValue)),
+                         ("stops", .array(zip(times, values).map { .array([.number($0), $1]) }))])
+            }
+            func curve(_ c: ParticleCurve) -> JSONValue { stops(c.times, c.values.map { .number($0) }, c.interpolation) }
+            func ramp(_ r: ColorRamp) -> JSONValue { stops(r.times, r.colors.map(color), r.interpolation) }
+            if let r = x.colorOverLife { f.append(("colorOverLife", ramp(r))) }
+            if let r = x.secondColorOverLife { f.append(("secondColorOverLife", ramp(r))) }
+            if let c = x.alphaOverLife { f.append(("alphaOverLife", curve(c))) }
+            if let c = x.scaleOverLife { f.append(("scaleOverLife", curve(c))) }
+            if let c = x.spinOverLife { f.append(("spinOverLife", curve(c))) }
+            if let c = x.speedOverLife { f.append(("speedOverLife", curve(c))) }
+            if !x.bursts.isEmpty {
+                f.append(("bursts", .array(x.bursts.map { b in
+                    .object([("time", .number(b.time)), ("count", .number(Double(b.count))),
+                             ("cycles", b.cycles == ParticleBurst.forever ? .string("infinity") : .number(Double(b.cycles))),
+                             ("interval", .number(b.interval))])
+                })))
+            }
+            if let n = x.maximumAlive { f.append(("maximumAlive", .number(Double(n)))) }
+            if let d = x.emissionDuration { f.append(("emissionDuration", .number(d))) }
+            if x.velocityStretch != 0 { f.append(("velocityStretch", .number(x.velocityStretch))) }
+            if let t = x.trigger { f.append(("trigger", .string(t.rawValue))) }
+            if x.inheritedVelocity != 0 { f.append(("inheritedVelocity", .number(x.inheritedVelocity))) }
         }
 
         func shape(_ s: ShapeLayer, fresh: ShapeLayer, into f: inout [(key: String, value: JSONValue)], at here: String) throws {

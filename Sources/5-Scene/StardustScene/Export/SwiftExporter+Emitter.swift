@@ -59,7 +59,7 @@ extension SwiftExportWriter {
         if c.minificationFilter != f.minificationFilter { line("\(v).minificationFilter = \(SwiftSourceText.stringLiteral(c.minificationFilter.rawValue))") }
         if c.magnificationFilter != f.magnificationFilter { line("\(v).magnificationFilter = \(SwiftSourceText.stringLiteral(c.magnificationFilter.rawValue))") }
         writeTiming(c.timing, v, isLayer: false)
-        if c.extensions != nil { omit("the Stardust cell extensions of cell \(v) (finish values, radial motion, orbits)") }
+        if c.extensions != nil { omit("the Stardust cell extensions of cell \(v) (finish values, radial motion, orbits, over-life curves, bursts, limits, velocity stretch, sub-emitter triggers)") }
         if !subs.isEmpty { line("\(v).emitterCells = [\(subs.joined(separator: ", "))]") }
         return v
     }

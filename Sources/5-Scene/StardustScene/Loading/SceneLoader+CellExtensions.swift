@@ -7,7 +7,11 @@ extension SceneLoader {
         "finishColor", "finishRedRange", "finishGreenRange", "finishBlueRange", "finishAlphaRange",
         "finishScale", "finishScaleRange", "rotation", "rotationRange", "finishRotation", "finishRotationRange",
         "radialAcceleration", "radialAccelerationRange", "tangentialAcceleration", "tangentialAccelerationRange", "orbit",
+        "colorOverLife", "secondColorOverLife", "alphaOverLife", "scaleOverLife", "spinOverLife", "speedOverLife",
+        "bursts", "maximumAlive", "emissionDuration", "velocityStretch", "trigger", "inheritedVelocity",
     ]
+    static let curveKeys = ["interpolation", "stops"]
+    static let burstKeys = ["time", "count", "cycles", "interval"]
     static let orbitKeys = ["radius", "radiusRange", "finishRadius", "finishRadiusRange", "angularVelocity", "angularVelocityRange"]
 
     /// The extension keys of a cell object; nil when it has none (a Core Animation cell).
@@ -41,6 +45,108 @@ extension SceneLoader {
                 angularVelocity: try o["angularVelocity"].map { try $0.angle() } ?? 0,
                 angularVelocityRange: try o["angularVelocityRange"].map { try $0.angle() } ?? 0)
         }
+        if let n = k["colorOverLife"] { x.colorOverLife = try colorRamp(n) }
+        if let n = k["secondColorOverLife"] {
+            guard x.colorOverLife != nil else {
+                throw SceneError(path: n.path, "\"secondColorOverLife\" needs a \"colorOverLife\" to mix with")
+            }
+            x.secondColorOverLife = try colorRamp(n)
+        }
+        if let n = k["alphaOverLife"] { x.alphaOverLife = try curve(n) }
+        if let n = k["scaleOverLife"] { x.scaleOverLife = try curve(n) }
+        if let n = k["spinOverLife"] { x.spinOverLife = try curve(n) }
+        if let n = k["speedOverLife"] { x.speedOverLife = try curve(n) }
+        if let n = k["bursts"] {
+            let list = try n.array()
+            guard list.count <= Self.maximumBursts else {
+                throw SceneError(path: n.path, "a cell has at most \(Self.maximumBursts) bursts, found \(list.count)")
+            }
+            x.bursts = try list.map(burst)
+        }
+        if let n = k["maximumAlive"] { x.maximumAlive = try n.integer(in: 0...5_000_000) }
+        if let v = try num("emissionDuration") {
+            guard v >= 0 else { throw SceneError(path: k["emissionDuration"]!.path, "expected a duration ≥ 0 seconds, found \(v)") }
+            x.emissionDuration = v
+        }
+        if let n = k["velocityStretch"] { x.velocityStretch = try n.number(in: 0...1e3) }
+        if let n = k["trigger"] { x.trigger = SubEmitterTrigger(rawValue: try n.choice(SubEmitterTrigger.allCases.map(\.rawValue)))! }
+        if let v = try num("inheritedVelocity") { x.inheritedVelocity = v }
         return x
+    }
+
+    /// The most bursts one cell may list.
+    static let maximumBursts = 64
+
+    /// A burst: `{"time": 0, "count": 100, "cycles": 3, "interval": 0.5}` (`cycles` may be `"infinity"`).
+    func burst(_ n: JSONNode) throws -> ParticleBurst {
+        let o = try n.object(allowedKeys: Self.burstKeys)
+        guard let c = o["count"] else { throw SceneError(path: n.path, "a burst needs a \"count\" (particles per cycle)") }
+        var b = ParticleBurst(count: try c.integer(in: 0...ParticleBurst.maximumCount))
+        if let t = o["time"] { b.time = try t.number(in: 0...1e9) }
+        if let cy = o["cycles"] {
+            if case .string(let s) = cy.value, s == "infinity" || s == "inf" {
+                b.cycles = ParticleBurst.forever
+            } else {
+                b.cycles = try cy.integer(in: 1...1_000_000_000)
+            }
+        }
+        if let i = o["interval"] { b.interval = try i.number(in: 0...1e9) }
+        if b.cycles > 1, b.interval < ParticleBurst.minimumInterval {
+            throw SceneError(path: (o["interval"] ?? n).path,
+                             "a burst that repeats needs an \"interval\" of at least \(ParticleBurst.minimumInterval) s between cycles")
+        }
+        return b
+    }
+
+    /// The stops and interpolation of a curve object `{"interpolation": "smooth", "stops": [[t, v], …]}`,
+    /// or a bare list of stops (linear). Errors name the stop at fault.
+    func curveStops(_ n: JSONNode) throws -> (stops: [(time: Double, node: JSONNode)], CurveInterpolation) {
+        var mode = CurveInterpolation.linear
+        let stopsNode: JSONNode
+        if case .array = n.value {
+            stopsNode = n
+        } else {
+            let o = try n.object(allowedKeys: Self.curveKeys)
+            if let m = o["interpolation"] { mode = CurveInterpolation(rawValue: try m.choice(CurveInterpolation.allCases.map(\.rawValue)))! }
+            guard let s = o["stops"] else { throw SceneError(path: n.path, "a curve needs \"stops\": [[time, value], …]") }
+            stopsNode = s
+        }
+        let list = try stopsNode.array()
+        guard !list.isEmpty else { throw SceneError(path: stopsNode.path, "a curve needs at least one stop") }
+        guard list.count <= ParticleCurve.maximumStops else {
+            throw SceneError(path: stopsNode.path, "a curve has at most \(ParticleCurve.maximumStops) stops, found \(list.count)")
+        }
+        var stops: [(time: Double, node: JSONNode)] = []
+        for s in list {
+            let pair = try s.array()
+            guard pair.count == 2 else { throw SceneError(path: s.path, "a stop is [time, value], found \(pair.count) element\(pair.count == 1 ? "" : "s")") }
+            let t = try pair[0].number()
+            guard t >= 0, t <= 1 else {
+                throw SceneError(path: pair[0].path, "a stop's time is a fraction of the particle's life, in 0…1; found \(t)")
+            }
+            if let prev = stops.last?.time, t < prev {
+                throw SceneError(path: pair[0].path, "stop times must not decrease: \(t) comes after \(prev)")
+            }
+            stops.append((t, pair[1]))
+        }
+        return (stops, mode)
+    }
+
+    /// A ``ParticleCurve`` (values are multipliers, within ±1e6).
+    func curve(_ n: JSONNode) throws -> ParticleCurve {
+        let (stops, mode) = try curveStops(n)
+        let values = try stops.map { try $0.node.number(in: -1e6...1e6) }
+        do { return try ParticleCurve(times: stops.map(\.time), values: values, interpolation: mode) } catch {
+            throw SceneError(path: n.path, "\(error)")
+        }
+    }
+
+    /// A ``ColorRamp`` (stops `[time, color]`).
+    func colorRamp(_ n: JSONNode) throws -> ColorRamp {
+        let (stops, mode) = try curveStops(n)
+        let colors = try stops.map { try $0.node.color() }
+        do { return try ColorRamp(times: stops.map(\.time), colors: colors, interpolation: mode) } catch {
+            throw SceneError(path: n.path, "\(error)")
+        }
     }
 }

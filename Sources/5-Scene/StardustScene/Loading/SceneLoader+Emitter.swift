@@ -89,6 +89,9 @@ extension SceneLoader {
         if let n = k["magnificationFilter"] { c.magnificationFilter = ImageFilter(rawValue: try n.choice(ImageFilter.allCases.map(\.rawValue)))! }
         c.timing = try mediaTiming(k, into: c.timing)
         c.extensions = try cellExtensions(k)
+        if depth == 1, let n = k["trigger"] {
+            throw SceneError(path: n.path, "a trigger fires on a parent particle's birth or death: put this cell in another cell's \"emitterCells\"")
+        }
         if let n = k["emitterCells"] {
             var seen = Set<String>()
             c.emitterCells = try n.array().map { try cell($0, depth: depth + 1, siblings: &seen) }

@@ -16,6 +16,7 @@ public enum SceneTrace {
         var counts: [(String, Int)] = []
         var states: [String] = []
         var layers: [(String, String)] = []
+        var features: [(String, [String])] = []
         scene.visitLayers(at: t) { layer, _, parentTime, isDrawn in
             if let name = layer.name {
                 layers.append((name, layerValues(layer, at: layer.localTime(fromParentTime: parentTime), isDrawn: isDrawn)))
@@ -28,6 +29,9 @@ public enum SceneTrace {
             let ci = snapshot.cellIndex
             for i in 0..<snapshot.count where Int(ci[i]) < perCell.count { perCell[Int(ci[i])] += 1 }
             for (i, n) in names.enumerated() { counts.append((n, perCell[i])) }
+            for (i, c) in cells.enumerated() where i < names.count {
+                if let x = c.extensions, case let f = extensionFeatures(x), !f.isEmpty { features.append((names[i], f)) }
+            }
             if includeParticles {
                 for i in 0..<snapshot.count {
                     let p = snapshot[i]
@@ -49,6 +53,9 @@ public enum SceneTrace {
                 + "\"sleeping\":\(b.isSleeping)}"
         }.joined(separator: ",") + "}"
         if !scene.simulations.isEmpty { out += ",\"joints\":[" + scene.simulations.flatMap { $0.jointReports(at: t) }.map(jointValue).joined(separator: ",") + "]" }
+        if !features.isEmpty {
+            out += ",\"cellFeatures\":{" + features.map { "\(quote($0.0)):[" + $0.1.joined(separator: ",") + "]" }.joined(separator: ",") + "}"
+        }
         if includeParticles { out += ",\"particleStates\":[" + states.joined(separator: ",") + "]" }
         return eventLines(for: scene, at: t).map { $0 + "\n" }.joined() + out + "}"
     }
@@ -70,6 +77,31 @@ public enum SceneTrace {
         if let f = j.force { out += ",\"force\":[\(num(f.x)),\(num(f.y))]" }
         if let m = j.torque { out += ",\"torque\":\(num(m))" }
         return out + "}"
+    }
+
+    /// The over-life curves, bursts, limits and stretch of a cell (``CellExtensions``), as JSON strings for
+    /// `"cellFeatures"`: `"scaleOverLife(smooth,3)"` (interpolation, stops), `"burst(t=0.5,count=100,cycles=3,interval=1)"`,
+    /// `"maximumAlive=500"`, `"emissionDuration=2"`, `"velocityStretch=0.05"`, `"trigger=death"`, `"inheritedVelocity=0.3"`. Empty for cells without them,
+    /// so traces of other scenes are unchanged.
+    static func extensionFeatures(_ x: CellExtensions) -> [String] {
+        var f: [String] = []
+        func curve(_ name: String, _ mode: CurveInterpolation, _ n: Int) { f.append(quote("\(name)(\(mode.rawValue),\(n))")) }
+        if let r = x.colorOverLife { curve("colorOverLife", r.interpolation, r.times.count) }
+        if let r = x.secondColorOverLife { curve("secondColorOverLife", r.interpolation, r.times.count) }
+        if let c = x.alphaOverLife { curve("alphaOverLife", c.interpolation, c.times.count) }
+        if let c = x.scaleOverLife { curve("scaleOverLife", c.interpolation, c.times.count) }
+        if let c = x.spinOverLife { curve("spinOverLife", c.interpolation, c.times.count) }
+        if let c = x.speedOverLife { curve("speedOverLife", c.interpolation, c.times.count) }
+        for b in x.bursts {
+            let cycles = b.cycles == ParticleBurst.forever ? "infinity" : "\(b.cycles)"
+            f.append(quote("burst(t=\(num(b.time)),count=\(b.count),cycles=\(cycles),interval=\(num(b.interval)))"))
+        }
+        if let n = x.maximumAlive { f.append(quote("maximumAlive=\(n)")) }
+        if let d = x.emissionDuration { f.append(quote("emissionDuration=\(num(d))")) }
+        if x.velocityStretch != 0 { f.append(quote("velocityStretch=\(num(x.velocityStretch))")) }
+        if let t = x.trigger { f.append(quote("trigger=\(t.rawValue)")) }
+        if x.inheritedVelocity != 0 { f.append(quote("inheritedVelocity=\(num(x.inheritedVelocity))")) }
+        return f
     }
 
     /// `"layer.cell"` names (nested cells as `"layer.parent.child"`) in the emitter's `allCells` order.

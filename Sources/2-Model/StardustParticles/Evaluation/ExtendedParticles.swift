@@ -163,35 +163,20 @@ extension EmitterLayer {
 
 extension ParticleBirth {
     /// The birth record of a sub-particle of a cell with extensions `x`: Core Animation's
-    /// (``make(_:parent:rng:id:birthTime:life:angleU:)``, decision P4) unless `x` has a
+    /// (``make(_:parent:rng:id:birthTime:life:angleU:parentAge:)``, decision P4) unless `x` has a
     /// ``CellExtensions/trigger`` — then the parent's state is read at the trigger (its age 0 or its
     /// lifetime) instead of at the sub-particle's birth (docs/PARTICLE-MODEL.md §2.8) — plus
     /// ``CellExtensions/inheritedVelocity`` × the parent's velocity at that age.
     static func make(_ p: BirthParameters, parent: ParticleBirth, _ x: CellExtensions,
                      rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double) -> ParticleBirth {
-        guard x.trigger != nil || x.inheritedVelocity != 0 else {
-            return make(p, parent: parent, rng: rng, id: id, birthTime: tb, life: life, angleU: angleU)
-        }
         let age: Double
         switch x.trigger {
         case .death?: age = parent.lifetime
         case .birth?: age = 0
         case nil: age = tb - parent.birthTime
         }
-        let pos = parent.position(atAge: age)
-        let v = parent.velocity(atAge: age)
-        var theta = p.longitude + p.longitudeRange * (2 * angleU - 1)
-        var cosLat = p.cosLat, sinLat = p.sinLat
-        let h = (v.x * v.x + v.y * v.y).squareRoot()
-        if h > 0 || v.z != 0 {
-            theta += atan2(v.y, v.x)
-            let lat = p.latitude + atan2(v.z, h)
-            cosLat = cos(lat); sinLat = sin(lat)
-        }
-        let pc = parent.color(atAge: age).clamped(lowerBound: .zero, upperBound: .one)
-        var b = finish(p, rng: rng, id: id, birthTime: tb, life: life, position: pos, theta: theta,
-                       cosLat: cosLat, sinLat: sinLat, colorFactor: pc, scaleFactor: parent.scale(atAge: age))
-        if x.inheritedVelocity != 0 { b.velocity += v * x.inheritedVelocity }
+        var b = make(p, parent: parent, rng: rng, id: id, birthTime: tb, life: life, angleU: angleU, parentAge: age)
+        if x.inheritedVelocity != 0 { b.velocity += parent.velocity(atAge: age) * x.inheritedVelocity }
         return b
     }
 }

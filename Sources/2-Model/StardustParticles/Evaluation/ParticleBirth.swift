@@ -79,9 +79,12 @@ extension ParticleBirth {
     /// The birth record of a sub-particle (decision P4): born at the parent's current position, its
     /// longitude relative to the parent's current direction of motion, its color multiplied by the
     /// parent's current (clamped) color and its scale by the parent's current scale.
+    /// `parentAge` is the age at which the parent's state is read (default: its age at the sub-particle's birth;
+    /// a sub-emitter trigger reads it at the parent's birth or death).
     static func make(_ p: BirthParameters, parent: ParticleBirth,
-                     rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double) -> ParticleBirth {
-        let age = tb - parent.birthTime
+                     rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double,
+                     parentAge: Double? = nil) -> ParticleBirth {
+        let age = parentAge ?? tb - parent.birthTime
         let pos = parent.position(atAge: age)
         let v = parent.velocity(atAge: age)
         var theta = p.longitude + p.longitudeRange * (2 * angleU - 1)

@@ -60,20 +60,17 @@ extension LottieTranslator {
         // (`trimAt[i]`, the nearest above item i) or, when there is none, the nearest trim below the outlines
         // (`trimAfter[k]`, the nearest below item k: After Effects writes Trim Paths after the stroke when it is
         // added last).
+        let trims: [Trim?] = items.indices.map { i in
+            guard case .trim(let s, let e, let o, let ind) = items[i] else { return nil }
+            return Trim(start: s, end: e, offset: o, individually: ind, path: paths[i])
+        }
         var trimAt: [(index: Int, trim: Trim)?] = Array(repeating: nil, count: items.count)
         var trimAfter: [Trim?] = Array(repeating: nil, count: items.count)
-        var above: (index: Int, trim: Trim)? = nil, below: Trim? = nil
-        for i in items.indices {
-            trimAt[i] = above
-            if case .trim(let s, let e, let o, let ind) = items[i] {
-                above = (i, Trim(start: s, end: e, offset: o, individually: ind, path: paths[i]))
-            }
+        for i in items.indices.dropFirst() {
+            trimAt[i] = trims[i - 1].map { (i - 1, $0) } ?? trimAt[i - 1]
         }
-        for i in items.indices.reversed() {
-            trimAfter[i] = below
-            if case .trim(let s, let e, let o, let ind) = items[i] {
-                below = Trim(start: s, end: e, offset: o, individually: ind, path: paths[i])
-            }
+        for i in items.indices.reversed().dropFirst() {
+            trimAfter[i] = trims[i + 1] ?? trimAfter[i + 1]
         }
         /// The trim of what the paint at index `i` draws: the outlines above it.
         func trim(ofPaintAt i: Int) -> Trim? {

@@ -63,24 +63,16 @@ final class StudioConnection: Sendable {
         }
     }
 
-    /// Messages per second a page may send (a slider drag sends one per animation frame), with a burst allowance.
-    static let messageRate = 120.0, messageBurst = 240.0
-
     private func readLoop(_ inbound: WebSocketInboundStream) async throws {
-        var allowance = Self.messageBurst
-        var last = ContinuousClock.now
-        var refusedSince: Bool = false
+        var limiter = MessageRateLimiter()
         for try await message in inbound.messages(maxSize: StudioMessage.maxBytes) {
-            let now = ContinuousClock.now
-            allowance = min(Self.messageBurst, allowance + StudioDocument.seconds(now - last) * Self.messageRate)
-            last = now
-            guard allowance >= 1 else {
-                if !refusedSince { reply(error: "too many messages: at most \(Int(Self.messageRate)) a second; some were dropped.") }
-                refusedSince = true
+            switch limiter.admit(at: StudioDocument.seconds(ContinuousClock.now - Self.epoch)) {
+            case .admitted: break
+            case .refusedFirst:
+                reply(error: "too many messages: at most \(Int(MessageRateLimiter.rate)) a second; some were dropped.")
                 continue
+            case .refusedAgain: continue
             }
-            allowance -= 1
-            refusedSince = false
             guard case .text(let text) = message else {
                 reply(error: "messages are JSON text; binary messages are not accepted.")
                 continue

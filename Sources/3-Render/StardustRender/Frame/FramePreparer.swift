@@ -14,7 +14,7 @@ enum FramePreparer {
         let frame = PixelRect(x0: 0, y0: 0, x1: layout.width, y1: layout.height)
         var out: [PreparedCommand] = []
         out.reserveCapacity(list.commands.count)
-        enum Opener { case clip(PixelRect), group, composite(index: Int, CompositeGroup, maskStart: Int?) }
+        enum Opener { case clip(PixelRect), group, composite(index: Int, CompositeGroup, maskStart: Int?, source: Int) }
         var open: [Opener] = []
         var clip = frame
         for (i, command) in list.commands.enumerated() {
@@ -71,16 +71,16 @@ enum FramePreparer {
                 open.removeLast()
                 out.append(.endGroup)
             case .beginCompositeGroup(let g):
-                open.append(.composite(index: out.count, g, maskStart: nil))
+                open.append(.composite(index: out.count, g, maskStart: nil, source: i))
                 out.append(.beginComposite(PreparedComposite(g)))
             case .beginGroupMask:
-                guard case .composite(let index, let g, nil)? = open.last, g.mask != nil else {
+                guard case .composite(let index, let g, nil, let source)? = open.last, g.mask != nil else {
                     throw RenderError.unbalancedCommands("command \(i): beginGroupMask outside a composite group with a mask mode, or twice in one")
                 }
-                open[open.count - 1] = .composite(index: index, g, maskStart: out.count)
+                open[open.count - 1] = .composite(index: index, g, maskStart: out.count, source: source)
                 out.append(.beginGroupMask)
             case .endCompositeGroup:
-                guard case .composite(let index, let g, let maskStart)? = open.last else {
+                guard case .composite(let index, let g, let maskStart, let source)? = open.last else {
                     throw RenderError.unbalancedCommands(open.isEmpty
                         ? "command \(i): endCompositeGroup without a matching beginCompositeGroup"
                         : "command \(i): endCompositeGroup while a clip or group opened inside it is still open")
@@ -89,6 +89,11 @@ enum FramePreparer {
                     throw RenderError.unbalancedCommands("command \(i): endCompositeGroup of a masked group without beginGroupMask")
                 }
                 open.removeLast()
+                if let path = MaskedFillFolding.fold(g, out: out, begin: index, maskStart: maskStart, list: list, source: source) {
+                    out.removeSubrange(index...)
+                    out.append(.path(path))
+                    continue
+                }
                 let prepared = CompositePreparer.finish(g, out: out, begin: index, maskStart: maskStart, clip: clip,
                                                         scale: scale, layout: layout)
                 out[index] = .beginComposite(prepared)

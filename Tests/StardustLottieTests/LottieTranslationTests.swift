@@ -64,8 +64,8 @@ struct LottieTranslationTests {
     }
 
     /// The trim cuts the line whether it sits above the stroke in the group or below it (the order After Effects
-    /// writes when Trim Paths is added after the stroke).
-    @Test(arguments: ["trim.json", "trim-below-stroke.json"])
+    /// writes when Trim Paths is added after the stroke), and when it sits below the group holding line and stroke.
+    @Test(arguments: ["trim.json", "trim-below-stroke.json", "trim-after-group.json"])
     func trimPathsDrawTheFirstHalfOfTheLine(_ file: String) throws {
         let image = try F.render(file, frame: 0)
         let span = try #require(F.span(image, row: 50))

@@ -31,9 +31,9 @@ private typealias F = LottieFixtures
     @Test func centredTextIsCentredOnTheLayerPosition() throws {
         let image = try F.render("text-glyphs.json", frame: 0)
         let span = try #require(F.span(image, row: 80))
-        // Bars 42.5…47.5 and 52.5…57.5: the covered span 42…57 (half pixels at the ends).
-        #expect(abs(span.lowerBound - 42) <= 1 && abs(span.upperBound - 57) <= 1, "\(span)")
-        #expect(F.isBlue(image, 45, 80) && F.isEmpty(image, 50, 80) && F.isBlue(image, 55, 80))
+        // The line is two advances wide (20), so it starts at x 40: bars 40…45 and 50…55.
+        #expect(span.lowerBound == 40 && span.upperBound == 54, "\(span)")
+        #expect(F.isBlue(image, 42, 80) && F.isEmpty(image, 47, 80) && F.isBlue(image, 52, 80))
     }
 }
 

@@ -17,7 +17,7 @@ Frame choice: progress p is frame round(p * (op - ip)) counted from ip, the last
 100 %, the same frame for every player.
 
 Usage: tools/lottie-compare.py --stardust .build/debug/stardust --samples DIR [--snapshots DIR] --out DIR
-       [--only SUBSTRING] [--limit N]
+       [--only SUBSTRING] [--limit N] [--fonts DIR]
 """
 import argparse, json, os, re, subprocess, sys, tempfile
 
@@ -138,13 +138,14 @@ def features(doc):
     return found
 
 
-def ours(stardust, path, size, fr, frames, tmp):
+def ours(stardust, path, size, fr, frames, tmp, fonts=None):
     out = {}
     for f in frames:
         png = os.path.join(tmp, f"ours-{f}.png")
         t = f / fr
         try:
-            r = subprocess.run([stardust, "render", path, "--at", repr(t), "-o", png, "--quiet"],
+            r = subprocess.run([stardust, "render", path, "--at", repr(t), "-o", png, "--quiet"]
+                               + (["--fonts", fonts] if fonts else []),
                                capture_output=True, text=True, timeout=300)
         except (OSError, subprocess.TimeoutExpired) as e:  # a binary being rebuilt, a hung frame: no frame
             out[f] = None
@@ -166,7 +167,11 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--only")
     ap.add_argument("--limit", type=int)
+    ap.add_argument("--fonts", help="folder of font files for text (default: SAMPLES/Fonts when present, the fonts "
+                                    "lottie-ios's snapshot tests register)")
     args = ap.parse_args()
+    if args.fonts is None and os.path.isdir(os.path.join(args.samples, "Fonts")):
+        args.fonts = os.path.join(args.samples, "Fonts")
     os.makedirs(os.path.join(args.out, "worst"), exist_ok=True)
 
     refs = []
@@ -200,7 +205,7 @@ def main():
         frames = sorted({min(int(round(p / 100 * total)), total - 1) for p in PROGRESS})
         frame_of = {p: min(int(round(p / 100 * total)), total - 1) for p in PROGRESS}
         with tempfile.TemporaryDirectory() as tmp:
-            mine = ours(args.stardust, path, (w, h), fr, frames, tmp)
+            mine = ours(args.stardust, path, (w, h), fr, frames, tmp, args.fonts)
             ref_frames = {}
             for r in refs:
                 try:

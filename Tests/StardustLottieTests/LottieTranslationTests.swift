@@ -64,12 +64,25 @@ struct LottieTranslationTests {
     }
 
     /// The trim cuts the line whether it sits above the stroke in the group or below it (the order After Effects
-    /// writes when Trim Paths is added after the stroke).
-    @Test(arguments: ["trim.json", "trim-below-stroke.json"])
+    /// writes when Trim Paths is added after the stroke), and when it sits below the group holding line and stroke.
+    @Test(arguments: ["trim.json", "trim-below-stroke.json", "trim-after-group.json"])
     func trimPathsDrawTheFirstHalfOfTheLine(_ file: String) throws {
         let image = try F.render(file, frame: 0)
         let span = try #require(F.span(image, row: 50))
         #expect(abs(span.lowerBound - 10) <= 1 && abs(span.upperBound - 49) <= 1, "\(span)")
+    }
+
+    /// After Effects' ellipse starts at its top point: a trim to 25 % keeps the upper-right quarter (upper-left when
+    /// the path is reversed).
+    @Test func ellipsesStartAtTheTopAndRunClockwise() throws {
+        let image = try F.render("ellipse-start.json", frame: 0)
+        let d = 40 / 2.0.squareRoot()
+        func at(_ cx: Double, _ dx: Double, _ dy: Double) -> (Int, Int) { (Int((cx + dx).rounded()), Int((50 + dy).rounded())) }
+        for (cx, drawn, empty) in [(50.0, d, -d), (150.0, -d, d)] {
+            let on = at(cx, drawn, -d), off = at(cx, empty, -d), below = at(cx, drawn, d)
+            #expect(F.isRed(image, on.0, on.1), "centre \(cx)")
+            #expect(F.isEmpty(image, off.0, off.1) && F.isEmpty(image, below.0, below.1), "centre \(cx)")
+        }
     }
 
     @Test func precompsAreClippedToTheirFrame() throws {

@@ -18,7 +18,12 @@ public enum LottieFile {
     /// Reads, parses and translates the file at `path`; for a dotLottie archive, its animation `animation` (an id
     /// of its manifest; default: the first).
     /// - Throws: ``LottieError`` naming the JSON path (or the file) of the first problem.
-    public static func load(path: String, animation: String? = nil, limits: LottieLimits = LottieLimits()) throws -> LottieComposition {
+    ///
+    /// Text in a font named by the file is drawn from a font file (`.ttf`, `.otf`) with that name in the file's
+    /// folder, its `fonts` or `Fonts` subfolder, or `fontFolders` (see ``LottieFontFiles``); else from fontconfig's
+    /// match for the family.
+    public static func load(path: String, animation: String? = nil, limits: LottieLimits = LottieLimits(),
+                            fontFolders: [String] = []) throws -> LottieComposition {
         if isDotLottie(path) { return try DotLottie.load(path: path, animation: animation, limits: limits) }
         if let animation {
             throw LottieError(path: path, "only a dotLottie (.lottie) archive holds several animations; there is no animation \"\(animation)\" to choose")
@@ -28,7 +33,9 @@ public enum LottieFile {
         let folder = (path as NSString).deletingLastPathComponent
         var imageWarnings: [LottieWarning] = []
         let images = try loadImages(animation, folder: folder, limits: limits) { imageWarnings.append($0) }
-        let c = LottieTranslator.translate(animation, images: images)
+        let folders = [folder, (folder as NSString).appendingPathComponent("fonts"), (folder as NSString).appendingPathComponent("Fonts")]
+        let fontFiles = LottieFontFiles.match(animation.fontList.values.sorted { $0.name < $1.name }, in: fontFolders + folders.map { $0.isEmpty ? "." : $0 })
+        let c = LottieTranslator.translate(animation, images: images, fontFiles: fontFiles)
         return LottieComposition(root: c.root, size: c.size, frameRate: c.frameRate, duration: c.duration,
                                  warnings: imageWarnings + c.warnings, animation: c.animation)
     }

@@ -25,8 +25,12 @@ public struct LottieAnimation: Sendable, Equatable {
     public var markers: [LottieMarker]
     /// `fonts.list`: family names by font name.
     public var fonts: [String: String]
-    /// Number of glyphs in `chars` (drawn glyph shapes are not yet used).
-    public var glyphCount: Int
+    /// `fonts.list`: the fonts by `fName`.
+    public var fontList: [String: LottieFont] = [:]
+    /// `chars`: the file's glyph shapes.
+    public var glyphs: [LottieGlyph] = []
+    /// Number of glyphs in `chars`.
+    public var glyphCount: Int { glyphs.count }
 
     /// The duration in seconds, `(op − ip) / fr`.
     public var duration: Double { (outPoint - inPoint) / frameRate }

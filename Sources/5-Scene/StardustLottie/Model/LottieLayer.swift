@@ -12,7 +12,7 @@ public struct LottieLayer: Sendable, Equatable {
         case null
         /// 4: vector shapes.
         case shape([LottieShapeItem], itemPaths: [String])
-        /// 5: text (the first document of `t.d`).
+        /// 5: text (its documents `t.d`).
         case text(LottieText)
         /// Anything else (audio 6, camera 13, …): not drawn.
         case other(Int)
@@ -60,20 +60,20 @@ public struct LottieLayer: Sendable, Equatable {
     public var path: String
 }
 
-/// The static text of a text layer (its first text document).
+/// The text of a text layer: its documents (`t.d.k`), each shown from its frame until the next.
 public struct LottieText: Sendable, Equatable {
-    public var text: String
-    public var fontName: String
-    public var fontSize: Double
-    public var fillColor: [Double]?
-    public var strokeColor: [Double]?
-    public var strokeWidth: Double
-    /// `j`: 0 left, 1 right, 2 centre.
-    public var justification: Int
-    /// `tr`: tracking, in thousandths of an em.
-    public var tracking: Double
-    /// `lh`: line height.
-    public var lineHeight: Double
-    /// Whether the document is keyframed (more than one document): only the first is drawn.
-    public var isAnimated: Bool
+    /// At least one; in frame order.
+    public var documents: [LottieTextDocument]
+    /// `t.a`: the number of text animators (not drawn yet).
+    public var animatorCount: Int
+
+    public init(documents: [LottieTextDocument], animatorCount: Int = 0) {
+        self.documents = documents.isEmpty ? [LottieTextDocument(text: "")] : documents
+        self.animatorCount = animatorCount
+    }
+
+    /// The first document.
+    public var first: LottieTextDocument { documents[0] }
+    /// Whether the text changes over time (more than one document).
+    public var isAnimated: Bool { documents.count > 1 }
 }

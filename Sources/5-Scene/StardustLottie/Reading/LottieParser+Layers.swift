@@ -98,12 +98,31 @@ extension LottieParser {
     }
 
     func text(_ j: LottieJSON?) throws -> LottieText {
-        let docs = try j?["d"]?["k"]?.elements() ?? []
-        let d = docs.first?["s"]
-        func color(_ key: String) throws -> [Double]? { try d?[key]?.numbers() }
-        return LottieText(text: try d?.string("t") ?? "", fontName: try d?.string("f") ?? "", fontSize: try d?.number("s", default: 12) ?? 12,
-                          fillColor: try color("fc"), strokeColor: try color("sc"), strokeWidth: try d?.number("sw", default: 0) ?? 0,
-                          justification: Int(try d?.number("j", default: 0) ?? 0), tracking: try d?.number("tr", default: 0) ?? 0,
-                          lineHeight: try d?.number("lh", default: 0) ?? 0, isAnimated: docs.count > 1)
+        var documents: [LottieTextDocument] = []
+        for k in try j?["d"]?["k"]?.elements() ?? [] {
+            guard let d = k["s"] else { continue }
+            func color(_ key: String) throws -> [Double]? { try d[key]?.numbers() }
+            func pair(_ key: String) throws -> [Double]? { try d[key].map { try $0.numbers() }.flatMap { $0.count >= 2 ? $0 : nil } }
+            documents.append(LottieTextDocument(
+                time: try k.number("t", default: 0), text: try d.string("t") ?? "", fontName: try d.string("f") ?? "",
+                fontSize: try d.number("s", default: 12), fillColor: try color("fc"), strokeColor: try color("sc"),
+                strokeWidth: try d.number("sw", default: 0), strokeOverFill: try d.flag("of"),
+                justification: Int(try d.number("j", default: 0)), tracking: try d.number("tr", default: 0),
+                lineHeight: try d.number("lh", default: 0), baselineShift: try d.number("ls", default: 0),
+                boxSize: try pair("sz"), boxPosition: try pair("ps"), allCaps: try d.number("ca", default: 0) == 1))
+        }
+        documents.sort { $0.time < $1.time }
+        return LottieText(documents: documents, animatorCount: try j?["a"]?.elements().count ?? 0)
+    }
+
+    /// `chars`: glyph shapes (each `data.shapes`, a shape item list).
+    func glyphs(_ j: LottieJSON?) throws -> [LottieGlyph] {
+        var result: [LottieGlyph] = []
+        for c in try j?.elements() ?? [] {
+            let (items, _) = try shapeItems(c["data"]?["shapes"], depth: 1)
+            result.append(LottieGlyph(character: try c.string("ch") ?? "", family: try c.string("fFamily") ?? "",
+                                      style: try c.string("style") ?? "", width: try c.number("w", default: 0), shapes: items))
+        }
+        return result
     }
 }

@@ -62,16 +62,21 @@ public final class LottieParser {
                 markers.append(LottieMarker(name: try e.string("cm") ?? "", frame: try e.number("tm", default: 0), duration: try e.number("dr", default: 0)))
             }
         }
-        var fonts: [String: String] = [:]
+        var fonts: [String: String] = [:], fontList: [String: LottieFont] = [:]
         if let list = j["fonts"]?["list"] {
             for f in try list.elements() {
-                if let name = try f.string("fName") { fonts[name] = try f.string("fFamily") ?? name }
+                guard let name = try f.string("fName") else { continue }
+                let family = try f.string("fFamily") ?? name
+                fonts[name] = family
+                fontList[name] = LottieFont(name: name, family: family, style: try f.string("fStyle") ?? "",
+                                            ascent: try f.number("ascent", default: 75))
             }
         }
-        let glyphs = try j["chars"]?.elements().count ?? 0
-        let anim = LottieAnimation(version: try j.string("v") ?? "", frameRate: fr, inPoint: ip, outPoint: op, width: w, height: h,
+        var anim = LottieAnimation(version: try j.string("v") ?? "", frameRate: fr, inPoint: ip, outPoint: op, width: w, height: h,
                                    name: try j.string("nm"), layers: layers, precomps: precomps, images: images,
-                                   markers: markers, fonts: fonts, glyphCount: glyphs)
+                                   markers: markers, fonts: fonts)
+        anim.fontList = fontList
+        anim.glyphs = try glyphs(j["chars"])
         try LottieStructureCheck(animation: anim, limits: limits).run()
         return anim
     }

@@ -127,8 +127,20 @@ indirect enum LottieGeometry: Sendable {
         return r > 0 ? Path(roundedRect: rect, cornerRadius: r) : Path(rect: rect)
     }
 
+    /// After Effects' ellipse: four cubic arcs from the top point, clockwise (right, bottom, left), or
+    /// counter-clockwise when reversed — where a trim or a dash pattern starts (lottie-web, ThorVG and lottie-ios
+    /// build it so; docs/LOTTIE.md, "Shape rules").
     static func ellipse(center c: Point, size s: Size, reversed: Bool) -> Path {
-        Path(ellipseIn: Rect(c.x - abs(s.width) / 2, c.y - abs(s.height) / 2, abs(s.width), abs(s.height)))
+        let rx = abs(s.width) / 2 * (reversed ? -1 : 1), ry = abs(s.height) / 2
+        let k = 0.5519150244935106  // a quarter circle's handle length, in radii
+        var path = Path()
+        path.move(to: Point(c.x, c.y - ry))
+        path.addCurve(to: Point(c.x + rx, c.y), control1: Point(c.x + k * rx, c.y - ry), control2: Point(c.x + rx, c.y - k * ry))
+        path.addCurve(to: Point(c.x, c.y + ry), control1: Point(c.x + rx, c.y + k * ry), control2: Point(c.x + k * rx, c.y + ry))
+        path.addCurve(to: Point(c.x - rx, c.y), control1: Point(c.x - k * rx, c.y + ry), control2: Point(c.x - rx, c.y + k * ry))
+        path.addCurve(to: Point(c.x, c.y - ry), control1: Point(c.x - rx, c.y - k * ry), control2: Point(c.x - k * rx, c.y - ry))
+        path.closeSubpath()
+        return path
     }
 
     /// A star (alternating outer and inner vertices) or a polygon (outer vertices only), the first point straight

@@ -25,7 +25,9 @@ extension LottieTranslator {
         var path: String
     }
 
-    func shapeLayers(_ items: [LottieShapeItem], paths: [String], inherited: [ShapePaint]) -> [Layer] {
+    /// `enclosingTrim` is the trim below this group in an enclosing group's list: it cuts this group's outlines too,
+    /// for the paints inside the group as for those outside (docs/LOTTIE.md, "Shape rules").
+    func shapeLayers(_ items: [LottieShapeItem], paths: [String], inherited: [ShapePaint], enclosingTrim: Trim? = nil) -> [Layer] {
         // A repeater repeats everything above it in its group; what is below it is drawn once, underneath.
         if let r = items.firstIndex(where: { if case .repeater = $0 { return true }; return false }),
            case .repeater(let rep) = items[r] {
@@ -33,9 +35,9 @@ extension LottieTranslator {
             let rest = Array(items[(r + 1)...]), restPaths = Array(paths[(r + 1)...])
             var reaching: [ShapePaint] = []
             for (j, item) in rest.enumerated() where isPaint(item) { reaching.append(ShapePaint(item: item, path: restPaths[j], trim: nil)) }
-            let below = shapeLayers(rest, paths: restPaths, inherited: inherited)
+            let below = shapeLayers(rest, paths: restPaths, inherited: inherited, enclosingTrim: enclosingTrim)
             let copies = repeaterCopies(rep, path: paths[r]) {
-                self.shapeLayers(above, paths: abovePaths, inherited: reaching + inherited)
+                self.shapeLayers(above, paths: abovePaths, inherited: reaching + inherited, enclosingTrim: enclosingTrim)
             }
             return below + copies
         }
@@ -51,7 +53,8 @@ extension LottieTranslator {
         }
         // Inherited paints, bottom-most first (they come from below this group in the enclosing ones).
         let direct = outlines.map(\.1)
-        for paint in inherited.reversed() where !direct.isEmpty {
+        for var paint in inherited.reversed() where !direct.isEmpty {
+            if paint.trim == nil { paint.trim = enclosingTrim }
             if let l = paintLayer(paint, outlines: direct) { result.append(l) }
         }
         // A trim cuts every outline above it in the group, wherever the paint that draws the outline sits (as
@@ -76,7 +79,7 @@ extension LottieTranslator {
         func trim(ofPaintAt i: Int) -> Trim? {
             guard let last = outlines.last(where: { $0.0 < i })?.0 else { return nil }
             if let t = trimAt[i], t.index > last { return t.trim }
-            return trimAfter[last]
+            return trimAfter[last] ?? enclosingTrim
         }
         for i in stride(from: items.count - 1, through: 0, by: -1) {
             let item = items[i], path = paths[i]
@@ -99,7 +102,10 @@ extension LottieTranslator {
                 }
                 reaching += inherited
                 let (outer, inner) = transformLayers(g.transform, name: "group \(g.name ?? "") \(path)", opacity: true, autoOrient: false)
-                for l in shapeLayers(g.items, paths: g.itemPaths, inherited: reaching) { inner.addSublayer(l) }
+                // A trim below the group cuts the outlines inside it, whichever paint draws them (lottie-web, ThorVG
+                // and lottie-ios alike: modifiers reach into the groups above them).
+                let cut = trimAfter[i] ?? enclosingTrim
+                for l in shapeLayers(g.items, paths: g.itemPaths, inherited: reaching, enclosingTrim: cut) { inner.addSublayer(l) }
                 result.append(outer)
             case .repeater:
                 break  // handled above

@@ -15,21 +15,30 @@ public final class LottieTranslator {
     let animation: LottieAnimation
     let frameRate: Double
     let images: [String: Texture]
+    /// Font files by `fName` (``LottieFontFiles``), for text drawn in a font.
+    let fontFiles: [String: LottieFontFiles.Match]
     var warnings: [LottieWarning] = []
     private var warned: Set<LottieWarning> = []
     /// Expressions that are not evaluated ("path \"source\""), named in one warning line at the end.
     var unevaluated: [String] = []
     var unevaluatedMore = 0
 
-    init(animation: LottieAnimation, images: [String: Texture]) {
+    init(animation: LottieAnimation, images: [String: Texture], fontFiles: [String: LottieFontFiles.Match] = [:]) {
         self.animation = animation
+        self.fontFiles = fontFiles
         self.frameRate = animation.frameRate
         self.images = images
     }
 
     /// The composition of `animation`, with `images` (asset id → texture, see ``LottieFile``) for image layers.
     public static func translate(_ animation: LottieAnimation, images: [String: Texture] = [:]) -> LottieComposition {
-        let t = LottieTranslator(animation: animation, images: images)
+        translate(animation, images: images, fontFiles: [:])
+    }
+
+    /// `fontFiles` maps a font's `fName` to the file to draw it from.
+    static func translate(_ animation: LottieAnimation, images: [String: Texture],
+                          fontFiles: [String: LottieFontFiles.Match]) -> LottieComposition {
+        let t = LottieTranslator(animation: animation, images: images, fontFiles: fontFiles)
         let root = Layer()
         root.name = "Lottie \(animation.name ?? "animation") (\(Int(animation.width))×\(Int(animation.height)), \(animation.frameRate) fps)"
         root.anchorPoint = .zero
@@ -240,32 +249,6 @@ public final class LottieTranslator {
         apply(t.anchor, to: inner, keyPath: "bounds.origin", point)
         apply(t.scale, to: inner, keyPath: "transform.scale.x") { .number(($0.first ?? 100) / 100) }
         apply(t.scale, to: inner, keyPath: "transform.scale.y") { .number(($0.count > 1 ? $0[1] : $0.first ?? 100) / 100) }
-    }
-
-    // MARK: Text
-
-    func textLayer(_ t: LottieText, path: String) -> Layer {
-        let layer = TextLayer()
-        layer.name = "text \"\(t.text.prefix(24))\""
-        layer.string = t.text.replacingOccurrences(of: "\r", with: "\n")
-        layer.fontSize = t.fontSize
-        layer.fontFamily = animation.fonts[t.fontName]
-        if let c = t.fillColor { layer.foregroundColor = LottieColor.color(c) }
-        // Lottie places the first baseline at y = 0; a text layer lays out from the top of its bounds.
-        let width = max(t.fontSize * Double(max(t.text.count, 1)), 1)
-        layer.anchorPoint = .zero
-        layer.bounds = Rect(0, 0, width, t.fontSize * 1.4 * Double(max(1, t.text.split(separator: "\r").count)))
-        let x: Double
-        switch t.justification {
-        case 1: layer.alignmentMode = .right; x = -width
-        case 2: layer.alignmentMode = .center; x = -width / 2
-        default: layer.alignmentMode = .left; x = 0
-        }
-        layer.position = Point(x, -t.fontSize * 0.95)
-        if t.isAnimated { warn(path, "not drawn yet: animated text (the first text document is drawn)") }
-        if t.strokeColor != nil && t.strokeWidth > 0 { warn(path, "not drawn yet: text stroke") }
-        if t.tracking != 0 { warn(path, "not drawn yet: text tracking") }
-        return layer
     }
 }
 

@@ -70,7 +70,8 @@ struct RenderCommand: ParsableCommand {
         if at != nil && frames != nil { throw CLIError.usage("use either --at T (one frame) or --frames A..B, not both.") }
         let overrides = SceneOverrides(size: try size.map(parseSize), scale: scale, fps: fps, duration: duration, seed: seed,
                                        date: try seasonal.day(), offline: seasonal.offline,
-                                       background: try background.map(parseBackground), animation: lottie.animation)
+                                       background: try background.map(parseBackground), animation: lottie.animation,
+                                       fontFolders: lottie.fontFolders)
         let limits = try budget.limits()
         let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         let baseName = scene.name.isEmpty ? "out" : scene.name

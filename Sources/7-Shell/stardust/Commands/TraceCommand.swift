@@ -44,7 +44,7 @@ struct TraceCommand: ParsableCommand {
         try OptionRange.traceDuration.check(duration)
         let limits = try budget.limits()
         let overrides = SceneOverrides(fps: fps, duration: duration, date: try seasonal.day(), offline: seasonal.offline,
-                                       animation: lottie.animation)
+                                       animation: lottie.animation, fontFolders: lottie.fontFolders)
         let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         try SceneSource.checkBudget(scene, target: target, frameCount: at == nil ? scene.frameCount : 1, limits: limits, overrides: overrides)
         let times: [Double] = at.map { [$0] } ?? (0..<max(1, scene.frameCount)).map { scene.time(ofFrame: $0) }

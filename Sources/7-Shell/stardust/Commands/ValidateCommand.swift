@@ -19,7 +19,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let limits = try budget.limits()
-        let overrides = SceneOverrides(date: try seasonal.day(), offline: seasonal.offline, animation: lottie.animation)
+        let overrides = SceneOverrides(date: try seasonal.day(), offline: seasonal.offline, animation: lottie.animation, fontFolders: lottie.fontFolders)
         let scene = try SceneSource.load(target, overrides: overrides, limits: limits)
         // Exactly the checks render and trace run for the scene's full duration.
         try SceneSource.checkBudget(scene, target: target, frameCount: scene.frameCount, limits: limits, overrides: overrides)

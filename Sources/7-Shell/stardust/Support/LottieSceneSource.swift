@@ -8,10 +8,10 @@ import StardustLottie
 enum LottieSceneSource {
     static func handles(_ target: String) -> Bool { LottieFile.looksLikeLottie(path: target) }
 
-    static func load(_ target: String, size: Size?, animation: String? = nil) throws -> Scene {
+    static func load(_ target: String, size: Size?, animation: String? = nil, fontFolders: [String] = []) throws -> Scene {
         let c: LottieComposition
         do {
-            c = try LottieFile.load(path: target, animation: animation)
+            c = try LottieFile.load(path: target, animation: animation, fontFolders: fontFolders)
         } catch let e as LottieError {
             // Archive-level errors of a dotLottie already name the file; JSON errors name a path inside it.
             throw CLIError.usage(e.path == target ? e.description : "\(target): \(e.description)")

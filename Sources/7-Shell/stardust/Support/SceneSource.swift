@@ -12,7 +12,8 @@ enum SceneSource {
                      imageLoader: @escaping SceneLoader.ImageLoader = { try ImageDecoder.decodeFile(atPath: $0) }) throws -> Scene {
         let scene: Scene
         if LottieSceneSource.handles(target) {
-            scene = try LottieSceneSource.load(target, size: overrides.size, animation: overrides.animation)
+            scene = try LottieSceneSource.load(target, size: overrides.size, animation: overrides.animation,
+                                           fontFolders: overrides.fontFolders)
         } else if let preset = Presets.named(target) {
             scene = preset.make(overrides.size ?? preset.defaultSize)
         } else if EffectImporter.canImport(path: target) {
@@ -127,6 +128,8 @@ struct SceneOverrides {
     var background: Color?
     /// The animation of a dotLottie archive (`--animation ID`; default: its manifest's first).
     var animation: String?
+    /// Folders of font files for Lottie text (`--fonts DIR`).
+    var fontFolders: [String] = []
 }
 
 /// Parses a `--background` colour: `#RRGGBB`, `#RRGGBBAA`, `white`, `black` or `transparent`.

@@ -1,0 +1,103 @@
+import Foundation
+import StardustCodecs
+
+/// Font files that a Lottie file's text may name (docs/LOTTIE.md, "Text"): TrueType/OpenType files in the given
+/// folders, matched to `fonts.list` by the names inside them, as lottie-ios finds a font registered with the app:
+/// the PostScript name equal to `fName`, or the family (`fFamily`, spaces at the ends ignored) and style
+/// (`fStyle`) equal to the file's family and subfamily names (case aside). A font found so is drawn from that file;
+/// the others go to fontconfig by family.
+enum LottieFontFiles {
+    /// At most this many files are read per folder, each at most `maxFontBytes`.
+    static let maxFilesPerFolder = 256
+    static let maxFontBytes = 32 << 20
+
+    /// The names inside one font file (its `name` table) and its ascender in ems (`hhea` over `head`'s units per
+    /// em: where FreeType, and so ``TextLayer``, puts the first baseline below the top).
+    struct Names: Equatable {
+        var postScript: Set<String> = []
+        var families: Set<String> = []
+        var styles: Set<String> = []
+        var ascender: Double?
+    }
+
+    /// A matched font file.
+    struct Match: Equatable {
+        var path: String
+        var ascender: Double?
+    }
+
+    /// fName → the file, for the fonts of `fonts` found in `folders`.
+    static func match(_ fonts: [LottieFont], in folders: [String]) -> [String: Match] {
+        guard !fonts.isEmpty else { return [:] }
+        var files: [(path: String, names: Names)] = []
+        for folder in folders {
+            let absolute = folder.hasPrefix("/") ? folder : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(folder)
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
+            for name in entries.sorted().prefix(maxFilesPerFolder) {
+                let lower = name.lowercased()
+                guard lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") else { continue }
+                let path = (absolute as NSString).appendingPathComponent(name)
+                guard let bytes = try? FileReader.readAll(path, maxBytes: maxFontBytes), let n = names(bytes) else { continue }
+                files.append((path, n))
+            }
+        }
+        var result: [String: Match] = [:]
+        for f in fonts {
+            let family = f.family.trimmingCharacters(in: .whitespaces).lowercased(), style = f.style.lowercased()
+            if let hit = files.first(where: { $0.names.postScript.contains(f.name) })
+                ?? files.first(where: { $0.names.families.contains(family) && ($0.names.styles.contains(style) || style.isEmpty) }) {
+                result[f.name] = Match(path: hit.path, ascender: hit.names.ascender)
+            }
+        }
+        return result
+    }
+
+    /// The PostScript (6), family (1, 16) and subfamily (2, 17) names of a TrueType/OpenType file (the first font of
+    /// a collection), lower-cased except the PostScript names; nil when it is not such a file.
+    static func names(_ b: [UInt8]) -> Names? {
+        func u16(_ o: Int) -> Int? { o >= 0 && o + 2 <= b.count ? Int(b[o]) << 8 | Int(b[o + 1]) : nil }
+        func u32(_ o: Int) -> Int? { guard let h = u16(o), let l = u16(o + 2) else { return nil }; return h << 16 | l }
+        var base = 0
+        if b.count >= 16, Array(b[0..<4]) == Array("ttcf".utf8) { guard let first = u32(12) else { return nil }; base = first }
+        guard let tables = u16(base + 4), tables < 512 else { return nil }
+        var nameTable: Int?, head: Int?, hhea: Int?
+        for t in 0..<tables {
+            let r = base + 12 + 16 * t
+            guard r + 16 <= b.count else { return nil }
+            switch String(decoding: b[r..<(r + 4)], as: UTF8.self) {
+            case "name": nameTable = u32(r + 8)
+            case "head": head = u32(r + 8)
+            case "hhea": hhea = u32(r + 8)
+            default: break
+            }
+        }
+        guard let table = nameTable, let count = u16(table + 2), let strings = u16(table + 4) else { return nil }
+        var names = Names()
+        if let head, let hhea, let units = u16(head + 18), units > 0, let a = u16(hhea + 4) {
+            names.ascender = Double(Int16(truncatingIfNeeded: a)) / Double(units)
+        }
+        for k in 0..<count {
+            let r = table + 6 + 12 * k
+            guard let platform = u16(r), let id = u16(r + 6), let length = u16(r + 8), let offset = u16(r + 10) else { break }
+            guard [1, 2, 6, 16, 17].contains(id) else { continue }
+            let start = table + strings + offset
+            guard start >= 0, start + length <= b.count else { continue }
+            let raw = Array(b[start..<(start + length)])
+            let text: String?
+            if platform == 1 {
+                text = String(bytes: raw, encoding: .macOSRoman)
+            } else {
+                var units: [UInt16] = []
+                for i in stride(from: 0, to: raw.count - 1, by: 2) { units.append(UInt16(raw[i]) << 8 | UInt16(raw[i + 1])) }
+                text = String(decoding: units, as: UTF16.self)
+            }
+            guard let s = text, !s.isEmpty else { continue }
+            switch id {
+            case 6: names.postScript.insert(s)
+            case 1, 16: names.families.insert(s.lowercased())
+            default: names.styles.insert(s.lowercased())
+            }
+        }
+        return names
+    }
+}

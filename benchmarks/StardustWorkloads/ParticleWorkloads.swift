@@ -31,6 +31,40 @@ public enum ParticleWorkloads {
         return layer
     }
 
+    /// `particles-eval` with curves, fields and collisions on (variant `1M-live-fields`): the same
+    /// cell plus a smooth alpha curve and a linear scale curve, drag 0.3 towards a wind of (20, 0)
+    /// points/s, and a floor at y = 400 that particles bounce on (restitution 0.5, friction 0.1) —
+    /// drag, wind and the floor in closed form (docs/PARTICLE-MODEL.md §2.9–§2.10).
+    public static func particlesEvalFields() -> EmitterLayer {
+        let layer = particlesEval()
+        var x = CellExtensions()
+        x.alphaOverLife = try? ParticleCurve(times: [0, 0.2, 1], values: [0.5, 1, 0], interpolation: .smooth)
+        x.scaleOverLife = try? ParticleCurve(times: [0, 1], values: [1, 0.3], interpolation: .linear)
+        var f = ParticleFields()
+        f.drag = 0.3
+        f.wind = Point(20, 0)
+        x.fields = f
+        x.collider = .floor(y: 400, response: .bounce, restitution: 0.5, friction: 0.1)
+        layer.emitterCells[0].extensions = x
+        return layer
+    }
+
+    /// `particles-eval`, variant `100k-live-integrated`: the fields without a closed form, integrated at
+    /// 1/120 s from each birth (docs/PARTICLE-MODEL.md §2.11): the same cell with lifetime 1 ± 0.2 s
+    /// (about 100 000 live particles), drag 0.3, wind (20, 0), curl-noise turbulence (strength 80,
+    /// scale 60), a vortex (1 rad/s, core 200 pt) and the bouncing floor at y = 400.
+    public static func particlesEvalIntegrated() -> EmitterLayer {
+        let layer = particlesEvalFields()
+        let cell = layer.emitterCells[0]
+        cell.lifetime = 1
+        cell.lifetimeRange = 0.2
+        var x = cell.extensions ?? CellExtensions()
+        x.fields?.turbulence = ParticleFields.Turbulence(strength: 80, scale: 60)
+        x.fields?.vortex = ParticleFields.Vortex(center: Point(0, 0), angularVelocity: 1, coreRadius: 200)
+        cell.extensions = x
+        return layer
+    }
+
     /// The frame times of the `particles-eval` benchmark: 30 frames from t = 20 s at 60 frames/s.
     public static let particlesEvalTimes: [Double] = (0..<30).map { 20 + Double($0) / 60 }
 }

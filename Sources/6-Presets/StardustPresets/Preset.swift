@@ -45,6 +45,8 @@ public enum Presets {
                defaultSize: phone, builder: FireworksPreset.scene),
         Preset(name: "fireworks-classic", summary: "Rockets with sparkling trails that burst into colored stars (nested emitter cells, Core Animation only).",
                defaultSize: phone, builder: FireworksClassicPreset.scene),
+        Preset(name: "snowdrift", summary: "Snow that settles: flakes in wind and turbulence stick to the bottom of the screen, a drift grows and melts.",
+               defaultSize: phone, builder: SnowdriftPreset.scene),
         Preset(name: "maple-leaves", summary: "Red and yellow maple leaves drifting down and fading.",
                defaultSize: phone, builder: MapleLeavesPreset.scene),
         Preset(name: "celebration", summary: "Reward screen: plane and race car fly in, a trophy grows, a character dances, snow, leaves and fireworks.",

@@ -22,6 +22,8 @@ struct CompiledCell: Sendable {
     var horizon: Double = 0
     /// Behaviour beyond Core Animation (nil for CA cells, which take the closed-form path).
     var extensions: CellExtensions? = nil
+    /// Fields and collider of the cell, resolved once (nil: none).
+    var motion: ParticleMotion? = nil
 }
 
 /// The emitter with every time-varying input resolved: what one evaluation reads.
@@ -163,7 +165,8 @@ extension EmitterLayer {
             let emits = f.enabled && (anyRate || bursts) && lo < hi && (f.parent < 0 || compiled[f.parent].emits)
             compiled.append(CompiledCell(parent: f.parent, emits: emits, key: CounterRandom.key("cell:" + f.path),
                                          starts: starts, params: params, windowLo: lo, windowHi: hi, maxLife: maxLife,
-                                         extensions: f.cell.extensions))
+                                         extensions: f.cell.extensions,
+                                         motion: f.cell.extensions.flatMap { $0.hasMotion ? ParticleMotion($0) : nil }))
             if f.parent >= 0 { compiled[f.parent].children.append(index) }
         }
         // Horizons, children before parents (reverse pre-order).

@@ -79,10 +79,16 @@ extension EmitterLayer {
         let inst = plan.instances[ci][Int(run.instance)]
         let p = cell.params[Int(run.segment)]
         guard let out else {
+            // A collider that removes particles: they are counted through their motion.
+            if let x = cell.extensions, x.removesParticles { return writeExtended(run, cell, p, x, inst, e, plan, t, nil, 0, cut) }
             if run.burst >= 0 || !cut.isNone { return countLive(run, p, inst, t, cut) }
             return count(run, p, inst, t)
         }
         if let x = cell.extensions { return writeExtended(run, cell, p, x, inst, e, plan, t, out, offset, cut) }
+        // A Core Animation sub-cell of a parent moved by fields: the extended path reads the moved parent.
+        if cell.parent >= 0, e.cells[cell.parent].motion != nil {
+            return writeExtended(run, cell, p, CellExtensions(), inst, e, plan, t, out, offset, cut)
+        }
         if inst.parent >= 0 {
             let parent = plan.records[cell.parent][inst.parent]
             return write(run, p, inst, t, out, offset) { rng, id, tb, life, au in

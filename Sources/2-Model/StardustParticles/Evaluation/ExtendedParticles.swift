@@ -23,6 +23,8 @@ struct ExtendedState {
     var scale: Double
     var rotation: Double
     var color: SIMD4<Double>
+    /// False once a ``ParticleCollider`` with the `die` response took the particle.
+    var alive = true
 }
 
 extension EmitterLayer {
@@ -31,15 +33,19 @@ extension EmitterLayer {
     /// Only cells with extensions come here; Core Animation cells keep the closed-form paths.
     static func writeExtended(_ run: BirthRun, _ cell: CompiledCell, _ p: BirthParameters, _ x: CellExtensions,
                               _ inst: EmitterInstance, _ e: CompiledEmitter, _ plan: BirthPlan, _ t: Double,
-                              _ out: SnapshotColumns, _ offset: Int, _ cut: RunCut = .none) -> Int {
+                              _ out: SnapshotColumns?, _ offset: Int, _ cut: RunCut = .none) -> Int {
         let parent: ParticleBirth? = inst.parent >= 0 ? plan.records[cell.parent][inst.parent] : nil
+        // A parent moved by fields or a collider emits from where its motion has taken it.
+        let parentMotion = cell.parent >= 0 ? e.cells[cell.parent].motion : nil
+        let motion = cell.motion
         let shape = e.shape, mode = e.mode
         var n = 0
         forEachLive(run, p, inst, t, cut) { tb, age, rng, life, au, id in
             let b: ParticleBirth
             let origin: SIMD3<Double>
             var turn = 0.0
-            if let parent {
+            if var parent {
+                if let parentMotion { parent = parent.moved(by: parentMotion, atAge: x.triggerAge(parent, birthTime: tb)) }
                 b = ParticleBirth.make(p, parent: parent, x, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
                 origin = b.position
                 if x.trigger == .death { turn = parent.spin * parent.lifetime }  // the parent's angle then (CA: spin × age)
@@ -48,7 +54,9 @@ extension EmitterLayer {
                 origin = p.center
             }
             let theta = p.longitude + p.longitudeRange * (2 * au - 1)
-            var s = extendedState(b, p, x, rng: rng, theta: theta, origin: origin, age: age)
+            var s = extendedState(b, p, x, rng: rng, theta: theta, origin: origin, age: age, motion: motion)
+            guard s.alive else { return }
+            guard let out else { n += 1; return }
             if turn != 0 { s.rotation += turn }
             let i = offset + n
             out.x[i] = Float(s.position.x); out.y[i] = Float(s.position.y); out.z[i] = Float(s.position.z)
@@ -71,7 +79,8 @@ extension EmitterLayer {
     /// `origin` is the emitter position the particle was born from (the centre of radial
     /// acceleration and of orbits); `theta` its emission longitude.
     static func extendedState(_ b: ParticleBirth, _ p: BirthParameters, _ x: CellExtensions, rng: ParticleRandom,
-                              theta: Double, origin: SIMD3<Double>, age tau: Double) -> ExtendedState {
+                              theta: Double, origin: SIMD3<Double>, age tau: Double,
+                              motion: ParticleMotion? = nil) -> ExtendedState {
         @inline(__always) func spread(_ v: Double, _ r: Double, _ u: Double) -> Double { v + r * (2 * u - 1) }
         let (uFR, uFG, uFB) = rng.triple(ParticleAttribute.finishRGB)
         let (uFA, uFS, uRot) = rng.triple(ParticleAttribute.finishAlphaScaleRotation)
@@ -112,7 +121,11 @@ extension EmitterLayer {
         }
 
         var position: SIMD3<Double>, velocity: SIMD3<Double>
-        if let o = x.orbit {
+        var alive = true
+        if let motion {
+            // Fields and collisions (docs/PARTICLE-MODEL.md §2.9–§2.11).
+            (position, velocity, alive) = motion.state(b, age: tau)
+        } else if let o = x.orbit {
             let (uR0, uR1, uW) = rng.triple(ParticleAttribute.orbit)
             let r0 = spread(o.radius, o.radiusRange, uR0), r1 = spread(o.finishRadius, o.finishRadiusRange, uR1)
             let w = spread(o.angularVelocity, o.angularVelocityRange, uW)
@@ -132,7 +145,7 @@ extension EmitterLayer {
             position = b.position(atAge: tau)
             velocity = b.velocity(atAge: tau)
         }
-        return ExtendedState(position: position, velocity: velocity, scale: scale, rotation: rotation, color: color)
+        return ExtendedState(position: position, velocity: velocity, scale: scale, rotation: rotation, color: color, alive: alive)
     }
 
     /// Integrates a particle with radial (`ar`) and tangential (`at`) acceleration about `origin`, plus
@@ -161,7 +174,30 @@ extension EmitterLayer {
     }
 }
 
+extension CellExtensions {
+    /// The age of `parent` at which a sub-particle born at `tb` reads its state (the trigger's, or its age then).
+    func triggerAge(_ parent: ParticleBirth, birthTime tb: Double) -> Double {
+        switch trigger {
+        case .death?: return parent.lifetime
+        case .birth?: return 0
+        case nil: return tb - parent.birthTime
+        }
+    }
+}
+
 extension ParticleBirth {
+    /// A copy of this record whose closed-form position and velocity at `age` are those `motion`
+    /// gives it then (constant velocity through that point), so that sub-particles read the moved
+    /// state through the Core Animation formulas. Color, scale and spin are unchanged.
+    func moved(by motion: ParticleMotion, atAge age: Double) -> ParticleBirth {
+        let s = motion.state(self, age: age)
+        var b = self
+        b.velocity = s.velocity
+        b.acceleration = .zero
+        b.position = s.position - s.velocity * age
+        return b
+    }
+
     /// The birth record of a sub-particle of a cell with extensions `x`: Core Animation's
     /// (``make(_:parent:rng:id:birthTime:life:angleU:parentAge:)``, decision P4) unless `x` has a
     /// ``CellExtensions/trigger`` — then the parent's state is read at the trigger (its age 0 or its
@@ -169,12 +205,7 @@ extension ParticleBirth {
     /// ``CellExtensions/inheritedVelocity`` × the parent's velocity at that age.
     static func make(_ p: BirthParameters, parent: ParticleBirth, _ x: CellExtensions,
                      rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double) -> ParticleBirth {
-        let age: Double
-        switch x.trigger {
-        case .death?: age = parent.lifetime
-        case .birth?: age = 0
-        case nil: age = tb - parent.birthTime
-        }
+        let age = x.triggerAge(parent, birthTime: tb)
         var b = make(p, parent: parent, rng: rng, id: id, birthTime: tb, life: life, angleU: angleU, parentAge: age)
         if x.inheritedVelocity != 0 { b.velocity += parent.velocity(atAge: age) * x.inheritedVelocity }
         return b

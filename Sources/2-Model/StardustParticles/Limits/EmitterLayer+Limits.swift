@@ -46,7 +46,7 @@ extension EmitterLayer {
                 where !v.isFinite {
                     throw .invalidValue(keyPath: path + "color." + n, value: v, reason: "not a finite number")
                 }
-                if let x = c.extensions { try Self.check(x, path) }
+                if let x = c.extensions { try Self.check(x, path); try Self.checkMotion(x, path) }
                 if c.contentsScale <= 0 {
                     throw .invalidValue(keyPath: path + "contentsScale", value: c.contentsScale, reason: "must be positive")
                 }
@@ -56,6 +56,7 @@ extension EmitterLayer {
         try check(emitterCells, "")
         let n = estimatedParticleCount
         if n > maximumParticleCount { throw .particleBudgetExceeded(estimated: n, limit: maximumParticleCount) }
+        try checkIntegrationBudget()
     }
 }
 

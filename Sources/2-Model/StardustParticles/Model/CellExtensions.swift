@@ -103,6 +103,13 @@ public struct CellExtensions: Hashable, Sendable {
     /// choice (decision P4: not inherited).
     public var inheritedVelocity = 0.0
 
+    // Fields and collisions (docs/PARTICLE-MODEL.md §2.9, §2.10).
+
+    /// Drag, wind, attractors, a vortex and turbulence. nil = Core Animation's motion.
+    public var fields: ParticleFields?
+    /// A line the particles bounce off, stick to or die on. nil = no collision.
+    public var collider: ParticleCollider?
+
     // Drawing.
 
     /// Seconds of motion each particle is stretched over: drawn along its velocity, its length grows by
@@ -118,6 +125,12 @@ public struct CellExtensions: Hashable, Sendable {
 
     /// True when a cell needs more than its parameters to enumerate its births (bursts, a cap, a duration).
     var changesEmission: Bool { !bursts.isEmpty || maximumAlive != nil || emissionDuration != nil }
+
+    /// True when fields or a collider move the particles (``ParticleMotion``).
+    var hasMotion: Bool { orbit == nil && (fields != nil || collider != nil) }
+
+    /// True when a collider can remove particles (they must be counted through their motion).
+    var removesParticles: Bool { hasMotion && collider?.response == .die }
 
     /// True when radial or tangential acceleration applies (the integrated path).
     public var needsIntegration: Bool {

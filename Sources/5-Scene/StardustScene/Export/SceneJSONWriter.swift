@@ -324,6 +324,29 @@ public enum SceneJSONWriter {
             if x.velocityStretch != 0 { f.append(("velocityStretch", .number(x.velocityStretch))) }
             if let t = x.trigger { f.append(("trigger", .string(t.rawValue))) }
             if x.inheritedVelocity != 0 { f.append(("inheritedVelocity", .number(x.inheritedVelocity))) }
+            func pt(_ p: Point) -> JSONValue { .array([.number(p.x), .number(p.y)]) }
+            if let fl = x.fields {
+                var m: [(key: String, value: JSONValue)] = [("drag", .number(fl.drag)), ("wind", pt(fl.wind))]
+                if !fl.attractors.isEmpty {
+                    m.append(("attractors", .array(fl.attractors.map {
+                        .object([("position", pt($0.position)), ("strength", .number($0.strength)), ("radius", .number($0.radius))])
+                    })))
+                }
+                if let v = fl.vortex {
+                    m.append(("vortex", .object([("center", pt(v.center)), ("angularVelocity", .number(v.angularVelocity)),
+                                                 ("coreRadius", .number(v.coreRadius))])))
+                }
+                if let t = fl.turbulence {
+                    m.append(("turbulence", .object([("strength", .number(t.strength)), ("scale", .number(t.scale)),
+                                                     ("seed", .number(Double(t.seed)))])))
+                }
+                f.append(("fields", .object(m)))
+            }
+            if let c = x.collider {
+                f.append(("collider", .object([("from", pt(c.from)), ("to", pt(c.to)), ("infinite", .bool(c.isInfinite)),
+                                               ("response", .string(c.response.rawValue)),
+                                               ("restitution", .number(c.restitution)), ("friction", .number(c.friction))])))
+            }
         }
 
         func shape(_ s: ShapeLayer, fresh: ShapeLayer, into f: inout [(key: String, value: JSONValue)], at here: String) throws {

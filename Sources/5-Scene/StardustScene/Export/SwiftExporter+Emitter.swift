@@ -60,6 +60,10 @@ extension SwiftExportWriter {
         if c.magnificationFilter != f.magnificationFilter { line("\(v).magnificationFilter = \(SwiftSourceText.stringLiteral(c.magnificationFilter.rawValue))") }
         writeTiming(c.timing, v, isLayer: false)
         if c.extensions != nil { omit("the Stardust cell extensions of cell \(v) (finish values, radial motion, orbits, over-life curves, bursts, limits, velocity stretch, sub-emitter triggers)") }
+        if let x = c.extensions, x.fields != nil || x.collider != nil {
+            // Core Animation has no public drag, attractors, turbulence or collisions (docs/PARTICLE-MODEL.md §2.4, §2.9).
+            omit("the fields and collider of cell \(v) (drag, wind, attractors, vortex, turbulence, collisions): iOS has no public equivalent")
+        }
         if !subs.isEmpty { line("\(v).emitterCells = [\(subs.joined(separator: ", "))]") }
         return v
     }

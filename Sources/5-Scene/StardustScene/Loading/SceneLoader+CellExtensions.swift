@@ -9,6 +9,7 @@ extension SceneLoader {
         "radialAcceleration", "radialAccelerationRange", "tangentialAcceleration", "tangentialAccelerationRange", "orbit",
         "colorOverLife", "secondColorOverLife", "alphaOverLife", "scaleOverLife", "spinOverLife", "speedOverLife",
         "bursts", "maximumAlive", "emissionDuration", "velocityStretch", "trigger", "inheritedVelocity",
+        "fields", "collider",
     ]
     static let curveKeys = ["interpolation", "stops"]
     static let burstKeys = ["time", "count", "cycles", "interval"]
@@ -71,6 +72,8 @@ extension SceneLoader {
         if let n = k["velocityStretch"] { x.velocityStretch = try n.number(in: 0...1e3) }
         if let n = k["trigger"] { x.trigger = SubEmitterTrigger(rawValue: try n.choice(SubEmitterTrigger.allCases.map(\.rawValue)))! }
         if let v = try num("inheritedVelocity") { x.inheritedVelocity = v }
+        if let n = k["fields"] { x.fields = try particleFields(n) }
+        if let n = k["collider"] { x.collider = try particleCollider(n) }
         return x
     }
 

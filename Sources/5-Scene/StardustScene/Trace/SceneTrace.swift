@@ -81,7 +81,8 @@ public enum SceneTrace {
 
     /// The over-life curves, bursts, limits and stretch of a cell (``CellExtensions``), as JSON strings for
     /// `"cellFeatures"`: `"scaleOverLife(smooth,3)"` (interpolation, stops), `"burst(t=0.5,count=100,cycles=3,interval=1)"`,
-    /// `"maximumAlive=500"`, `"emissionDuration=2"`, `"velocityStretch=0.05"`, `"trigger=death"`, `"inheritedVelocity=0.3"`. Empty for cells without them,
+    /// `"maximumAlive=500"`, `"emissionDuration=2"`, `"velocityStretch=0.05"`, `"trigger=death"`, `"inheritedVelocity=0.3"`,
+    /// `"fields(drag=0.8,wind=18:0,turbulence=120)"`, `"collider(stick,restitution=0.5,friction=0)"`. Empty for cells without them,
     /// so traces of other scenes are unchanged.
     static func extensionFeatures(_ x: CellExtensions) -> [String] {
         var f: [String] = []
@@ -101,6 +102,16 @@ public enum SceneTrace {
         if x.velocityStretch != 0 { f.append(quote("velocityStretch=\(num(x.velocityStretch))")) }
         if let t = x.trigger { f.append(quote("trigger=\(t.rawValue)")) }
         if x.inheritedVelocity != 0 { f.append(quote("inheritedVelocity=\(num(x.inheritedVelocity))")) }
+        if let fl = x.fields {
+            var parts = ["drag=\(num(fl.drag))", "wind=\(num(fl.wind.x)):\(num(fl.wind.y))"]
+            if !fl.attractors.isEmpty { parts.append("attractors=\(fl.attractors.count)") }
+            if let v = fl.vortex { parts.append("vortex=\(num(v.angularVelocity))") }
+            if let t = fl.turbulence { parts.append("turbulence=\(num(t.strength))") }
+            f.append(quote("fields(\(parts.joined(separator: ",")))"))
+        }
+        if let c = x.collider {
+            f.append(quote("collider(\(c.response.rawValue),restitution=\(num(c.restitution)),friction=\(num(c.friction)))"))
+        }
         return f
     }
 

@@ -67,45 +67,69 @@ enum Benchmarks {
         return [r]
     }
 
-    /// `particles-eval`: ~1 M live particles, 30 consecutive frames from t = 20 s at 60 fps.
+    /// `particles-eval`: ~1 M live particles, 30 consecutive frames from t = 20 s at 60 fps; then the same
+    /// emitter with curves, closed-form fields and a bouncing floor (`1M-live-fields`), and ~100 000
+    /// particles in integrated fields (`100k-live-integrated`), in the same run so that the ratios compare
+    /// like with like (docs/BENCHMARKS.md).
     static func particlesEval(threads: Int, runs: Int) -> [BenchResult] {
-        let emitter = ParticleWorkloads.particlesEval()
-        let snapshot = ParticleSnapshot()
-        emitter.evaluate(at: 20, into: snapshot, threads: threads)
-        var samples: [Double] = []
-        var live = 0
-        for _ in 0..<runs {
-            var particleFrames = 0
-            let ms = measureMilliseconds {
-                for f in 0..<30 {
-                    emitter.evaluate(at: 20 + Double(f) / 60, into: snapshot, threads: threads)
-                    particleFrames += snapshot.count
-                }
-            }
-            live = snapshot.count
-            samples.append(Double(particleFrames) / (ms / 1000) / 1e6)
-        }
-        var r = BenchResult(benchmark: "particles-eval", variant: "1M-live", unit: "M particle-frames/s", samples: samples, threads: threads)
-        r.extra = [("liveParticles", "\(live)")]
-        return [r]
-    }
-
-    /// `particles-seek`: the snow preset evaluated at t = 1 s, 600 s and 86 400 s, each from a fresh emitter.
-    static func particlesSeek(threads: Int, runs: Int) -> [BenchResult] {
-        var out: [BenchResult] = []
-        for t in [1.0, 600, 86_400] {
+        let variants: [(String, EmitterLayer)] = [
+            ("1M-live", ParticleWorkloads.particlesEval()),
+            ("1M-live-fields", ParticleWorkloads.particlesEvalFields()),
+            ("100k-live-integrated", ParticleWorkloads.particlesEvalIntegrated()),
+        ]
+        return variants.map { variant, emitter in
+            let snapshot = ParticleSnapshot()
+            emitter.evaluate(at: 20, into: snapshot, threads: threads)
             var samples: [Double] = []
             var live = 0
             for _ in 0..<runs {
-                let emitter = Presets.named("snow")!.make().layer(named: "snow") as! EmitterLayer
+                var particleFrames = 0
+                let ms = measureMilliseconds {
+                    for f in 0..<30 {
+                        emitter.evaluate(at: 20 + Double(f) / 60, into: snapshot, threads: threads)
+                        particleFrames += snapshot.count
+                    }
+                }
+                live = snapshot.count
+                samples.append(Double(particleFrames) / (ms / 1000) / 1e6)
+            }
+            var r = BenchResult(benchmark: "particles-eval", variant: variant, unit: "M particle-frames/s", samples: samples, threads: threads)
+            r.extra = [("liveParticles", "\(live)")]
+            return r
+        }
+    }
+
+    /// `particles-seek`: the snow preset evaluated at t = 1 s, 600 s and 86 400 s, each from a fresh
+    /// emitter; then `snowdrift` (snowing without end: its emission duration removed, so that an hour in
+    /// there is snow to find) and `fireworks` at t = 1 s and 3600 s.
+    static func particlesSeek(threads: Int, runs: Int) -> [BenchResult] {
+        var out: [BenchResult] = []
+        func seek(_ variant: String, _ t: Double, _ make: () -> EmitterLayer) {
+            var samples: [Double] = []
+            var live = 0
+            for _ in 0..<runs {
+                let emitter = make()
                 samples.append(measureMilliseconds {
                     let s = emitter.evaluate(at: t, threads: threads)
                     live = s.count
                 })
             }
-            var r = BenchResult(benchmark: "particles-seek", variant: "t=\(Int(t))", unit: "ms", samples: samples, threads: threads)
+            var r = BenchResult(benchmark: "particles-seek", variant: variant, unit: "ms", samples: samples, threads: threads)
             r.extra = [("liveParticles", "\(live)")]
             out.append(r)
+        }
+        for t in [1.0, 600, 86_400] {
+            seek("t=\(Int(t))", t) { Presets.named("snow")!.make().layer(named: "snow") as! EmitterLayer }
+        }
+        for t in [1.0, 3600] {
+            seek("snowdrift t=\(Int(t))", t) {
+                let e = Presets.named("snowdrift")!.make().layer(named: "snowdrift") as! EmitterLayer
+                for c in e.emitterCells { c.extensions?.emissionDuration = nil }
+                return e
+            }
+        }
+        for t in [1.0, 3600] {
+            seek("fireworks t=\(Int(t))", t) { Presets.named("fireworks")!.make().layer(named: "fireworks") as! EmitterLayer }
         }
         return out
     }

@@ -64,13 +64,24 @@ public struct Transform3D: Hashable, Sendable, Codable {
     }
 
     /// `self` then `o` (CATransform3DConcat(self, o)).
+    ///
+    /// Complexity: O(1), no allocation (it runs several times per layer per frame). Each entry is
+    /// `a[i][0]·b[0][j] + a[i][1]·b[1][j] + a[i][2]·b[2][j] + a[i][3]·b[3][j]`, summed left to right, so
+    /// the results are bit for bit those of the row-array product it replaces.
     public func concatenating(_ o: Transform3D) -> Transform3D {
-        let a = rows, b = o.rows
-        var r = [[Double]](repeating: [0, 0, 0, 0], count: 4)
-        for i in 0..<4 { for j in 0..<4 {
-            r[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j] + a[i][3] * b[3][j]
-        } }
-        return Transform3D(rows: r)
+        @inline(__always) func dot(_ a0: Double, _ a1: Double, _ a2: Double, _ a3: Double,
+                                   _ b0: Double, _ b1: Double, _ b2: Double, _ b3: Double) -> Double {
+            a0 * b0 + a1 * b1 + a2 * b2 + a3 * b3
+        }
+        return Transform3D(
+            m11: dot(m11, m12, m13, m14, o.m11, o.m21, o.m31, o.m41), m12: dot(m11, m12, m13, m14, o.m12, o.m22, o.m32, o.m42),
+            m13: dot(m11, m12, m13, m14, o.m13, o.m23, o.m33, o.m43), m14: dot(m11, m12, m13, m14, o.m14, o.m24, o.m34, o.m44),
+            m21: dot(m21, m22, m23, m24, o.m11, o.m21, o.m31, o.m41), m22: dot(m21, m22, m23, m24, o.m12, o.m22, o.m32, o.m42),
+            m23: dot(m21, m22, m23, m24, o.m13, o.m23, o.m33, o.m43), m24: dot(m21, m22, m23, m24, o.m14, o.m24, o.m34, o.m44),
+            m31: dot(m31, m32, m33, m34, o.m11, o.m21, o.m31, o.m41), m32: dot(m31, m32, m33, m34, o.m12, o.m22, o.m32, o.m42),
+            m33: dot(m31, m32, m33, m34, o.m13, o.m23, o.m33, o.m43), m34: dot(m31, m32, m33, m34, o.m14, o.m24, o.m34, o.m44),
+            m41: dot(m41, m42, m43, m44, o.m11, o.m21, o.m31, o.m41), m42: dot(m41, m42, m43, m44, o.m12, o.m22, o.m32, o.m42),
+            m43: dot(m41, m42, m43, m44, o.m13, o.m23, o.m33, o.m43), m44: dot(m41, m42, m43, m44, o.m14, o.m24, o.m34, o.m44))
     }
 
     /// A translation by (`x`, `y`, `z`) points applied before `self` (`CATransform3DTranslate`).

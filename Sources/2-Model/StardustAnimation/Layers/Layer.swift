@@ -165,7 +165,11 @@ open class Layer: AnimationHost {
     public var timing = MediaTiming()
 
     /// Attached animations in the order they were added (a replaced key moves to the end).
-    var animationEntries: [AnimationEntry] = []
+    var animationEntries: [AnimationEntry] = [] {
+        didSet { animationIndex = AnimationIndex(animationEntries) }
+    }
+    /// What the attached animations touch, resolved when they change (not per frame; see ``AnimationIndex``).
+    private(set) var animationIndex = AnimationIndex()
 
     /// Creates a layer with Core Animation's defaults.
     public init() {}

@@ -60,9 +60,12 @@ extension Layer {
     /// sub-key-path reading its field from the value so far and writing it
     /// back (`transform.rotation` rebuilds the transform from its components).
     /// Complexity: O(animations on the layer).
+    /// A key path whose first component no animation touches takes its model value at once (``AnimationIndex``).
     public func presentationValue(forKeyPath keyPath: String, at time: Double) -> AnimatableValue? {
         let key = LayerKeyPath.canonical(keyPath)
-        if key == "transform" || key.hasPrefix("transform."), let angle = pathRotation(at: time),
+        let head = LayerKeyPath.split(key).head
+        guard animationIndex.mayAnimate(root: head) else { return value(forKeyPath: key) }
+        if head == "transform", let angle = pathRotation(at: time),
            case .transform(let t)? = animatedValue(forCanonicalKeyPath: "transform", at: time) {
             // A keyframe animation along a path with a rotation mode turns the layer to the path's
             // tangent, on top of its own transform (CAKeyframeAnimation.rotationMode).
@@ -76,19 +79,22 @@ extension Layer {
     /// with a `rotationMode`, or nil when there is none active.
     func pathRotation(at time: Double) -> Double? {
         var total: Double?
-        for e in animationEntries where !e.animation.isRemoved(at: time) {
-            if let kf = e.animation as? KeyframeAnimation, kf.rotationMode != nil, let r = kf.rotation(at: time) {
-                total = (total ?? 0) + r
-            }
+        for kf in animationIndex.keyframes where kf.rotationMode != nil && !kf.isRemoved(at: time) {
+            if let r = kf.rotation(at: time) { total = (total ?? 0) + r }
         }
         return total
     }
 
     func animatedValue(forCanonicalKeyPath key: String, at time: Double) -> AnimatableValue? {
+        // Related key paths share the first component, so only those under the key's root are compared
+        // (by the root's number, resolved when the animations changed: ``AnimationIndex``).
+        let index = animationIndex
+        guard let rootID = index.rootID(LayerKeyPath.split(key).head) else { return value(forKeyPath: key) }
         var root = key
         var related = false
-        for e in animationEntries where !e.animation.isRemoved(at: time) {
-            for (_, p) in e.paths {
+        for (i, e) in animationEntries.enumerated() where !e.animation.isRemoved(at: time) {
+            let ids = index.rootIDs[i]
+            for (j, (_, p)) in e.paths.enumerated() where ids[j] == rootID {
             if LayerKeyPath.isPrefix(p, of: key) {
                 related = true
                 if p.count < root.count { root = p }
@@ -100,14 +106,15 @@ extension Layer {
         guard related else { return value(forKeyPath: key) }
         // A part with no fields of its own (`transform.scale`, a number) cannot take an animation of a
         // finer part (`transform.scale.x`): evaluate on the whole (`transform`) and read the part back.
-        if root == key, let top = key.split(separator: ".").first.map(String.init), top != key,
+        if root == key, key.utf8.contains(UInt8(ascii: ".")), let top = key.split(separator: ".").first.map(String.init), top != key,
            animationEntries.contains(where: { e in e.paths.contains { LayerKeyPath.isPrefix(key, of: $0.canonical) && $0.canonical != key } }),
            value(forKeyPath: top) != nil {
             root = top
         }
         guard var v = value(forKeyPath: root) else { return nil }
-        for e in animationEntries where !e.animation.isRemoved(at: time) {
-            for (raw, p) in e.paths where LayerKeyPath.isPrefix(root, of: p) {
+        for (i, e) in animationEntries.enumerated() where !e.animation.isRemoved(at: time) {
+            let ids = index.rootIDs[i]
+            for (j, (raw, p)) in e.paths.enumerated() where ids[j] == rootID && LayerKeyPath.isPrefix(root, of: p) {
                 if p.count == root.count {
                     if let nv = e.animation.value(forKeyPath: raw, on: v, at: time) { v = nv }
                 } else {
@@ -130,7 +137,8 @@ extension Layer {
     /// `finished = true` once, and is removed when `isRemovedOnCompletion`.
     public func advanceAnimations(to time: Double) {
         let local = localTime(fromParentTime: time)
-        if !animationEntries.isEmpty {
+        // Only a frame where an animation ends touches the entries (which rebuilds the ``AnimationIndex``).
+        if animationEntries.contains(where: { local >= $0.animation.endTime() }) {
             var ended: [Animation] = []
             animationEntries.removeAll { e in
                 guard local >= e.animation.endTime() else { return false }

@@ -21,12 +21,16 @@ extension Layer {
     /// the transform's linear part (the shadow turns with the layer, as in Core Animation).
     func shadowDraw(transform a: Transform2D, localTime: Double) -> ShadowDraw? {
         var color = shadowColor, opacity = shadowOpacity, radius = shadowRadius, offset = shadowOffset
-        if hasAnimations {
-            if case .color(let c)? = presentationValue(forKeyPath: "shadowColor", at: localTime) { color = c }
-            if let x = presentationValue(forKeyPath: "shadowOpacity", at: localTime)?.doubleValue { opacity = x }
-            if let x = presentationValue(forKeyPath: "shadowRadius", at: localTime)?.doubleValue { radius = x }
-            if case .size(let z)? = presentationValue(forKeyPath: "shadowOffset", at: localTime) { offset = z }
-        }
+        // Only the shadow properties an animation touches are looked up (``AnimationIndex``); the others are the model's.
+        let index = animationIndex
+        if index.mayAnimate(root: "shadowColor"),
+           case .color(let c)? = presentationValue(forKeyPath: "shadowColor", at: localTime) { color = c }
+        if index.mayAnimate(root: "shadowOpacity"),
+           let x = presentationValue(forKeyPath: "shadowOpacity", at: localTime)?.doubleValue { opacity = x }
+        if index.mayAnimate(root: "shadowRadius"),
+           let x = presentationValue(forKeyPath: "shadowRadius", at: localTime)?.doubleValue { radius = x }
+        if index.mayAnimate(root: "shadowOffset"),
+           case .size(let z)? = presentationValue(forKeyPath: "shadowOffset", at: localTime) { offset = z }
         let alpha = color.clamped.alpha * min(max(opacity.isNaN ? 0 : opacity, 0), 1)
         guard alpha > 0 else { return nil }
         let det = abs(a.a * a.d - a.b * a.c)

@@ -10,7 +10,16 @@ public enum LayerKeyPath {
     }
 
     /// Splits `a.b.c` into `a` and `b.c` (the rest is empty when there is no dot).
+    ///
+    /// Complexity: O(length); an ASCII path (every key path in practice) is searched byte by byte, which gives the
+    /// same split as searching by `Character` (a `.` never joins a neighbour into one grapheme in ASCII) without
+    /// the grapheme breaking: this runs for every property lookup.
     public static func split<S: StringProtocol>(_ path: S) -> (head: Substring, rest: Substring) where S.SubSequence == Substring {
+        let bytes = path.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return (path[...], path[path.endIndex...]) }
+            return (path[path.startIndex..<dot], path[bytes.index(after: dot)...])
+        }
         if let dot = path.firstIndex(of: ".") {
             return (path[path.startIndex..<dot], path[path.index(after: dot)...])
         }

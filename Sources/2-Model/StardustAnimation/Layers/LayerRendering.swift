@@ -40,8 +40,8 @@ extension Layer {
     public func render(into list: inout [DrawCommand], parentTime: Double, parentTransform: Transform3D,
                        context: DrawContext = DrawContext()) {
         let local = localTime(fromParentTime: parentTime)
-        let s = snapshot(atLocalTime: local)
-        guard !s.isHidden, s.opacity > 0 else { return }
+        // A hidden or transparent layer is left before its other properties are evaluated.
+        guard let s = snapshot(atLocalTime: local, onlyIfDrawn: true) else { return }
         let full = Layer.localTransform(of: s).concatenating(parentTransform)
         let a = full.affineApproximation(around: s.bounds.center)
         let start = list.count
@@ -102,8 +102,15 @@ extension Layer {
     }
 
     /// The sublayers sorted by presentation `zPosition`, ties kept in model order.
+    /// Complexity: O(n) when every sublayer has the same, unanimated z (the usual case: nothing to sort or
+    /// allocate per frame), else O(n log n).
     func sublayersInDrawingOrder(atLocalTime local: Double) -> [Layer] {
-        guard sublayers.count > 1 else { return sublayers }
+        let layers = sublayers
+        guard layers.count > 1 else { return layers }
+        let z0 = layers[0].zPosition
+        if layers.allSatisfy({ $0.zPosition == z0 && !$0.animationIndex.mayAnimate(snapshotBit: AnimationIndex.zPositionBit) }) {
+            return layers
+        }
         let keyed = sublayers.enumerated().map { (i, l) -> (z: Double, i: Int, layer: Layer) in
             var z = l.zPosition
             if l.hasAnimations, let v = l.presentationValue(forKeyPath: "zPosition", at: l.localTime(fromParentTime: local))?.doubleValue {

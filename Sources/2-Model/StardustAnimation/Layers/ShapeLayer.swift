@@ -96,11 +96,11 @@ open class ShapeLayer: Layer {
     }
 
     private func current(_ key: String, _ model: Double, _ time: Double) -> Double {
-        hasAnimations ? (presentationValue(forKeyPath: key, at: time)?.doubleValue ?? model) : model
+        animationIndex.mayAnimate(root: key) ? (presentationValue(forKeyPath: key, at: time)?.doubleValue ?? model) : model
     }
 
     private func currentColor(_ key: String, _ model: Color?, _ time: Double) -> Color? {
-        guard hasAnimations, case .color(let c)? = presentationValue(forKeyPath: key, at: time) else { return model }
+        guard animationIndex.mayAnimate(root: key), case .color(let c)? = presentationValue(forKeyPath: key, at: time) else { return model }
         return model == nil && c == .clear ? nil : c
     }
 
@@ -116,7 +116,8 @@ open class ShapeLayer: Layer {
     /// pattern from its start, with presentation values.
     open override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         var path = self.path
-        if hasAnimations, case .path(let p)? = presentationValue(forKeyPath: "path", at: time) { path = p }
+        // Properties no animation touches are read from the model directly (``AnimationIndex``).
+        if animationIndex.mayAnimate(root: "path"), case .path(let p)? = presentationValue(forKeyPath: "path", at: time) { path = p }
         guard let path, !path.isEmpty else { return }
         if let fill = currentColor("fillColor", fillColor, time), fill.alpha > 0 {
             list.append(.path(PathDraw(path: path, transform: transform, style: .fill(fillRule), paint: .color(fill))))
@@ -128,7 +129,7 @@ open class ShapeLayer: Layer {
         let shown = s0 <= 0 && s1 >= 1 ? path : path.trimmed(from: s0, to: s1, tolerance: 0.1 / scale)
         guard !shown.isEmpty else { return }
         var dashes = lineDashPattern ?? []
-        if hasAnimations, case .array(let a)? = presentationValue(forKeyPath: "lineDashPattern", at: time) {
+        if animationIndex.mayAnimate(root: "lineDashPattern"), case .array(let a)? = presentationValue(forKeyPath: "lineDashPattern", at: time) {
             dashes = Self.numbers(a) ?? dashes
         }
         let style = StrokeStyle(width: width, cap: lineCap, join: lineJoin, miterLimit: current("miterLimit", miterLimit, time),

@@ -1,0 +1,67 @@
+/// What a layer's attached animations touch, resolved once whenever the animations change (added, removed,
+/// finished), so that drawing a frame does no key-path string work for the properties nothing animates
+/// (docs/ANIMATION.md, "The animation index").
+///
+/// Two key paths are related (one is the other or a dotted part of it) only when their first components are
+/// equal, so a property whose first component is not in ``roots`` takes its model value: the index answers
+/// that without splitting or comparing the paths of every animation at every frame.
+struct AnimationIndex {
+    /// The distinct first components of the canonical key paths of the attached animations, first seen first.
+    private(set) var roots: [String] = []
+    /// For each attached animation (in order) and each of its key paths, the position of its root in ``roots``.
+    private(set) var rootIDs: [[Int]] = []
+    /// Bit `i` is set when ``snapshotKeys``[i] may differ from its model value (see ``LayerSnapshot``).
+    private(set) var snapshotMask: UInt32 = 0
+    /// The keyframe animations, in the order attached (each once per attachment): one with a `rotationMode`
+    /// turns the layer's `transform` even when no animation names `transform` (read at the frame's time,
+    /// as the mode may be set after the animation was attached).
+    private(set) var keyframes: [KeyframeAnimation] = []
+
+    /// The properties a ``LayerSnapshot`` holds, in the bit order of ``snapshotMask``.
+    static let snapshotKeys = ["position", "bounds", "anchorPoint", "anchorPointZ", "zPosition", "transform",
+                               "sublayerTransform", "opacity", "isHidden", "backgroundColor", "cornerRadius",
+                               "borderWidth", "borderColor", "contentsRect"]
+    /// The bit of `zPosition` in ``snapshotMask``.
+    static let zPositionBit = 4
+    /// The bit of `transform` in ``snapshotMask``.
+    static let transformBit = 5
+
+    /// The index of no animation.
+    init() {}
+
+    /// Resolves the entries' key paths. Complexity: O(key paths × distinct roots), once per change.
+    init(_ entries: [AnimationEntry]) {
+        rootIDs.reserveCapacity(entries.count)
+        for e in entries {
+            var ids: [Int] = []
+            ids.reserveCapacity(e.paths.count)
+            for p in e.paths {
+                let root = String(LayerKeyPath.split(p.canonical).head)
+                if let i = roots.firstIndex(of: root) { ids.append(i) } else {
+                    ids.append(roots.count)
+                    roots.append(root)
+                    if let bit = Self.snapshotKeys.firstIndex(of: root) { snapshotMask |= 1 << UInt32(bit) }
+                }
+            }
+            rootIDs.append(ids)
+            if let kf = e.animation as? KeyframeAnimation { keyframes.append(kf) }
+        }
+        if !keyframes.isEmpty { snapshotMask |= 1 << UInt32(Self.transformBit) }
+    }
+
+    /// The position of `root` (a first component) in ``roots``, or nil when no animation touches it.
+    /// Complexity: O(distinct roots), a few short string comparisons.
+    func rootID<S: StringProtocol>(_ root: S) -> Int? {
+        roots.firstIndex { $0 == root }
+    }
+
+    /// Whether the value at a canonical key path whose first component is `root` may differ from its model value.
+    func mayAnimate<S: StringProtocol>(root: S) -> Bool {
+        rootID(root) != nil || (!keyframes.isEmpty && root == "transform")
+    }
+
+    /// Whether snapshot property `bit` (a position in ``snapshotKeys``) may differ from its model value.
+    @inline(__always) func mayAnimate(snapshotBit bit: Int) -> Bool {
+        snapshotMask & (1 << UInt32(bit)) != 0
+    }
+}

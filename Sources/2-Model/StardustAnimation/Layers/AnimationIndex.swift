@@ -10,21 +10,23 @@ struct AnimationIndex {
     private(set) var roots: [String] = []
     /// For each attached animation (in order) and each of its key paths, the position of its root in ``roots``.
     private(set) var rootIDs: [[Int]] = []
-    /// Bit `i` is set when ``snapshotKeys``[i] may differ from its model value (see ``LayerSnapshot``).
+    /// Bit `i` is set when ``SnapshotProperty`` i may differ from its model value (see ``LayerSnapshot``).
     private(set) var snapshotMask: UInt32 = 0
     /// The keyframe animations, in the order attached (each once per attachment): one with a `rotationMode`
     /// turns the layer's `transform` even when no animation names `transform` (read at the frame's time,
     /// as the mode may be set after the animation was attached).
     private(set) var keyframes: [KeyframeAnimation] = []
 
-    /// The properties a ``LayerSnapshot`` holds, in the bit order of ``snapshotMask``.
-    static let snapshotKeys = ["position", "bounds", "anchorPoint", "anchorPointZ", "zPosition", "transform",
-                               "sublayerTransform", "opacity", "isHidden", "backgroundColor", "cornerRadius",
-                               "borderWidth", "borderColor", "contentsRect"]
-    /// The bit of `zPosition` in ``snapshotMask``.
-    static let zPositionBit = 4
-    /// The bit of `transform` in ``snapshotMask``.
-    static let transformBit = 5
+    /// The properties a ``LayerSnapshot`` holds; each one's raw value is its bit in ``snapshotMask`` and its name
+    /// is its key path.
+    enum SnapshotProperty: Int, CaseIterable {
+        case position, bounds, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform, opacity, isHidden,
+             backgroundColor, cornerRadius, borderWidth, borderColor, contentsRect
+
+        /// The key path, resolved once.
+        var key: String { Self.keys[rawValue] }
+        private static let keys = allCases.map { "\($0)" }
+    }
 
     /// The index of no animation.
     init() {}
@@ -40,13 +42,13 @@ struct AnimationIndex {
                 if let i = roots.firstIndex(of: root) { ids.append(i) } else {
                     ids.append(roots.count)
                     roots.append(root)
-                    if let bit = Self.snapshotKeys.firstIndex(of: root) { snapshotMask |= 1 << UInt32(bit) }
+                    if let p = SnapshotProperty.allCases.first(where: { $0.key == root }) { snapshotMask |= 1 << UInt32(p.rawValue) }
                 }
             }
             rootIDs.append(ids)
             if let kf = e.animation as? KeyframeAnimation { keyframes.append(kf) }
         }
-        if !keyframes.isEmpty { snapshotMask |= 1 << UInt32(Self.transformBit) }
+        if !keyframes.isEmpty { snapshotMask |= 1 << UInt32(SnapshotProperty.transform.rawValue) }
     }
 
     /// The position of `root` (a first component) in ``roots``, or nil when no animation touches it.
@@ -60,8 +62,8 @@ struct AnimationIndex {
         rootID(root) != nil || (!keyframes.isEmpty && root == "transform")
     }
 
-    /// Whether snapshot property `bit` (a position in ``snapshotKeys``) may differ from its model value.
-    @inline(__always) func mayAnimate(snapshotBit bit: Int) -> Bool {
-        snapshotMask & (1 << UInt32(bit)) != 0
+    /// Whether snapshot property `p` may differ from its model value.
+    @inline(__always) func mayAnimate(_ p: SnapshotProperty) -> Bool {
+        snapshotMask & (1 << UInt32(p.rawValue)) != 0
     }
 }

@@ -108,10 +108,10 @@ extension Layer {
         let layers = sublayers
         guard layers.count > 1 else { return layers }
         let z0 = layers[0].zPosition
-        if layers.allSatisfy({ $0.zPosition == z0 && !$0.animationIndex.mayAnimate(snapshotBit: AnimationIndex.zPositionBit) }) {
+        if layers.allSatisfy({ $0.zPosition == z0 && !$0.animationIndex.mayAnimate(.zPosition) }) {
             return layers
         }
-        let keyed = sublayers.enumerated().map { (i, l) -> (z: Double, i: Int, layer: Layer) in
+        let keyed = layers.enumerated().map { (i, l) -> (z: Double, i: Int, layer: Layer) in
             var z = l.zPosition
             if l.hasAnimations, let v = l.presentationValue(forKeyPath: "zPosition", at: l.localTime(fromParentTime: local))?.doubleValue {
                 z = v

@@ -72,28 +72,28 @@ extension Layer {
                               borderColor: borderColor, contentsRect: contentsRect, sublayers: [])
         let index = animationIndex
         guard index.snapshotMask != 0 else { return onlyIfDrawn && (s.isHidden || !(s.opacity > 0)) ? nil : s }
-        // Only the properties an animation may touch are looked up (the bits follow AnimationIndex.snapshotKeys);
-        // the others keep their model values, which is what the lookup would give.
-        func get(_ bit: Int, _ key: String) -> AnimatableValue? {
-            index.mayAnimate(snapshotBit: bit) ? presentationValue(forKeyPath: key, at: local) : nil
+        // Only the properties an animation may touch are looked up; the others keep their model values, which is
+        // what the lookup would give.
+        func get(_ p: AnimationIndex.SnapshotProperty) -> AnimatableValue? {
+            index.mayAnimate(p) ? presentationValue(forKeyPath: p.key, at: local) : nil
         }
-        if let v = get(8, "isHidden") {
+        if let v = get(.isHidden) {
             if case .bool(let b) = v { s.isHidden = b } else if let x = v.doubleValue { s.isHidden = x != 0 }
         }
-        if let x = get(7, "opacity")?.doubleValue { s.opacity = x }
+        if let x = get(.opacity)?.doubleValue { s.opacity = x }
         if onlyIfDrawn && (s.isHidden || !(s.opacity > 0)) { return nil }
-        if case .point(let p)? = get(0, "position") { s.position = p }
-        if case .rect(let r)? = get(1, "bounds") { s.bounds = r }
-        if case .point(let p)? = get(2, "anchorPoint") { s.anchorPoint = p }
-        if let x = get(3, "anchorPointZ")?.doubleValue { s.anchorPointZ = x }
-        if let x = get(4, "zPosition")?.doubleValue { s.zPosition = x }
-        if case .transform(let m)? = get(5, "transform") { s.transform = m }
-        if case .transform(let m)? = get(6, "sublayerTransform") { s.sublayerTransform = m }
-        if case .color(let c)? = get(9, "backgroundColor") { s.backgroundColor = (backgroundColor == nil && c == .clear) ? nil : c }
-        if let x = get(10, "cornerRadius")?.doubleValue { s.cornerRadius = x }
-        if let x = get(11, "borderWidth")?.doubleValue { s.borderWidth = x }
-        if case .color(let c)? = get(12, "borderColor") { s.borderColor = c }
-        if case .rect(let r)? = get(13, "contentsRect") { s.contentsRect = r }
+        if case .point(let p)? = get(.position) { s.position = p }
+        if case .rect(let r)? = get(.bounds) { s.bounds = r }
+        if case .point(let p)? = get(.anchorPoint) { s.anchorPoint = p }
+        if let x = get(.anchorPointZ)?.doubleValue { s.anchorPointZ = x }
+        if let x = get(.zPosition)?.doubleValue { s.zPosition = x }
+        if case .transform(let m)? = get(.transform) { s.transform = m }
+        if case .transform(let m)? = get(.sublayerTransform) { s.sublayerTransform = m }
+        if case .color(let c)? = get(.backgroundColor) { s.backgroundColor = (backgroundColor == nil && c == .clear) ? nil : c }
+        if let x = get(.cornerRadius)?.doubleValue { s.cornerRadius = x }
+        if let x = get(.borderWidth)?.doubleValue { s.borderWidth = x }
+        if case .color(let c)? = get(.borderColor) { s.borderColor = c }
+        if case .rect(let r)? = get(.contentsRect) { s.contentsRect = r }
         return s
     }
 }

@@ -34,9 +34,14 @@ extension EmitterLayer {
     static func writeExtended(_ run: BirthRun, _ cell: CompiledCell, _ p: BirthParameters, _ x: CellExtensions,
                               _ inst: EmitterInstance, _ e: CompiledEmitter, _ plan: BirthPlan, _ t: Double,
                               _ out: SnapshotColumns?, _ offset: Int, _ cut: RunCut = .none) -> Int {
-        let parent: ParticleBirth? = inst.parent >= 0 ? plan.records[cell.parent][inst.parent] : nil
-        // A parent moved by fields or a collider emits from where its motion has taken it.
-        let parentMotion = cell.parent >= 0 ? e.cells[cell.parent].motion : nil
+        // A parent moved by fields or a collider emits from where its motion has taken it. With a trigger every
+        // sub-particle of the run reads the parent at the same age (its birth or death): it is moved once here,
+        // not once per sub-particle (an integrated parent would be integrated again for each).
+        let record: ParticleBirth? = inst.parent >= 0 ? plan.records[cell.parent][inst.parent] : nil
+        let recordMotion = cell.parent >= 0 ? e.cells[cell.parent].motion : nil
+        let movedOnce = x.trigger != nil && recordMotion != nil
+        let parent = movedOnce ? record.map { $0.moved(by: recordMotion!, atAge: x.triggerAge($0, birthTime: $0.birthTime)) } : record
+        let parentMotion = movedOnce ? nil : recordMotion
         let motion = cell.motion
         let shape = e.shape, mode = e.mode
         var n = 0

@@ -11,7 +11,8 @@ import Testing
     func preset(_ name: String) throws -> Scene { try #require(Presets.named(name)).make() }
 
     @Test func thePresetList() throws {
-        #expect(Presets.all.map(\.name) == ["snow", "snow-classic", "fireworks", "fireworks-classic", "snowdrift", "maple-leaves", "celebration", "thanos", "photo-wall"])
+        #expect(Presets.all.map(\.name) == ["snow", "snow-classic", "fireworks", "fireworks-classic", "snowdrift", "maple-leaves", "celebration", "thanos", "photo-wall",
+                                               "confetti", "rain", "fire", "smoke", "sparks", "fireflies"])
     }
 
     @Test func snowHasTheSpecCellsAndStartsFull() throws {

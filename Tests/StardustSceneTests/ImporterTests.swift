@@ -135,14 +135,47 @@ import StardustTestSupport
         #expect(c.xAcceleration == 5 && c.yAcceleration == 30)
         #expect(e.emitterPosition == Point(100, 480 - 80))
         #expect(e.emitterShape == .rectangle && e.emitterSize == Size(20, 8))
-        // Size 32 → 16 pt on the 32 pt fallback dot: scale 1 → 0.5 over 2 s.
-        #expect(close(c.scale, 1) && close(c.scaleSpeed, -0.25))
-        // Start → finish color without variances: CA speeds.
+        // Size 32 → 16 pt on the 32 pt fallback dot: scale 1 × a life curve 1 → 0.5 (Particle Designer interpolates
+        // over the life fraction; docs/IMPORTERS.md), not a CA scale speed.
+        let x = try #require(c.extensions)
+        #expect(close(c.scale, 1) && c.scaleSpeed == 0)
+        #expect(x.scaleOverLife?.times == [0, 1] && x.scaleOverLife?.values == [1, 0.5] && x.scaleOverLife?.interpolation == .linear)
+        // Blue starts at 0 and changes: no ratio for a multiplying ramp, so the color keeps the exact finishColor extension.
         #expect(c.color == Color(red: 1, green: 0.5, blue: 0, alpha: 1))
-        #expect(close(c.redSpeed, -0.5) && close(c.blueSpeed, 0.5) && close(c.alphaSpeed, -0.5) && c.greenSpeed == 0)
+        #expect(x.finishColor == Color(red: 0, green: 0.5, blue: 1, alpha: 0) && x.colorOverLife == nil)
+        #expect(c.redSpeed == 0 && c.blueSpeed == 0 && c.alphaSpeed == 0)
+        // Rotation start → end without variances stays a CA spin (an angle is not a multiplier; docs/IMPORTERS.md).
         #expect(close(c.spin, Double.pi / 2))
-        #expect(c.extensions == nil)  // everything here is Core Animation
         #expect(e.renderMode == .additive)
+    }
+
+    @Test func finishValuesWithoutVariancesBecomeLifeCurvesThatMatchParticleDesignersInterpolation() throws {
+        // Lifespan variance: CA speeds could not express this (a speed is per second, the interpolation per life).
+        let pex = """
+        <particleEmitterConfig>
+          <sourcePosition x="160" y="240"/><speed value="0"/>
+          <particleLifeSpan value="2"/><particleLifespanVariance value="1"/><maxParticles value="60"/>
+          <startParticleSize value="32"/><finishParticleSize value="8"/>
+          <startColor red="1" green="0.8" blue="0.4" alpha="1"/><finishColor red="0.5" green="0.2" blue="0.4" alpha="0"/>
+        </particleEmitterConfig>
+        """
+        let scene = try EffectImporter.load(path: try Self.temp("life.pex", pex))
+        let e = try Self.emitter(scene)
+        let x = try #require(e.emitterCells.first?.extensions)
+        #expect(x.finishColor == nil && x.finishScale == nil)
+        #expect(x.colorOverLife != nil && x.alphaOverLife?.values == [1, 0] && x.scaleOverLife?.values == [1, 0.25])
+        // Every particle has Particle Designer's linear start → finish value at its own life fraction f.
+        let s = e.evaluate(at: 3.3, sceneSeed: scene.seed)
+        #expect(s.count > 50)
+        let start = SIMD4<Double>(1, 0.8, 0.4, 1), finish = SIMD4<Double>(0.5, 0.2, 0.4, 0)
+        for i in 0..<s.count {
+            let f = Double(s.age[i] / s.lifetime[i])
+            let pd = start + (finish - start) * f
+            let got = SIMD4<Double>(Double(s.red[i]), Double(s.green[i]), Double(s.blue[i]), Double(s.alpha[i]))
+            #expect(((got - pd) * (got - pd)).max() < 1e-8, "f \(f): \(got) vs \(pd)")
+            let size = Double(s.scale[i]) * 32  // the 32 pt fallback dot
+            #expect(abs(size - (32 + (8 - 32) * f)) < 1e-3, "size \(size) at f \(f)")
+        }
     }
 
     @Test func pexIsYDownAndVariancesBecomeExtensions() throws {
@@ -166,7 +199,10 @@ import StardustTestSupport
         #expect(c.yAcceleration == 7 && e.emitterPosition == Point(50, 60) && e.emitterShape == .point)
         #expect(e.renderMode == .unordered)
         let x = try #require(c.extensions)
-        #expect(x.finishScale == 1 && x.finishColor == Color(red: 0, green: 0, blue: 0, alpha: 0))
+        // Sizes without variance: a life curve (64 → 32 pt is × 0.5), even with a lifespan variance; the color has a
+        // start variance, so each particle keeps its own start → finish pair (the finishColor extension).
+        #expect(x.finishScale == nil && x.scaleOverLife?.values == [1, 0.5])
+        #expect(x.finishColor == Color(red: 0, green: 0, blue: 0, alpha: 0))
         #expect(x.radialAcceleration == -5 && x.tangentialAcceleration == 3)
         #expect(c.redRange == 0.1)
     }

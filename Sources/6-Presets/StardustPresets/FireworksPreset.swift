@@ -18,8 +18,7 @@ enum FireworksPreset {
     }
 
     static func curve(_ stops: [(Double, Double)], _ mode: CurveInterpolation) -> ParticleCurve {
-        // The stops below are constants within the curve budget: construction cannot fail.
-        try! ParticleCurve(times: stops.map(\.0), values: stops.map(\.1), interpolation: mode)  // swiftlint:disable:this force_try
+        PresetCurves.curve(stops, mode)
     }
 
     static func emitter(size: Size) -> EmitterLayer {

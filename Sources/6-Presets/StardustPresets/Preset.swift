@@ -55,6 +55,18 @@ public enum Presets {
                defaultSize: Size(390, 520), builder: ThanosPreset.scene, soundCues: ThanosPreset.soundCues),
         Preset(name: "photo-wall", summary: "A wall of photos: one picked up, swung and put back; another flung off screen (physics).",
                defaultSize: phone, builder: PhotoWallPreset.scene),
+        Preset(name: "confetti", summary: "A confetti cannon: bursts of colored paper that slow down in the air (drag), spin and flutter as they fall.",
+               defaultSize: phone, builder: ConfettiPreset.scene),
+        Preset(name: "rain", summary: "Rain: streaks slanted by the wind that splash where they hit the ground (a collider and a death sub-emitter).",
+               defaultSize: phone, builder: RainPreset.scene),
+        Preset(name: "fire", summary: "A campfire: additive flames that rise, flicker in turbulence and cool from yellow-white to red to nothing.",
+               defaultSize: phone, builder: FirePreset.scene),
+        Preset(name: "smoke", summary: "A column of soft gray smoke that rises, grows, fades and drifts with the wind and turbulence.",
+               defaultSize: phone, builder: SmokePreset.scene),
+        Preset(name: "sparks", summary: "A grinder's sparks: short bright streaks that fall under gravity and bounce off the floor.",
+               defaultSize: phone, builder: SparksPreset.scene),
+        Preset(name: "fireflies", summary: "Fireflies: slow glowing points wandering in turbulence over a night meadow, blinking on and off.",
+               defaultSize: phone, builder: FirefliesPreset.scene),
     ]
 
     /// The preset with this name, if any.

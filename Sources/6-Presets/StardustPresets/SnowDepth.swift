@@ -21,11 +21,12 @@ struct SnowDepth: Sendable {
     /// Points per second the drift loses once the last flakes have landed.
     var meltRate: Double
 
-    /// The fall time over `height` points from rest with gravity `g` (points/s²) and drag `k` (1/s):
-    /// the root of `vt·τ − vt·(1 − e^(−kτ))/k = height`, vt = g/k.
-    static func fallTime(height: Double, gravity g: Double, drag k: Double) -> Double {
+    /// The fall time over `height` points from a downward speed `v0` (default: at rest) with gravity
+    /// `g` (points/s²) and drag `k` (1/s): the root of `vt·τ + (v0 − vt)·(1 − e^(−kτ))/k = height`,
+    /// vt = g/k (the `rain` preset times its drops' lives with it too).
+    static func fallTime(height: Double, gravity g: Double, drag k: Double, initialSpeed v0: Double = 0) -> Double {
         let vt = g / k
-        func y(_ tau: Double) -> Double { vt * tau - vt * (1 - exp(-k * tau)) / k }
+        func y(_ tau: Double) -> Double { vt * tau + (v0 - vt) * (1 - exp(-k * tau)) / k }
         var lo = 0.0, hi = 1.0
         while y(hi) < height { hi *= 2 }
         for _ in 0..<60 {

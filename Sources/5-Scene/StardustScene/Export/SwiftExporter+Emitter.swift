@@ -59,12 +59,26 @@ extension SwiftExportWriter {
         if c.minificationFilter != f.minificationFilter { line("\(v).minificationFilter = \(SwiftSourceText.stringLiteral(c.minificationFilter.rawValue))") }
         if c.magnificationFilter != f.magnificationFilter { line("\(v).magnificationFilter = \(SwiftSourceText.stringLiteral(c.magnificationFilter.rawValue))") }
         writeTiming(c.timing, v, isLayer: false)
-        if c.extensions != nil { omit("the Stardust cell extensions of cell \(v) (finish values, radial motion, orbits, over-life curves, bursts, limits, velocity stretch, sub-emitter triggers)") }
-        if let x = c.extensions, x.fields != nil || x.collider != nil {
-            // Core Animation has no public drag, attractors, turbulence or collisions (docs/PARTICLE-MODEL.md §2.4, §2.9).
-            omit("the fields and collider of cell \(v) (drag, wind, attractors, vortex, turbulence, collisions): iOS has no public equivalent")
-        }
+        if let x = c.extensions { writeExtensions(x, v) }
         if !subs.isEmpty { line("\(v).emitterCells = [\(subs.joined(separator: ", "))]") }
         return v
+    }
+
+    /// A cell's Stardust extensions: what iOS cannot express, named in a comment (and in ``SwiftExport/omissions``),
+    /// then written for OpenQuartzCore's `cell.stardust` inside `#if !canImport(QuartzCore)` so that the same
+    /// source renders the scene's frames where OpenQuartzCore stands in (docs/DIFFERENCES.md Q24, Q31).
+    mutating func writeExtensions(_ x: CellExtensions, _ v: String) {
+        guard let w = SwiftCellExtensions.lines(x, cell: v) else {
+            // A property the writer does not know: say so rather than export it wrong.
+            omit("the Stardust cell extensions of cell \(v): iOS has no equivalent, and this exporter cannot write them all")
+            return
+        }
+        let what = w.features.joined(separator: ", ")
+        omissions.append("on iOS, the Stardust cell extensions of cell \(v) (\(what)), written for OpenQuartzCore only")
+        line("// iOS cannot express the Stardust extensions of cell \(SwiftSourceText.comment(v)): \(SwiftSourceText.comment(what)).")
+        line("// Core Animation shows the cell without them; OpenQuartzCore renders them (`cell.stardust`).")
+        line("#if !canImport(QuartzCore)", indent: 0)
+        for l in w.lines { line(l) }
+        line("#endif", indent: 0)
     }
 }

@@ -79,6 +79,11 @@ struct SwiftExportWriter {
         return name
     }
 
+    /// True when a cell of `cells` or of their sub-cells has Stardust extensions.
+    static func hasExtensions(_ cells: [EmitterCell]) -> Bool {
+        cells.contains { $0.extensions != nil || hasExtensions($0.emitterCells) }
+    }
+
     mutating func omit(_ what: String) {
         omissions.append(what)
         line("// Not exported: \(SwiftSourceText.comment(what)).")
@@ -106,6 +111,10 @@ struct SwiftExportWriter {
         if lottie { line("import Lottie", indent: 0) }
         line("#else", indent: 0)
         line("import OpenQuartzCore", indent: 0)
+        // Cell extensions are written with the engine's types (`ParticleCurve`, `ParticleFields`, …).
+        if scene.allLayers.contains(where: { ($0 as? EmitterLayer).map { Self.hasExtensions($0.emitterCells) } ?? false }) {
+            line("import Stardust", indent: 0)
+        }
         if lottie { line("import OpenLottie", indent: 0) }
         line("#endif", indent: 0)
         line(indent: 0)

@@ -86,14 +86,16 @@ enum ParticleDesignerImporter {
             if taVar != 0 { put("tangentialAccelerationRange", abs(taVar)) }
         }
 
-        // Size in points → scale of the texture; linear in CA terms only when every particle
-        // goes from the same start to the same finish in the same time.
+        // Size in points → scale of the texture. Particle Designer interpolates start → finish over each
+        // particle's life fraction, which is what an over-life curve is keyed to: without size variances the
+        // finish is the curve [1 → finish/start] on the start scale, exact for any lifespan variance
+        // (docs/IMPORTERS.md). With variances each particle has its own pair: the finishScale extension.
         let s0 = try c.number("startParticleSize"), s0Var = try c.number("startParticleSizeVariance")
         let s1 = try c.number("finishParticleSize"), s1Var = try c.number("finishParticleSizeVariance")
         put("scale", s0 / textureWidth)
         if s0Var != 0 { put("scaleRange", s0Var / textureWidth) }
-        if s0Var == 0 && s1Var == 0 && lifeVar == 0 {
-            if s1 != s0 { put("scaleSpeed", (s1 - s0) / life / textureWidth) }
+        if s0Var == 0 && s1Var == 0 && s0 != 0 {
+            if s1 != s0 { put("scaleOverLife", Self.lifeCurve(to: s1 / s0)) }
         } else if s1 != s0 || s1Var != 0 || s0Var != 0 {
             put("finishScale", s1 / textureWidth)
             if s1Var != 0 { put("finishScaleRange", s1Var / textureWidth) }
@@ -107,11 +109,17 @@ enum ParticleDesignerImporter {
         let finishVar = try channels.map { try c.number("finishColorVariance" + $0) }
         put("color", .array(start.map { .number($0) }))
         for (i, ch) in channels.enumerated() where startVar[i] != 0 { put(ch.lowercased() + "Range", startVar[i]) }
-        if startVar.allSatisfy({ $0 == 0 }) && finishVar.allSatisfy({ $0 == 0 }) && lifeVar == 0 {
-            for (i, ch) in channels.enumerated() where finish[i] != start[i] {
-                put(ch.lowercased() + "Speed", (finish[i] - start[i]) / life)
+        // The same for colors: without variances, a color ramp of the finish ÷ start ratios and an alpha curve
+        // (a channel that starts at 0 and changes has no ratio: then the finishColor extension, also exact).
+        let ratios = zip(start, finish).map { s, f in f == s ? 1 : s == 0 ? nil : f / s }
+        if startVar.allSatisfy({ $0 == 0 }) && finishVar.allSatisfy({ $0 == 0 }), ratios.allSatisfy({ $0 != nil }) {
+            let r = ratios.map { $0! }
+            if r[0..<3].contains(where: { $0 != 1 }) {
+                put("colorOverLife", .array([.array([.number(0), .array([1, 1, 1, 1].map { .number($0) })]),
+                                             .array([.number(1), .array([r[0], r[1], r[2], 1].map { .number($0) })])]))
             }
-        } else {
+            if r[3] != 1 { put("alphaOverLife", Self.lifeCurve(to: r[3])) }
+        } else if start != finish || finishVar.contains(where: { $0 != 0 }) || startVar.contains(where: { $0 != 0 }) {
             put("finishColor", .array(finish.map { .number($0) }))
             for (i, ch) in channels.enumerated() where finishVar[i] != 0 { put("finish" + ch + "Range", finishVar[i]) }
         }
@@ -158,6 +166,11 @@ enum ParticleDesignerImporter {
             ("layers", .array([.object(layer)])),
         ])
         return result
+    }
+
+    /// A linear over-life curve from 1 at birth to `finish` at death (scene-file form: `[[0, 1], [1, finish]]`).
+    static func lifeCurve(to finish: Double) -> JSONValue {
+        .array([.array([.number(0), .number(1)]), .array([.number(1), .number(finish)])])
     }
 
     /// The cell's `contents` reference and the texture's width in points.

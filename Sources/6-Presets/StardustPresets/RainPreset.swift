@@ -26,7 +26,7 @@ enum RainPreset {
     @Sendable static func scene(_ size: Size) -> Scene {
         let scene = Scene(name: "rain", size: size, scale: 1, duration: 6, fps: 20, seed: 1,
                           background: Color(hex: "#1C232B")!)
-        scene.root.addSublayer(ground(size: size))
+        scene.root.addSublayer(Layer.bottomBand(size, height: groundInset, color: Color(hex: "#0E1216")!, name: "ground"))
         scene.root.addSublayer(emitter(size: size))
         return scene
     }
@@ -96,15 +96,5 @@ enum RainPreset {
 
         e.emitterCells = [drop]
         return e
-    }
-
-    /// A dark street under the rain.
-    static func ground(size: Size) -> Layer {
-        let l = Layer()
-        l.name = "ground"
-        l.backgroundColor = Color(hex: "#0E1216")!
-        l.bounds = Rect(0, 0, size.width, groundInset)
-        l.position = Point(size.width / 2, size.height - groundInset / 2)
-        return l
     }
 }

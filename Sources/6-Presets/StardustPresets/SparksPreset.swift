@@ -16,7 +16,7 @@ enum SparksPreset {
     @Sendable static func scene(_ size: Size) -> Scene {
         let scene = Scene(name: "sparks", size: size, scale: 1, duration: 6, fps: 20, seed: 1,
                           background: Color(hex: "#0A0A0C")!)
-        scene.root.addSublayer(floorLayer(size: size))
+        scene.root.addSublayer(Layer.bottomBand(size, height: floorInset, color: Color(hex: "#24262B")!, name: "floor"))
         scene.root.addSublayer(emitter(size: size))
         return scene
     }
@@ -53,15 +53,5 @@ enum SparksPreset {
         spark.extensions = x
         e.emitterCells = [spark]
         return e
-    }
-
-    /// A steel floor for the sparks to bounce on.
-    static func floorLayer(size: Size) -> Layer {
-        let l = Layer()
-        l.name = "floor"
-        l.backgroundColor = Color(hex: "#24262B")!
-        l.bounds = Rect(0, 0, size.width, floorInset)
-        l.position = Point(size.width / 2, size.height - floorInset / 2)
-        return l
     }
 }

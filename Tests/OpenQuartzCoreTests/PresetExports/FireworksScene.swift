@@ -9,6 +9,7 @@
 import UIKit
 #else
 import OpenQuartzCore
+import Stardust
 #endif
 
 /// The `fireworks` effect: 390 × 844 points, 6 s at 20 frames per second.
@@ -37,7 +38,12 @@ func makeFireworksScene() -> CALayer {
     trail.yAcceleration = 60
     trail.scale = 0.25
     trail.scaleRange = 0.08
-    // Not exported: the Stardust cell extensions of cell trail (finish values, radial motion, orbits, over-life curves, bursts, limits, velocity stretch, sub-emitter triggers).
+    // iOS cannot express the Stardust extensions of cell trail: over-life curves (alpha, scale).
+    // Core Animation shows the cell without them; OpenQuartzCore renders them (`cell.stardust`).
+#if !canImport(QuartzCore)
+    trail.stardust.alphaOverLife = try! ParticleCurve(times: [0, 1], values: [0.9, 0], interpolation: .linear)
+    trail.stardust.scaleOverLife = try! ParticleCurve(times: [0, 1], values: [1, 0.3], interpolation: .linear)
+#endif
     let stars = CAEmitterCell()
     stars.name = "stars"
     stars.contents = UIImage(named: "spark")?.cgImage
@@ -49,7 +55,18 @@ func makeFireworksScene() -> CALayer {
     stars.yAcceleration = 45
     stars.scale = 0.75
     stars.scaleRange = 0.15
-    // Not exported: the Stardust cell extensions of cell stars (finish values, radial motion, orbits, over-life curves, bursts, limits, velocity stretch, sub-emitter triggers).
+    // iOS cannot express the Stardust extensions of cell stars: over-life curves (color, alpha, scale, speed), bursts, a sub-emitter on the parent's death, inherited velocity, velocity stretch.
+    // Core Animation shows the cell without them; OpenQuartzCore renders them (`cell.stardust`).
+#if !canImport(QuartzCore)
+    stars.stardust.colorOverLife = try! ColorRamp(times: [0, 0.15, 0.7, 1], colors: [Color(red: 1.6, green: 1.6, blue: 1.6, alpha: 1), Color(red: 1.1, green: 1.05, blue: 1, alpha: 1), Color(red: 1, green: 0.8, blue: 0.7, alpha: 1), Color(red: 0.9, green: 0.3, blue: 0.15, alpha: 1)], interpolation: .smooth)
+    stars.stardust.alphaOverLife = try! ParticleCurve(times: [0, 0.6, 1], values: [1, 0.85, 0], interpolation: .smooth)
+    stars.stardust.scaleOverLife = try! ParticleCurve(times: [0, 1], values: [1.2, 0.35], interpolation: .linear)
+    stars.stardust.speedOverLife = try! ParticleCurve(times: [0, 0.35, 1], values: [1, 0.35, 0.12], interpolation: .smooth)
+    stars.stardust.bursts = [ParticleBurst(time: 0, count: 170, cycles: 1, interval: 0)]
+    stars.stardust.trigger = .death
+    stars.stardust.inheritedVelocity = 0.3
+    stars.stardust.velocityStretch = 0.035
+#endif
     let glitter = CAEmitterCell()
     glitter.name = "glitter"
     glitter.contents = UIImage(named: "dot")?.cgImage
@@ -61,7 +78,14 @@ func makeFireworksScene() -> CALayer {
     glitter.yAcceleration = 70
     glitter.scale = 0.18
     glitter.color = UIColor(red: 1, green: 0.95, blue: 204 / 255, alpha: 1).cgColor
-    // Not exported: the Stardust cell extensions of cell glitter (finish values, radial motion, orbits, over-life curves, bursts, limits, velocity stretch, sub-emitter triggers).
+    // iOS cannot express the Stardust extensions of cell glitter: over-life curves (alpha, speed), bursts, a sub-emitter on the parent's death.
+    // Core Animation shows the cell without them; OpenQuartzCore renders them (`cell.stardust`).
+#if !canImport(QuartzCore)
+    glitter.stardust.alphaOverLife = try! ParticleCurve(times: [0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9], values: [1, 0.2, 1, 0.1, 0.9, 0, 0.7, 0], interpolation: .step)
+    glitter.stardust.speedOverLife = try! ParticleCurve(times: [0, 1], values: [1, 0.2], interpolation: .smooth)
+    glitter.stardust.bursts = [ParticleBurst(time: 0.25, count: 50, cycles: 1, interval: 0)]
+    glitter.stardust.trigger = .death
+#endif
     let rocket = CAEmitterCell()
     rocket.name = "rocket"
     rocket.birthRate = 1.2

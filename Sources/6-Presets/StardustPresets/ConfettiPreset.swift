@@ -32,7 +32,7 @@ enum ConfettiPreset {
         let e = EmitterLayer.covering(size, name: "confetti")
         e.emitterPosition = Point(size.width / 2, size.height + 10)
         e.renderMode = .oldestFirst
-        // Flutter: four wobbles over a life, each piece at its own pace (lifetimes differ).
+        // Flutter: six wobbles over a life, each piece at its own pace (lifetimes differ).
         let wobble = PresetCurves.curve((0...12).map { (Double($0) / 12, $0 % 2 == 0 ? 1 : 0.35) }, .smooth)
         let fade = PresetCurves.curve([(0, 1), (0.85, 1), (1, 0)], .linear)
         e.emitterCells = palette.enumerated().map { i, entry in

@@ -49,7 +49,7 @@ extension LottieTranslator {
         guard let trim else { return fill }
         let t = trimmedCopy(of: fill, outlines: outlines)
         t.name = "trimmed " + (fill.name ?? "fill")
-        if trim.range.isStrokeRange { applyTrim(trim, to: t) } else { t.range = trim.range }
+        if trim.range.isStrokeRange { applyTrim(trim, to: t) } else { t.range = trim.range; noteExpressions(of: trim) }
         return t
     }
 
@@ -61,7 +61,14 @@ extension LottieTranslator {
         let t = trimmedCopy(of: stroke, outlines: outlines)
         t.name = "trimmed " + (stroke.name ?? "stroke")
         t.range = trim.range
+        noteExpressions(of: trim)
         return t
+    }
+
+    /// A trim drawn per frame reads its keyframes, not layer animations: an expression on it is named in the
+    /// expressions warning line, as elsewhere.
+    private func noteExpressions(of trim: Trim) {
+        for p in [trim.start, trim.end, trim.offset] { if let x = p.expression { warnExpression(x, at: p.path) } }
     }
 
     /// A ``LottieTrimmedShapeLayer`` with `shape`'s path, paint, stroke style and animations.

@@ -27,6 +27,12 @@ PROGRESS = [0, 25, 50, 75, 100]
 MEAN_LIMIT, SHARE_LIMIT, PIXEL_LIMIT = 6.0, 0.02, 32
 
 
+def unpremultiplied(img):
+    """rlottie and ThorVG (ABGR8888) render premultiplied colour; their Python bindings hand the bytes to Pillow as
+    straight RGBA. Read them as premultiplied ("RGBa") so a half-transparent pixel is not darkened twice over white."""
+    return Image.frombytes("RGBa", img.size, img.convert("RGBA").tobytes()).convert("RGBA")
+
+
 def over_white(img, size):
     img = img.convert("RGBA")
     if img.size != size:
@@ -55,7 +61,7 @@ class Rlottie:
         out = {}
         with self.cls.from_file(path) as anim:
             for f in frames:
-                out[f] = anim.render_pillow_frame(frame_num=f, width=size[0], height=size[1])
+                out[f] = unpremultiplied(anim.render_pillow_frame(frame_num=f, width=size[0], height=size[1]))
         return out
 
 
@@ -83,7 +89,7 @@ class Thorvg:
             canvas.update()
             canvas.draw(True)
             canvas.sync()
-            out[f] = canvas.get_pillow("RGBA").copy()
+            out[f] = unpremultiplied(canvas.get_pillow("RGBA"))
         return out
 
 

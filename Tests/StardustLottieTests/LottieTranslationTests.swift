@@ -85,6 +85,25 @@ struct LottieTranslationTests {
         }
     }
 
+    /// `rx` turns the square about its X axis: drawn without perspective, 60° halves its height (cos 60° = 0.5)
+    /// and keeps its width; at 0° it is whole.
+    @Test func rotationAboutXForeshortensTheLayer() throws {
+        let c = try F.load("rotation-x.json")
+        let flat = try F.render(c, frame: 0)
+        #expect(abs(F.coverage(flat) - 1600) < 20, "\(F.coverage(flat))")
+        let turned = try F.render(c, frame: 10)
+        #expect(abs(F.coverage(turned) - 800) < 20, "\(F.coverage(turned))")
+        #expect(F.isRed(turned, 50, 42) && F.isRed(turned, 50, 57) && F.isRed(turned, 32, 50) && F.isRed(turned, 67, 50))
+        #expect(F.isEmpty(turned, 50, 37) && F.isEmpty(turned, 50, 62))
+    }
+
+    /// A fill colour's fourth value is not its alpha (the fill's `o` is): the square is opaque red.
+    @Test func aFillColoursFourthValueIsIgnored() throws {
+        let image = try F.render("fill-color-alpha.json", frame: 0)
+        #expect(F.isRed(image, 50, 50) && F.isRed(image, 32, 32))
+        #expect(abs(F.coverage(image) - 1600) < 20, "\(F.coverage(image))")
+    }
+
     @Test func precompsAreClippedToTheirFrame() throws {
         let image = try F.render("precomp.json", frame: 0)
         #expect(F.isGreen(image, 25, 25))

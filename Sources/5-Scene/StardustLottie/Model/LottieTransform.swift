@@ -14,6 +14,9 @@ public struct LottieTransform: Sendable, Equatable {
     public var scale: LottieProperty<[Double]> = .constant([100, 100])
     /// `r` (or `rz` of a 3D layer), in degrees clockwise.
     public var rotation: LottieProperty<Double> = .constant(0)
+    /// `rx`, `ry`: rotations about the layer's X and Y axes, in degrees (After Effects applies X, Y, then Z).
+    public var rotationX: LottieProperty<Double> = .constant(0)
+    public var rotationY: LottieProperty<Double> = .constant(0)
     /// `sk`, in degrees, along the axis `sa`.
     public var skew: LottieProperty<Double> = .constant(0)
     /// `sa`, in degrees.

@@ -91,6 +91,8 @@ extension LottieParser {
         }
         t.scale = try vector(j["s"], default: [100, 100])
         t.rotation = try scalar(j["r"] ?? j["rz"], default: 0)
+        t.rotationX = try scalar(j["rx"], default: 0)
+        t.rotationY = try scalar(j["ry"], default: 0)
         t.skew = try scalar(j["sk"], default: 0)
         t.skewAxis = try scalar(j["sa"], default: 0)
         t.opacity = try scalar(j["o"], default: 100)

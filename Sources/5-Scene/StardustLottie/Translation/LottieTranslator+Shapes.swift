@@ -23,6 +23,8 @@ extension LottieTranslator {
         var offset: LottieProperty<Double>
         var individually: Bool
         var path: String
+        /// The start, end and offset as one range (``LottieTrimRange``).
+        var range: LottieTrimRange { LottieTrimRange(start: start.value, end: end.value, offset: offset.value) }
     }
 
     /// `enclosingTrim` is the trim below this group in an enclosing group's list: it cuts this group's outlines too,
@@ -154,15 +156,15 @@ extension LottieTranslator {
         case .fill(let color, let opacity, let evenOdd):
             shape.name = "fill \(paint.path)"
             shape.fillRule = evenOdd ? .evenOdd : .nonZero
-            apply(color, to: shape, keyPath: "fillColor") { .color(LottieColor.color($0)) }
+            apply(color, to: shape, keyPath: "fillColor") { .color(LottieColor.paint($0)) }
             apply(opacity, to: shape, keyPath: "opacity") { .number(min(max($0 / 100, 0), 1)) }
             return trimmedFill(shape, trim: paint.trim, outlines: outlines)
         case .stroke(let s):
             shape.name = "stroke \(paint.path)"
             applyStroke(s, to: shape, path: paint.path)
             apply(s.opacity, to: shape, keyPath: "opacity") { .number(min(max($0 / 100, 0), 1)) }
-            apply(s.color, to: shape, keyPath: "strokeColor") { .color(LottieColor.color($0)) }
-            applyTrim(paint.trim, to: shape)
+            apply(s.color, to: shape, keyPath: "strokeColor") { .color(LottieColor.paint($0)) }
+            return trimmedStroke(shape, trim: paint.trim, outlines: outlines)
         case .gradientFill(let g):
             shape.name = "gradient fill mask \(paint.path)"
             shape.fillRule = g.evenOdd ? .evenOdd : .nonZero
@@ -173,12 +175,11 @@ extension LottieTranslator {
             shape.name = "gradient stroke mask \(paint.path)"
             applyStroke(s, to: shape, path: paint.path)
             shape.strokeColor = .white
-            applyTrim(paint.trim, to: shape)
-            return gradientLayer(g, mask: shape, outlines: outlines, path: paint.path, margin: s.width.value.keyframeList.map(\.value).max() ?? 0)
+            let mask = trimmedStroke(shape, trim: paint.trim, outlines: outlines)
+            return gradientLayer(g, mask: mask, outlines: outlines, path: paint.path, margin: s.width.value.keyframeList.map(\.value).max() ?? 0)
         default:
             return nil
         }
-        return shape
     }
 
     func isStroke(_ item: LottieShapeItem) -> Bool {
@@ -194,21 +195,13 @@ extension LottieTranslator {
         applyDashes(s.dashes, to: shape)
     }
 
-    /// Trim start and end (percent) become `strokeStart`/`strokeEnd`; a constant offset (degrees, a full turn = the
-    /// whole path) shifts both. Where the shifted range wraps past the end, only the part before the end is drawn.
+    /// Trim start and end (percent) become `strokeStart`/`strokeEnd`, for a trim ``LottieTrimRange/isStrokeRange``
+    /// says they express (an offset of whole turns changes nothing).
     func applyTrim(_ trim: Trim?, to shape: ShapeLayer) {
         guard let trim else { return }
-        let shift = trim.offset.value.initial / 360
-        if trim.offset.value.isAnimated { warn(trim.offset.path, "not drawn yet: animated trim offset (its first value is used)") }
-        func fraction(_ v: Double) -> AnimatableValue {
-            let f = v / 100 + shift
-            return .number(min(max(f, 0), 1))
-        }
+        func fraction(_ v: Double) -> AnimatableValue { .number(min(max(v / 100, 0), 1)) }
         apply(trim.start, to: shape, keyPath: "strokeStart", fraction)
         apply(trim.end, to: shape, keyPath: "strokeEnd", fraction)
-        if shift != 0 && shift.truncatingRemainder(dividingBy: 1) != 0 {
-            warn(trim.offset.path, "approximated: a trim offset that wraps around the path's end is cut at the end")
-        }
     }
 
     func isPaint(_ item: LottieShapeItem) -> Bool {

@@ -244,6 +244,14 @@ public final class LottieTranslator {
             apply(y, to: outer, keyPath: "position.y") { .number($0) }
             if autoOrient { warn(x.path, "not drawn yet: auto-orient along a split position") }
         }
+        // X and Y rotations (`rx`, `ry`) turn the layer out of its plane; drawn without perspective, as the players draw a
+        // layer that is not 3D, they foreshorten it. Applied X, then Y, then Z (After Effects' order).
+        if t.rotationX.value.isAnimated || t.rotationX.value.initial != 0 {
+            apply(t.rotationX, to: outer, keyPath: "transform.rotation.x") { .number($0 * .pi / 180) }
+        }
+        if t.rotationY.value.isAnimated || t.rotationY.value.initial != 0 {
+            apply(t.rotationY, to: outer, keyPath: "transform.rotation.y") { .number($0 * .pi / 180) }
+        }
         apply(t.rotation, to: outer, keyPath: "transform.rotation.z") { .number($0 * .pi / 180) }
         if opacity { apply(t.opacity, to: outer, keyPath: "opacity") { .number(min(max($0 / 100, 0), 1)) } }
         apply(t.anchor, to: inner, keyPath: "bounds.origin", point)
@@ -259,4 +267,9 @@ enum LottieColor {
         func c(_ i: Int, _ d: Double) -> Double { i < v.count ? v[i] * (i < 3 ? scale : 1) : d }
         return Color(red: c(0, 0), green: c(1, 0), blue: c(2, 0), alpha: min(max(c(3, 1), 0), 1))
     }
+
+    /// The colour of a fill or stroke (`fl`, `st` `c`): its red, green and blue only. A fourth value is not an
+    /// alpha there — After Effects keeps the paint's opacity in `o`, and lottie-web, rlottie, ThorVG and lottie-ios
+    /// all ignore it (docs/LOTTIE.md, "Shape rules").
+    static func paint(_ v: [Double]) -> Color { color(Array(v.prefix(3))) }
 }

@@ -51,14 +51,14 @@ extension RenderJob {
         }
         switch format {
         case .png:
-            return PNGEncoder.encode(try frame(times[0]), compression: options.pngCompression)
+            return PNGEncoder.encode(try frame(times[0]), compression: encoderOptions.pngCompression)
         case .gif:
-            let writer = try GIFWriter(width: scene.pixelWidth, height: scene.pixelHeight, fps: scene.fps, options: options)
+            let writer = try GIFWriter(width: scene.pixelWidth, height: scene.pixelHeight, fps: scene.fps, options: encoderOptions)
             for t in times { try writer.append(try frame(t)) }
             try writer.finish()
             return writer.bytes
         case .apng:
-            let writer = try APNGWriter(width: scene.pixelWidth, height: scene.pixelHeight, fps: scene.fps, options: options)
+            let writer = try APNGWriter(width: scene.pixelWidth, height: scene.pixelHeight, fps: scene.fps, options: encoderOptions)
             for t in times { try writer.append(try frame(t)) }
             try writer.finish()
             return writer.bytes

@@ -51,6 +51,14 @@ public struct RenderJob {
         }
     }
 
+    /// ``options`` with the job's thread count as the encoder's (unless the options set one): a job
+    /// run on one thread encodes on one thread too (the bytes are the same for any count).
+    var encoderOptions: ExportOptions {
+        var o = options
+        if o.threads == 0 { o.threads = threads }
+        return o
+    }
+
     /// The number of frames the job renders.
     public var frameCount: Int { times.count }
 
@@ -74,7 +82,7 @@ public struct RenderJob {
             throw RenderJobError(description: "a \(scene.pixelWidth)×\(scene.pixelHeight) pixel frame is outside the supported range (1 pixel to 100 megapixels).", isUsage: true)
         }
         try checkOutput(path, format: format, frameCount: times.count)
-        var options = self.options
+        var options = encoderOptions
         if case .range(let r) = frames { options.firstFrameNumber = r.lowerBound }
         let sink = try Exporter.makeSink(path: path, format: format, width: scene.pixelWidth, height: scene.pixelHeight,
                                          fps: scene.fps, options: options)

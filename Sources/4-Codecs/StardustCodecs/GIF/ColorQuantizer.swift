@@ -66,8 +66,9 @@ enum ColorQuantizer {
 
     /// A palette of at most `maxColors` colors for exactly counted colors: the colors themselves when
     /// they fit, otherwise median cut + k-means weighted by the counts (which minimizes the squared
-    /// error summed over all counted pixels). Deterministic: depends only on the counts.
-    static func palette(from counts: ColorCounts, maxColors: Int) -> [SIMD3<UInt8>] {
+    /// error summed over all counted pixels). Deterministic: depends only on the counts, not on
+    /// `threads` (the most threads for the nearest-center searches; 0 = all cores).
+    static func palette(from counts: ColorCounts, maxColors: Int, threads: Int = 0) -> [SIMD3<UInt8>] {
         let entries = counts.sortedEntries()
         guard !entries.isEmpty, maxColors > 0 else { return [] }
         if entries.count <= maxColors {
@@ -91,40 +92,24 @@ enum ColorQuantizer {
         }
         if bins.count <= maxColors { return bins.map { round($0.color) } }
         var centers = medianCut(&bins, maxColors: maxColors)
-        for _ in 0..<lloydRounds { centers = lloyd(bins, centers) }
-        return snapToDominantColors(bins, centers).map(round)
+        let colors = bins.map(\.color)
+        // Each round assigns every bin to its nearest center, then moves the centers; the last
+        // assignment (to the final centers) decides which colors the centers snap to.
+        for _ in 0..<lloydRounds {
+            let nearest = colors.withUnsafeBufferPointer { NearestCenters.assign($0, to: centers, threads: threads) }
+            centers = lloyd(bins, centers, nearest)
+        }
+        let nearest = colors.withUnsafeBufferPointer { NearestCenters.assign($0, to: centers, threads: threads) }
+        return snapToDominantColors(bins, centers, nearest).map(round)
     }
 
-    /// Moves each center onto the heaviest color of its cluster when that color holds at least half of
-    /// the cluster's weight, so flat colors (UI fills, text, a white box) are reproduced exactly.
-    /// O(bins · centers).
-    private static func snapToDominantColors(_ bins: [Bin], _ centers: [SIMD3<Float>]) -> [SIMD3<Float>] {
+    /// Moves each center onto the heaviest color of its cluster (`nearest`: each bin's nearest center)
+    /// when that color holds at least half of the cluster's weight, so flat colors (UI fills, text, a
+    /// white box) are reproduced exactly. O(bins); the sums stay in bin order.
+    private static func snapToDominantColors(_ bins: [Bin], _ centers: [SIMD3<Float>], _ nearest: [Int32]) -> [SIMD3<Float>] {
         let n = centers.count
         var total = [Float](repeating: 0, count: n)
         var heaviest = [Int](repeating: -1, count: n)
-        // The nearest center of each bin, found in parallel (each bin on its own); the sums below
-        // stay in bin order, so the result does not depend on the thread count.
-        var nearest = [Int32](repeating: 0, count: bins.count)
-        bins.withUnsafeBufferPointer { bins in
-            centers.withUnsafeBufferPointer { centers in
-                nearest.withUnsafeMutableBufferPointer { out in
-                    let chunk = 2048
-                    parallelFor((bins.count + chunk - 1) / chunk) { c in
-                        for k in (c * chunk)..<min(bins.count, (c + 1) * chunk) {
-                            let color = bins[k].color
-                            var best = 0
-                            var bestD = Float.infinity
-                            for j in 0..<n {
-                                let d = centers[j] - color
-                                let dist = (d * d).sum()
-                                if dist < bestD { bestD = dist; best = j }
-                            }
-                            out[k] = Int32(best)
-                        }
-                    }
-                }
-            }
-        }
         for (k, b) in bins.enumerated() {
             let best = Int(nearest[k])
             total[best] += b.weight
@@ -177,53 +162,11 @@ enum ColorQuantizer {
         return boxes.map(\.mean)
     }
 
-    /// One k-means round over the weighted bins; empty clusters keep their center. O(bins · centers).
-    ///
-    /// The nearest center of each bin (squared RGB distance, the first center on ties) is found
-    /// eight centers at a time and in parallel over the bins — the same arithmetic per (bin, center)
-    /// pair as one at a time, so the same choice; the sums then run in bin order on one thread, so
-    /// the result does not depend on the thread count.
-    private static func lloyd(_ bins: [Bin], _ centers: [SIMD3<Float>]) -> [SIMD3<Float>] {
+    /// One k-means update over the weighted bins, given each bin's nearest center (``NearestCenters``,
+    /// found in parallel); empty clusters keep their center. The sums run in bin order on one thread, so
+    /// the result does not depend on the thread count. O(bins).
+    private static func lloyd(_ bins: [Bin], _ centers: [SIMD3<Float>], _ nearest: [Int32]) -> [SIMD3<Float>] {
         let n = centers.count
-        let blocks = (n + 7) / 8
-        // Centers as blocks of eight per channel; padding centers lie far away and are never nearest.
-        var cr = [SIMD8<Float>](repeating: SIMD8(repeating: 1e30), count: blocks)
-        var cg = cr, cb = cr
-        for j in 0..<n { cr[j / 8][j % 8] = centers[j].x; cg[j / 8][j % 8] = centers[j].y; cb[j / 8][j % 8] = centers[j].z }
-        var nearest = [Int32](repeating: 0, count: bins.count)
-        bins.withUnsafeBufferPointer { bins in
-            cr.withUnsafeBufferPointer { cr in
-                cg.withUnsafeBufferPointer { cg in
-                    cb.withUnsafeBufferPointer { cb in
-                        nearest.withUnsafeMutableBufferPointer { out in
-                            let chunk = 2048
-                            parallelFor((bins.count + chunk - 1) / chunk) { c in
-                                let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
-                                for k in (c * chunk)..<min(bins.count, (c + 1) * chunk) {
-                                    let color = bins[k].color
-                                    let r = SIMD8(repeating: color.x), g = SIMD8(repeating: color.y), b = SIMD8(repeating: color.z)
-                                    var bestD = SIMD8<Float>(repeating: .infinity)
-                                    var best = SIMD8<Int32>(repeating: 0)
-                                    var index = lanes
-                                    for q in 0..<blocks {
-                                        let dr = r - cr[q], dg = g - cg[q], db = b - cb[q]
-                                        let dist = dr * dr + dg * dg + db * db
-                                        let closer = dist .< bestD
-                                        bestD.replace(with: dist, where: closer)
-                                        best.replace(with: index, where: closer)
-                                        index &+= 8
-                                    }
-                                    // Each lane kept its first minimum; the overall first is the smallest
-                                    // index among the lanes holding the smallest distance.
-                                    let m = bestD.min()
-                                    out[k] = best.replacing(with: .max, where: bestD .!= m).min()
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
         var sums = [Float](repeating: 0, count: 4 * n)
         sums.withUnsafeMutableBufferPointer { sums in
             for (k, b) in bins.enumerated() {

@@ -146,17 +146,17 @@ public final class GIFWriter: InMemoryAnimationWriter {
 
     /// Runs `body` over bands of the rows `rows` (about `bandPixels` pixels each, at least one row),
     /// in parallel; one band when the work is small. Each band must write only its own rows.
-    static func forEachBand(_ rows: Range<Int>, width: Int, _ body: (Range<Int>) -> Void) {
+    static func forEachBand(_ rows: Range<Int>, width: Int, threads: Int, _ body: (Range<Int>) -> Void) {
         let bandRows = max(1, bandPixels / max(1, width))
         let count = (rows.count + bandRows - 1) / bandRows
         if count <= 1 { if !rows.isEmpty { body(rows) }; return }
-        parallelFor(count) { b in
+        parallelFor(count, threads: threads) { b in
             let lo = rows.lowerBound + b * bandRows
             body(lo..<min(rows.upperBound, lo + bandRows))
         }
     }
 
-    /// Pixels per band of ``forEachBand(_:width:_:)``.
+    /// Pixels per band of ``forEachBand(_:width:threads:_:)``.
     static let bandPixels = 32768
 
     /// Straight RGBA8 bytes seen as little-endian words (`r | g << 8 | b << 16 | a << 24`): the
@@ -210,9 +210,9 @@ public final class GIFWriter: InMemoryAnimationWriter {
 
     /// The palette for counted colors: exact when they fit, otherwise ``ColorQuantizer``; the
     /// transparent index (when reserved) is the entry after the colors.
-    static func buildPalette(_ counts: ColorCounts, reserveTransparent: Bool) -> Palette {
+    static func buildPalette(_ counts: ColorCounts, reserveTransparent: Bool, threads: Int) -> Palette {
         let limit = reserveTransparent ? 255 : 256
-        let colors = ColorQuantizer.palette(from: counts, maxColors: limit)
+        let colors = ColorQuantizer.palette(from: counts, maxColors: limit, threads: threads)
         return Palette(colors: colors, transparentIndex: reserveTransparent ? UInt8(colors.count) : nil,
                        exact: counts.distinct <= limit)
     }
@@ -313,13 +313,14 @@ public final class GIFWriter: InMemoryAnimationWriter {
         }
         previousSource = nil; lastChange = []
         // A transparent index is needed for transparent pixels and for unchanged pixels of later frames.
-        let palette = Self.buildPalette(counts, reserveTransparent: sawTransparency || !final || frameCount > 1)
+        let palette = Self.buildPalette(counts, reserveTransparent: sawTransparency || !final || frameCount > 1, threads: options.threads)
         // Every frame is buffered and opaque: no frame will ever need a pixel cleared.
         mayClear = sawTransparency || !final
         counts = ColorCounts()
         global = palette
         let mapper = PaletteMapper(palette: palette.colors, transparentIndex: palette.transparentIndex, dither: options.dither)
-        globalMappers = Array(repeating: mapper, count: min(height, Self.mappingBands))
+        // One band (one cache of resolved colors) when the encoder runs on one thread.
+        globalMappers = Array(repeating: mapper, count: min(height, options.threads == 1 ? 1 : Self.mappingBands))
         writeHeader(globalPalette: palette)
         let frames = buffered
         buffered = []; bufferedBytes = 0
@@ -348,7 +349,7 @@ public final class GIFWriter: InMemoryAnimationWriter {
                         mappedColors.withUnsafeMutableBufferPointer { col in
                             globalMappers.withUnsafeMutableBufferPointer { mappers in
                                 let bands = mappers.count
-                                parallelFor(bands) { b in
+                                parallelFor(bands, threads: options.threads) { b in
                                     mappers[b].map(src, previous: old, width: w, height: h, rows: (h * b / bands)..<(h * (b + 1) / bands),
                                                    indices: idx, colors: col)
                                 }
@@ -390,7 +391,7 @@ public final class GIFWriter: InMemoryAnimationWriter {
             }
             if !hasTransparency { for p in 0..<n where src[p] < 0x8000_0000 { hasTransparency = true; break } }
         }
-        let palette = Self.buildPalette(counts, reserveTransparent: hasTransparency || previousSource != nil)
+        let palette = Self.buildPalette(counts, reserveTransparent: hasTransparency || previousSource != nil, threads: options.threads)
         var mapper = PaletteMapper(palette: palette.colors, transparentIndex: palette.transparentIndex, dither: options.dither)
         var indices = [UInt8](repeating: 0, count: n)
         var colors = [UInt32](repeating: 0, count: n)
@@ -461,7 +462,7 @@ public final class GIFWriter: InMemoryAnimationWriter {
         let n = width * height, w = width
         precondition(mapped.count >= n && out.count >= n && canvas.count >= n)
         canvas.withUnsafeBufferPointer { shown in
-            Self.forEachBand(0..<height, width: w) { rows in
+            Self.forEachBand(0..<height, width: w, threads: options.threads) { rows in
                 let ra = UnsafeRawPointer(mapped.baseAddress!), rb = UnsafeRawPointer(shown.baseAddress!)
                 var p = rows.lowerBound &* w
                 let end = rows.upperBound &* w
@@ -585,7 +586,7 @@ public final class GIFWriter: InMemoryAnimationWriter {
                             alternative.withUnsafeMutableBufferPointer { alt in
                                 target.withUnsafeMutableBufferPointer { tgt in
                                     // Rows are independent: bands in parallel.
-                                    Self.forEachBand(y0..<y1, width: rw) { rows in
+                                    Self.forEachBand(y0..<y1, width: rw, threads: options.threads) { rows in
                                         var o = (rows.lowerBound &- y0) &* rw
                                         for y in rows {
                                             let row = y &* w
@@ -628,7 +629,7 @@ public final class GIFWriter: InMemoryAnimationWriter {
         canvas.withUnsafeMutableBufferPointer { shown in
             region.withUnsafeBufferPointer { out in
                 table.withUnsafeBufferPointer { tab in
-                    Self.forEachBand(y0..<y1, width: rw) { rows in
+                    Self.forEachBand(y0..<y1, width: rw, threads: options.threads) { rows in
                         var o = (rows.lowerBound &- y0) &* rw
                         for y in rows {
                             let row = y &* w

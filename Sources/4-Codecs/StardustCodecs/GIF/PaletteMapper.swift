@@ -14,7 +14,8 @@
 /// between unrelated colors). Colors in the palette map exactly (`t = 0`).
 ///
 /// The per-color results live in an open-addressed hash table keyed by the 24-bit color, plus a
-/// one-entry memo for runs: O(1) per pixel after the first use of a color, O(palette) before.
+/// one-entry memo for runs: O(1) per pixel after the first use of a color; the first use searches only
+/// the entries that can be nearest (``NearestEntries``).
 /// Pixels with alpha < 128 map to `transparentIndex`.
 struct PaletteMapper {
     let palette: [SIMD3<UInt8>]
@@ -28,6 +29,8 @@ struct PaletteMapper {
     private var keys: [UInt32]
     private var values: [UInt32]
     private var used = 0
+    /// Finds the two nearest entries of a color without scanning the whole palette.
+    private let search: NearestEntries
 
     /// 1 = classic ordered dithering; smaller values dither only colors that are far from both entries.
     static let ditherStrength = 1.0
@@ -41,6 +44,7 @@ struct PaletteMapper {
         self.transparentIndex = transparentIndex
         self.dither = dither && palette.count > 1
         words = PaletteMapper.words(of: palette)
+        search = NearestEntries(palette)
         var th = [UInt8](repeating: 255, count: 64)
         if dither {
             for y in 0..<8 {
@@ -70,21 +74,7 @@ struct PaletteMapper {
     /// Nearest and second-nearest entries and the projection position (0…127, i.e. t·255 with t ≤ ½).
     private func resolve(_ rgb: UInt32) -> UInt32 {
         let r = Int(rgb & 0xFF), g = Int((rgb >> 8) & 0xFF), b = Int((rgb >> 16) & 0xFF)
-        var best = 0, second = 0
-        var bestD = Int.max, secondD = Int.max
-        palette.withUnsafeBufferPointer { pal in
-            for i in 0..<pal.count {
-                let c = pal[i]
-                let dr = Int(c.x) &- r, dg = Int(c.y) &- g, db = Int(c.z) &- b
-                let d = dr &* dr &+ dg &* dg &+ db &* db
-                if d < bestD {
-                    second = best; secondD = bestD
-                    best = i; bestD = d
-                } else if d < secondD {
-                    second = i; secondD = d
-                }
-            }
-        }
+        let (best, bestD, second, secondD) = search.nearestTwo(r: r, g: g, b: b)
         var t = 0
         if dither && bestD > 0 && secondD != Int.max {
             let p1 = palette[best], p2 = palette[second]

@@ -17,6 +17,10 @@ public struct ExportOptions: Hashable, Sendable {
     public var pngCompression: PNGCompression = .default
     /// The frame number of the first frame (PNG sequences name their files from it).
     public var firstFrameNumber: Int = 0
+    /// GIF: the most threads the encoder uses (0 = all active cores). The bytes do not depend on it; a
+    /// render job passes its own thread count, so a job given one thread (a batch worker, `--threads 1`)
+    /// does not compete with the other workers for cores.
+    public var threads: Int = 0
 
     /// Options with the given values (all have defaults).
     public init(loopCount: Int = 0, dither: Bool = true, globalPalette: Bool = true, pngCompression: PNGCompression = .default,

@@ -1,10 +1,14 @@
 import Foundation
 import Stardust
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `batch` (docs/BENCHMARKS.md): 200 jobs of `snow`, each with its own seed, rendered by one `stardust batch` run
 /// against the same 200 renders as separate `stardust render` processes, with the same number of workers
 /// (`--threads`, each job on one thread), for two job sizes: 30-frame GIFs (the defined workload; the goal is 3×)
-/// and one-frame thumbnails, where starting a process weighs more. Jobs per second and the ratio.
+/// and one-frame thumbnails, where starting a process weighs more. Jobs per second and the ratio, and for each side
+/// the CPU time (user + system, of the child processes) per job: what a job costs whatever the machine's load.
 extension Benchmarks {
     static func batch(threads: Int, runs: Int) throws -> [BenchResult] {
         // The defined workload (30-frame GIFs), and one-frame PNG thumbnails, where starting a process weighs more.
@@ -39,9 +43,13 @@ extension Benchmarks {
             guard p.terminationStatus == 0 else { throw CLIError.runtime("bench batch: \(args.prefix(2).joined(separator: " ")) failed") }
         }
         var inProcess: [Double] = [], processes: [Double] = []
+        var inProcessCPU: [Double] = [], processesCPU: [Double] = []
         for _ in 0..<runs {
+            var cpu = childrenCPUSeconds()
             let a = try measureMilliseconds { try run(["batch", manifest, "--jobs", String(threads), "--force", "--quiet"]) }
             inProcess.append(Double(jobs) / (a / 1000))
+            inProcessCPU.append((childrenCPUSeconds() - cpu) * 1000 / Double(jobs))
+            cpu = childrenCPUSeconds()
             let next = Counter()
             let failure = FirstFailure()
             let b = measureMilliseconds {
@@ -56,15 +64,25 @@ extension Benchmarks {
             }
             if let e = failure.error { throw e }
             processes.append(Double(jobs) / (b / 1000))
+            processesCPU.append((childrenCPUSeconds() - cpu) * 1000 / Double(jobs))
         }
-        let ratio = (inProcess.sorted()[inProcess.count / 2]) / (processes.sorted()[processes.count / 2])
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+        let ratio = median(inProcess) / median(processes)
         return [
             BenchResult(benchmark: "batch", variant: "stardust batch, \(jobs) \(w.name)", unit: "jobs/s", samples: inProcess,
-                        threads: threads, extra: [("vsProcesses", String(format: "%.2f", ratio))]),
+                        threads: threads, extra: [("vsProcesses", String(format: "%.2f", ratio)),
+                                                  ("cpuMsPerJob", String(format: "%.1f", median(inProcessCPU)))]),
             BenchResult(benchmark: "batch", variant: "\(jobs) stardust render processes, \(w.name)", unit: "jobs/s", samples: processes,
-                        threads: threads),
+                        threads: threads, extra: [("cpuMsPerJob", String(format: "%.1f", median(processesCPU)))]),
         ]
     }
+}
+
+/// CPU seconds (user + system) of this process's children that have been waited for.
+private func childrenCPUSeconds() -> Double {
+    var u = rusage()
+    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &u)
+    return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
 }
 
 /// The first error of concurrent work.

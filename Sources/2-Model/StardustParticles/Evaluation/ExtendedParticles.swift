@@ -33,7 +33,8 @@ extension EmitterLayer {
     /// Only cells with extensions come here; Core Animation cells keep the closed-form paths.
     static func writeExtended(_ run: BirthRun, _ cell: CompiledCell, _ p: BirthParameters, _ x: CellExtensions,
                               _ inst: EmitterInstance, _ e: CompiledEmitter, _ plan: BirthPlan, _ t: Double,
-                              _ out: SnapshotColumns?, _ offset: Int, _ cut: RunCut = .none) -> Int {
+                              _ out: SnapshotColumns?, _ offset: Int, _ cut: RunCut = .none,
+                              _ contacts: ContactCache.Table? = nil) -> Int {
         // A parent moved by fields or a collider emits from where its motion has taken it. With a trigger every
         // sub-particle of the run reads the parent at the same age (its birth or death): it is moved once here,
         // not once per sub-particle (an integrated parent would be integrated again for each).
@@ -59,7 +60,9 @@ extension EmitterLayer {
                 origin = p.center
             }
             let theta = p.longitude + p.longitudeRange * (2 * au - 1)
-            var s = extendedState(b, p, x, rng: rng, theta: theta, origin: origin, age: age, motion: motion)
+            // Birth k of the run keeps its contact walk in slot k mod capacity (ContactCache).
+            let slot = contacts.map { $0.entries + Int((id &- inst.idKey) % UInt64($0.capacity)) }
+            var s = extendedState(b, p, x, rng: rng, theta: theta, origin: origin, age: age, motion: motion, slot: slot)
             guard s.alive else { return }
             guard let out else { n += 1; return }
             if turn != 0 { s.rotation += turn }
@@ -85,7 +88,8 @@ extension EmitterLayer {
     /// acceleration and of orbits); `theta` its emission longitude.
     static func extendedState(_ b: ParticleBirth, _ p: BirthParameters, _ x: CellExtensions, rng: ParticleRandom,
                               theta: Double, origin: SIMD3<Double>, age tau: Double,
-                              motion: ParticleMotion? = nil) -> ExtendedState {
+                              motion: ParticleMotion? = nil,
+                              slot: UnsafeMutablePointer<ContactCache.Entry>? = nil) -> ExtendedState {
         @inline(__always) func spread(_ v: Double, _ r: Double, _ u: Double) -> Double { v + r * (2 * u - 1) }
         let (uFR, uFG, uFB) = rng.triple(ParticleAttribute.finishRGB)
         let (uFA, uFS, uRot) = rng.triple(ParticleAttribute.finishAlphaScaleRotation)
@@ -129,7 +133,7 @@ extension EmitterLayer {
         var alive = true
         if let motion {
             // Fields and collisions (docs/PARTICLE-MODEL.md §2.9–§2.11).
-            (position, velocity, alive) = motion.state(b, age: tau)
+            (position, velocity, alive) = motion.state(b, age: tau, slot: slot)
         } else if let o = x.orbit {
             let (uR0, uR1, uW) = rng.triple(ParticleAttribute.orbit)
             let r0 = spread(o.radius, o.radiusRange, uR0), r1 = spread(o.finishRadius, o.finishRadiusRange, uR1)

@@ -49,18 +49,22 @@ struct ContactWalk {
     }
 
     /// Advances the walk through every contact at an age ≤ `tau`, for a particle born as `b` moving
-    /// under drag `k` towards `wind`, colliding with `line` from side `sigma`.
-    @inline(__always)
+    /// under drag `k` towards `wind`, colliding with `line` from side `sigma`. Returns false when the
+    /// walk did not change (nothing to store back).
+    @inline(__always) @discardableResult
     mutating func advance(to tau: Double, _ b: ParticleBirth, k: Double, wind: SIMD3<Double>,
-                          line: CollisionLine, sigma: Double) {
+                          line: CollisionLine, sigma: Double) -> Bool {
+        var changed = false
         while phase == .flying {
             let m = DragMotion(p0: p0, v0: v0, a: b.acceleration, k: k, w: wind)
             if hit.isNaN {
+                changed = true
                 hit = line.firstHit(m, side: sigma, limit: b.lifetime - start) ?? .infinity
                 if hit.isFinite, !line.covers(m.position(hit)) { hit = .infinity }  // past the segment's end
             }
             let at = start + hit
-            guard at <= tau else { return }
+            guard at <= tau else { return changed }
+            changed = true
             let p = m.position(hit)
             switch line.response {
             case .die:
@@ -78,6 +82,7 @@ struct ContactWalk {
                 }
             }
         }
+        return changed
     }
 
     /// The state at age `tau` (≥ ``start``) of a walk advanced to `tau`.

@@ -36,13 +36,23 @@ struct ParticleMotion {
         }
         let sigma = line.side(b.position, b.velocity)
         var walk: ContactWalk
+        let resumed: Bool
         if let slot, slot.pointee.used, slot.pointee.id == b.id, slot.pointee.walk.start <= tau {
-            walk = slot.pointee.walk
+            walk = slot.pointee.walk; resumed = true
         } else {
-            walk = ContactWalk(b)
+            walk = ContactWalk(b); resumed = false
         }
-        walk.advance(to: tau, b, k: k, wind: wind, line: line, sigma: sigma)
-        slot?.pointee = ContactCache.Entry(id: b.id, used: true, walk: walk)
+        let changed = walk.advance(to: tau, b, k: k, wind: wind, line: line, sigma: sigma)
+        if changed || !resumed { slot?.pointee = ContactCache.Entry(id: b.id, used: true, walk: walk) }
         return walk.state(at: tau, b, k: k, wind: wind)
+    }
+
+    /// The age at which a `die` collider takes a particle born as `b`, or nil when it lives its lifetime.
+    func deathAge(_ b: ParticleBirth) -> Double? {
+        guard let line, line.response == .die else { return nil }
+        if let integrator { return integrator.contactAge(b, line: line) }
+        var walk = ContactWalk(b)
+        walk.advance(to: b.lifetime, b, k: k, wind: wind, line: line, sigma: line.side(b.position, b.velocity))
+        return walk.phase == .dead ? walk.start : nil
     }
 }

@@ -22,6 +22,22 @@ func singleCellLayer(_ configure: (EmitterCell) -> Void) -> (EmitterLayer, Emitt
     return (layer, cell)
 }
 
+/// A layer at `position` whose one top-level cell is `parent`, with one sub-cell named "child" (lifetime 0.5 s)
+/// and its extensions set up by `configure`.
+func layerWithSubCell(_ parent: EmitterCell, at position: Point,
+                      _ configure: (EmitterCell, inout CellExtensions) -> Void) -> EmitterLayer {
+    let l = EmitterLayer()
+    l.emitterPosition = position
+    let child = EmitterCell(name: "child")
+    child.lifetime = 0.5
+    var x = CellExtensions()
+    configure(child, &x)
+    child.extensions = x
+    parent.emitterCells = [child]
+    l.emitterCells = [parent]
+    return l
+}
+
 extension ParticleSnapshot {
     /// The particles as values.
     var all: [Particle] { (0..<count).map { self[$0] } }

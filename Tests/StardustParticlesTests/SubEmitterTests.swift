@@ -10,19 +10,10 @@ import StardustTestSupport
     /// Parents born at 0, 1, 2, … at (10, 20), flying +x at 100 pt/s for exactly 1 s, spinning at 2 rad/s,
     /// colored (1, 0.5, 0.25, 1); one sub-cell configured by the caller.
     static func layer(_ configure: (EmitterCell, inout CellExtensions) -> Void) -> EmitterLayer {
-        let l = EmitterLayer()
-        l.emitterPosition = Point(10, 20)
         let parent = EmitterCell(name: "parent")
         parent.birthRate = 1; parent.lifetime = 1; parent.velocity = 100; parent.spin = 2
         parent.color = Color(red: 1, green: 0.5, blue: 0.25, alpha: 1)
-        let child = EmitterCell(name: "child")
-        child.lifetime = 0.5
-        var x = CellExtensions()
-        configure(child, &x)
-        child.extensions = x
-        parent.emitterCells = [child]
-        l.emitterCells = [parent]
-        return l
+        return layerWithSubCell(parent, at: Point(10, 20), configure)
     }
 
     static func children(_ l: EmitterLayer, at t: Double) -> [Particle] { l.evaluate(at: t).all.filter { $0.cellIndex == 1 } }

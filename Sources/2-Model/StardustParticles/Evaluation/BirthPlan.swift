@@ -51,7 +51,7 @@ extension EmitterLayer {
             } else if let trigger = cell.extensions?.trigger {
                 // A sub-emitter: its window starts at the parent's birth or death (§2.8).
                 for (ri, r) in plan.records[cell.parent].enumerated() {
-                    let anchor = trigger == .death ? r.birthTime + r.lifetime : r.birthTime
+                    let anchor = trigger == .death ? r.birthTime + r.endAge : r.birthTime
                     let lo = anchor + cell.windowLo, hi = anchor + cell.windowHi
                     guard lo < hi, lo <= t, hi + cell.horizon > t else { continue }
                     instances.append(EmitterInstance(lo: lo, hi: hi, stream: seeded.bits(cell.key, r.id),
@@ -59,7 +59,7 @@ extension EmitterLayer {
                 }
             } else {
                 for (ri, r) in plan.records[cell.parent].enumerated() {
-                    let lo = r.birthTime + cell.windowLo, hi = r.birthTime + min(cell.windowHi, r.lifetime)
+                    let lo = r.birthTime + cell.windowLo, hi = r.birthTime + min(cell.windowHi, r.endAge)
                     guard lo < hi, lo <= t, hi + cell.horizon > t else { continue }
                     instances.append(EmitterInstance(lo: lo, hi: hi, stream: seeded.bits(cell.key, r.id),
                                                      idKey: ids.bits(cell.key, r.id), parent: ri))
@@ -133,6 +133,11 @@ extension EmitterLayer {
                                                 life: life, angleU: au))
                     }
                 }
+            }
+            // A parent that a `die` collider takes ends at the contact: its death sub-emitter fires there
+            // and its other sub-cells stop emitting (docs/PARTICLE-MODEL.md §2.10).
+            if feeds, let motion = cell.motion, cell.extensions?.removesParticles == true {
+                for ri in plan.records[ci].indices { plan.records[ci][ri].contactDeath = motion.deathAge(plan.records[ci][ri]) }
             }
             plan.instances[ci] = instances
         }

@@ -32,6 +32,10 @@ struct CompiledEmitter: Sendable {
     var shape: EmitterShape
     var mode: EmitterMode
     var seed: UInt64
+    /// Which compiled emitter of the layer this is (``CompileCache``): equal generations mean equal
+    /// birth records, which is what lets a ``ContactCache`` keep walks. 0 for an emitter compiled for one
+    /// evaluation only (an ``EmitterLayer/animatedValue`` hook), whose walks are not kept.
+    var generation = 0
 }
 
 extension EmitterLayer {
@@ -59,9 +63,7 @@ extension EmitterLayer {
         guard animatedValue == nil else { return compile(upTo: t, sceneSeed: sceneSeed) }
         let key = CompileKey(self, sceneSeed: sceneSeed)
         if let hit = compileCache.value(for: key) { return hit }
-        let fresh = compile(upTo: t, sceneSeed: sceneSeed)
-        compileCache.store(fresh, for: key)
-        return fresh
+        return compileCache.store(compile(upTo: t, sceneSeed: sceneSeed), for: key)
     }
 
     /// Resolves timelines, the presentation hook and the cell tree for an evaluation at simulation time `t`.
@@ -228,14 +230,20 @@ final class CompileCache: @unchecked Sendable {
     private let lock = NSLock()
     private var key: CompileKey?
     private var compiled: CompiledEmitter?
+    private var generations = 0
 
     func value(for k: CompileKey) -> CompiledEmitter? {
         lock.lock(); defer { lock.unlock() }
         return key == k ? compiled : nil
     }
 
-    func store(_ c: CompiledEmitter, for k: CompileKey) {
+    /// Keeps `c` as the compiled emitter of `k`, numbered with a new ``CompiledEmitter/generation``; returns it.
+    func store(_ c: CompiledEmitter, for k: CompileKey) -> CompiledEmitter {
         lock.lock(); defer { lock.unlock() }
+        generations += 1
+        var c = c
+        c.generation = generations
         key = k; compiled = c
+        return c
     }
 }

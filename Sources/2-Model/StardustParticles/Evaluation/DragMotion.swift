@@ -31,6 +31,18 @@ struct DragMotion {
         return vt + (v0 - vt) * exp(-k * tau)
     }
 
+    /// The signed distance along `n` from the plane through `o`, and its rate of change, at age `tau`
+    /// (one exponential for both: the step of ``CollisionLine/firstHit(_:side:limit:)``'s Newton search).
+    @inline(__always) func distanceAndRate(_ tau: Double, along n: SIMD3<Double>, from o: SIMD3<Double>) -> (Double, Double) {
+        guard k > 0 else {
+            return (((p0 + v0 * tau + a * (0.5 * tau * tau) - o) * n).sum(), ((v0 + a * tau) * n).sum())
+        }
+        let vt = terminal
+        let em1 = expm1(-k * tau)
+        let p = p0 + vt * tau + (v0 - vt) * (-em1 / k)
+        return (((p - o) * n).sum(), ((vt + (v0 - vt) * (em1 + 1)) * n).sum())
+    }
+
     /// The age in (0, ∞) at which the velocity's component along `n` is 0, if any. The component is
     /// `A + B·e^(−kτ)` (or `A + B·τ` without drag), monotone in τ, so there is at most one.
     func turningAge(along n: SIMD3<Double>) -> Double? {

@@ -47,12 +47,15 @@ extension EmitterLayer {
         let plan = makePlan(compiled, at: t)
         let runs = plan.runs
         let cuts = Self.cuts(plan, compiled, t)  // empty unless a cell caps its live particles
+        // Contact walks kept from earlier evaluations (nil unless a cell collides in closed form).
+        let lease = contactCache.acquire(compiled, plan)
+        defer { if lease != nil { contactCache.release() } }
 
         // Phase 1: live particles per run.
         let counts = CountBuffer(runs.count)
         defer { counts.pointer.deallocate() }
         parallelFor(runs.count, threads: threads) { i in
-            counts.pointer[i] = Self.process(runs[i], compiled, plan, t, nil, 0, cuts.isEmpty ? .none : cuts[i])
+            counts.pointer[i] = Self.process(runs[i], compiled, plan, t, nil, 0, cuts.isEmpty ? .none : cuts[i], lease)
         }
         var offsets = [Int](repeating: 0, count: runs.count)
         var total = 0
@@ -64,27 +67,30 @@ extension EmitterLayer {
         let out = SnapshotColumns(snapshot)
         let starts = offsets
         parallelFor(runs.count, threads: threads) { i in
-            _ = Self.process(runs[i], compiled, plan, t, out, starts[i], cuts.isEmpty ? .none : cuts[i])
+            _ = Self.process(runs[i], compiled, plan, t, out, starts[i], cuts.isEmpty ? .none : cuts[i], lease)
         }
         snapshot.count = total
     }
 
     /// Counts (when `out` is nil) or writes the live particles of one run, of those `cut` keeps
     /// (``RunCut/none`` unless the cell caps its particles); returns how many. Bursts and caps are
-    /// chosen here, per run: Core Animation cells keep their paths.
+    /// chosen here, per run: Core Animation cells keep their paths. `lease` holds the contact walks of
+    /// the cells that keep them (``ContactCache``).
     static func process(_ run: BirthRun, _ e: CompiledEmitter, _ plan: BirthPlan, _ t: Double,
-                        _ out: SnapshotColumns?, _ offset: Int, _ cut: RunCut = .none) -> Int {
+                        _ out: SnapshotColumns?, _ offset: Int, _ cut: RunCut = .none,
+                        _ lease: ContactCache.Lease? = nil) -> Int {
         let ci = Int(run.cell)
         let cell = e.cells[ci]
+        let contacts = run.burst < 0 ? lease?.table(ci) : nil
         let inst = plan.instances[ci][Int(run.instance)]
         let p = cell.params[Int(run.segment)]
         guard let out else {
             // A collider that removes particles: they are counted through their motion.
-            if let x = cell.extensions, x.removesParticles { return writeExtended(run, cell, p, x, inst, e, plan, t, nil, 0, cut) }
+            if let x = cell.extensions, x.removesParticles { return writeExtended(run, cell, p, x, inst, e, plan, t, nil, 0, cut, contacts) }
             if run.burst >= 0 || !cut.isNone { return countLive(run, p, inst, t, cut) }
             return count(run, p, inst, t)
         }
-        if let x = cell.extensions { return writeExtended(run, cell, p, x, inst, e, plan, t, out, offset, cut) }
+        if let x = cell.extensions { return writeExtended(run, cell, p, x, inst, e, plan, t, out, offset, cut, contacts) }
         // A Core Animation sub-cell of a parent moved by fields: the extended path reads the moved parent.
         if cell.parent >= 0, e.cells[cell.parent].motion != nil {
             return writeExtended(run, cell, p, CellExtensions(), inst, e, plan, t, out, offset, cut)

@@ -33,7 +33,8 @@ extension EmitterLayer {
     /// Only cells with extensions come here; Core Animation cells keep the closed-form paths.
     static func writeExtended(_ run: BirthRun, _ cell: CompiledCell, _ p: BirthParameters, _ x: CellExtensions,
                               _ inst: EmitterInstance, _ e: CompiledEmitter, _ plan: BirthPlan, _ t: Double,
-                              _ out: SnapshotColumns?, _ offset: Int, _ cut: RunCut = .none) -> Int {
+                              _ out: SnapshotColumns?, _ offset: Int, _ cut: RunCut = .none,
+                              _ contacts: ContactCache.Table? = nil) -> Int {
         // A parent moved by fields or a collider emits from where its motion has taken it. With a trigger every
         // sub-particle of the run reads the parent at the same age (its birth or death): it is moved once here,
         // not once per sub-particle (an integrated parent would be integrated again for each).
@@ -53,13 +54,15 @@ extension EmitterLayer {
                 if let parentMotion { parent = parent.moved(by: parentMotion, atAge: x.triggerAge(parent, birthTime: tb)) }
                 b = ParticleBirth.make(p, parent: parent, x, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
                 origin = b.position
-                if x.trigger == .death { turn = parent.spin * parent.lifetime }  // the parent's angle then (CA: spin × age)
+                if x.trigger == .death { turn = parent.spin * parent.endAge }  // the parent's angle then (CA: spin × age)
             } else {
                 b = ParticleBirth.make(p, shape: shape, mode: mode, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
                 origin = p.center
             }
             let theta = p.longitude + p.longitudeRange * (2 * au - 1)
-            var s = extendedState(b, p, x, rng: rng, theta: theta, origin: origin, age: age, motion: motion)
+            // Birth k of the run keeps its contact walk in slot k mod capacity (ContactCache).
+            let slot = contacts.map { $0.entries + Int((id &- inst.idKey) % UInt64($0.capacity)) }
+            var s = extendedState(b, p, x, rng: rng, theta: theta, origin: origin, age: age, motion: motion, slot: slot)
             guard s.alive else { return }
             guard let out else { n += 1; return }
             if turn != 0 { s.rotation += turn }
@@ -85,17 +88,18 @@ extension EmitterLayer {
     /// acceleration and of orbits); `theta` its emission longitude.
     static func extendedState(_ b: ParticleBirth, _ p: BirthParameters, _ x: CellExtensions, rng: ParticleRandom,
                               theta: Double, origin: SIMD3<Double>, age tau: Double,
-                              motion: ParticleMotion? = nil) -> ExtendedState {
+                              motion: ParticleMotion? = nil,
+                              slot: UnsafeMutablePointer<ContactCache.Entry>? = nil) -> ExtendedState {
         @inline(__always) func spread(_ v: Double, _ r: Double, _ u: Double) -> Double { v + r * (2 * u - 1) }
-        let (uFR, uFG, uFB) = rng.triple(ParticleAttribute.finishRGB)
+        // The draws of the extensions in use only (each is a hash of the particle's key: skipping one changes nothing else).
         let (uFA, uFS, uRot) = rng.triple(ParticleAttribute.finishAlphaScaleRotation)
-        let (uFRot, uRad, uTan) = rng.triple(ParticleAttribute.finishRotationRadialTangential)
         let life = b.lifetime
         let f = life > 0 ? min(1, tau / life) : 0
 
         // Color: birth color → finish color, or the CA speeds.
         var color = b.color(atAge: tau)
         if let fc = x.finishColor {
+            let (uFR, uFG, uFB) = rng.triple(ParticleAttribute.finishRGB)
             let c1 = SIMD4(spread(fc.red, x.finishRedRange, uFR), spread(fc.green, x.finishGreenRange, uFG),
                            spread(fc.blue, x.finishBlueRange, uFB), spread(fc.alpha, x.finishAlphaRange, uFA))
             color = b.color + (c1 - b.color) * f
@@ -122,14 +126,16 @@ extension EmitterLayer {
         var rotation = r0 + b.spin * tau
         if let c = x.spinOverLife { rotation = r0 + b.spin * (life * c.integral(to: f)) }
         if let fr = x.finishRotation {
+            let (uFRot, _, _) = rng.triple(ParticleAttribute.finishRotationRadialTangential)
             rotation += (spread(fr, x.finishRotationRange, uFRot) - r0) * f
         }
 
         var position: SIMD3<Double>, velocity: SIMD3<Double>
         var alive = true
-        if let motion {
-            // Fields and collisions (docs/PARTICLE-MODEL.md §2.9–§2.11).
-            (position, velocity, alive) = motion.state(b, age: tau)
+        if let moved = motion?.state(b, age: tau, slot: slot) {
+            // Fields and collisions (docs/PARTICLE-MODEL.md §2.9–§2.11). Optional chaining reads the motion
+            // in place: `if let` would copy it for every particle.
+            (position, velocity, alive) = moved
         } else if let o = x.orbit {
             let (uR0, uR1, uW) = rng.triple(ParticleAttribute.orbit)
             let r0 = spread(o.radius, o.radiusRange, uR0), r1 = spread(o.finishRadius, o.finishRadiusRange, uR1)
@@ -140,6 +146,7 @@ extension EmitterLayer {
             position = SIMD3(origin.x + r * c, origin.y + r * s, origin.z)
             velocity = SIMD3(dr * c - r * w * s, dr * s + r * w * c, 0)
         } else if x.needsIntegration {
+            let (_, uRad, uTan) = rng.triple(ParticleAttribute.finishRotationRadialTangential)
             let ar = spread(x.radialAcceleration, x.radialAccelerationRange, uRad)
             let at = spread(x.tangentialAcceleration, x.tangentialAccelerationRange, uTan)
             (position, velocity) = integrate(b, ar: ar, at: at, origin: origin, age: tau)
@@ -183,7 +190,7 @@ extension CellExtensions {
     /// The age of `parent` at which a sub-particle born at `tb` reads its state (the trigger's, or its age then).
     func triggerAge(_ parent: ParticleBirth, birthTime tb: Double) -> Double {
         switch trigger {
-        case .death?: return parent.lifetime
+        case .death?: return parent.endAge
         case .birth?: return 0
         case nil: return tb - parent.birthTime
         }
@@ -195,7 +202,9 @@ extension ParticleBirth {
     /// gives it then (constant velocity through that point), so that sub-particles read the moved
     /// state through the Core Animation formulas. Color, scale and spin are unchanged.
     func moved(by motion: ParticleMotion, atAge age: Double) -> ParticleBirth {
-        let s = motion.state(self, age: age)
+        // After a `die` contact the state is frozen at the contact; it is read at the end of the lifetime,
+        // where the walk (or the integration) has certainly passed the contact.
+        let s = motion.state(self, age: contactDeath.map { age >= $0 ? lifetime : age } ?? age)
         var b = self
         b.velocity = s.velocity
         b.acceleration = .zero

@@ -18,18 +18,21 @@ import Foundation
 ///    to the center does not drift however long the particle circles);
 /// 3. a segment from the old to the new position that crosses the collider is a collision at the
 ///    crossing point (linear interpolation within the step).
-struct FieldIntegrator {
+///
+/// A class, so that ``ParticleMotion``, read for every particle, stays small and is not copied with the
+/// integrator's parameters and attractor list.
+final class FieldIntegrator: Sendable {
     let h = ParticleFields.integrationStep
-    var k: Double
-    var wind: SIMD3<Double>
+    let k: Double
+    let wind: SIMD3<Double>
     /// e^(−k·h) and (1 − e^(−k·h))/k for the full steps (h without drag).
-    var decay: Double, reach: Double
-    var attractors: ContiguousArray<SIMD4<Double>>  // x, y, strength, radius (∞ = everywhere)
-    var hasVortex: Bool
-    var vortexCenter: SIMD2<Double>, omega: Double, core: Double
+    let decay: Double, reach: Double
+    let attractors: ContiguousArray<SIMD4<Double>>  // x, y, strength, radius (∞ = everywhere)
+    let hasVortex: Bool
+    let vortexCenter: SIMD2<Double>, omega: Double, core: Double
     /// cos and sin of ω·h (the whole plane turning at one rate).
-    var turnCos: Double, turnSin: Double
-    var turbulence: Double, inverseScale: Double, noiseSeed: UInt64
+    let turnCos: Double, turnSin: Double
+    let turbulence: Double, inverseScale: Double, noiseSeed: UInt64
 
     init(_ f: ParticleFields, drag k: Double, wind: SIMD3<Double>) {
         self.k = k; self.wind = wind
@@ -80,6 +83,19 @@ struct FieldIntegrator {
 
     /// The state at age `tau` of a particle born as `b`, colliding with `line` if given.
     func state(_ b: ParticleBirth, line: CollisionLine?, age tau: Double) -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
+        let r = run(b, line: line, age: tau)
+        return (r.position, r.velocity, r.alive)
+    }
+
+    /// The age at which a `die` `line` takes a particle born as `b` (the crossing within its step), or nil.
+    func contactAge(_ b: ParticleBirth, line: CollisionLine) -> Double? {
+        let r = run(b, line: line, age: b.lifetime)
+        return r.alive ? nil : r.end
+    }
+
+    /// ``state(_:line:age:)``, plus the age of a `die` contact (`end`, meaningful when not `alive`).
+    private func run(_ b: ParticleBirth, line: CollisionLine?, age tau: Double)
+        -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool, end: Double) {
         var p = b.position, v = b.velocity
         let a0 = b.acceleration
         let sigma = line.map { $0.side(p, v) } ?? 1
@@ -122,19 +138,19 @@ struct FieldIntegrator {
                     let hit = old + (p - old) * (s0 / (s0 - s1))
                     if line.covers(hit) {
                         switch line.response {
-                        case .die: return (hit, v, false)
-                        case .stick: return (hit, .zero, true)
+                        case .die: return (hit, v, false, Double(i - 1) * h + dt * (s0 / (s0 - s1)))
+                        case .stick: return (hit, .zero, true, tau)
                         case .bounce:
                             v = line.bounce(v)
                             p = hit
                             bounces += 1
                             if abs((v * line.normal).sum()) < ParticleCollider.restingSpeed
-                                || bounces >= ParticleCollider.maximumBounces { return (hit, .zero, true) }
+                                || bounces >= ParticleCollider.maximumBounces { return (hit, .zero, true, tau) }
                         }
                     }
                 }
             }
         }
-        return (p, v + vortexVelocity(p), true)
+        return (p, v + vortexVelocity(p), true, tau)
     }
 }

@@ -56,15 +56,17 @@ struct CollisionLine {
     ///
     /// The distance `s(τ) = σ·n·(p(τ) − o)` has a monotone derivative (``DragMotion``), so it is
     /// convex or concave on the whole motion: its minimum over an interval is at an end or at the
-    /// one turning age, which decides in O(1) whether the line is crossed; the crossing is then the
-    /// only sign change in a bracket, found by bisection with a fixed number of steps. The bracket
-    /// depends on `limit` (the particle's remaining life), not on the age evaluated, so a particle
-    /// hits the line at the same age in every frame.
+    /// one turning age, which decides in O(1) whether the line is crossed. The crossing is then found by
+    /// Newton's method started on the side where it cannot overshoot: on a convex stretch the tangents lie
+    /// below `s`, so steps from the bracket's left end (s ≥ 0) stay left of the root; on a concave one they
+    /// lie above, so steps from the right end (s < 0) stay right of it. The iterates approach the root
+    /// monotonically (quadratically near it, a handful of exponentials instead of a bisection's fifty) and
+    /// stop when a step no longer moves them. The bracket depends on `limit` (the particle's remaining
+    /// life), not on the age evaluated, so a particle hits the line at the same age in every frame.
     func firstHit(_ m: DragMotion, side sigma: Double, limit: Double) -> Double? {
         let n = normal * sigma
-        @inline(__always) func s(_ tau: Double) -> Double { ((m.position(tau) - origin) * n).sum() }
         guard limit > 0 else { return nil }
-        let s0 = s(0)
+        let s0 = m.distanceAndRate(0, along: n, from: origin).0
         let turn = m.turningAge(along: n)
         let away = m.curvesAway(along: n)
         var lo = 0.0, hi: Double
@@ -77,13 +79,36 @@ struct CollisionLine {
             if let t = turn, t < limit { lo = t } else if ((m.velocity(0)) * n).sum() > 0 { return nil }
             hi = limit
         }
-        guard s(hi) < 0 else { return nil }
-        // Bisection: s(lo) ≥ 0 > s(hi); 52 halvings reach the resolution of a Double on a 1 s bracket.
-        for _ in 0..<52 {
-            let mid = 0.5 * (lo + hi)
-            if mid <= lo || mid >= hi { break }
-            if s(mid) >= 0 { lo = mid } else { hi = mid }
+        var (f, d) = m.distanceAndRate(hi, along: n, from: origin)
+        guard f < 0 else { return nil }
+        if away {
+            // Convex and decreasing on [lo, hi]: from the left, s stays ≥ 0 up to the root.
+            var x = lo
+            (f, d) = m.distanceAndRate(x, along: n, from: origin)
+            for _ in 0..<Self.newtonLimit {
+                guard d < 0 else { break }
+                let next = x - f / d
+                guard next > x, next < hi else { break }
+                (f, d) = m.distanceAndRate(next, along: n, from: origin)
+                x = next
+                if f <= 0 { break }  // at the root to rounding
+            }
+            return x
         }
-        return hi
+        // Concave, decreasing where s < 0: from the right, s stays ≤ 0 down to the root.
+        var x = hi
+        for _ in 0..<Self.newtonLimit {
+            guard d < 0 else { break }
+            let next = x - f / d
+            guard next < x, next > lo else { break }
+            (f, d) = m.distanceAndRate(next, along: n, from: origin)
+            x = next
+            if f >= 0 { break }  // at the root to rounding
+        }
+        return x
     }
+
+    /// A bound on the Newton steps of ``firstHit(_:side:limit:)`` (it stops after a handful; the bound
+    /// only guards against a pathological input).
+    static let newtonLimit = 64
 }

@@ -27,6 +27,13 @@ public struct ParticleBirth: Hashable, Sendable {
     public var color: SIMD4<Double>
     /// The change of each color component (r, g, b, a) per second: the cell's `redSpeed` … `alphaSpeed`.
     public var colorSpeed: SIMD4<Double>
+    /// The age at which a `die` collider took the particle, on the records sub-cells read (nil: it lives
+    /// its whole lifetime). Its death sub-emitter fires then and its other sub-cells stop emitting
+    /// (docs/PARTICLE-MODEL.md §2.10).
+    var contactDeath: Double? = nil
+
+    /// The age at which the particle ends: its lifetime, or the age at which a `die` collider took it.
+    @inline(__always) var endAge: Double { contactDeath ?? lifetime }
 
     /// Position at age `τ`: p0 + v0·τ + ½·a·τ².
     @inline(__always) public func position(atAge tau: Double) -> SIMD3<Double> {

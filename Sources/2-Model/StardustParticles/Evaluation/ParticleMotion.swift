@@ -22,32 +22,37 @@ struct ParticleMotion {
     }
 
     /// The state at age `tau` of a particle born as `b`; `alive` is false once a `die` collider took it.
+    /// With a collider the particle's ``ContactWalk`` goes from contact to contact; `slot`, when given,
+    /// holds the walk an earlier evaluation left for this particle (``ContactCache``): it is resumed when
+    /// it belongs to `b` and stopped at or before `tau`, else restarted from the birth, and the advanced
+    /// walk is stored back. Either way the result is the same, bit for bit.
     @inline(__always)
-    func state(_ b: ParticleBirth, age tau: Double) -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
+    func state(_ b: ParticleBirth, age tau: Double, slot: UnsafeMutablePointer<ContactCache.Entry>? = nil)
+        -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
         if let integrator { return integrator.state(b, line: line, age: tau) }
-        var m = DragMotion(p0: b.position, v0: b.velocity, a: b.acceleration, k: k, w: wind)
-        guard let line else { return (m.position(tau), m.velocity(tau), true) }
-        // Segment by segment: each collision starts a new closed-form motion at the point of impact.
-        let sigma = line.side(m.p0, m.v0)
-        var start = 0.0  // the age at which `m` starts
-        var bounces = 0
-        while let hit = line.firstHit(m, side: sigma, limit: b.lifetime - start) {
-            let at = start + hit
-            guard at <= tau else { break }
-            let p = m.position(hit)
-            guard line.covers(p) else { break }  // past the end of the segment: no later crossing is taken
-            switch line.response {
-            case .die: return (p, m.velocity(hit), false)
-            case .stick: return (p, .zero, true)
-            case .bounce:
-                let v = line.bounce(m.velocity(hit))
-                bounces += 1
-                if abs((v * line.normal).sum()) < ParticleCollider.restingSpeed || bounces >= ParticleCollider.maximumBounces {
-                    return (p, .zero, true)
-                }
-                m.p0 = p; m.v0 = v; start = at
-            }
+        guard let line else {
+            let m = DragMotion(p0: b.position, v0: b.velocity, a: b.acceleration, k: k, w: wind)
+            return (m.position(tau), m.velocity(tau), true)
         }
-        return (m.position(tau - start), m.velocity(tau - start), true)
+        let sigma = line.side(b.position, b.velocity)
+        var walk: ContactWalk
+        let resumed: Bool
+        if let slot, slot.pointee.used, slot.pointee.id == b.id, slot.pointee.walk.start <= tau {
+            walk = slot.pointee.walk; resumed = true
+        } else {
+            walk = ContactWalk(b); resumed = false
+        }
+        let changed = walk.advance(to: tau, b, k: k, wind: wind, line: line, sigma: sigma)
+        if changed || !resumed { slot?.pointee = ContactCache.Entry(id: b.id, used: true, walk: walk) }
+        return walk.state(at: tau, b, k: k, wind: wind)
+    }
+
+    /// The age at which a `die` collider takes a particle born as `b`, or nil when it lives its lifetime.
+    func deathAge(_ b: ParticleBirth) -> Double? {
+        guard let line, line.response == .die else { return nil }
+        if let integrator { return integrator.contactAge(b, line: line) }
+        var walk = ContactWalk(b)
+        walk.advance(to: b.lifetime, b, k: k, wind: wind, line: line, sigma: line.side(b.position, b.velocity))
+        return walk.phase == .dead ? walk.start : nil
     }
 }

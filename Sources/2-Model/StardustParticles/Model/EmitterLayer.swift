@@ -74,6 +74,8 @@ public final class EmitterLayer: Layer {
     private(set) var timelineVersion = 0
     /// The last compiled emitter (see ``compiled(upTo:sceneSeed:)``).
     let compileCache = CompileCache()
+    /// Contact walks kept between evaluations (``ContactCache``).
+    let contactCache = ContactCache()
     /// The emitter key paths that attached animations drive, when the ``animatedValue`` hook was
     /// installed by ``animationsDidChange()``; nil when it was set by hand (then every key path is sampled).
     private(set) var animatedEmitterKeyPaths: Set<String>?

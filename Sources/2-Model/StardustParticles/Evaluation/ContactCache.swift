@@ -1,0 +1,103 @@
+import Foundation
+
+/// Each particle's ``ContactWalk`` kept between evaluations, so that a frame resumes the walk where
+/// an earlier frame left it instead of re-solving every contact from the birth
+/// (docs/PARTICLES-PERFORMANCE.md, "Contact cache").
+///
+/// The cache never changes a byte: a walk taken from it stopped at a segment that starts at or before the
+/// age evaluated, and resuming it performs the same operations as a walk from the birth
+/// (``ContactWalk``); any other walk is restarted from the birth. What it covers:
+/// - top-level cells whose motion is closed form (drag, wind) with a collider line, births of the rate
+///   (bursts and sub-cells are walked from the birth: their birth indices are not one contiguous range);
+/// - compiled emitters that are kept between evaluations (no ``EmitterLayer/animatedValue`` hook): a new
+///   compiled emitter (a model change) clears the tables, so a walk always belongs to the birth record it
+///   was computed from;
+/// - one evaluation at a time. An evaluation takes the cache with a try-lock and holds it to its end; a
+///   second evaluation of the same layer at the same time runs uncached (same bytes, more work).
+///
+/// Birth `k` of a cell lives in slot `k mod capacity` with its particle id as the tag, so consecutive births
+/// use consecutive slots (playback reads the table in order), and the runs of one evaluation, which cover
+/// disjoint ranges of `k` narrower than the capacity, never share a slot: worker threads write disjoint
+/// entries. The capacity follows the widest range evaluated, up to ``maximumEntries`` (above it the cell is
+/// walked uncached: memory stays bounded whatever the particle count).
+final class ContactCache: @unchecked Sendable {
+    /// One slot: the walk of the particle whose id is `id`.
+    struct Entry {
+        var id: UInt64
+        var used: Bool
+        var walk: ContactWalk
+    }
+
+    /// The most entries one cell's table may hold (80 bytes each: 4 Mi entries are 320 MiB).
+    static let maximumEntries = 1 << 22
+
+    private let lock = NSLock()
+    private var generation = -1
+    private var tables: [Int: Table] = [:]
+
+    /// The storage of one cell.
+    final class Table: @unchecked Sendable {
+        let entries: UnsafeMutablePointer<Entry>
+        let capacity: Int
+        init(capacity: Int) {
+            self.capacity = capacity
+            entries = .allocate(capacity: capacity)
+            entries.initialize(repeating: Entry(id: 0, used: false, walk: ContactWalk(empty: ())), count: capacity)
+        }
+        deinit {
+            entries.deinitialize(count: capacity)
+            entries.deallocate()
+        }
+    }
+
+    /// The tables of one evaluation: per cell, the table or nil. Valid until ``release()``.
+    struct Lease: @unchecked Sendable {
+        var tables: [Table?]
+        @inline(__always) func table(_ cell: Int) -> Table? { tables.isEmpty ? nil : tables[cell] }
+    }
+
+    /// Takes the cache for one evaluation of `e` whose plan is `plan`; nil when no cell is cached, the
+    /// emitter is not kept between evaluations, or another evaluation holds the cache. Call
+    /// ``release()`` after the evaluation when the result is not nil.
+    func acquire(_ e: CompiledEmitter, _ plan: BirthPlan) -> Lease? {
+        guard e.generation > 0, e.cells.contains(where: \.cachesContacts), lock.try() else { return nil }
+        if generation != e.generation { tables = [:]; generation = e.generation }
+        // The range of birth indices of the rate runs of each cached cell.
+        var lo = [Int64](repeating: .max, count: e.cells.count), hi = [Int64](repeating: .min, count: e.cells.count)
+        for r in plan.runs where r.burst < 0 && e.cells[Int(r.cell)].cachesContacts {
+            let c = Int(r.cell)
+            lo[c] = min(lo[c], r.k0); hi[c] = max(hi[c], r.k1)
+        }
+        var lease = [Table?](repeating: nil, count: e.cells.count)
+        for c in e.cells.indices where hi[c] > lo[c] {
+            let span = hi[c] - lo[c]
+            guard span <= Int64(Self.maximumEntries) else { tables[c] = nil; continue }
+            if let t = tables[c], Int64(t.capacity) >= span { lease[c] = t; continue }
+            let t = Table(capacity: min(Self.maximumEntries, Int(span) + Int(span) / 4 + 1024))
+            tables[c] = t
+            lease[c] = t
+        }
+        return Lease(tables: lease)
+    }
+
+    /// Ends the evaluation that ``acquire(_:_:)`` started.
+    func release() { lock.unlock() }
+
+    /// The number of slots holding a walk, over every table (for tests).
+    func entriesInUse() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        return tables.values.reduce(0) { n, t in n + (0..<t.capacity).reduce(0) { $0 + (t.entries[$1].used ? 1 : 0) } }
+    }
+}
+
+extension ContactWalk {
+    /// The walk of an empty slot (never read: its slot's `used` is false).
+    init(empty: Void) { px = 0; py = 0; pz = 0; vx = 0; vy = 0; vz = 0; start = .infinity }
+}
+
+extension CompiledCell {
+    /// True when the cell's births of the rate keep their contact walks in a ``ContactCache``.
+    var cachesContacts: Bool {
+        parent < 0 && motion.map { $0.line != nil && $0.integrator == nil } ?? false
+    }
+}

@@ -85,6 +85,9 @@ extension Layer {
         return total
     }
 
+    /// Lengths are compared in UTF-8 bytes (O(1), where `count` walks the graphemes): the paths compared are each a
+    /// dot-separated prefix of the other, so one is shorter than, or as long as, the other in bytes exactly when it
+    /// is in characters.
     func animatedValue(forCanonicalKeyPath key: String, at time: Double) -> AnimatableValue? {
         // Related key paths share the first component, so only those under the key's root are compared
         // (by the root's number, resolved when the animations changed: ``AnimationIndex``).
@@ -97,7 +100,7 @@ extension Layer {
             for (j, (_, p)) in e.paths.enumerated() where ids[j] == rootID {
             if LayerKeyPath.isPrefix(p, of: key) {
                 related = true
-                if p.count < root.count { root = p }
+                if p.utf8.count < root.utf8.count { root = p }
             } else if LayerKeyPath.isPrefix(key, of: p) {
                 related = true
             }
@@ -115,7 +118,7 @@ extension Layer {
         for (i, e) in animationEntries.enumerated() where !e.animation.isRemoved(at: time) {
             let ids = index.rootIDs[i]
             for (j, (raw, p)) in e.paths.enumerated() where ids[j] == rootID && LayerKeyPath.isPrefix(root, of: p) {
-                if p.count == root.count {
+                if p.utf8.count == root.utf8.count {
                     if let nv = e.animation.value(forKeyPath: raw, on: v, at: time) { v = nv }
                 } else {
                     let rel = p.dropFirst(root.count + 1)
@@ -126,7 +129,7 @@ extension Layer {
                 }
             }
         }
-        return key.count == root.count ? v : v.component(atPath: key.dropFirst(root.count + 1))
+        return key.utf8.count == root.utf8.count ? v : v.component(atPath: key.dropFirst(root.count + 1))
     }
 
     /// Advances the animation clock of this layer and its subtree to `time`

@@ -27,7 +27,15 @@ public enum LayerKeyPath {
     }
 
     /// Whether `prefix` is `path` or a dot-separated ancestor of it (`transform` of `transform.scale.x`).
+    /// Complexity: O(length); ASCII paths (every key path in practice) are compared byte by byte, which gives the
+    /// same answer as comparing by `Character` without the grapheme breaking: this runs for every animated property
+    /// of every layer at every frame.
     public static func isPrefix(_ prefix: String, of path: String) -> Bool {
+        let a = prefix.utf8, b = path.utf8
+        if a.allSatisfy({ $0 < 0x80 }) && b.allSatisfy({ $0 < 0x80 }) {
+            guard b.count >= a.count, b.starts(with: a) else { return false }
+            return b.count == a.count || b[b.index(b.startIndex, offsetBy: a.count)] == UInt8(ascii: ".")
+        }
         guard path.hasPrefix(prefix) else { return false }
         if path.count == prefix.count { return true }
         return path[path.index(path.startIndex, offsetBy: prefix.count)] == "."

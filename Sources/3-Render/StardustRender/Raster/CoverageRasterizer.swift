@@ -103,13 +103,9 @@ public enum CoverageRasterizer {
                 activeCount = kept
                 if maxCell >= 0 {
                     let start = minCell, end = min(maxCell + 1, width)
-                    var sum: Float = 0
-                    var x = start
-                    if evenOdd {
-                        while x < end { sum += acc[x]; acc[x] = 0; coverage[x] = fold(sum, evenOdd: true); x += 1 }
-                    } else {
-                        while x < end { sum += acc[x]; acc[x] = 0; coverage[x] = min(abs(sum), 1); x += 1 }
-                    }
+                    let sum = evenOdd ? accumulate(acc, into: coverage, start, end, evenOdd: true)
+                                      : accumulate(acc, into: coverage, start, end, evenOdd: false)
+                    var x = end
                     while x <= maxCell { acc[x] = 0; x += 1 }
                     let rest = fold(sum, evenOdd: evenOdd)
                     var spanEnd = end
@@ -142,6 +138,27 @@ public enum CoverageRasterizer {
             }
         }
         return out
+    }
+
+    /// The prefix sum of the row's cell differences `acc[start..<end]` into `coverage` (folded by the fill rule),
+    /// clearing `acc`; returns the sum at `end`. Four cells at a time where their differences are all zero (the inside
+    /// and the gaps of a shape, where the coverage stays what it was): the same numbers as one cell at a time, since
+    /// adding zero leaves the sum as it is (at most the sign of a zero changes, which the fold's `abs` removes).
+    @inline(__always) static func accumulate(_ acc: UnsafeMutablePointer<Float>, into coverage: UnsafeMutablePointer<Float>,
+                                             _ start: Int, _ end: Int, evenOdd: Bool) -> Float {
+        var sum: Float = 0
+        var x = start
+        while x < end {
+            if x &+ 4 <= end, all(UnsafeRawPointer(acc + x).loadUnaligned(as: SIMD4<Float>.self) .== 0) {
+                UnsafeMutableRawPointer(coverage + x).storeBytes(of: SIMD4(repeating: fold(sum, evenOdd: evenOdd)), as: SIMD4<Float>.self)
+                UnsafeMutableRawPointer(acc + x).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+                x &+= 4
+                continue
+            }
+            let stop = min(x &+ 4, end)
+            while x < stop { sum += acc[x]; acc[x] = 0; coverage[x] = fold(sum, evenOdd: evenOdd); x &+= 1 }
+        }
+        return sum
     }
 
     /// Maps winding-weighted coverage to 0…1 under the fill rule.
@@ -189,7 +206,14 @@ public enum CoverageRasterizer {
                                    direction: e.direction, key: index &* 4 &+ p))
             }
         }
-        out.sort { $0.y0 < $1.y0 || ($0.y0 == $1.y0 && $0.key < $1.key) }
+        // The list's edges come sorted by top y, so the pieces are already in order unless an edge was cut at a side
+        // of the window: checking is linear, sorting is not (docs/RENDERER.md, "Edge order").
+        let before: (Segment, Segment) -> Bool = { $0.y0 < $1.y0 || ($0.y0 == $1.y0 && $0.key < $1.key) }
+        if out.count > 1 {
+            var sorted = true
+            for i in 1..<out.count where before(out[i], out[i - 1]) { sorted = false; break }
+            if !sorted { out.sort(by: before) }
+        }
         return out
     }
 }

@@ -7,7 +7,7 @@ import StardustCore
 /// Core Graphics). A polyline with a NaN or infinite point is skipped whole,
 /// so that a bad point cannot leave an unclosed polygon behind; coordinates
 /// are clamped to ±10¹² so that later arithmetic cannot overflow.
-/// Building is O(n log n) in the number of edges (they are sorted by top y).
+/// Building is O(n log n) in the number of edges (they are sorted by top y, ties in the order they were made).
 public struct EdgeList: Sendable {
     /// One edge with `y0 < y1`; `direction` is +1 when the original edge ran down the screen, −1 when up.
     @usableFromInline struct Edge: Sendable {
@@ -50,7 +50,30 @@ public struct EdgeList: Sendable {
                 minY = min(minY, top.y); maxY = max(maxY, bottom.y)
             }
         }
-        edges.sort { $0.y0 < $1.y0 }
+        edges = Self.sortedByTop(edges)
         if !edges.isEmpty { bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
     }
+
+    /// `edges` sorted by top y, edges with the same top y in the order they were made (what a stable sort by top y
+    /// gives, and so the order the rasterizer's results were pinned with). The order is total, so it is sorted as
+    /// 16-byte keys — the top y as an order-preserving integer beside the edge's index — and the edges are gathered
+    /// once, rather than moving 40-byte edges through a stable merge sort (docs/RENDERER.md, "Edge order").
+    static func sortedByTop(_ edges: [Edge]) -> [Edge] {
+        guard edges.count > 1 else { return edges }
+        var sorted = true
+        for i in 1..<edges.count where edges[i].y0 < edges[i - 1].y0 { sorted = false; break }
+        if sorted { return edges }
+        var keys = [SortKey]()
+        keys.reserveCapacity(edges.count)
+        for (i, e) in edges.enumerated() {
+            // + 0 turns −0 into +0, which `<` treats as equal; the edges are finite (non-finite polylines are skipped).
+            let bits = (e.y0 + 0).bitPattern
+            keys.append(SortKey(y: bits >> 63 == 0 ? bits | (1 << 63) : ~bits, index: i))
+        }
+        keys.sort { $0.y < $1.y || ($0.y == $1.y && $0.index < $1.index) }
+        return keys.map { edges[$0.index] }
+    }
+
+    /// A top y as an integer in the same order as the Double, and the edge's position.
+    struct SortKey { var y: UInt64; var index: Int }
 }

@@ -8,7 +8,7 @@ extension LottieParser {
     }
 
     func layer(_ j: LottieJSON) throws -> LottieLayer {
-        guard j.object != nil else { throw j.fail("expected a layer object, found \(j.kind)") }
+        guard j.isObject else { throw j.fail("expected a layer object, found \(j.kind)") }
         let ty = Int(try j["ty"]?.number() ?? -1)
         let kind: LottieLayer.Kind
         switch ty {
@@ -50,7 +50,7 @@ extension LottieParser {
         let nodes = try j.elements()
         guard nodes.count <= limits.maxMasks else { throw j.fail("more than \(limits.maxMasks) masks on one layer") }
         return try nodes.map { m in
-            guard m.object != nil else { throw m.fail("expected a mask object, found \(m.kind)") }
+            guard m.isObject else { throw m.fail("expected a mask object, found \(m.kind)") }
             let outline = try m["pt"].map(bezierProperty) ?? .constant(LottieBezier(closed: true, vertices: [], inTangents: [], outTangents: []))
             return LottieMask(mode: try m.string("mode") ?? "a", outline: outline, opacity: try scalar(m["o"], default: 100),
                               expansion: try scalar(m["x"], default: 0), inverted: try m.flag("inv"), path: m.path)
@@ -63,7 +63,7 @@ extension LottieParser {
         let nodes = try j.elements()
         guard nodes.count <= limits.maxEffects else { throw j.fail("more than \(limits.maxEffects) effects on one layer") }
         return try nodes.map { e in
-            guard e.object != nil else { throw e.fail("expected an effect object, found \(e.kind)") }
+            guard e.isObject else { throw e.fail("expected an effect object, found \(e.kind)") }
             var values: [LottieProperty<[Double]>] = []
             if let list = e["ef"] {
                 let items = try list.elements()

@@ -7,7 +7,7 @@ extension LottieParser {
         guard depth < limits.maxDepth else { throw j.fail("shape groups nested deeper than \(limits.maxDepth) levels") }
         var items: [LottieShapeItem] = [], paths: [String] = []
         for node in try j.elements() {
-            guard node.object != nil else { throw node.fail("expected a shape item object, found \(node.kind)") }
+            guard node.isObject else { throw node.fail("expected a shape item object, found \(node.kind)") }
             // Hidden items (`hd: true`) are not drawn by any player.
             if try node.flag("hd") { continue }
             items.append(try shapeItem(node, depth: depth))
@@ -25,7 +25,7 @@ extension LottieParser {
             var (items, paths) = try shapeItems(j["it"], depth: depth + 1)
             var transform = LottieTransform()
             // The group's transform is its `tr` item (the last one by convention; taken wherever it is).
-            if let i = try j["it"]?.elements().filter({ !(try $0.flag("hd")) }).firstIndex(where: { ($0.object?["ty"] as? String) == "tr" }) {
+            if let i = try j["it"]?.elements().filter({ !(try $0.flag("hd")) }).firstIndex(where: { $0["ty"]?.stringValue == "tr" }) {
                 transform = try self.transform(try j["it"]!.elements().filter { !(try $0.flag("hd")) }[i])
                 items.remove(at: i); paths.remove(at: i)
             }

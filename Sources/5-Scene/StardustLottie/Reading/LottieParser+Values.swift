@@ -22,7 +22,7 @@ extension LottieParser {
     }
 
     func bezier(_ j: LottieJSON) throws -> LottieBezier {
-        guard j.object != nil else { throw j.fail("expected a bezier shape object, found \(j.kind)") }
+        guard j.isObject else { throw j.fail("expected a bezier shape object, found \(j.kind)") }
         func points(_ key: String) throws -> [LottiePoint] {
             guard let node = j[key] else { return [] }
             return try node.elements().map { p in
@@ -50,7 +50,7 @@ extension LottieParser {
 
     /// The generic property reader: static or keyframed, with the expression kept.
     func property<V: Sendable & Equatable>(_ j: LottieJSON, _ read: (LottieJSON) throws -> V) throws -> LottieProperty<V> {
-        guard j.object != nil else {
+        guard j.isObject else {
             // A bare value where an animatable object is expected (some exporters): static.
             return LottieProperty(.fixed(try read(j)), path: j.path)
         }
@@ -60,7 +60,7 @@ extension LottieParser {
             throw LottieError(path: "\(j.path).x", "an expression of \(x.utf8.count) bytes, more than the limit of \(limits.maxExpressionBytes)")
         }
         // Keyframes are an array of objects with `t`; `a` is not trusted (files with `a: 0` and keyframes exist).
-        guard ((k.array?.first as? [String: Any])?["t"]) != nil else {
+        guard k.array?.first?["t"] != nil else {
             return LottieProperty(.fixed(try read(k)), expression: expression, path: j.path)
         }
         let nodes = try k.elements()
@@ -69,7 +69,7 @@ extension LottieParser {
         frames.reserveCapacity(nodes.count)
         var previousEnd: V?
         for (n, node) in nodes.enumerated() {
-            guard node.object != nil else { throw node.fail("expected a keyframe object, found \(node.kind)") }
+            guard node.isObject else { throw node.fail("expected a keyframe object, found \(node.kind)") }
             guard let tNode = node["t"] else { throw node.fail("missing \"t\" (the keyframe's frame)") }
             let t = try checkedFrame(tNode)
             if let last = frames.last, t < last.time {

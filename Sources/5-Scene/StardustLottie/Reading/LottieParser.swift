@@ -18,25 +18,19 @@ public final class LottieParser {
         guard bytes.count <= limits.maxJSONBytes else {
             throw LottieError(path: "$", "the JSON text is \(bytes.count) bytes, more than the limit of \(limits.maxJSONBytes)")
         }
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
-        } catch {
-            throw LottieError(path: "$", "not valid JSON (\(error.localizedDescription))")
-        }
-        return try LottieParser(limits: limits).animation(LottieJSON(root))
+        return try LottieParser(limits: limits).animation(LottieJSON(try LottieJSONReader.read(bytes)))
     }
 
     /// Whether a decoded JSON object looks like a Lottie animation rather than a Stardust scene: it has the
     /// top-level keys `v`, `fr`, `ip`, `op` and `layers`.
     public static func looksLikeLottie(_ bytes: [UInt8]) -> Bool {
         // The keys appear near the start or the end of exported files; a full parse settles it.
-        guard let root = try? JSONSerialization.jsonObject(with: Data(bytes), options: []) as? [String: Any] else { return false }
+        guard let root = try? LottieJSONReader.read(bytes), case .object = root else { return false }
         return ["v", "fr", "ip", "op", "layers"].allSatisfy { root[$0] != nil }
     }
 
     func animation(_ j: LottieJSON) throws -> LottieAnimation {
-        guard j.object != nil else { throw j.fail("expected a Lottie animation object, found \(j.kind)") }
+        guard j.isObject else { throw j.fail("expected a Lottie animation object, found \(j.kind)") }
         let fr = try frameRate(j)
         let ip = try frame(j, "ip", default: 0)
         let op = try frame(j, "op", default: nil)
@@ -119,7 +113,7 @@ public final class LottieParser {
 
     /// Asset ids are strings; some exporters write numbers.
     func idString(_ j: LottieJSON) throws -> String {
-        if let s = j.value as? String { return s }
+        if let s = j.stringValue { return s }
         return String(Int(try j.number()))
     }
 

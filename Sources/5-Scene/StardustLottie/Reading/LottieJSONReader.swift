@@ -1,0 +1,286 @@
+import Foundation
+
+/// Reads JSON text (RFC 8259) into ``LottieJSONValue``s: the first step of parsing a Lottie file.
+///
+/// Why our own reader rather than Foundation's `JSONSerialization` (docs/LOTTIE.md, "JSON reading"): on Linux that
+/// builds Foundation objects (`NSNumber`, bridged dictionaries) that the parser then has to cast back one member at a
+/// time, and together the two were most of the time to open a file. This reader builds plain Swift values in one
+/// pass over the bytes.
+///
+/// It reads strangers' bytes, so it is strict and bounded: the whole text must be one JSON value (with white space
+/// around it; a comma before a closing bracket or brace is accepted, as `JSONSerialization` accepted it), strings must be valid UTF-8 without raw control characters, escapes must be well formed (a lone
+/// surrogate is refused), numbers follow the JSON grammar and must be finite, and arrays and objects may nest at
+/// most ``maxDepth`` levels (deeper text is refused, never a stack overflow). Errors name the JSON path `$` and the
+/// byte offset. Numbers read as `JSONSerialization` read them (see ``number()``), so that every value, and every
+/// frame, is what it was when that reader was used.
+struct LottieJSONReader {
+    /// Deepest nesting of arrays and objects.
+    static let maxDepth = 512
+
+    /// Reads `bytes` as one JSON value.
+    /// - Throws: ``LottieError`` at `$`, naming the byte offset of the problem.
+    static func read(_ bytes: [UInt8]) throws -> LottieJSONValue {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = LottieJSONReader(buffer)
+            reader.skipSpace()
+            let value = try reader.value(depth: 0)
+            reader.skipSpace()
+            guard reader.at == buffer.count else { throw reader.fail("unexpected text after the JSON value") }
+            return value
+        }
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var at = 0
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    private func fail(_ message: String) -> LottieError {
+        LottieError(path: "$", "not valid JSON (\(message) at byte \(at))")
+    }
+
+    private mutating func skipSpace() {
+        while at < bytes.count {
+            switch bytes[at] {
+            case 0x20, 0x09, 0x0A, 0x0D: at += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func value(depth: Int) throws -> LottieJSONValue {
+        guard at < bytes.count else { throw fail("unexpected end of the text") }
+        switch bytes[at] {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw fail("unexpected character")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws {
+        let n = word.utf8CodeUnitCount
+        guard at + n <= bytes.count else { throw fail("unexpected end of the text") }
+        let w = word.utf8Start
+        for i in 0..<n where bytes[at + i] != w[i] { throw fail("unexpected character") }
+        at += n
+    }
+
+    private mutating func array(depth: Int) throws -> LottieJSONValue {
+        guard depth <= Self.maxDepth else { throw fail("arrays and objects nested deeper than \(Self.maxDepth) levels") }
+        at += 1
+        var items: [LottieJSONValue] = []
+        skipSpace()
+        if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
+        while true {
+            skipSpace()
+            // A comma before the closing bracket is accepted, as JSONSerialization accepted it.
+            if at < bytes.count, bytes[at] == UInt8(ascii: "]"), !items.isEmpty { at += 1; return .array(items) }
+            items.append(try value(depth: depth))
+            skipSpace()
+            guard at < bytes.count else { throw fail("unexpected end of the text in an array") }
+            let c = bytes[at]
+            at += 1
+            if c == UInt8(ascii: "]") { return .array(items) }
+            guard c == UInt8(ascii: ",") else { at -= 1; throw fail("expected , or ] in an array") }
+        }
+    }
+
+    private mutating func object(depth: Int) throws -> LottieJSONValue {
+        guard depth <= Self.maxDepth else { throw fail("arrays and objects nested deeper than \(Self.maxDepth) levels") }
+        at += 1
+        var members: [LottieJSONMember] = []
+        skipSpace()
+        if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+        while true {
+            skipSpace()
+            if at < bytes.count, bytes[at] == UInt8(ascii: "}"), !members.isEmpty { at += 1; return .object(members) }
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
+            let key = try string()
+            skipSpace()
+            guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("expected : after a member name") }
+            at += 1
+            skipSpace()
+            members.append(LottieJSONMember(key: key, value: try value(depth: depth)))
+            skipSpace()
+            guard at < bytes.count else { throw fail("unexpected end of the text in an object") }
+            let c = bytes[at]
+            at += 1
+            if c == UInt8(ascii: "}") { return .object(members) }
+            guard c == UInt8(ascii: ",") else { at -= 1; throw fail("expected , or } in an object") }
+        }
+    }
+
+    /// A string from the opening quote at `at`: the bytes up to the closing quote taken whole when there is no
+    /// escape (the usual case), else decoded piece by piece.
+    private mutating func string() throws -> String {
+        at += 1
+        let start = at
+        while at < bytes.count {
+            let c = bytes[at]
+            if c == UInt8(ascii: "\"") {
+                let piece = UnsafeBufferPointer(rebasing: bytes[start..<at])
+                at += 1
+                guard let s = String(validating: piece, as: UTF8.self) else { at = start; throw fail("a string that is not UTF-8") }
+                return s
+            }
+            if c == UInt8(ascii: "\\") { return try escapedString(from: start) }
+            guard c >= 0x20 else { throw fail("a control character inside a string") }
+            at += 1
+        }
+        throw fail("unexpected end of the text in a string")
+    }
+
+    /// The rest of a string holding escapes; `start` is its first byte.
+    private mutating func escapedString(from start: Int) throws -> String {
+        var utf8: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<at]))
+        while at < bytes.count {
+            let c = bytes[at]
+            at += 1
+            switch c {
+            case UInt8(ascii: "\""):
+                guard let s = String(validating: utf8, as: UTF8.self) else { at = start; throw fail("a string that is not UTF-8") }
+                return s
+            case UInt8(ascii: "\\"):
+                guard at < bytes.count else { throw fail("unexpected end of the text in a string") }
+                let e = bytes[at]
+                at += 1
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(e)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        // A high surrogate must be followed by an escaped low one.
+                        guard at + 1 < bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") else {
+                            throw fail("a lone surrogate in a string")
+                        }
+                        at += 2
+                        let low = try hex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("a lone surrogate in a string") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        throw fail("a lone surrogate in a string")
+                    }
+                    utf8.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+                default:
+                    at -= 1
+                    throw fail("an unknown escape in a string")
+                }
+            default:
+                guard c >= 0x20 else { at -= 1; throw fail("a control character inside a string") }
+                utf8.append(c)
+            }
+        }
+        throw fail("unexpected end of the text in a string")
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard at + 4 <= bytes.count else { throw fail("unexpected end of the text in a \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[at]
+            let d: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
+            default: throw fail("a bad hexadecimal digit in a \\u escape")
+            }
+            v = v << 4 | UInt32(d)
+            at += 1
+        }
+        return v
+    }
+
+    /// A number by the JSON grammar `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, rounded to the nearest `Double`
+    /// (a number beyond `Double`'s range reads as infinite, for the parser to refuse with its JSON path).
+    private mutating func number() throws -> Double {
+        let start = at
+        var negative = false
+        if bytes[at] == UInt8(ascii: "-") { negative = true; at += 1 }
+        // The digits as one integer while it has at most 15 of them (exact in a Double), and the power of ten.
+        var mantissa = 0, count = 0, power = 0
+        func digits(fraction: Bool) -> Int {
+            let s = at
+            while at < bytes.count {
+                let d = bytes[at] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ Int(d)
+                count += 1
+                if fraction { power -= 1 }
+                at += 1
+            }
+            return at - s
+        }
+        guard at < bytes.count, bytes[at] &- UInt8(ascii: "0") < 10 else { throw fail("a number without digits") }
+        let intStart = at
+        let intDigits = digits(fraction: false)
+        guard intDigits == 1 || bytes[intStart] != UInt8(ascii: "0") else { at = intStart; throw fail("a number with a leading zero") }
+        var integral = true
+        if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
+            at += 1
+            guard digits(fraction: true) > 0 else { throw fail("a number without digits after its point") }
+            integral = false
+        }
+        // Where a lowercase `e` starts the exponent (what JSONSerialization looked for; see below).
+        var lowercaseE: Int?
+        if at < bytes.count, bytes[at] | 0x20 == UInt8(ascii: "e") {
+            if bytes[at] == UInt8(ascii: "e") { lowercaseE = at }
+            at += 1
+            var minus = false
+            if at < bytes.count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { minus = bytes[at] == UInt8(ascii: "-"); at += 1 }
+            let s = at
+            var e = 0
+            while at < bytes.count, bytes[at] &- UInt8(ascii: "0") < 10 { e = min(e &* 10 &+ Int(bytes[at] &- UInt8(ascii: "0")), 100_000); at += 1 }
+            guard at > s else { throw fail("a number without digits in its exponent") }
+            power += minus ? -e : e
+            integral = false
+        }
+        // The value JSONSerialization gave, so that every frame stays what it was: an integer that fits Int64 (for a
+        // negative one, at most 19 characters with the sign) or UInt64 (at most 20 digits) as that integer; else a
+        // text of more than 17 characters before a lowercase `e` whose exponent is within ±127 through `Decimal`;
+        // else the nearest Double (`Double(String)`).
+        let length = (lowercaseE ?? at) - start
+        if integral && length <= (negative ? 19 : 20) {
+            // Up to 19 digits cannot overflow a UInt64; 20 might (then it is not an integer JSONSerialization kept).
+            var v: UInt64 = 0, fits = true
+            for i in intStart..<at {
+                let (m, o1) = v.multipliedReportingOverflow(by: 10)
+                let (a, o2) = m.addingReportingOverflow(UInt64(bytes[i] &- UInt8(ascii: "0")))
+                if o1 || o2 { fits = false; break }
+                v = a
+            }
+            if fits { return negative && v != 0 ? -Double(v) : Double(v) }  // `-0` was the integer 0
+        }
+        if length > 17 {
+            var exponent = 0
+            if let e = lowercaseE {
+                exponent = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[(e + 1)..<at]), as: UTF8.self)) ?? 0
+            }
+            if exponent >= -128 && exponent <= 127 {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+                if let decimal = Decimal(string: text), decimal.isFinite { return NSDecimalNumber(decimal: decimal).doubleValue }
+            }
+        } else if count <= 15 && power >= -22 && power <= 22 {
+            // Both operands are exact, so one correctly rounded operation gives the nearest Double, as Double(String).
+            let m = Double(mantissa)
+            let v = power < 0 ? m / Self.powersOfTen[-power] : m * Self.powersOfTen[power]
+            return negative ? -v : v
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+        guard let d = Double(text) else { at = start; throw fail("a number that cannot be read") }
+        return d
+    }
+
+    /// 10⁰ … 10²², every one exact in a Double.
+    private static let powersOfTen: [Double] = (0...22).map { p in (0..<p).reduce(1.0) { r, _ in r * 10 } }
+}

@@ -1,0 +1,157 @@
+import Foundation
+@testable import StardustLottie
+import StardustTestSupport
+import Testing
+
+/// The JSON reader against a decoder we did not write (Foundation's `JSONSerialization`): the same values for the
+/// fixtures and for seeded mutations of them, the same verdict (accepted or refused) on mutated text, and strangers'
+/// text refused with `$` and the byte offset rather than a crash.
+@Suite("LottieJSONReaderTests")
+struct LottieJSONReaderTests {
+    /// Foundation's value as ours: numbers as Double (booleans as themselves), objects as member lists.
+    static func same(_ ours: LottieJSONValue, _ theirs: Any) -> Bool {
+        switch ours {
+        case .null: return theirs is NSNull
+        case .bool(let b):
+            guard let n = theirs as? NSNumber else { return false }
+            return n.doubleValue == (b ? 1 : 0)
+        case .number(let d):
+            guard let n = theirs as? NSNumber, !(theirs is String) else { return false }
+            return n.doubleValue == d || (n.doubleValue.isNaN && d.isNaN)
+        case .string(let s): return (theirs as? String) == s
+        case .array(let a):
+            guard let b = theirs as? [Any], a.count == b.count else { return false }
+            return zip(a, b).allSatisfy { same($0, $1) }
+        case .object(let members):
+            guard let d = theirs as? [String: Any] else { return false }
+            let keys = Set(members.map(\.key))
+            guard keys.count == d.count else { return false }
+            return keys.allSatisfy { k in d[k].map { same(ours[k]!, $0) } ?? false }
+        }
+    }
+
+    @Test func fixturesReadAsFoundationReadsThem() throws {
+        let seeds = try LottieFuzzTests.seeds()
+        #expect(seeds.count > 10)
+        for bytes in seeds {
+            let theirs = try JSONSerialization.jsonObject(with: Data(bytes))
+            #expect(Self.same(try LottieJSONReader.read(bytes), theirs))
+        }
+    }
+
+    /// lottie-ios's samples (`STARDUST_LOTTIE` names the folder), read by both: every value the same, so every frame.
+    @Test func corpusReadsAsFoundationReadsIt() throws {
+        guard let folder = ProcessInfo.processInfo.environment["STARDUST_LOTTIE"], !folder.isEmpty else {
+            print("LottieJSONReaderTests.corpusReadsAsFoundationReadsIt: skipped (set STARDUST_LOTTIE to the Lottie samples' folder)")
+            return
+        }
+        let files = (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".json") }
+        var compared = 0
+        for f in files.sorted() {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(f))))
+            guard let theirs = try? JSONSerialization.jsonObject(with: Data(bytes)) else { continue }
+            #expect(Self.same(try LottieJSONReader.read(bytes), theirs), "\(f)")
+            compared += 1
+        }
+        #expect(compared > 100)
+    }
+
+    @Test func numbersAreTheNearestDouble() throws {
+        let cases: [(String, Double)] = [
+            ("0", 0), ("-0", 0), ("7", 7), ("-12", -12), ("0.1", 0.1), ("-0.833", -0.833), ("1e-7", 1e-7),
+            ("2.5E+3", 2500), 
+            ("1.7976931348623157e308", 1.7976931348623157e308), ("4.9e-324", 4.9e-324), ("9007199254740993", 9007199254740992),
+            ("1e23", 1e23), ("-0.0", -0.0), ("1E5", 100000), ("-123456789012345678", -123456789012345678),
+            ("18446744073709551615", 18446744073709551615.0),
+        ]
+        for (text, value) in cases {
+            guard case .number(let d) = try LottieJSONReader.read(Array("[\(text)]".utf8)).arrayFirst else {
+                Issue.record("\(text) did not read as a number"); continue
+            }
+            #expect(d == value && d.sign == value.sign, "\(text) read as \(d)")
+            let theirs = try #require(try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) as? [NSNumber])
+            #expect(theirs[0].doubleValue == d, "\(text): Foundation reads \(theirs[0].doubleValue)")
+        }
+        // Long texts: JSONSerialization read more than 17 characters (before a lowercase `e`) through `Decimal`, which
+        // is not always the nearest Double; ours gives the same value, so that frames stay what they were.
+        for text in ["1234567.891011121314", "0.30000000000000004", "123456789012345678901", "-0.16666666666666666", "0.333333333333333314829616256247", "12345678901234567890123",
+                     "-1234567890123456789", "1.2345678901234567e-5", "1.2345678901234567E-5", "0.10000000000000000555e1"] {
+            let theirs = try #require(try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) as? [NSNumber])
+            #expect(try LottieJSONReader.read(Array("[\(text)]".utf8)) == .array([.number(theirs[0].doubleValue)]), "\(text)")
+        }
+        // Beyond Double's range: infinite, for the parser to refuse with its path.
+        #expect(try LottieJSONReader.read(Array("1e400".utf8)) == .number(.infinity))
+    }
+
+    @Test func stringsDecodeEscapesAndSurrogates() throws {
+        let text = #"["a\"b\\c\/d\b\f\n\r\t", "\u00e9\u20AC", "\ud83d\ude00", "é€😀"]"#
+        let v = try LottieJSONReader.read(Array(text.utf8))
+        #expect(v == .array([.string("a\"b\\c/d\u{8}\u{c}\n\r\t"), .string("é€"), .string("😀"), .string("é€😀")]))
+    }
+
+    @Test func malformedTextIsRefusedWithItsOffset() {
+        let bad = ["", "[", "{\"a\" 1}", "[,]", "{,}", "[1,,]", "01", "1.", "1e", "-", "[1 2]", "tru", "nul", "\"abc",
+                   "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"", "\"a\u{01}b\"", "{1:2}", "[1] x", "+1", ".5", "NaN"]
+        for text in bad {
+            do {
+                _ = try LottieJSONReader.read(Array(text.utf8))
+                Issue.record("accepted \(text.debugDescription)")
+            } catch let e as LottieError {
+                #expect(e.path == "$" && e.message.hasPrefix("not valid JSON") && e.message.contains("at byte"), "\(e)")
+            } catch {
+                Issue.record("\(error)")
+            }
+            // Foundation refuses each too.
+            #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) == nil, "\(text.debugDescription)")
+        }
+        // Bytes that are not UTF-8 inside a string.
+        #expect(throws: LottieError.self) { try LottieJSONReader.read([0x22, 0xC3, 0x28, 0x22]) }
+    }
+
+    @Test func deepNestingIsRefusedNotOverflowed() throws {
+        let depth = 100_000
+        let text = Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
+        #expect(throws: LottieError.self) { try LottieJSONReader.read(text) }
+        let ok = Array(repeating: UInt8(ascii: "["), count: LottieJSONReader.maxDepth) + Array(repeating: UInt8(ascii: "]"), count: LottieJSONReader.maxDepth)
+        _ = try LottieJSONReader.read(ok)
+        let objects = Array(String(repeating: "{\"a\":", count: depth).utf8)
+        #expect(throws: LottieError.self) { try LottieJSONReader.read(objects) }
+    }
+
+    /// A comma before the closing bracket or brace: JSONSerialization accepted it, so files that opened still open.
+    @Test func trailingCommasAreAcceptedAsBefore() throws {
+        #expect(try LottieJSONReader.read(Array("[1,]".utf8)) == .array([.number(1)]))
+        #expect(try LottieJSONReader.read(Array(#"{"a": 1 , }"#.utf8))["a"] == .number(1))
+        #expect(try JSONSerialization.jsonObject(with: Data("[1,]".utf8)) as? [Int] == [1])
+    }
+
+    @Test func duplicateKeysReadAsTheLast() throws {
+        let v = try LottieJSONReader.read(Array(#"{"k": 1, "k": 2}"#.utf8))
+        #expect(v["k"] == .number(2))
+    }
+
+    /// Seeded mutations: whenever both accept, the values agree; ours never crashes. (Foundation accepts a few
+    /// texts we refuse — e.g. a lone surrogate — and that is the only disagreement allowed.)
+    @Test func mutationsAgreeWithFoundation() throws {
+        let seeds = try LottieFuzzTests.seeds()
+        var rng = SeededGenerator(seed: 0x15_0A)
+        var bothAccepted = 0
+        for _ in 0..<LottieFuzzTests.iterations {
+            var input = seeds[Int.random(in: 0..<seeds.count, using: &rng)]
+            for _ in 0..<Int.random(in: 1...3, using: &rng) { input = rng.mutate(input) }
+            let ours = try? LottieJSONReader.read(input)
+            let theirs = try? JSONSerialization.jsonObject(with: Data(input), options: [.fragmentsAllowed])
+            if let ours, let theirs {
+                bothAccepted += 1
+                #expect(Self.same(ours, theirs))
+            } else if ours != nil {
+                Issue.record("we accepted text Foundation refuses: \(String(decoding: input.prefix(200), as: UTF8.self))")
+            }
+        }
+        #expect(bothAccepted > 0)
+    }
+}
+
+extension LottieJSONValue {
+    fileprivate var arrayFirst: LottieJSONValue? { if case .array(let a) = self { return a.first } else { return nil } }
+}

@@ -30,10 +30,21 @@ enum LottieBenchmark {
         return parts.count > 1 ? (Int(parts[1]) ?? 0) * Int(getpagesize()) / 1024 : 0
     }
 
+    /// The resident high-water mark since the last ``resetPeak()``, in KiB (`VmHWM` of /proc; 0 where there is none).
     static func peakKiB() -> Int {
-        var u = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &u)
-        return u.ru_maxrss
+        guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+    }
+
+    /// Starts a file's measurement from a clean base, as each anchor's child process does: freed memory is
+    /// returned to the system (so what an earlier file left resident neither inflates nor hides this file's
+    /// growth) and the high-water mark is reset to the current resident size (Linux `clear_refs` 5).
+    static func resetPeak() {
+        // glibc's malloc_trim is not in the Glibc module: looked up by name (absent elsewhere: skipped).
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") { _ = unsafeBitCast(trim, to: Trim.self)(0) }
+        if let h = FileHandle(forWritingAtPath: "/proc/self/clear_refs") { h.write(Data("5".utf8)); try? h.close() }
     }
 
     /// Ours: load (parse + translate), first frame, then every frame into the same image.
@@ -71,17 +82,20 @@ enum LottieBenchmark {
             printError("bench lottie: skipped: no .json Lottie, .tgs or .lottie file under \(folder)")
             return []
         }
-        // Ours first, in this fresh process, so that its peak memory is the benchmark's.
-        let base = residentKiB()
+        // Ours first. Peak memory is defined as for the anchors: per file, the high-water mark less the resident
+        // size at the file's start, from a trimmed heap; the figure is the largest over the files.
         let renderer = Renderer(threads: 1)
         var image = Image(width: 0, height: 0)
         var mine: [String: FileResult] = [:]
+        var ourPeak = 0
         for f in files {
+            resetPeak()
+            let base = residentKiB()
             do { mine[f] = try ours(f, renderer: renderer, image: &image) } catch {
                 printError("bench lottie: ours refused \(f): \(error)")
             }
+            ourPeak = max(ourPeak, peakKiB() - base)
         }
-        let ourPeak = max(0, peakKiB() - base)
 
         // The anchors, each in its own process.
         var anchors: [String: (files: [String: FileResult], peak: Int)] = [:]

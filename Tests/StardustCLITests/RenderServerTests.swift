@@ -17,6 +17,8 @@ import Testing
 
     /// A server on a free loopback port, with a small body limit, and its port. The wait for the port runs on a
     /// thread of its own, and so does every request (``blocking(_:)``): the server lives on the cooperative pool.
+    /// The generous waits (15 minutes) only guard against a hang: with every suite running on two cores, long tests can
+    /// hold the pool's threads for minutes before the server's task is scheduled.
     static func start() async throws -> (Task<Void, any Error>, Int) {
         var config = RenderServer.Configuration()
         config.port = 0
@@ -26,13 +28,13 @@ import Testing
         let box = Box(), ready = DispatchSemaphore(value: 0)
         let server = RenderServer(configuration: config)
         let task = Task { try await server.run { p in box.port = p; ready.signal() } }
-        let started = try await blocking { ready.wait(timeout: .now() + 300) == .success }
+        let started = try await blocking { ready.wait(timeout: .now() + 900) == .success }
         guard started else { task.cancel(); throw CancellationError() }
         return (task, box.port)
     }
 
     static func post(_ port: Int, _ target: String, _ body: String) async throws -> (status: Int, body: [UInt8]) {
-        let r = try await blocking { try StudioClient(port: port, timeout: 300).request("POST", target, port: port, body: Array(body.utf8)) }
+        let r = try await blocking { try StudioClient(port: port, timeout: 900).request("POST", target, port: port, body: Array(body.utf8)) }
         return (r.status, r.body)
     }
 

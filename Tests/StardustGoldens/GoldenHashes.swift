@@ -1,5 +1,5 @@
 /// The golden hashes (FNV-1a 64 of the RGBA bytes of each frame, and of the bit patterns of each particle
-/// snapshot), keyed as ``GoldenHashing/compute()`` keys them. Same values in debug and release builds.
+/// snapshot), keyed as ``GoldenHashing/compute(only:)`` keys them. Same values in debug and release builds.
 public enum GoldenHashes {
     /// Every pinned frame and particle snapshot.
     public static let values: [String: String] = [

@@ -19,10 +19,21 @@ public enum GoldenHashing {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("examples")
 
-    /// Every preset and every scene in examples/, at one pixel per point.
-    public static func scenes() throws -> [(String, Scene)] {
-        var out: [(String, Scene)] = Presets.all.map { ("preset:\($0.name)", $0.make()) }
-        for name in try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted() where name.hasSuffix(".json") {
+    /// The names of every pinned scene: `preset:NAME` for each preset, `example:FILE` for each scene in examples/.
+    public static func sceneNames() throws -> [String] {
+        Presets.all.map { "preset:\($0.name)" }
+            + (try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted().filter { $0.hasSuffix(".json") }
+                .map { "example:\($0)" })
+    }
+
+    /// Every preset and every scene in examples/ (or those of `names`), at one pixel per point.
+    public static func scenes(only names: Set<String>? = nil) throws -> [(String, Scene)] {
+        var out: [(String, Scene)] = []
+        for preset in Presets.all where names?.contains("preset:\(preset.name)") ?? true {
+            out.append(("preset:\(preset.name)", preset.make()))
+        }
+        for name in try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted()
+        where name.hasSuffix(".json") && names?.contains("example:\(name)") ?? true {
             out.append(("example:\(name)", try SceneLoader.load(path: examples.appendingPathComponent(name).path)))
         }
         for (_, s) in out { s.scale = 1 }
@@ -42,10 +53,11 @@ public enum GoldenHashing {
     }
 
     /// Every frame and snapshot hash, keyed `scene@t/frame` and `scene@t/emitterINDEX:NAME`.
-    public static func compute() throws -> [String: String] {
+    /// `names` limits it to those scenes (see ``sceneNames()``); nil: all.
+    public static func compute(only names: Set<String>? = nil) throws -> [String: String] {
         var out: [String: String] = [:]
         let renderer = Renderer(threads: 2)
-        for (name, scene) in try scenes() {
+        for (name, scene) in try scenes(only: names) {
             for t in times + (extraTimes[name] ?? []) {
                 out["\(name)@\(t)/frame"] = Digest.hex(try renderer.render(scene.displayList(at: t)).pixels)
                 let emitters = scene.allLayers.compactMap { $0 as? EmitterLayer }

@@ -48,6 +48,23 @@ extension EmitterLayer {
             if cell.parent < 0 {
                 instances.append(EmitterInstance(lo: cell.windowLo, hi: cell.windowHi, stream: seeded.bits(cell.key, 0),
                                                  idKey: ids.bits(cell.key, 0), parent: -1))
+            } else if cell.extensions?.trigger == .collision, let motion = e.cells[cell.parent].motion {
+                // A sub-emitter at each contact of the parent with its colliders (§2.8): contact j of
+                // parent r is its own emitter, keyed by (cell, j, parent id).
+                var ages: [Double] = []
+                for (ri, r) in plan.records[cell.parent].enumerated() {
+                    guard r.birthTime + cell.windowLo <= t, r.birthTime + r.lifetime + cell.windowHi + cell.horizon > t else { continue }
+                    ages.removeAll(keepingCapacity: true)
+                    motion.contactAges(r, into: &ages)
+                    for (j, age) in ages.enumerated() {
+                        let anchor = r.birthTime + age
+                        let lo = anchor + cell.windowLo, hi = anchor + cell.windowHi
+                        guard lo < hi, lo <= t, hi + cell.horizon > t else { continue }
+                        let key = Self.contactKey(cell.key, j)
+                        instances.append(EmitterInstance(lo: lo, hi: hi, stream: seeded.bits(key, r.id),
+                                                         idKey: ids.bits(key, r.id), parent: ri, contactAge: age))
+                    }
+                }
             } else if let trigger = cell.extensions?.trigger {
                 // A sub-emitter: its window starts at the parent's birth or death (§2.8).
                 for (ri, r) in plan.records[cell.parent].enumerated() {
@@ -94,7 +111,10 @@ extension EmitterLayer {
                     }
                 }
                 guard feeds, !plan.isTruncated else { continue }
-                let parent: ParticleBirth? = inst.parent >= 0 ? plan.records[cell.parent][inst.parent] : nil
+                var parent: ParticleBirth? = inst.parent >= 0 ? plan.records[cell.parent][inst.parent] : nil
+                if cell.extensions?.trigger == .collision, let m = e.cells[cell.parent].motion, let r = parent {
+                    parent = r.moved(by: m, atAge: inst.contactAge)  // the parent's state after its contact
+                }
                 if let bursts = cell.extensions?.bursts, !bursts.isEmpty {
                     Self.forEachBurstCycle(cell, bursts, lo: inst.lo, hi: inst.hi, from: t - cell.horizon, to: t) { bi, c, tb, seg, n in
                         if plan.planned + Int(n) > budget { plan.isTruncated = true; return false }
@@ -106,7 +126,8 @@ extension EmitterLayer {
                             let (life, au) = ParticleBirth.life(p, rng)
                             let id = idKey &+ UInt64(bitPattern: k)
                             plan.records[ci].append(parent.map {
-                                ParticleBirth.make(p, parent: $0, cell.extensions!, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                                ParticleBirth.make(p, parent: $0, cell.extensions!, rng: rng, id: id, birthTime: tb, life: life, angleU: au,
+                                                   contactAge: inst.contactAge)
                             } ?? ParticleBirth.make(p, shape: e.shape, mode: e.mode, rng: rng, id: id, birthTime: tb,
                                                     life: life, angleU: au))
                         }
@@ -128,7 +149,8 @@ extension EmitterLayer {
                         plan.records[ci].append(parent.map {
                             cell.extensions == nil
                                 ? ParticleBirth.make(p, parent: $0, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
-                                : ParticleBirth.make(p, parent: $0, cell.extensions!, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                                : ParticleBirth.make(p, parent: $0, cell.extensions!, rng: rng, id: id, birthTime: tb, life: life, angleU: au,
+                                                     contactAge: inst.contactAge)
                         } ?? ParticleBirth.make(p, shape: e.shape, mode: e.mode, rng: rng, id: id, birthTime: tb,
                                                 life: life, angleU: au))
                     }
@@ -176,6 +198,11 @@ extension EmitterLayer {
             a = b
             j += 1
         }
+    }
+
+    /// The stream key of contact `j`'s sub-emitter of a cell keyed `key` (the `collision` trigger).
+    static func contactKey(_ key: UInt64, _ j: Int) -> UInt64 {
+        CounterRandom(seed: key).bits(0xC0117, UInt64(j))
     }
 
     @inline(__always) static func snap(_ x: Double) -> Double {

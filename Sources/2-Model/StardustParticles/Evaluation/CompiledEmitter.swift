@@ -177,7 +177,7 @@ extension EmitterLayer {
             for c in compiled[i].children where compiled[c].emits {
                 if let trigger = compiled[c].extensions?.trigger {
                     // Emits from the trigger on, for its own window.
-                    h = max(h, (trigger == .death ? compiled[i].maxLife : 0) + compiled[c].windowHi + compiled[c].horizon)
+                    h = max(h, (trigger == .birth ? 0 : compiled[i].maxLife) + compiled[c].windowHi + compiled[c].horizon)
                 } else {
                     h = max(h, min(compiled[c].windowHi, compiled[i].maxLife) + compiled[c].horizon)
                 }

@@ -98,6 +98,6 @@ extension ContactWalk {
 extension CompiledCell {
     /// True when the cell's births of the rate keep their contact walks in a ``ContactCache``.
     var cachesContacts: Bool {
-        parent < 0 && motion.map { $0.line != nil && $0.integrator == nil } ?? false
+        parent < 0 && motion.map { $0.colliders != nil && $0.integrator == nil } ?? false
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A particle's walk along its closed-form segments between contacts with a collider line
+/// A particle's walk along its closed-form segments between contacts with its colliders
 /// (docs/PARTICLE-MODEL.md §2.10, "Closed form"), stopped at some age and resumable from there.
 ///
 /// The walk's segments do not depend on the age evaluated — each contact is searched up to the
@@ -13,9 +13,9 @@ struct ContactWalk {
     enum Phase: UInt8 {
         /// On the segment starting at ``start`` (``p0``, ``v0``).
         case flying
-        /// At rest on the line at ``p0`` from age ``start`` (bounces ran out or became too slow).
+        /// At rest on a collider at ``p0`` from age ``start`` (bounces ran out or became too slow).
         case resting
-        /// Stuck on the line at ``p0`` from age ``start``.
+        /// Stuck on a collider at ``p0`` from age ``start``.
         case stuck
         /// Taken by a `die` collider at age ``start``, at ``p0`` with velocity ``v0``.
         case dead
@@ -40,6 +40,9 @@ struct ContactWalk {
     var hit: Double = .nan
     var bounces: Int32 = 0
     var phase: Phase = .flying
+    /// The collider piece (``ColliderSet``) of the next contact, and of the contact that started the
+    /// current segment (−1: none, the segment starts at the birth).
+    var piece: Int8 = -1, last: Int8 = -1
 
     /// The walk of a particle at its birth.
     init(_ b: ParticleBirth) {
@@ -49,33 +52,35 @@ struct ContactWalk {
     }
 
     /// Advances the walk through every contact at an age ≤ `tau`, for a particle born as `b` moving
-    /// under drag `k` towards `wind`, colliding with `line` from side `sigma`. Returns false when the
-    /// walk did not change (nothing to store back).
+    /// under drag `k` towards `wind`, colliding with `colliders` (the first contact in time wins).
+    /// Calls `contact(age, position)` for each contact passed (the `collision` trigger's contacts).
+    /// Returns false when the walk did not change (nothing to store back).
     @inline(__always) @discardableResult
     mutating func advance(to tau: Double, _ b: ParticleBirth, k: Double, wind: SIMD3<Double>,
-                          line: CollisionLine, sigma: Double) -> Bool {
+                          colliders: ColliderSet, contact: (Double) -> Void = { _ in }) -> Bool {
         var changed = false
         while phase == .flying {
             let m = DragMotion(p0: p0, v0: v0, a: b.acceleration, k: k, w: wind)
             if hit.isNaN {
                 changed = true
-                hit = line.firstHit(m, side: sigma, limit: b.lifetime - start) ?? .infinity
-                if hit.isFinite, !line.covers(m.position(hit)) { hit = .infinity }  // past the segment's end
+                let (h, i) = colliders.firstContact(m, b, limit: b.lifetime - start, last: Int(last))
+                hit = h; piece = Int8(i)
             }
             let at = start + hit
             guard at <= tau else { return changed }
             changed = true
+            contact(at)
             let p = m.position(hit)
-            switch line.response {
+            let (response, v, vn) = colliders.contact(Int(piece), at: p, velocity: m.velocity(hit))
+            switch response {
             case .die:
-                p0 = p; v0 = m.velocity(hit); start = at; phase = .dead
+                p0 = p; v0 = v; start = at; phase = .dead
             case .stick:
                 p0 = p; v0 = .zero; start = at; phase = .stuck
             case .bounce:
-                let v = line.bounce(m.velocity(hit))
                 bounces += 1
-                p0 = p; start = at; hit = .nan
-                if abs((v * line.normal).sum()) < ParticleCollider.restingSpeed || bounces >= Int32(ParticleCollider.maximumBounces) {
+                p0 = p; start = at; hit = .nan; last = piece
+                if abs(vn) < ParticleCollider.restingSpeed || bounces >= Int32(ParticleCollider.maximumBounces) {
                     v0 = .zero; phase = .resting
                 } else {
                     v0 = v

@@ -41,7 +41,9 @@ extension EmitterLayer {
         let record: ParticleBirth? = inst.parent >= 0 ? plan.records[cell.parent][inst.parent] : nil
         let recordMotion = cell.parent >= 0 ? e.cells[cell.parent].motion : nil
         let movedOnce = x.trigger != nil && recordMotion != nil
-        let parent = movedOnce ? record.map { $0.moved(by: recordMotion!, atAge: x.triggerAge($0, birthTime: $0.birthTime)) } : record
+        let parent = movedOnce ? record.map {
+            $0.moved(by: recordMotion!, atAge: x.triggerAge($0, birthTime: $0.birthTime, contactAge: inst.contactAge))
+        } : record
         let parentMotion = movedOnce ? nil : recordMotion
         let motion = cell.motion
         let shape = e.shape, mode = e.mode
@@ -52,9 +54,11 @@ extension EmitterLayer {
             var turn = 0.0
             if var parent {
                 if let parentMotion { parent = parent.moved(by: parentMotion, atAge: x.triggerAge(parent, birthTime: tb)) }
-                b = ParticleBirth.make(p, parent: parent, x, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
+                b = ParticleBirth.make(p, parent: parent, x, rng: rng, id: id, birthTime: tb, life: life, angleU: au,
+                                       contactAge: inst.contactAge)
                 origin = b.position
                 if x.trigger == .death { turn = parent.spin * parent.endAge }  // the parent's angle then (CA: spin × age)
+                if x.trigger == .collision { turn = parent.spin * inst.contactAge }
             } else {
                 b = ParticleBirth.make(p, shape: shape, mode: mode, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
                 origin = p.center
@@ -188,10 +192,11 @@ extension EmitterLayer {
 
 extension CellExtensions {
     /// The age of `parent` at which a sub-particle born at `tb` reads its state (the trigger's, or its age then).
-    func triggerAge(_ parent: ParticleBirth, birthTime tb: Double) -> Double {
+    func triggerAge(_ parent: ParticleBirth, birthTime tb: Double, contactAge: Double = 0) -> Double {
         switch trigger {
         case .death?: return parent.endAge
         case .birth?: return 0
+        case .collision?: return contactAge
         case nil: return tb - parent.birthTime
         }
     }
@@ -218,8 +223,9 @@ extension ParticleBirth {
     /// lifetime) instead of at the sub-particle's birth (docs/PARTICLE-MODEL.md §2.8) — plus
     /// ``CellExtensions/inheritedVelocity`` × the parent's velocity at that age.
     static func make(_ p: BirthParameters, parent: ParticleBirth, _ x: CellExtensions,
-                     rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double) -> ParticleBirth {
-        let age = x.triggerAge(parent, birthTime: tb)
+                     rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double,
+                     contactAge: Double = 0) -> ParticleBirth {
+        let age = x.triggerAge(parent, birthTime: tb, contactAge: contactAge)
         var b = make(p, parent: parent, rng: rng, id: id, birthTime: tb, life: life, angleU: angleU, parentAge: age)
         if x.inheritedVelocity != 0 { b.velocity += parent.velocity(atAge: age) * x.inheritedVelocity }
         return b

@@ -12,6 +12,9 @@ struct CollisionLine {
     var response: ParticleCollider.Response
     var restitution: Double
     var friction: Double
+    /// The side particles collide from: ±1 for a rectangle's edge (its outside, or its inside for a
+    /// container), 0 for a line (each particle's birth side, ``side(_:_:)``).
+    var fixedSide = 0.0
 
     init(_ c: ParticleCollider) {
         let a = SIMD3(c.from.x, c.from.y, 0), b = SIMD3(c.to.x, c.to.y, 0)
@@ -44,15 +47,22 @@ struct CollisionLine {
     }
 
     /// The side (±1) a particle at `p` moving with `v` collides from: the side it is on, or, on the
-    /// line, the side it moves to.
+    /// line, the side it moves to (a rectangle's edge: its ``fixedSide``).
     @inline(__always) func side(_ p: SIMD3<Double>, _ v: SIMD3<Double>) -> Double {
+        if fixedSide != 0 { return fixedSide }
         let s = distance(p)
         if s != 0 { return s > 0 ? 1 : -1 }
         return (v * normal).sum() < 0 ? -1 : 1
     }
 
-    /// The first age in (0, `limit`] at which motion `m`, on side `sigma` of the line at age 0 (or on
-    /// it), reaches the line from that side; nil when it does not within `limit`.
+    /// The first age in (0, `limit`] at which motion `m` reaches the line from side `sigma` (crosses
+    /// it from that side to the other); nil when it does not within `limit`. `onLine`: the motion
+    /// starts with a contact with this line (a bounce), so it starts on it whatever the rounding says.
+    ///
+    /// A motion that starts on the other side (behind a rectangle's edge, or behind one line of
+    /// several after a bounce off another) reaches the line from side `sigma` only if it first rises
+    /// across it, which a convex distance cannot do and a concave one does before its turning age: the
+    /// contact is then searched after that age, when the distance there is positive.
     ///
     /// The distance `s(τ) = σ·n·(p(τ) − o)` has a monotone derivative (``DragMotion``), so it is
     /// convex or concave on the whole motion: its minimum over an interval is at an end or at the
@@ -63,16 +73,20 @@ struct CollisionLine {
     /// monotonically (quadratically near it, a handful of exponentials instead of a bisection's fifty) and
     /// stop when a step no longer moves them. The bracket depends on `limit` (the particle's remaining
     /// life), not on the age evaluated, so a particle hits the line at the same age in every frame.
-    func firstHit(_ m: DragMotion, side sigma: Double, limit: Double) -> Double? {
+    func firstHit(_ m: DragMotion, side sigma: Double, limit: Double, onLine: Bool = true) -> Double? {
         let n = normal * sigma
         guard limit > 0 else { return nil }
-        let s0 = m.distanceAndRate(0, along: n, from: origin).0
+        let (s0, r0) = m.distanceAndRate(0, along: n, from: origin)
         let turn = m.turningAge(along: n)
         let away = m.curvesAway(along: n)
         var lo = 0.0, hi: Double
         if s0 > 0 {
             // The minimum over [0, limit]: the turning age when the motion curves away, else the end.
             if away, let t = turn, t < limit { hi = t } else { hi = limit }
+        } else if !onLine && (s0 < 0 || r0 < 0) {
+            // Behind the line: only a concave distance rises above it and comes back, after its turning age.
+            guard !away, let t = turn, t < limit, m.distanceAndRate(t, along: n, from: origin).0 > 0 else { return nil }
+            lo = t; hi = limit
         } else {
             // On the line (a birth on it, or a bounce), moving away: it comes back only if it curves back.
             if away { return nil }

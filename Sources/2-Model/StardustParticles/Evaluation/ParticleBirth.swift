@@ -55,6 +55,8 @@ struct EmitterInstance: Sendable {
     var stream: UInt64, idKey: UInt64
     /// Index of the parent's record in the parent cell's records, or −1.
     var parent: Int
+    /// For a `collision` sub-emitter: the parent's age at its contact (docs/PARTICLE-MODEL.md §2.8).
+    var contactAge = 0.0
 }
 
 extension ParticleBirth {

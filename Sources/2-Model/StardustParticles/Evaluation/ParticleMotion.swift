@@ -10,7 +10,10 @@ import StardustCore
 struct ParticleMotion {
     var k: Double
     var wind: SIMD3<Double>
+    /// The line the integrated path collides with (``FieldIntegrator``: one line collider only).
     var line: CollisionLine?
+    /// Every collider, for the closed-form path (nil: none).
+    var colliders: ColliderSet?
     var integrator: FieldIntegrator?
 
     init(_ x: CellExtensions) {
@@ -18,6 +21,8 @@ struct ParticleMotion {
         k = max(0, f.drag)
         wind = SIMD3(f.wind.x, f.wind.y, 0)
         line = x.collider.map(CollisionLine.init)
+        let all = x.allColliders
+        colliders = all.isEmpty ? nil : ColliderSet(all)
         integrator = f.isClosedForm ? nil : FieldIntegrator(f, drag: k, wind: wind)
     }
 
@@ -30,11 +35,10 @@ struct ParticleMotion {
     func state(_ b: ParticleBirth, age tau: Double, slot: UnsafeMutablePointer<ContactCache.Entry>? = nil)
         -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
         if let integrator { return integrator.state(b, line: line, age: tau) }
-        guard let line else {
+        guard let colliders else {
             let m = DragMotion(p0: b.position, v0: b.velocity, a: b.acceleration, k: k, w: wind)
             return (m.position(tau), m.velocity(tau), true)
         }
-        let sigma = line.side(b.position, b.velocity)
         var walk: ContactWalk
         let resumed: Bool
         if let slot, slot.pointee.used, slot.pointee.id == b.id, slot.pointee.walk.start <= tau {
@@ -42,17 +46,34 @@ struct ParticleMotion {
         } else {
             walk = ContactWalk(b); resumed = false
         }
-        let changed = walk.advance(to: tau, b, k: k, wind: wind, line: line, sigma: sigma)
+        let changed = walk.advance(to: tau, b, k: k, wind: wind, colliders: colliders)
         if changed || !resumed { slot?.pointee = ContactCache.Entry(id: b.id, used: true, walk: walk) }
         return walk.state(at: tau, b, k: k, wind: wind)
     }
 
     /// The age at which a `die` collider takes a particle born as `b`, or nil when it lives its lifetime.
     func deathAge(_ b: ParticleBirth) -> Double? {
-        guard let line, line.response == .die else { return nil }
-        if let integrator { return integrator.contactAge(b, line: line) }
+        if let integrator {
+            guard let line, line.response == .die else { return nil }
+            return integrator.contactAge(b, line: line)
+        }
+        guard let colliders, colliders.canKill else { return nil }
         var walk = ContactWalk(b)
-        walk.advance(to: b.lifetime, b, k: k, wind: wind, line: line, sigma: line.side(b.position, b.velocity))
+        walk.advance(to: b.lifetime, b, k: k, wind: wind, colliders: colliders)
         return walk.phase == .dead ? walk.start : nil
+    }
+
+    /// The most contacts one particle can have: the bounces until it rests, or one stick or death.
+    var contactsPerParticle: Int {
+        guard let colliders, integrator == nil else { return 0 }
+        return colliders.canBounce ? ParticleCollider.maximumBounces : 1
+    }
+
+    /// Appends to `ages` the age of every contact of a particle born as `b` with its colliders, in
+    /// order (the `collision` trigger, docs/PARTICLE-MODEL.md §2.8); closed-form path only.
+    func contactAges(_ b: ParticleBirth, into ages: inout [Double]) {
+        guard integrator == nil, let colliders else { return }
+        var walk = ContactWalk(b)
+        walk.advance(to: b.lifetime, b, k: k, wind: wind, colliders: colliders) { ages.append($0) }
     }
 }

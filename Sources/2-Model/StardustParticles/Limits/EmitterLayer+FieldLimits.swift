@@ -49,12 +49,9 @@ extension EmitterLayer {
                 }
             }
         }
-        if let c = x.collider {
-            for (v, n) in [(c.from.x, "from.x"), (c.from.y, "from.y"), (c.to.x, "to.x"), (c.to.y, "to.y")] { try finite(v, "collider.\(n)") }
-            for (v, n) in [(c.restitution, "restitution"), (c.friction, "friction")] where !(v >= 0 && v <= 1) {
-                throw .invalidValue(keyPath: path + "collider.\(n)", value: v, reason: "must be in 0…1")
-            }
-        }
+        if let c = x.collider { try checkCollider(c, path + "collider.") }
+        for (i, c) in x.colliders.enumerated() { try checkCollider(c, path + "colliders[\(i)].") }
+        try checkColliderSet(x, path)
     }
 
     /// Refuses an emitter whose integrated fields would cost more than ``maximumIntegrationSteps`` per evaluation.

@@ -34,7 +34,7 @@ extension EmitterLayer {
         where !v.isFinite {
             throw .invalidValue(keyPath: name, value: v, reason: "not a finite number")
         }
-        func check(_ cells: [EmitterCell], _ prefix: String) throws(EmitterError) {
+        func check(_ cells: [EmitterCell], _ prefix: String, _ parent: EmitterCell?) throws(EmitterError) {
             for (i, c) in cells.enumerated() {
                 let path = prefix + "emitterCells." + (c.name ?? "#\(i)") + "."
                 for p in CellProperty.allCases {
@@ -46,14 +46,17 @@ extension EmitterLayer {
                 where !v.isFinite {
                     throw .invalidValue(keyPath: path + "color." + n, value: v, reason: "not a finite number")
                 }
-                if let x = c.extensions { try Self.check(x, path); try Self.checkMotion(x, path) }
+                if let x = c.extensions {
+                    try Self.check(x, path); try Self.checkMotion(x, path)
+                    if parent != nil { try Self.checkCollisionTrigger(x, parent: parent?.extensions ?? CellExtensions(), path) }
+                }
                 if c.contentsScale <= 0 {
                     throw .invalidValue(keyPath: path + "contentsScale", value: c.contentsScale, reason: "must be positive")
                 }
-                try check(c.emitterCells, path)
+                try check(c.emitterCells, path, c)
             }
         }
-        try check(emitterCells, "")
+        try check(emitterCells, "", nil)
         let n = estimatedParticleCount
         if n > maximumParticleCount { throw .particleBudgetExceeded(estimated: n, limit: maximumParticleCount) }
         try checkIntegrationBudget()
@@ -115,6 +118,8 @@ extension EmitterLayer {
             // (the Core Animation product first, in its historical order: estimates stay bit-identical)
             births = rate > 0 ? perSecond[c.parent] * rate * window : 0
             if burstTotal > 0 { births += perSecond[c.parent] * burstTotal }
+            // A collision trigger emits once per contact of each parent (docs/PARTICLE-MODEL.md §2.8).
+            if c.extensions?.trigger == .collision { births *= Double(e.cells[c.parent].motion?.contactsPerParticle ?? 0) }
             live = births * c.maxLife
             if let cap = c.extensions?.maximumAlive { live = min(live, alive[c.parent] * Double(cap)) }
         }

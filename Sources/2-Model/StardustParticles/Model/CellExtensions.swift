@@ -110,6 +110,12 @@ public struct CellExtensions: Hashable, Sendable {
     /// A line the particles bounce off, stick to or die on. nil = no collision.
     public var collider: ParticleCollider?
 
+    // Several colliders (docs/PARTICLE-MODEL.md §2.10).
+
+    /// More colliders, after ``collider``: a particle meets the first one in time (a tie goes to the
+    /// earlier one), then moves on from that contact. Empty by default.
+    public var colliders: [ParticleCollider] = []
+
     // Drawing.
 
     /// Seconds of motion each particle is stretched over: drawn along its velocity, its length grows by
@@ -127,10 +133,15 @@ public struct CellExtensions: Hashable, Sendable {
     var changesEmission: Bool { !bursts.isEmpty || maximumAlive != nil || emissionDuration != nil }
 
     /// True when fields or a collider move the particles (``ParticleMotion``).
-    var hasMotion: Bool { orbit == nil && (fields != nil || collider != nil) }
+    var hasMotion: Bool { orbit == nil && (fields != nil || collider != nil || !colliders.isEmpty) }
+
+    /// ``collider`` followed by ``colliders``: every collider of the cell, in the order ties are broken.
+    public var allColliders: [ParticleCollider] { (collider.map { [$0] } ?? []) + colliders }
 
     /// True when a collider can remove particles (they must be counted through their motion).
-    var removesParticles: Bool { hasMotion && collider?.response == .die }
+    var removesParticles: Bool {
+        hasMotion && (collider?.response == .die || colliders.contains { $0.response == .die })
+    }
 
     /// True when radial or tangential acceleration applies (the integrated path).
     public var needsIntegration: Bool {

@@ -1,12 +1,24 @@
 import StardustCore
 
-/// A line particles collide with (docs/PARTICLE-MODEL.md §2.10). Opt-in per cell through
-/// ``CellExtensions/collider``.
+/// A line, rectangle or circle particles collide with (docs/PARTICLE-MODEL.md §2.10). Opt-in per cell
+/// through ``CellExtensions/collider`` and ``CellExtensions/colliders``.
 ///
-/// Each particle collides from the side it was born on (a particle born on the line, from the side
-/// it moves to), so one collider serves as a floor, a ceiling or a wall. A collider is the segment
-/// from ``from`` to ``to``, or the whole line through them when ``isInfinite``.
+/// A line collider (``shape`` ``Shape/line``) is the segment from ``from`` to ``to``, or the whole line
+/// through them when ``isInfinite``; each particle collides with it from the side it was born on (a
+/// particle born on the line, from the side it moves to), so one line serves as a floor, a ceiling or a
+/// wall. A rectangle or a circle is solid: particles bounce off its outside, or, when ``isContainer``,
+/// off its inside (a box or a bowl that keeps them in).
 public struct ParticleCollider: Hashable, Sendable {
+    /// The geometry of a collider.
+    public enum Shape: Hashable, Sendable {
+        /// The segment (or line) from ``ParticleCollider/from`` to ``ParticleCollider/to``.
+        case line
+        /// An axis-aligned rectangle (its four edges; a size must be positive).
+        case rectangle(Rect)
+        /// A circle of `radius` points about `center`.
+        case circle(center: Point, radius: Double)
+    }
+
     /// What a particle does when it reaches the line.
     public enum Response: String, Hashable, Sendable, CaseIterable {
         /// Rebounds: the normal velocity is reversed and multiplied by ``ParticleCollider/restitution``,
@@ -26,6 +38,11 @@ public struct ParticleCollider: Hashable, Sendable {
     public var restitution: Double
     /// The fraction of the tangential speed lost by a bounce (0…1).
     public var friction: Double
+    /// The geometry: ``Shape/line`` (``from``, ``to``, ``isInfinite``), a rectangle or a circle.
+    public var shape: Shape = .line
+    /// For a rectangle or a circle: particles are kept inside it (its edges face inwards) instead of
+    /// outside. Ignored by lines.
+    public var isContainer = false
 
     /// A collider along the segment (or line) from `from` to `to`.
     public init(from: Point, to: Point, isInfinite: Bool = false, response: Response = .bounce,
@@ -40,6 +57,26 @@ public struct ParticleCollider: Hashable, Sendable {
         ParticleCollider(from: Point(0, y), to: Point(1, y), isInfinite: true, response: response,
                          restitution: restitution, friction: friction)
     }
+
+    /// A rectangle's edges: particles outside bounce off it, or particles inside stay in it when `isContainer`.
+    public static func rectangle(_ r: Rect, isContainer: Bool = false, response: Response = .bounce,
+                                 restitution: Double = 0.5, friction: Double = 0) -> ParticleCollider {
+        var c = ParticleCollider(from: r.origin, to: Point(r.origin.x + r.size.width, r.origin.y + r.size.height),
+                                 response: response, restitution: restitution, friction: friction)
+        c.shape = .rectangle(r); c.isContainer = isContainer
+        return c
+    }
+
+    /// A circle: particles outside bounce off it, or particles inside stay in it when `isContainer`.
+    public static func circle(center: Point, radius: Double, isContainer: Bool = false, response: Response = .bounce,
+                              restitution: Double = 0.5, friction: Double = 0) -> ParticleCollider {
+        var c = ParticleCollider(from: center, to: center, response: response, restitution: restitution, friction: friction)
+        c.shape = .circle(center: center, radius: radius); c.isContainer = isContainer
+        return c
+    }
+
+    /// The most colliders one cell may have (``CellExtensions/collider`` and ``CellExtensions/colliders`` together).
+    public static let maximumPerCell = 16
 
     /// A bounce whose rebound normal speed is below this (points/s) leaves the particle at rest on the line.
     public static let restingSpeed = 1.0

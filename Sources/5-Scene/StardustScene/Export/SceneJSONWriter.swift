@@ -342,11 +342,21 @@ public enum SceneJSONWriter {
                 }
                 f.append(("fields", .object(m)))
             }
-            if let c = x.collider {
-                f.append(("collider", .object([("from", pt(c.from)), ("to", pt(c.to)), ("infinite", .bool(c.isInfinite)),
-                                               ("response", .string(c.response.rawValue)),
-                                               ("restitution", .number(c.restitution)), ("friction", .number(c.friction))])))
+            func collider(_ c: ParticleCollider) -> JSONValue {
+                var m: [(key: String, value: JSONValue)]
+                switch c.shape {
+                case .line: m = [("from", pt(c.from)), ("to", pt(c.to)), ("infinite", .bool(c.isInfinite))]
+                case .rectangle(let r):
+                    m = [("rectangle", .array([.number(r.origin.x), .number(r.origin.y), .number(r.size.width), .number(r.size.height)])),
+                         ("inside", .bool(c.isContainer))]
+                case .circle(let center, let radius):
+                    m = [("circle", pt(center)), ("radius", .number(radius)), ("inside", .bool(c.isContainer))]
+                }
+                m += [("response", .string(c.response.rawValue)), ("restitution", .number(c.restitution)), ("friction", .number(c.friction))]
+                return .object(m)
             }
+            if let c = x.collider { f.append(("collider", collider(c))) }
+            if !x.colliders.isEmpty { f.append(("colliders", .array(x.colliders.map(collider)))) }
         }
 
         func shape(_ s: ShapeLayer, fresh: ShapeLayer, into f: inout [(key: String, value: JSONValue)], at here: String) throws {

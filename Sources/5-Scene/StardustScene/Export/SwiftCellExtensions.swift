@@ -78,7 +78,8 @@ struct SwiftCellExtensions {
         if x.inheritedVelocity != 0 { features.append("inherited velocity") }
         if let f = x.fields { writeFields(f) }
         set(\.collider, "collider") { $0.map(Self.collider) ?? "nil" }
-        if let c = x.collider { features.append("a line collider (\(c.response.rawValue))") }
+        set(\.colliders, "colliders") { "[" + $0.map(Self.collider).joined(separator: ", ") + "]" }
+        for c in x.allColliders { features.append("a \(Self.shapeName(c)) collider (\(c.response.rawValue))") }
         set(\.velocityStretch, "velocityStretch", n)
         if x.velocityStretch != 0 { features.append("velocity stretch") }
     }
@@ -132,7 +133,25 @@ struct SwiftCellExtensions {
     }
 
     static func collider(_ c: ParticleCollider) -> String {
-        "ParticleCollider(from: \(point(c.from)), to: \(point(c.to)), isInfinite: \(c.isInfinite), response: .\(c.response.rawValue), "
-            + "restitution: \(SwiftLiteral.number(c.restitution)), friction: \(SwiftLiteral.number(c.friction)))"
+        let n = { (d: Double) in SwiftLiteral.number(d) }
+        let tail = "response: .\(c.response.rawValue), restitution: \(n(c.restitution)), friction: \(n(c.friction)))"
+        switch c.shape {
+        case .line:
+            return "ParticleCollider(from: \(point(c.from)), to: \(point(c.to)), isInfinite: \(c.isInfinite), " + tail
+        case .rectangle(let r):
+            return "ParticleCollider.rectangle(Rect(x: \(n(r.origin.x)), y: \(n(r.origin.y)), width: \(n(r.size.width)), "
+                + "height: \(n(r.size.height))), isContainer: \(c.isContainer), " + tail
+        case .circle(let center, let radius):
+            return "ParticleCollider.circle(center: \(point(center)), radius: \(n(radius)), isContainer: \(c.isContainer), " + tail
+        }
+    }
+
+    /// "line", "rectangle", "circle" (with "container" for the shapes that keep particles in).
+    static func shapeName(_ c: ParticleCollider) -> String {
+        switch c.shape {
+        case .line: return "line"
+        case .rectangle: return c.isContainer ? "rectangle container" : "rectangle"
+        case .circle: return c.isContainer ? "circle container" : "circle"
+        }
     }
 }

@@ -9,7 +9,7 @@ extension SceneLoader {
         "radialAcceleration", "radialAccelerationRange", "tangentialAcceleration", "tangentialAccelerationRange", "orbit",
         "colorOverLife", "secondColorOverLife", "alphaOverLife", "scaleOverLife", "spinOverLife", "speedOverLife",
         "bursts", "maximumAlive", "emissionDuration", "velocityStretch", "trigger", "inheritedVelocity",
-        "fields", "collider",
+        "fields", "collider", "colliders",
     ]
     static let curveKeys = ["interpolation", "stops"]
     static let burstKeys = ["time", "count", "cycles", "interval"]
@@ -74,6 +74,12 @@ extension SceneLoader {
         if let v = try num("inheritedVelocity") { x.inheritedVelocity = v }
         if let n = k["fields"] { x.fields = try particleFields(n) }
         if let n = k["collider"] { x.collider = try particleCollider(n) }
+        if let n = k["colliders"] {
+            x.colliders = try particleColliders(n)
+            if x.allColliders.count > ParticleCollider.maximumPerCell {
+                throw SceneError(path: n.path, "a cell has at most \(ParticleCollider.maximumPerCell) colliders, \"collider\" included")
+            }
+        }
         return x
     }
 

@@ -31,7 +31,9 @@ extension SceneLoader {
         if let n = k["seed"] { e.seed = UInt32(try n.integer(in: 0...Int(UInt32.max))) }
         if let n = k["emitterCells"] {
             var seen = Set<String>()
+            let pending = pendingLayerColliders.count
             e.emitterCells = try n.array().map { try cell($0, depth: 1, siblings: &seen) }
+            for i in pending..<pendingLayerColliders.count { pendingLayerColliders[i].emitter = e }
         }
         // Without bounds and position the emitter layer sits at its parent's origin with zero size,
         // so emitter coordinates are the parent's (the scene's, at the top level).
@@ -89,6 +91,7 @@ extension SceneLoader {
         if let n = k["magnificationFilter"] { c.magnificationFilter = ImageFilter(rawValue: try n.choice(ImageFilter.allCases.map(\.rawValue)))! }
         c.timing = try mediaTiming(k, into: c.timing)
         c.extensions = try cellExtensions(k)
+        try noteLayerColliders(k, cell: c)
         if depth == 1, let n = k["trigger"] {
             throw SceneError(path: n.path, "a trigger fires on a parent particle's birth or death: put this cell in another cell's \"emitterCells\"")
         }

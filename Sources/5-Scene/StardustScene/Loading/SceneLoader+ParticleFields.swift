@@ -6,7 +6,8 @@ extension SceneLoader {
     static let attractorKeys = ["position", "strength", "radius"]
     static let vortexKeys = ["center", "angularVelocity", "coreRadius"]
     static let turbulenceKeys = ["strength", "scale", "seed"]
-    static let colliderKeys = ["floor", "from", "to", "infinite", "response", "restitution", "friction"]
+    static let colliderKeys = ["floor", "from", "to", "infinite", "rectangle", "circle", "radius", "layer", "inside",
+                               "response", "restitution", "friction"]
 
     /// A cell's `"fields"` (``ParticleFields``; docs/SCENES.md, "Beyond Core Animation"):
     /// `{"drag": 0.8, "wind": [18, 0], "attractors": [{"position": [x, y], "strength": 40, "radius": 200}],
@@ -51,19 +52,51 @@ extension SceneLoader {
         return f
     }
 
-    /// A cell's `"collider"` (``ParticleCollider``): `{"floor": 600, "response": "bounce", "restitution": 0.5,
-    /// "friction": 0.2}`, or a segment `{"from": [x, y], "to": [x, y]}` (`"infinite": true` for the whole line).
+    /// A cell's `"collider"` (``ParticleCollider``; docs/SCENES.md, "Fields and collisions"), one of:
+    /// `{"floor": 600}`, a segment `{"from": [x, y], "to": [x, y]}` (`"infinite": true` for the whole line),
+    /// `{"rectangle": [x, y, w, h]}`, `{"circle": [x, y], "radius": 40}` or `{"layer": "name"}` (the bounds
+    /// of that layer, resolved once the scene is read: ``resolveLayerColliders(names:)``); the shapes take
+    /// `"inside": true` to keep particles in. Each takes `"response"`, `"restitution"` and `"friction"`.
     func particleCollider(_ n: JSONNode) throws -> ParticleCollider {
         let o = try n.object(allowedKeys: Self.colliderKeys)
+        let forms = ["floor", "from", "rectangle", "circle", "layer"].filter { o[$0] != nil }
+        guard forms.count == 1 || (forms.isEmpty && o["to"] != nil) else {
+            if forms.count > 1 {
+                throw SceneError(path: o[forms[1]]!.path, "a collider is one of a \"floor\", a line \"from\" … \"to\", a \"rectangle\", a \"circle\" or a \"layer\": one of them, not both")
+            }
+            throw SceneError(path: n.path, "a collider needs a \"floor\" (its y), \"from\" and \"to\" points, a \"rectangle\", a \"circle\" or a \"layer\"")
+        }
+        for key in ["to", "infinite"] where o[key] != nil && o["from"] == nil {
+            throw SceneError(path: o[key]!.path, "\"\(key)\" belongs to a line collider (\"from\" … \"to\")")
+        }
+        if let r = o["radius"], o["circle"] == nil { throw SceneError(path: r.path, "\"radius\" belongs to a \"circle\" collider") }
+        if let i = o["inside"], o["rectangle"] == nil, o["circle"] == nil, o["layer"] == nil {
+            throw SceneError(path: i.path, "\"inside\" belongs to a \"rectangle\", \"circle\" or \"layer\" collider")
+        }
+        let inside = try o["inside"]?.bool() ?? false
         var c: ParticleCollider
         if let y = o["floor"] {
-            if let extra = o["from"] ?? o["to"] {
-                throw SceneError(path: extra.path, "a collider is either a \"floor\" or a line \"from\" … \"to\", not both")
-            }
             c = .floor(y: try y.number(in: -1e9...1e9))
+        } else if let r = o["rectangle"] {
+            let rect = try r.rect()
+            for v in [rect.origin.x, rect.origin.y] where abs(v) > 1e9 { throw SceneError(path: r.path, "expected coordinates within ±1e9 points") }
+            guard rect.size.width > 0, rect.size.height > 0, rect.size.width <= 1e9, rect.size.height <= 1e9 else {
+                throw SceneError(path: r.path, "a rectangle collider needs a width and a height in (0, 1e9]")
+            }
+            c = .rectangle(rect, isContainer: inside)
+        } else if let ce = o["circle"] {
+            guard let r = o["radius"] else { throw SceneError(path: n.path, "a circle collider needs a \"radius\" (points)") }
+            let radius = try r.number(in: 0...1e9)
+            guard radius > 0 else { throw SceneError(path: r.path, "a circle collider's radius must be positive") }
+            c = .circle(center: try checkedPoint(ce), radius: radius, isContainer: inside)
+        } else if let l = o["layer"] {
+            let name = try l.string()
+            guard !name.isEmpty else { throw SceneError(path: l.path, "expected a layer name") }
+            // A placeholder until the scene's layers are known (resolveLayerColliders).
+            c = .rectangle(Rect(0, 0, 1, 1), isContainer: inside)
         } else {
             guard let a = o["from"], let b = o["to"] else {
-                throw SceneError(path: n.path, "a collider needs a \"floor\" (its y) or \"from\" and \"to\" points")
+                throw SceneError(path: n.path, "a line collider needs \"from\" and \"to\" points")
             }
             c = ParticleCollider(from: try checkedPoint(a), to: try checkedPoint(b))
             if c.from == c.to { throw SceneError(path: b.path, "a collider's \"from\" and \"to\" must differ") }
@@ -73,6 +106,15 @@ extension SceneLoader {
         if let r = o["restitution"] { c.restitution = try r.number(in: 0...1) }
         if let f = o["friction"] { c.friction = try f.number(in: 0...1) }
         return c
+    }
+
+    /// A cell's `"colliders"`: a list of up to ``ParticleCollider/maximumPerCell`` colliders (after `"collider"`).
+    func particleColliders(_ n: JSONNode) throws -> [ParticleCollider] {
+        let list = try n.array()
+        guard list.count <= ParticleCollider.maximumPerCell else {
+            throw SceneError(path: n.path, "a cell has at most \(ParticleCollider.maximumPerCell) colliders, found \(list.count)")
+        }
+        return try list.map(particleCollider)
     }
 
     /// A point `[x, y]` within ±1e9 points.

@@ -30,6 +30,8 @@ public struct SceneLoader {
     var seasonalGates: [SeasonalGate] = []
     /// Layers translated from the scene's Lottie files so far (their shared budget, SceneLoader+Lottie).
     var lottieLayerCount = 0
+    /// `{"layer": …}` colliders waiting for the scene's layers (SceneLoader+LayerColliders).
+    var pendingLayerColliders: [PendingLayerCollider] = []
 
     /// A loader that resolves relative image paths against `baseDirectory` and reads image files with `imageLoader`
     /// (each file is loaded once per loader).
@@ -80,6 +82,7 @@ public struct SceneLoader {
                 scene.background = try bg.color()
             }
         }
+        pendingLayerColliders = []
         var names: [String: Layer] = [:]
         if let layers = keys["layers"] {
             for node in try layers.array() {
@@ -87,6 +90,7 @@ public struct SceneLoader {
             }
         }
         let wall = try keys["photoWall"].map { try photoWall($0, scene: scene, names: &names) }
+        try resolveLayerColliders(names: names)
         if let d = keys["dynamics"] { scene.dynamicAnimators.append(try dynamics(d, names: names, scene: scene)) }
         if let anims = keys["animations"] {
             for node in try anims.array() {

@@ -82,7 +82,7 @@ public enum SceneTrace {
     /// The over-life curves, bursts, limits and stretch of a cell (``CellExtensions``), as JSON strings for
     /// `"cellFeatures"`: `"scaleOverLife(smooth,3)"` (interpolation, stops), `"burst(t=0.5,count=100,cycles=3,interval=1)"`,
     /// `"maximumAlive=500"`, `"emissionDuration=2"`, `"velocityStretch=0.05"`, `"trigger=death"`, `"inheritedVelocity=0.3"`,
-    /// `"fields(drag=0.8,wind=18:0,turbulence=120)"`, `"collider(stick,restitution=0.5,friction=0)"`. Empty for cells without them,
+    /// `"fields(drag=0.8,wind=18:0,turbulence=120)"`, `"collider(stick,restitution=0.5,friction=0)"` (one per collider; a shape first: `"collider(circle inside,bounce,…)"`). Empty for cells without them,
     /// so traces of other scenes are unchanged.
     static func extensionFeatures(_ x: CellExtensions) -> [String] {
         var f: [String] = []
@@ -109,8 +109,15 @@ public enum SceneTrace {
             if let t = fl.turbulence { parts.append("turbulence=\(num(t.strength))") }
             f.append(quote("fields(\(parts.joined(separator: ",")))"))
         }
-        if let c = x.collider {
-            f.append(quote("collider(\(c.response.rawValue),restitution=\(num(c.restitution)),friction=\(num(c.friction)))"))
+        for c in x.allColliders {
+            // A line keeps its historical form; shapes name themselves first ("collider(circle inside,bounce,…)").
+            let shape: String
+            switch c.shape {
+            case .line: shape = ""
+            case .rectangle: shape = c.isContainer ? "rectangle inside," : "rectangle,"
+            case .circle: shape = c.isContainer ? "circle inside," : "circle,"
+            }
+            f.append(quote("collider(\(shape)\(c.response.rawValue),restitution=\(num(c.restitution)),friction=\(num(c.friction)))"))
         }
         return f
     }

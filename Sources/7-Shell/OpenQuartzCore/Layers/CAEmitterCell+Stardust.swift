@@ -6,10 +6,11 @@ import Stardust
 /// uses them says so and does not compile against the real framework by accident (docs/DIFFERENCES.md
 /// Q31): `cell.stardust.alphaOverLife = try ParticleCurve(times: [0, 1], values: [1, 0])`,
 /// `cell.stardust.fields = …`, `cell.stardust.collider = .floor(y: 700, response: .bounce)`,
-/// `cell.stardust.trigger = .death`.
+/// `cell.stardust.colliders = [.circle(center: Point(200, 400), radius: 60)]`, `cell.stardust.trigger = .death`
+/// (or `.collision`: a sub-emitter at each contact).
 extension CAEmitterCell {
     /// The cell's Stardust extensions: over-life curves, bursts, emission limits, velocity stretch,
-    /// sub-emitter triggers, fields, a collider, finish values, radial motion and orbits. Reading a
+    /// sub-emitter triggers, fields, colliders (lines, rectangles, circles), finish values, radial motion and orbits. Reading a
     /// cell without any gives the defaults (Core Animation's behaviour); setting the defaults back
     /// removes them, so the cell evaluates exactly as a Core Animation cell again.
     public var stardust: CellExtensions {

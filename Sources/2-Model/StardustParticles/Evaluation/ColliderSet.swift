@@ -1,0 +1,86 @@
+import Foundation
+import StardustCore
+
+/// Every collider of a cell prepared for evaluation (docs/PARTICLE-MODEL.md §2.10): lines and the four
+/// edges of each rectangle as ``CollisionLine``s, circles as ``CollisionCircle``s. Pieces are numbered
+/// lines first, then circles; a contact is the earliest over all pieces, a tie going to the lower number.
+///
+/// A class, so that ``ParticleMotion``, read for every particle, stays small.
+final class ColliderSet: Sendable {
+    let lines: ContiguousArray<CollisionLine>
+    let circles: ContiguousArray<CollisionCircle>
+    /// True when some piece has the `die` response.
+    let canKill: Bool
+    /// True when some piece bounces (a particle can then meet colliders up to ``ParticleCollider/maximumBounces`` times).
+    let canBounce: Bool
+
+    init(_ colliders: [ParticleCollider]) {
+        var lines = ContiguousArray<CollisionLine>(), circles = ContiguousArray<CollisionCircle>()
+        for c in colliders {
+            switch c.shape {
+            case .line:
+                lines.append(CollisionLine(c))
+            case .rectangle(let r0):
+                let r = r0.standardized
+                let a = Point(r.origin.x, r.origin.y), b = Point(r.origin.x + r.size.width, r.origin.y)
+                let cc = Point(b.x, r.origin.y + r.size.height), d = Point(a.x, cc.y)
+                let mid = SIMD3(r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, 0)
+                for (from, to) in [(a, b), (b, cc), (cc, d), (d, a)] {
+                    var e = c
+                    e.shape = .line; e.from = from; e.to = to; e.isInfinite = false
+                    var line = CollisionLine(e)
+                    // The center lies on the inside of every edge: solid rectangles face away from it.
+                    let inside: Double = line.distance(mid) > 0 ? 1 : -1
+                    line.fixedSide = c.isContainer ? inside : -inside
+                    lines.append(line)
+                }
+            case .circle(let center, let radius):
+                circles.append(CollisionCircle(center: SIMD3(center.x, center.y, 0), radius: radius,
+                                               isContainer: c.isContainer, c))
+            }
+        }
+        self.lines = lines; self.circles = circles
+        canKill = colliders.contains { $0.response == .die }
+        canBounce = colliders.contains { $0.response == .bounce }
+    }
+
+    /// The number of pieces (a piece number is below it).
+    var count: Int { lines.count + circles.count }
+
+    /// The first contact of motion `m` with any piece within `limit`: its age and piece, or (+∞, −1).
+    /// `last` is the piece the motion starts on (its previous contact), −1 at the birth, where every
+    /// line counts as started on when the particle is on it (it then collides from the side it moves to).
+    @inline(__always)
+    func firstContact(_ m: DragMotion, _ b: ParticleBirth, limit: Double, last: Int) -> (Double, Int) {
+        var best = Double.infinity, which = -1
+        for i in lines.indices {
+            let line = lines[i]
+            let onLine = i == last || (last < 0 && line.fixedSide == 0)
+            guard var h = line.firstHit(m, side: line.side(b.position, b.velocity), limit: limit, onLine: onLine) else { continue }
+            if h.isFinite, !line.covers(m.position(h)) { h = .infinity }  // past the segment's end
+            if h < best { best = h; which = i }
+        }
+        for j in circles.indices {
+            let i = lines.count + j
+            guard let h = circles[j].firstHit(m, limit: limit, onCircle: i == last), h < best else { continue }
+            best = h; which = i
+        }
+        return (best, which)
+    }
+
+    /// The response, the velocity after a bounce and the normal speed it keeps, for a contact with
+    /// `piece` at `p` with velocity `v`.
+    @inline(__always)
+    func contact(_ piece: Int, at p: SIMD3<Double>, velocity v: SIMD3<Double>) -> (ParticleCollider.Response, SIMD3<Double>, Double) {
+        if piece < lines.count {
+            let line = lines[piece]
+            guard line.response == .bounce else { return (line.response, v, 0) }
+            let out = line.bounce(v)
+            return (.bounce, out, (out * line.normal).sum())
+        }
+        let circle = circles[piece - lines.count]
+        guard circle.response == .bounce else { return (circle.response, v, 0) }
+        let (out, vn) = circle.bounce(v, at: p)
+        return (.bounce, out, vn)
+    }
+}

@@ -39,4 +39,24 @@ import Testing
         // Back to Core Animation's cell exactly: no extensions value at all.
         #expect(cell.stardustCell.extensions == nil)
     }
+
+    @Test func aBowlSetThroughTheExtensionKeepsTheParticlesIn() {
+        // Particles thrown in every direction from the center of a bowl of radius 50 never leave it.
+        let cell = CAEmitterCell()
+        cell.birthRate = 60
+        cell.lifetime = 4
+        cell.velocity = 120
+        cell.emissionRange = .pi
+        cell.yAcceleration = 90
+        cell.stardust.colliders = [.circle(center: Point(100, 100), radius: 50, isContainer: true, restitution: 0.8)]
+        let layer = CAEmitterLayer()
+        layer.emitterPosition = CGPoint(x: 100, y: 100)
+        layer.emitterCells = [cell]
+        let s = layer.stardustEmitter.evaluate(at: 3)
+        #expect(s.count > 100)
+        for i in 0..<s.count {
+            let dx = Double(s.x[i]) - 100, dy = Double(s.y[i]) - 100
+            #expect((dx * dx + dy * dy).squareRoot() <= 50 + 1e-3)
+        }
+    }
 }

@@ -53,6 +53,13 @@ import Testing
         #expect(line.contains("\"collider(circle inside,bounce,restitution=0.9,friction=0.2)\""))
     }
 
+    @Test func theSwiftExportWritesTheShapesForOpenQuartzCore() throws {
+        let source = SwiftExporter.export(try load(scene(cell: Self.shapes))).source
+        #expect(source.contains("c.stardust.colliders = [ParticleCollider.rectangle(Rect(x: 10, y: 20, width: 30, height: 40), isContainer: false, response: .stick"), "\(source)")
+        #expect(source.contains("ParticleCollider.circle(center: Point(100, 120), radius: 25, isContainer: true, response: .bounce, restitution: 0.9, friction: 0.2)"))
+        #expect(source.contains("a circle container collider (bounce)"))
+    }
+
     @Test func badCollidersNameTheirPath() {
         let cell = "layers[0].emitterCells[0]"
         let cases: [(String, String, String)] = [

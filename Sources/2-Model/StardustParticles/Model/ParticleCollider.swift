@@ -19,20 +19,25 @@ public struct ParticleCollider: Hashable, Sendable {
         case circle(center: Point, radius: Double)
     }
 
-    /// What a particle does when it reaches the line.
+    /// What a particle does when it reaches the collider.
     public enum Response: String, Hashable, Sendable, CaseIterable {
         /// Rebounds: the normal velocity is reversed and multiplied by ``ParticleCollider/restitution``,
         /// the tangential velocity multiplied by `1 − friction`.
         case bounce
-        /// Stays where it hit the line, at rest, for the rest of its life.
+        /// Stays where it hit the collider, at rest, for the rest of its life.
         case stick
         /// Disappears.
         case die
     }
 
+    /// A line's first point (a rectangle's origin corner, a circle's center: set by ``rectangle(_:isContainer:response:restitution:friction:)``
+    /// and ``circle(center:radius:isContainer:response:restitution:friction:)``, read only by lines).
     public var from: Point
+    /// A line's second point (a rectangle's opposite corner, a circle's center).
     public var to: Point
+    /// For a line: the whole line through ``from`` and ``to`` instead of the segment between them.
     public var isInfinite: Bool
+    /// What a particle does at a contact: bounce, stick or die.
     public var response: Response
     /// The fraction of the normal speed kept by a bounce (0…1).
     public var restitution: Double

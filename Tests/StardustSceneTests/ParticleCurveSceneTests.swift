@@ -113,8 +113,12 @@ import Testing
             #expect(e.path == "layers[0].emitterCells[0].trigger")
         }
         _ = #expect(throws: SceneError.self) {
-            try load(scene(cell: "\"emitterCells\": [{\"name\": \"x\", \"trigger\": \"collision\"}]"))
+            try load(scene(cell: "\"emitterCells\": [{\"name\": \"x\", \"trigger\": \"explosion\"}]"))
         }.map { e in #expect(e.path == "layers[0].emitterCells[0].emitterCells[0].trigger" && e.message.contains("\"death\"")) }
+        // The collision trigger needs a parent with colliders.
+        _ = #expect(throws: SceneError.self) {
+            try load(scene(cell: "\"emitterCells\": [{\"name\": \"x\", \"trigger\": \"collision\"}]"))
+        }.map { e in #expect(e.path == "layers[0].emitterCells[0].emitterCells[0].trigger" && e.message.contains("colliders")) }
     }
 
     @Test func theTraceShowsTheFeaturesOnlyWhenUsed() throws {

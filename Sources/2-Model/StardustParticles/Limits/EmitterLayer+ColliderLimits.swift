@@ -44,8 +44,7 @@ extension EmitterLayer {
     /// in closed form. `parent` is nil for a top-level cell.
     static func checkCollisionTrigger(_ x: CellExtensions, parent: CellExtensions?, _ path: String) throws(EmitterError) {
         guard x.trigger == .collision, let parent else { return }
-        let integrated = parent.orbit == nil && !(parent.fields?.isClosedForm ?? true)
-        if !parent.hasMotion || parent.allColliders.isEmpty || integrated {
+        if !parent.reportsContacts {
             throw .invalidValue(keyPath: path + "trigger", value: 0,
                                 reason: "the collision trigger needs a parent cell with colliders and without attractors, a vortex or turbulence")
         }

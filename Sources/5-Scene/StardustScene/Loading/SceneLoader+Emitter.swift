@@ -97,7 +97,15 @@ extension SceneLoader {
         }
         if let n = k["emitterCells"] {
             var seen = Set<String>()
-            c.emitterCells = try n.array().map { try cell($0, depth: depth + 1, siblings: &seen) }
+            let nodes = try n.array()
+            c.emitterCells = try nodes.map { try cell($0, depth: depth + 1, siblings: &seen) }
+            // A collision trigger needs contacts to fire at (docs/PARTICLE-MODEL.md §2.10).
+            for (node, child) in zip(nodes, c.emitterCells) where child.extensions?.trigger == .collision {
+                if !(c.extensions?.reportsContacts ?? false), let t = node.child("trigger") {
+                    throw SceneError(path: t.path, "the collision trigger fires where the parent particle meets its colliders: "
+                        + "give the parent cell a \"collider\" or \"colliders\" (and no attractors, vortex, turbulence or orbit)")
+                }
+            }
         }
         return c
     }

@@ -45,7 +45,7 @@ extension EmitterLayer {
                                     _ out: SnapshotColumns, _ offset: Int,
                                     _ contacts: ContactCache.Table? = nil) -> Int {
         let n = extendedBatch
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 24 * n) { dbl in
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 30 * n) { dbl in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 3 * n) { ints in
                 let d = dbl.baseAddress!
                 func col(_ c: Int) -> UnsafeMutablePointer<Double> { d + c * n }
@@ -57,6 +57,8 @@ extension EmitterLayer {
                 let px0 = col(12), py0 = col(13), pz0 = col(14)
                 let vx0 = col(15), vy0 = col(16), vz0 = col(17)
                 let px = col(18), py = col(19), pz = col(20), vx = col(21), vy = col(22), vz = col(23)
+                // The curves' values at each particle's normalised age (step 4, scalar before the 4-lane part).
+                let alphaV = col(24), scaleV = col(25), rampR = col(26), rampG = col(27), rampB = col(28), rampA = col(29)
                 // Per batch slot: the birth index, its random key and its contact slot.
                 let ks = ints.baseAddress!, keys = ks + n, slots = ks + 2 * n
                 let invRate = 1 / p.rate
@@ -173,38 +175,41 @@ extension EmitterLayer {
                             j += 4
                         }
                     }
-                    // 4. The over-life state (``EmitterLayer/extendedState``) and the columns, four at a time.
+                    // 4. The over-life state (``EmitterLayer/extendedState``) and the columns: the curves one
+                    // particle at a time (a walk over the stops each), then the rest four at a time.
+                    if ramp != nil || alphaCurve != nil || scaleCurve != nil {
+                        for j in 0..<live {
+                            let life = lives[j]
+                            let f = life > 0 ? min(1, ages[j] / life) : 0
+                            if let ramp {
+                                let v = ramp.value(at: f)
+                                rampR[j] = v.x; rampG[j] = v.y; rampB[j] = v.z; rampA[j] = v.w
+                            }
+                            if let alphaCurve { alphaV[j] = alphaCurve.value(at: f) }
+                            if let scaleCurve { scaleV[j] = scaleCurve.value(at: f) }
+                        }
+                        for j in live..<((live + 3) & ~3) {
+                            alphaV[j] = 1; scaleV[j] = 1; rampR[j] = 1; rampG[j] = 1; rampB[j] = 1; rampA[j] = 1
+                        }
+                    }
                     let o = offset + written
                     let cs = p.colorSpeed
                     j = 0
                     while j < live {
                         let tau = Self.load(ages + j), life = Self.load(lives + j)
-                        var f = tau / life
-                        f.replace(with: 1, where: .!(f .< 1))  // min(1, τ / life)
-                        f.replace(with: 0, where: .!(life .> 0))
                         var r = Self.load(uR + j) + cs.x * tau, g = Self.load(uG + j) + cs.y * tau
                         var b = Self.load(uB + j) + cs.z * tau, a = Self.load(uA + j) + cs.w * tau
                         var sc = Self.load(uScale + j) + p.scaleSpeed * tau
                         sc.replace(with: 0, where: .!(sc .>= 0))  // max(0, s)
                         let c = min(4, live - j)
-                        if let ramp {
-                            var mr = SIMD4<Double>(repeating: 1), mg = mr, mb = mr, ma = mr
-                            for l in 0..<c {
-                                let v = ramp.value(at: f[l])
-                                mr[l] = v.x; mg[l] = v.y; mb[l] = v.z; ma[l] = v.w
-                            }
-                            r *= mr; g *= mg; b *= mb; a *= ma
+                        if ramp != nil {
+                            r *= Self.load(rampR + j); g *= Self.load(rampG + j); b *= Self.load(rampB + j)
+                            a *= Self.load(rampA + j)
                         }
-                        if let alphaCurve {
-                            var v = SIMD4<Double>(repeating: 1)
-                            for l in 0..<c { v[l] = alphaCurve.value(at: f[l]) }
-                            a *= v
-                        }
-                        if let scaleCurve {
-                            var v = SIMD4<Double>(repeating: 1)
-                            for l in 0..<c { v[l] = scaleCurve.value(at: f[l]) }
-                            sc = sc * v
-                            sc.replace(with: 0, where: .!(sc .>= 0))
+                        if alphaCurve != nil { a *= Self.load(alphaV + j) }
+                        if scaleCurve != nil {
+                            sc = sc * Self.load(scaleV + j)
+                            sc.replace(with: 0, where: .!(sc .>= 0))  // max(0, s × curve)
                         }
                         let rot = Self.load(uRot + j) + Self.load(uSpin + j) * tau
                         let i = o + j

@@ -45,7 +45,7 @@ extension EmitterLayer {
                                     _ out: SnapshotColumns, _ offset: Int,
                                     _ contacts: ContactCache.Table? = nil) -> Int {
         let n = extendedBatch
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 30 * n) { dbl in
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 31 * n) { dbl in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 3 * n) { ints in
                 let d = dbl.baseAddress!
                 func col(_ c: Int) -> UnsafeMutablePointer<Double> { d + c * n }
@@ -59,6 +59,7 @@ extension EmitterLayer {
                 let px = col(18), py = col(19), pz = col(20), vx = col(21), vy = col(22), vz = col(23)
                 // The curves' values at each particle's normalised age (step 4, scalar before the 4-lane part).
                 let alphaV = col(24), scaleV = col(25), rampR = col(26), rampG = col(27), rampB = col(28), rampA = col(29)
+                let fs = col(30)  // normalised ages
                 // Per batch slot: the birth index, its random key and its contact slot.
                 let ks = ints.baseAddress!, keys = ks + n, slots = ks + 2 * n
                 let invRate = 1 / p.rate
@@ -69,6 +70,7 @@ extension EmitterLayer {
                 let drawsRotation = x.rotation != 0 || x.rotationRange != 0
                 let cellIndex = run.cell
                 let capacity = contacts.map { UInt64($0.capacity) } ?? 1
+                let entries = contacts?.entries  // read once: the table is not retained per particle
                 var slot = UInt64(bitPattern: run.k0) % capacity  // slot of birth k: k mod capacity (ContactCache)
                 var written = 0
                 var k = run.k0
@@ -144,7 +146,7 @@ extension EmitterLayer {
                                                   scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
                                                   spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
                                                   colorSpeed: p.colorSpeed)
-                            let entry = contacts.map { $0.entries + Int(slots[j]) }
+                            let entry = entries.map { $0 + Int(slots[j]) }
                             let s = motion.state(b, age: ages[j], slot: entry)
                             let i = live
                             px[i] = s.position.x; py[i] = s.position.y; pz[i] = s.position.z
@@ -177,17 +179,20 @@ extension EmitterLayer {
                     }
                     // 4. The over-life state (``EmitterLayer/extendedState``) and the columns: the curves one
                     // particle at a time (a walk over the stops each), then the rest four at a time.
+                    // One loop per curve, each bound once per batch (a binding per particle retains its arrays).
                     if ramp != nil || alphaCurve != nil || scaleCurve != nil {
                         for j in 0..<live {
                             let life = lives[j]
-                            let f = life > 0 ? min(1, ages[j] / life) : 0
-                            if let ramp {
-                                let v = ramp.value(at: f)
+                            fs[j] = life > 0 ? min(1, ages[j] / life) : 0
+                        }
+                        if let ramp {
+                            for j in 0..<live {
+                                let v = ramp.value(at: fs[j])
                                 rampR[j] = v.x; rampG[j] = v.y; rampB[j] = v.z; rampA[j] = v.w
                             }
-                            if let alphaCurve { alphaV[j] = alphaCurve.value(at: f) }
-                            if let scaleCurve { scaleV[j] = scaleCurve.value(at: f) }
                         }
+                        if let alphaCurve { for j in 0..<live { alphaV[j] = alphaCurve.value(at: fs[j]) } }
+                        if let scaleCurve { for j in 0..<live { scaleV[j] = scaleCurve.value(at: fs[j]) } }
                         for j in live..<((live + 3) & ~3) {
                             alphaV[j] = 1; scaleV[j] = 1; rampR[j] = 1; rampG[j] = 1; rampB[j] = 1; rampA[j] = 1
                         }

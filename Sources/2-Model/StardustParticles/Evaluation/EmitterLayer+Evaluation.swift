@@ -5,7 +5,8 @@ import StardustAnimation
 // snapshot, and one convenience that allocates one. Evaluation is two parallel passes over the
 // runs of the birth plan (BirthPlan.swift): count the live particles of each run, then write each
 // run at its offset, either through the general per-particle path below or through the SIMD
-// kernel for top-level cells of point emitters (PointKernel.swift).
+// kernel for top-level cells of point emitters (PointKernel.swift) or the batched kernel of cells with curves and
+// closed-form motion (ExtendedKernel.swift).
 
 extension EmitterLayer {
     /// The particles alive at parent time `t` (mapped through `timing`; the simulation starts at
@@ -90,7 +91,13 @@ extension EmitterLayer {
             if run.burst >= 0 || !cut.isNone { return countLive(run, p, inst, t, cut) }
             return count(run, p, inst, t)
         }
-        if let x = cell.extensions { return writeExtended(run, cell, p, x, inst, e, plan, t, out, offset, cut, contacts) }
+        if let x = cell.extensions {
+            // Births of the rate of a top-level cell with curves and closed-form motion: the batched kernel (ExtendedKernel.swift).
+            if run.burst < 0, cut.isNone, cell.fitsExtendedKernel {
+                return writeExtendedKernel(run, cell, p, x, inst, e, t, out, offset, contacts)
+            }
+            return writeExtended(run, cell, p, x, inst, e, plan, t, out, offset, cut, contacts)
+        }
         // A Core Animation sub-cell of a parent moved by fields: the extended path reads the moved parent.
         if cell.parent >= 0, e.cells[cell.parent].motion != nil {
             return writeExtended(run, cell, p, CellExtensions(), inst, e, plan, t, out, offset, cut)

@@ -51,8 +51,9 @@ final class FieldIntegrator: Sendable {
         noiseSeed = UInt64(f.turbulence?.seed ?? 0) &* 0x9E37_79B9_7F4A_7C15
     }
 
-    /// The force per unit mass at `p`, besides drag.
-    @inline(__always) func force(_ p: SIMD3<Double>, _ a0: SIMD3<Double>) -> SIMD3<Double> {
+    /// The force per unit mass at `p`, besides drag; `noise` is the particle's last turbulence cell
+    /// (``CurlNoise/Cell``), read and updated.
+    @inline(__always) func force(_ p: SIMD3<Double>, _ a0: SIMD3<Double>, noise: inout CurlNoise.Cell) -> SIMD3<Double> {
         var a = a0
         for q in attractors {
             let dx = q.x - p.x, dy = q.y - p.y
@@ -62,7 +63,7 @@ final class FieldIntegrator: Sendable {
             a.x += dx * m; a.y += dy * m
         }
         if turbulence != 0 {
-            let c = CurlNoise.curl(p.x * inverseScale, p.y * inverseScale, seed: noiseSeed)
+            let c = CurlNoise.curl(p.x * inverseScale, p.y * inverseScale, seed: noiseSeed, cell: &noise)
             a.x += c.x * turbulence; a.y += c.y * turbulence
         }
         return a
@@ -100,6 +101,7 @@ final class FieldIntegrator: Sendable {
         let a0 = b.acceleration
         let sigma = line.map { $0.side(p, v) } ?? 1
         var bounces = 0
+        var noise = CurlNoise.Cell()
         let steps = Int((tau / h).rounded(.down))
         let rest = tau - Double(steps) * h
         var i = 0
@@ -110,7 +112,7 @@ final class FieldIntegrator: Sendable {
             if dt <= 0 { continue }
             let old = p
             // 1. Force held for the step, drag exact.
-            let a = force(p, a0)
+            let a = force(p, a0, noise: &noise)
             if k > 0 {
                 let e = full ? decay : exp(-k * dt), r = full ? reach : -expm1(-k * dt) / k
                 let vt = wind + a / k

@@ -1,0 +1,263 @@
+import StardustCore
+
+// The batched kernel of the extended path: ``EmitterLayer/writeExtended(_:_:_:_:_:_:_:_:_:_:_:_:)``
+// for the births of the rate of a top-level cell whose extensions are over-life curves and closed-form
+// motion (drag, wind, a collider), 64 births at a time and four particles at a time where the work is
+// arithmetic. It is a second copy of the general path's formula (``ParticleBirth/make(_:shape:mode:rng:id:birthTime:life:angleU:)``
+// followed by ``EmitterLayer/extendedState(_:_:_:rng:theta:origin:age:motion:slot:)``), kept equal to
+// it bit for bit: `ExtendedKernelTests` compares the two on random cells, runs and times
+// (docs/PARTICLES-PERFORMANCE.md, "The extended kernel").
+
+extension CompiledCell {
+    /// True when ``EmitterLayer/writeExtendedKernel(_:_:_:_:_:_:_:_:_:)`` evaluates the cell's births of
+    /// the rate: a top-level cell whose extensions change only what the kernel computes (curves of color,
+    /// alpha and scale; a fixed birth rotation; closed-form motion). Finish values, spin and speed
+    /// curves, a second color ramp, orbits, radial or tangential acceleration and integrated fields take
+    /// the general path.
+    var fitsExtendedKernel: Bool {
+        guard parent < 0, let x = extensions else { return false }
+        return x.finishColor == nil && x.finishScale == nil && x.finishRotation == nil
+            && x.spinOverLife == nil && x.secondColorOverLife == nil && x.orbit == nil && !x.needsIntegration
+            && (motion == nil ? x.speedOverLife == nil : motion!.integrator == nil)
+    }
+}
+
+extension EmitterLayer {
+    /// Births examined per batch of ``writeExtendedKernel(_:_:_:_:_:_:_:_:_:)``.
+    static let extendedBatch = 64
+
+    /// Writes the live particles of a run of births of the rate (no cap) of a cell that
+    /// ``CompiledCell/fitsExtendedKernel``, at `offset`; returns how many (those a `die` collider took
+    /// are left out). Per batch of 64 births:
+    /// 1. the live births and their random uniforms (scalar integer work, the liveness test without
+    ///    branches), and the birth positions on the emitter shape;
+    /// 2. the birth velocities, colors, scales and spins, four at a time (the 4-lane sincos);
+    /// 3. the motion of each particle (``ParticleMotion/state(_:age:slot:)``: the contact walk kept in
+    ///    `contacts` and the drag closed form, one particle at a time, in birth order);
+    /// 4. the over-life state and the 17 columns, four at a time.
+    ///
+    /// Every value is computed with the operations of the general path in the same order, lane by lane,
+    /// so the bytes are the general path's. The products by a top-level cell's inherited factors
+    /// (color × 1, scale × 1) are exact identities and are left out. Cost: O(births in the run), no
+    /// allocation, no dynamic dispatch; the walk's Newton steps only at a particle's contacts.
+    static func writeExtendedKernel(_ run: BirthRun, _ cell: CompiledCell, _ p: BirthParameters, _ x: CellExtensions,
+                                    _ inst: EmitterInstance, _ e: CompiledEmitter, _ t: Double,
+                                    _ out: SnapshotColumns, _ offset: Int,
+                                    _ contacts: ContactCache.Table? = nil) -> Int {
+        let n = extendedBatch
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 31 * n) { dbl in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 3 * n) { ints in
+                let d = dbl.baseAddress!
+                func col(_ c: Int) -> UnsafeMutablePointer<Double> { d + c * n }
+                // Per batch slot: the birth's age, lifetime and time, its uniforms (overwritten by its
+                // birth values in step 2), its birth position, and its state (step 3).
+                let ages = col(0), lives = col(1), births = col(2)
+                let uAngle = col(3), uSpeed = col(4), uScale = col(5), uSpin = col(6)
+                let uR = col(7), uG = col(8), uB = col(9), uA = col(10), uRot = col(11)
+                let px0 = col(12), py0 = col(13), pz0 = col(14)
+                let vx0 = col(15), vy0 = col(16), vz0 = col(17)
+                let px = col(18), py = col(19), pz = col(20), vx = col(21), vy = col(22), vz = col(23)
+                // The curves' values at each particle's normalised age (step 4, scalar before the 4-lane part).
+                let alphaV = col(24), scaleV = col(25), rampR = col(26), rampG = col(27), rampB = col(28), rampA = col(29)
+                let fs = col(30)  // normalised ages
+                // Per batch slot: the birth index, its random key and its contact slot.
+                let ks = ints.baseAddress!, keys = ks + n, slots = ks + 2 * n
+                let invRate = 1 / p.rate
+                let shape = e.shape, mode = e.mode
+                let motion = cell.motion
+                let alphaCurve = x.alphaOverLife, scaleCurve = x.scaleOverLife, ramp = x.colorOverLife
+                // Without a birth rotation the general path's r0 = 0 + 0·(2u − 1) is +0 whatever u: the draw is skipped.
+                let drawsRotation = x.rotation != 0 || x.rotationRange != 0
+                let cellIndex = run.cell
+                let capacity = contacts.map { UInt64($0.capacity) } ?? 1
+                let entries = contacts?.entries  // read once: the table is not retained per particle
+                var slot = UInt64(bitPattern: run.k0) % capacity  // slot of birth k: k mod capacity (ContactCache)
+                var written = 0
+                var k = run.k0
+                while k < run.k1 {
+                    // 1. The live births of the next `n` (the test of `forEachLive`), without branches.
+                    var m = 0
+                    let end = min(run.k1, k + Int64(n))
+                    while k < end {
+                        let tb = run.start + (Double(k) - run.count0) * invRate
+                        let age = t - tb
+                        let rng = ParticleRandom(instance: inst.stream, index: UInt64(bitPattern: k))
+                        let (life, au) = ParticleBirth.life(p, rng)
+                        ages[m] = age; lives[m] = life; births[m] = tb; uAngle[m] = au
+                        ks[m] = UInt64(bitPattern: k); keys[m] = rng.key
+                        slots[m] = slot
+                        m &+= (age >= 0) && (age < life) ? 1 : 0
+                        k += 1
+                        slot &+= 1
+                        if slot == capacity || k == 0 { slot = 0 }  // k mod capacity (k = 0 after negative indices)
+                    }
+                    guard m > 0 else { continue }
+                    for j in 0..<m {
+                        let rng = ParticleRandom(key: keys[j])
+                        let (_, _, us) = rng.triple(ParticleAttribute.lifeAngleSpeed)
+                        let (u0, u1, u2) = rng.triple(ParticleAttribute.scaleSpinRed)
+                        let (u3, u4, u5) = rng.triple(ParticleAttribute.greenBlueAlpha)
+                        uSpeed[j] = us; uScale[j] = u0; uSpin[j] = u1
+                        uR[j] = u2; uG[j] = u3; uB[j] = u4; uA[j] = u5
+                        uRot[j] = drawsRotation ? rng.triple(ParticleAttribute.finishAlphaScaleRotation).2 : 0
+                        let pos: SIMD3<Double>
+                        if shape == .point {
+                            pos = p.center
+                        } else {
+                            let (uChoice, u, v) = rng.triple(ParticleAttribute.shapeChoiceUV)
+                            let (w, _, _) = rng.triple(ParticleAttribute.shapeW)
+                            pos = EmitterGeometry.position(shape: shape, mode: mode, center: p.center, size: p.size,
+                                                           choice: uChoice, u: u, v: v, w: w)
+                        }
+                        px0[j] = pos.x; py0[j] = pos.y; pz0[j] = pos.z
+                    }
+                    for j in m..<((m + 3) & ~3) {
+                        ages[j] = 0; lives[j] = 1; uAngle[j] = 0; uSpeed[j] = 0; uScale[j] = 0; uSpin[j] = 0
+                        uR[j] = 0; uG[j] = 0; uB[j] = 0; uA[j] = 0; uRot[j] = 0; px0[j] = 0; py0[j] = 0; pz0[j] = 0
+                    }
+                    // 2. Birth values, four at a time (``ParticleBirth/finish``), written over the uniforms.
+                    var j = 0
+                    while j < m {
+                        let theta = p.longitude + p.longitudeRange * (2 * Self.load(uAngle + j) - 1)
+                        let speed = p.speed + p.speedRange * (2 * Self.load(uSpeed + j) - 1)
+                        let (sinT, cosT) = FastTrig.sincos4(theta)
+                        Self.store(((p.cosLat * cosT) * speed), vx0 + j)
+                        Self.store(((p.cosLat * sinT) * speed), vy0 + j)
+                        Self.store(SIMD4(repeating: p.sinLat) * speed, vz0 + j)
+                        Self.store(p.color.x + p.colorRange.x * (2 * Self.load(uR + j) - 1), uR + j)
+                        Self.store(p.color.y + p.colorRange.y * (2 * Self.load(uG + j) - 1), uG + j)
+                        Self.store(p.color.z + p.colorRange.z * (2 * Self.load(uB + j) - 1), uB + j)
+                        Self.store(p.color.w + p.colorRange.w * (2 * Self.load(uA + j) - 1), uA + j)
+                        Self.store(p.scale + p.scaleRange * (2 * Self.load(uScale + j) - 1), uScale + j)
+                        Self.store(p.spin + p.spinRange * (2 * Self.load(uSpin + j) - 1), uSpin + j)
+                        if drawsRotation { Self.store(x.rotation + x.rotationRange * (2 * Self.load(uRot + j) - 1), uRot + j) }
+                        j += 4
+                    }
+                    // 3. Motion, one particle at a time in birth order; those a `die` collider took are dropped
+                    // (every slot is written at `live`, which advances only for the survivors).
+                    var live = m
+                    if let motion {
+                        live = 0
+                        for j in 0..<m {
+                            let id = inst.idKey &+ ks[j]
+                            let b = ParticleBirth(id: id, birthTime: births[j], lifetime: lives[j],
+                                                  position: SIMD3(px0[j], py0[j], pz0[j]),
+                                                  velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
+                                                  scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
+                                                  spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
+                                                  colorSpeed: p.colorSpeed)
+                            let entry = entries.map { $0 + Int(slots[j]) }
+                            let s = motion.state(b, age: ages[j], slot: entry)
+                            let i = live
+                            px[i] = s.position.x; py[i] = s.position.y; pz[i] = s.position.z
+                            vx[i] = s.velocity.x; vy[i] = s.velocity.y; vz[i] = s.velocity.z
+                            ages[i] = ages[j]; lives[i] = lives[j]; births[i] = births[j]; ks[i] = ks[j]
+                            uScale[i] = uScale[j]; uSpin[i] = uSpin[j]; uRot[i] = uRot[j]
+                            uR[i] = uR[j]; uG[i] = uG[j]; uB[i] = uB[j]; uA[i] = uA[j]
+                            live &+= s.alive ? 1 : 0
+                        }
+                        for j in live..<((live + 3) & ~3) {
+                            ages[j] = 0; lives[j] = 1; uScale[j] = 0; uSpin[j] = 0; uRot[j] = 0
+                            uR[j] = 0; uG[j] = 0; uB[j] = 0; uA[j] = 0
+                            px[j] = 0; py[j] = 0; pz[j] = 0; vx[j] = 0; vy[j] = 0; vz[j] = 0
+                        }
+                    } else {
+                        // Core Animation's closed form (``ParticleBirth/position(atAge:)``, ``velocity(atAge:)``).
+                        let a = p.accel
+                        var j = 0
+                        while j < m {
+                            let tau = Self.load(ages + j)
+                            let h = 0.5 * tau * tau
+                            let ux = Self.load(vx0 + j), uy = Self.load(vy0 + j), uz = Self.load(vz0 + j)
+                            Self.store(Self.load(px0 + j) + ux * tau + a.x * h, px + j)
+                            Self.store(Self.load(py0 + j) + uy * tau + a.y * h, py + j)
+                            Self.store(Self.load(pz0 + j) + uz * tau + a.z * h, pz + j)
+                            Self.store(ux + a.x * tau, vx + j); Self.store(uy + a.y * tau, vy + j)
+                            Self.store(uz + a.z * tau, vz + j)
+                            j += 4
+                        }
+                    }
+                    // 4. The over-life state (``EmitterLayer/extendedState``) and the columns: the curves one
+                    // particle at a time (a walk over the stops each), then the rest four at a time.
+                    // One loop per curve, each bound once per batch (a binding per particle retains its arrays).
+                    if ramp != nil || alphaCurve != nil || scaleCurve != nil {
+                        for j in 0..<live {
+                            let life = lives[j]
+                            fs[j] = life > 0 ? min(1, ages[j] / life) : 0
+                        }
+                        if let ramp {
+                            for j in 0..<live {
+                                let v = ramp.value(at: fs[j])
+                                rampR[j] = v.x; rampG[j] = v.y; rampB[j] = v.z; rampA[j] = v.w
+                            }
+                        }
+                        if let alphaCurve { for j in 0..<live { alphaV[j] = alphaCurve.value(at: fs[j]) } }
+                        if let scaleCurve { for j in 0..<live { scaleV[j] = scaleCurve.value(at: fs[j]) } }
+                        for j in live..<((live + 3) & ~3) {
+                            alphaV[j] = 1; scaleV[j] = 1; rampR[j] = 1; rampG[j] = 1; rampB[j] = 1; rampA[j] = 1
+                        }
+                    }
+                    let o = offset + written
+                    let cs = p.colorSpeed
+                    j = 0
+                    while j < live {
+                        let tau = Self.load(ages + j), life = Self.load(lives + j)
+                        var r = Self.load(uR + j) + cs.x * tau, g = Self.load(uG + j) + cs.y * tau
+                        var b = Self.load(uB + j) + cs.z * tau, a = Self.load(uA + j) + cs.w * tau
+                        var sc = Self.load(uScale + j) + p.scaleSpeed * tau
+                        sc.replace(with: 0, where: .!(sc .>= 0))  // max(0, s)
+                        let c = min(4, live - j)
+                        if ramp != nil {
+                            r *= Self.load(rampR + j); g *= Self.load(rampG + j); b *= Self.load(rampB + j)
+                            a *= Self.load(rampA + j)
+                        }
+                        if alphaCurve != nil { a *= Self.load(alphaV + j) }
+                        if scaleCurve != nil {
+                            sc = sc * Self.load(scaleV + j)
+                            sc.replace(with: 0, where: .!(sc .>= 0))  // max(0, s × curve)
+                        }
+                        let rot = Self.load(uRot + j) + Self.load(uSpin + j) * tau
+                        let i = o + j
+                        let fx = SIMD4<Float>(Self.load(px + j)), fy = SIMD4<Float>(Self.load(py + j))
+                        let fz = SIMD4<Float>(Self.load(pz + j))
+                        let fvx = SIMD4<Float>(Self.load(vx + j)), fvy = SIMD4<Float>(Self.load(vy + j))
+                        let fvz = SIMD4<Float>(Self.load(vz + j))
+                        let fsc = SIMD4<Float>(sc), frot = SIMD4<Float>(rot)
+                        let fr = SIMD4<Float>(r), fg = SIMD4<Float>(g), fb = SIMD4<Float>(b), fa = SIMD4<Float>(a)
+                        let fage = SIMD4<Float>(tau), flife = SIMD4<Float>(life)
+                        if c == 4 {
+                            Self.store(fx, out.x + i); Self.store(fy, out.y + i); Self.store(fz, out.z + i)
+                            Self.store(fvx, out.vx + i); Self.store(fvy, out.vy + i); Self.store(fvz, out.vz + i)
+                            Self.store(fsc, out.scale + i); Self.store(frot, out.rotation + i)
+                            Self.store(fr, out.red + i); Self.store(fg, out.green + i); Self.store(fb, out.blue + i)
+                            Self.store(fa, out.alpha + i); Self.store(fage, out.age + i)
+                            Self.store(flife, out.lifetime + i)
+                        } else {
+                            for l in 0..<c {
+                                out.x[i + l] = fx[l]; out.y[i + l] = fy[l]; out.z[i + l] = fz[l]
+                                out.vx[i + l] = fvx[l]; out.vy[i + l] = fvy[l]; out.vz[i + l] = fvz[l]
+                                out.scale[i + l] = fsc[l]; out.rotation[i + l] = frot[l]
+                                out.red[i + l] = fr[l]; out.green[i + l] = fg[l]; out.blue[i + l] = fb[l]
+                                out.alpha[i + l] = fa[l]; out.age[i + l] = fage[l]; out.lifetime[i + l] = flife[l]
+                            }
+                        }
+                        j += 4
+                    }
+                    for j in 0..<live {
+                        let i = o + j
+                        out.birth[i] = births[j]
+                        out.cells[i] = cellIndex
+                        out.ids[i] = inst.idKey &+ ks[j]
+                    }
+                    written += live
+                }
+                return written
+            }
+        }
+    }
+
+    /// Stores four doubles at `p` (unaligned).
+    @inline(__always) static func store(_ v: SIMD4<Double>, _ p: UnsafeMutablePointer<Double>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Double>.self)
+    }
+}

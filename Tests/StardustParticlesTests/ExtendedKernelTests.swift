@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import StardustCore
+@testable import StardustParticles
+
+/// The batched kernel of the extended path (``EmitterLayer/writeExtendedKernel(_:_:_:_:_:_:_:_:_:_:)``,
+/// ExtendedKernel.swift) is a second copy of the general per-particle path
+/// (``EmitterLayer/writeExtended(_:_:_:_:_:_:_:_:_:_:_:_:)``). These tests hold the two equal on seeded
+/// random cells — shapes, curves, ramps, birth rotations, drag and wind, colliders that bounce, stick
+/// and kill — on random runs and times, with and without kept contact walks.
+///
+/// Tolerance: none. Both paths perform the same IEEE-754 operations in the same order, lane by lane,
+/// so every column must be equal bit for bit (as for the point kernel, `PointKernelTests`).
+@Suite struct ExtendedKernelTests {
+    typealias Draw = PointKernelTests.Draw
+
+    static func curve(_ d: inout Draw) -> ParticleCurve {
+        let n = Int(d.u(1, 6))
+        var times = (0..<n).map { _ in d.chance(0.1) ? 0 : d.u(0, 1) }.sorted()
+        if n > 2, d.chance(0.2) { times[1] = times[2] }  // a jump
+        let interpolation = CurveInterpolation.allCases[Int(d.u(0, 3))]
+        return try! ParticleCurve(times: times, values: (0..<n).map { _ in d.u(-0.5, 2) }, interpolation: interpolation)
+    }
+
+    static func ramp(_ d: inout Draw) -> ColorRamp {
+        let n = Int(d.u(1, 5))
+        let times = (0..<n).map { _ in d.u(0, 1) }.sorted()
+        let colors = (0..<n).map { _ in Color(red: d.u(0, 1), green: d.u(0, 1), blue: d.u(0, 1), alpha: d.u(0, 1)) }
+        return try! ColorRamp(times: times, colors: colors, interpolation: CurveInterpolation.allCases[Int(d.u(0, 3))])
+    }
+
+    /// Random extensions the kernel takes: curves, a birth rotation, closed-form fields, a collider.
+    static func extensions(_ d: inout Draw, _ p: BirthParameters) -> CellExtensions {
+        var x = CellExtensions()
+        if d.chance(0.6) { x.alphaOverLife = curve(&d) }
+        if d.chance(0.6) { x.scaleOverLife = curve(&d) }
+        if d.chance(0.3) { x.colorOverLife = ramp(&d) }
+        if d.chance(0.3) { x.rotation = d.u(-4, 4); x.rotationRange = d.range(3) }
+        if d.chance(0.8) {
+            var f = ParticleFields()
+            f.drag = d.chance(0.15) ? 0 : d.u(0.01, 3)
+            f.wind = Point(d.u(-100, 100), d.u(-100, 100))
+            x.fields = f
+        }
+        if d.chance(0.7) {
+            let response = ParticleCollider.Response.allCases[Int(d.u(0, 3))]
+            let y = p.center.y + d.u(-300, 600)
+            x.collider = d.chance(0.5)
+                ? .floor(y: y, response: response, restitution: d.u(0, 1), friction: d.u(0, 1))
+                : ParticleCollider(from: Point(p.center.x + d.u(-400, 0), y), to: Point(p.center.x + d.u(0, 400), y + d.u(-200, 200)),
+                                   isInfinite: d.chance(0.3), response: response, restitution: d.u(0, 1), friction: d.u(0, 1))
+        }
+        return x
+    }
+
+    /// The kernel's and the general path's columns for one run, on fresh or given contact tables.
+    static func compare(_ run: BirthRun, _ cell: CompiledCell, _ p: BirthParameters, _ inst: EmitterInstance,
+                        _ e: CompiledEmitter, _ t: Double, tables: (ContactCache.Table, ContactCache.Table)?) -> (String?, Int) {
+        let x = cell.extensions!
+        let plan = BirthPlan(instances: [], records: [])
+        // The count pass through the motion, uncached (the same walks as the write passes).
+        let live = EmitterLayer.writeExtended(run, cell, p, x, inst, e, plan, t, nil, 0)
+        let (kernel, kernelColumns) = PointKernelTests.columns(live)
+        let (general, generalColumns) = PointKernelTests.columns(live)
+        let written = EmitterLayer.writeExtendedKernel(run, cell, p, x, inst, e, t, kernelColumns, 0, tables?.0)
+        let expected = EmitterLayer.writeExtended(run, cell, p, x, inst, e, plan, t, generalColumns, 0, .none, tables?.1)
+        if written != expected || live != expected { return ("counts: kernel \(written), general \(expected), count pass \(live)", 0) }
+        return (PointKernelTests.difference(kernel, general, rows: written, guardFrom: live), expected)
+    }
+
+    @Test("the extended kernel writes the general path's bytes on random cells, runs and ages")
+    func kernelMatchesGeneralPath() {
+        var d = Draw(0x5EED_2029)
+        var particles = 0, withMotion = 0, cached = 0
+        for cellIndex in 0..<500 {
+            var p = PointKernelTests.parameters(&d)
+            let shape = d.chance(0.5) ? EmitterShape.point : EmitterShape.allCases[Int(d.u(0, 6))]
+            let mode = EmitterMode.allCases[Int(d.u(0, Double(EmitterMode.allCases.count)))]
+            let x = Self.extensions(&d, p)
+            let cell = CompiledCell(parent: -1, emits: true, key: 0, starts: [-.infinity], params: [p], windowLo: 0,
+                                    windowHi: .infinity, maxLife: p.maxLife, extensions: x,
+                                    motion: x.hasMotion ? ParticleMotion(x) : nil)
+            #expect(cell.fitsExtendedKernel)
+            let e = CompiledEmitter(cells: [cell], shape: shape, mode: mode, seed: 0)
+            let inst = EmitterInstance(lo: 0, hi: .infinity, stream: d.g.next(), idKey: d.g.next(), parent: -1)
+            for _ in 0..<3 {
+                let (run, t) = PointKernelTests.run(&d, &p)
+                var runCell = cell
+                runCell.params = [p]
+                // Kept walks: two tables, one per path, evaluated at t and then at a later and an earlier time.
+                let keep = cell.motion?.line != nil && d.chance(0.5)
+                let capacity = Int(d.u(1, 400))
+                let tables = keep ? (ContactCache.Table(capacity: capacity), ContactCache.Table(capacity: capacity)) : nil
+                for time in keep ? [t, t + d.u(0, 2), t - d.u(0, 1)] : [t] {
+                    let (diff, n) = Self.compare(run, runCell, p, inst, e, time, tables: tables)
+                    if let diff {
+                        Issue.record("cell \(cellIndex) (\(shape), \(x)), t = \(time), run \(run.k0)..<\(run.k1): \(diff)")
+                        return
+                    }
+                    particles += n
+                    if cell.motion != nil { withMotion += n }
+                    if keep { cached += n }
+                }
+            }
+        }
+        // The draw must exercise every part: many particles, many with motion, many with kept walks.
+        #expect(particles > 40_000)
+        #expect(withMotion > 20_000)
+        #expect(cached > 5_000)
+    }
+
+    @Test("cells the kernel does not take: sub-cells, finish values, spin and speed curves, integrated fields")
+    func kernelChoice() {
+        func fits(_ change: (inout CellExtensions) -> Void, parent: Int = -1) -> Bool {
+            var x = CellExtensions()
+            x.alphaOverLife = ParticleCurve(constant: 1)
+            change(&x)
+            let cell = CompiledCell(parent: parent, emits: true, key: 0, starts: [-.infinity], params: [BirthParameters()],
+                                    windowLo: 0, windowHi: .infinity, maxLife: 1, extensions: x,
+                                    motion: x.hasMotion ? ParticleMotion(x) : nil)
+            return cell.fitsExtendedKernel
+        }
+        #expect(fits { _ in })
+        #expect(fits { $0.fields = ParticleFields(); $0.fields?.drag = 1 })
+        #expect(!fits({ _ in }, parent: 0))
+        #expect(!fits { $0.finishColor = Color(red: 1, green: 0, blue: 0, alpha: 1) })
+        #expect(!fits { $0.finishScale = 2 })
+        #expect(!fits { $0.finishRotation = 1 })
+        #expect(!fits { $0.spinOverLife = ParticleCurve(constant: 2) })
+        #expect(!fits { $0.speedOverLife = ParticleCurve(constant: 2) })
+        #expect(fits { $0.speedOverLife = ParticleCurve(constant: 2); $0.fields = ParticleFields() })  // the motion wins
+        #expect(!fits { $0.radialAcceleration = 3 })
+        #expect(!fits { $0.fields = ParticleFields(); $0.fields?.turbulence = .init(strength: 1) })
+        #expect(!fits { $0.orbit = .init(radius: 10) })
+    }
+}

@@ -19,7 +19,9 @@ struct LottieTextLayout {
     /// Each line's width and baseline, top first.
     var lines: [(width: Double, x: Double, baseline: Double)] = []
 
-    init(_ d: LottieTextDocument, ascent: Double, advance: (Character) -> Double) {
+    /// `kerning` (points between two characters, default none) is added between the characters of a line.
+    init(_ d: LottieTextDocument, ascent: Double, advance: (Character) -> Double,
+         kerning: ((Character, Character) -> Double)? = nil) {
         let size = d.fontSize
         let tracking = d.tracking / 1000 * size
         let lineHeight = d.lineHeight != 0 ? d.lineHeight : size * 1.2
@@ -54,7 +56,10 @@ struct LottieTextLayout {
         for (n, row) in rows.enumerated() {
             var pen = 0.0
             var xs: [Double] = []
-            for c in row { xs.append(pen); pen += advance(c) + tracking }
+            for (i, c) in row.enumerated() {
+                if i > 0, let k = kerning { pen += k(row[i - 1], c) }
+                xs.append(pen); pen += advance(c) + tracking
+            }
             // The line's width: up to the last character that is not a space, tracking after it not counted.
             var width = 0.0
             if let last = row.lastIndex(where: { $0 != " " }) { width = xs[last] + advance(row[last]) }

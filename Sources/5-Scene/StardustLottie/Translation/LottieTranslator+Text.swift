@@ -47,9 +47,15 @@ extension LottieTranslator {
             return glyphLayer(d, glyphs: styled.isEmpty ? ofFamily : styled, ascent: font?.ascent ?? 75, path: path)
         }
         if d.strokeColor != nil && d.strokeWidth > 0 { warn(path, "not drawn yet: text stroke") }
-        if d.tracking != 0 { warn(path, "not drawn yet: text tracking") }
         let file = fontFiles[d.fontName]
-        return fontTextLayer(d, family: file?.path ?? family, ascender: file?.ascender, ascent: font?.ascent ?? 75)
+        // Box text's first baseline: the cap height below the box top in a font file, as lottie-ios draws it (the
+        // one reference drawing fonts), else `ascent` of `fonts.list`, as After Effects exports it.
+        let ascent = file?.capHeight.map { $0 * 100 } ?? font?.ascent ?? 75
+        if d.tracking != 0, let file, let advances = file.advances {
+            return characterTextLayer(d, file: file.path, advances: advances, ascender: file.ascender, ascent: ascent)
+        }
+        if d.tracking != 0 { warn(path, "not drawn yet: text tracking (in a font not found among the font files)") }
+        return fontTextLayer(d, family: file?.path ?? family, ascender: file?.ascender, ascent: ascent)
     }
 
     /// The document's characters as the file's glyph outlines, filled (`fc`) and stroked (`sc`, `sw`; under the
@@ -137,6 +143,34 @@ extension LottieTranslator {
             .concatenating(Transform2D(scaleX: at(s, 0, 100) / 100, y: at(s, 1, at(s, 0, 100)) / 100))
             .concatenating(Transform2D(rotationAngle: t.rotation.value.initial * .pi / 180))
             .concatenating(Transform2D(translationX: at(p, 0, 0), y: at(p, 1, 0)))
+    }
+
+    /// A document in a font file whose advances are known, one ``TextLayer`` per character placed by
+    /// ``LottieTextLayout`` (so tracking and the box's wrapping and justification are Lottie's, not the text layer's):
+    /// each layer's first baseline, `ascender` ems below its top, is the character's baseline.
+    func characterTextLayer(_ d: LottieTextDocument, file: String, advances: LottieFontAdvances, ascender: Double?,
+                            ascent: Double) -> Layer {
+        let asc = (ascender ?? 0.95) * d.fontSize
+        let layout = LottieTextLayout(d, ascent: ascent, advance: { advances.advance($0) * d.fontSize },
+                                      kerning: { advances.kern($0, $1) * d.fontSize })
+        let holder = Layer()
+        holder.name = "text \"\(d.shownText.prefix(24))\" (by character)"
+        holder.anchorPoint = .zero
+        let color = d.fillColor.map(LottieColor.color) ?? .clear
+        for p in layout.placed {
+            let layer = TextLayer()
+            layer.name = "character \"\(p.character)\""
+            layer.string = String(p.character)
+            layer.fontSize = d.fontSize
+            layer.fontFamily = file
+            layer.foregroundColor = color
+            layer.anchorPoint = .zero
+            layer.alignmentMode = .left
+            layer.bounds = Rect(0, 0, max(d.fontSize * 2, 1), d.fontSize * 1.4)
+            layer.position = Point(p.x, p.y - asc)
+            holder.addSublayer(layer)
+        }
+        return holder
     }
 
     /// A document in a font: one ``TextLayer`` per line, each placed so that its baseline is where Lottie puts it

@@ -83,4 +83,14 @@ private typealias F = LottieFixtures
         #expect(abs(top - 10) <= 1, "top row \(top)")
         #expect(abs(bottom - 38) <= 1, "bottom row \(bottom)")
     }
+
+    @Test(.enabled(if: hasDejaVu, "needs DejaVu Sans in /usr/share/fonts/truetype/dejavu (apt-get install fonts-dejavu-core)"))
+    func characterByCharacterTextIsKernedAsTheFontsOwnLayout() throws {
+        let c = try LottieFile.load(path: F.path("text-font-kerning.json"), fontFolders: [Self.folder])
+        let image = try F.render(c, frame: 0)
+        func right(_ rows: Range<Int>) -> Int? { (0..<image.width).last { x in rows.contains { image[x, $0].a > 127 } } }
+        // "AV" kerned by FreeType from the kern table, and placed by us from GPOS with 10 pt of tracking after "A".
+        let red = try #require(right(0..<50)), blue = try #require(right(50..<100))
+        #expect(abs(blue - red - 10) <= 1, "red ends at \(red), blue at \(blue)")
+    }
 }

@@ -16,7 +16,8 @@ struct LottieFontKerning: Equatable, Sendable {
         bytes = b
         func u16(_ o: Int) -> Int? { o >= 0 && o + 2 <= b.count ? Int(b[o]) << 8 | Int(b[o + 1]) : nil }
         func u32(_ o: Int) -> Int? { guard let h = u16(o), let l = u16(o + 2) else { return nil }; return h << 16 | l }
-        guard let features = u16(4), let lookups = u16(8), let featureCount = u16(features) else { return nil }
+        // Header: version (4 bytes), then the script, feature and lookup list offsets.
+        guard let features = u16(6), let lookups = u16(8), let featureCount = u16(features) else { return nil }
         var indices: [Int] = []
         for f in 0..<min(featureCount, Self.maxSubtables) {
             let r = features + 2 + 6 * f

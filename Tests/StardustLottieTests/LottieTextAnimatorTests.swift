@@ -48,4 +48,28 @@ private typealias F = LottieFixtures
         #expect(names.count == 10, "\(names)")
         #expect(animated == 5)
     }
+
+    @Test func aLongAnimatedTextIsSampledMoreSparselyNotWithoutBound() throws {
+        // The fading text made 20 000 characters long: at most 100 000 character states are sampled per document,
+        // so each character's opacity has 5 samples instead of one per frame.
+        var doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: F.path("text-animators.json")))) as? [String: Any])
+        var layers = try #require(doc["layers"] as? [[String: Any]])
+        var t = try #require(layers[1]["t"] as? [String: Any])
+        var d = try #require(t["d"] as? [String: Any])
+        var k = try #require(d["k"] as? [[String: Any]])
+        var s = try #require(k[0]["s"] as? [String: Any])
+        s["t"] = String(repeating: "I", count: 20_000)
+        k[0]["s"] = s; d["k"] = k; t["d"] = d; layers[1]["t"] = t; doc["layers"] = [layers[1]]
+        let c = try LottieFile.load(bytes: Array(try JSONSerialization.data(withJSONObject: doc)), name: "long.json")
+        var counts: [Int] = []
+        func walk(_ l: Layer) {
+            if l.name?.hasPrefix("character") == true, let a = l.animation(forKey: "lottie.textAnimator.opacity") as? KeyframeAnimation {
+                counts.append(a.values?.count ?? 0)
+            }
+            for s in l.sublayers { walk(s) }
+        }
+        walk(c.root)
+        #expect(counts.count == 20_000)
+        #expect(counts.allSatisfy { $0 == 5 }, "\(Set(counts))")
+    }
 }

@@ -17,7 +17,8 @@ struct LottieFontAdvances: Equatable, Sendable {
     var unitsPerEm: Double
     var kerning: LottieFontKerning?
 
-    /// At most this many ranges and advance widths are kept (a hostile table cannot make the reader allocate more).
+    /// At most this many ranges, listed glyphs and advance widths are kept (a hostile table cannot make the reader
+    /// allocate or loop more).
     static let maxRanges = 1 << 16
 
     init?(_ b: [UInt8], cmap: Int, hmtx: Int, metrics: Int, unitsPerEm: Int) {
@@ -52,6 +53,7 @@ struct LottieFontAdvances: Equatable, Sendable {
             guard let segX2 = u16(table + 6) else { return nil }
             let segments = segX2 / 2
             let ends = table + 14, starts = ends + segX2 + 2, deltas = starts + segX2, rangeOffsets = deltas + segX2
+            var listed = 0
             for s in 0..<segments {
                 guard let end = u16(ends + 2 * s), let start = u16(starts + 2 * s), let delta = u16(deltas + 2 * s),
                       let ro = u16(rangeOffsets + 2 * s), start <= end, start != 0xFFFF else { continue }
@@ -62,7 +64,9 @@ struct LottieFontAdvances: Equatable, Sendable {
                 } else {
                     var glyphs: [UInt16] = []
                     for c in start...end {
-                        guard let g = u16(rangeOffsets + 2 * s + ro + 2 * (c - start)) else { break }
+                        // All listed glyphs together count against the same bound as the ranges.
+                        guard listed < Self.maxRanges, let g = u16(rangeOffsets + 2 * s + ro + 2 * (c - start)) else { break }
+                        listed += 1
                         glyphs.append(g == 0 ? 0 : UInt16(truncatingIfNeeded: g + delta))
                     }
                     if !glyphs.isEmpty {

@@ -16,6 +16,9 @@ extension LottieTranslator {
         var stroke: ShapeLayer?
     }
 
+    /// Most character states sampled for one document's animations (characters × samples).
+    static let maxTextSamples = 100_000
+
     /// Names, once, what the animators ask for that is not drawn.
     func noteUndrawn(_ animators: [LottieTextAnimator]) {
         for a in animators {
@@ -36,20 +39,22 @@ extension LottieTranslator {
         noteUndrawn(animators)
         let animation = LottieTextAnimation(animators: animators, document: d,
                                             characters: layout.placed.map { ($0.index, $0.character == " ") })
-        var cache: [Double: [LottieTextAnimation.State]] = [:]
-        func states(_ frame: Double) -> [LottieTextAnimation.State] {
-            if let s = cache[frame] { return s }
-            let s = animation.states(at: frame)
-            cache[frame] = s
-            return s
-        }
         let placed = layout.placed
         // The tracking the animators add after each character moves the characters after it on the same line.
-        func transform(_ k: Int, _ all: [LottieTextAnimation.State]) -> Transform3D {
-            var shift = 0.0
-            var j = k - 1
-            while j >= 0 && placed[j].y == placed[k].y { shift += all[j].tracking; j -= 1 }
-            let s = all[k], middle = advance(placed[k].character) / 2
+        typealias Sample = (states: [LottieTextAnimation.State], shifts: [Double])
+        func sample(_ frame: Double) -> Sample {
+            let states = animation.states(at: frame)
+            var shifts = Array(repeating: 0.0, count: states.count), run = 0.0
+            for k in states.indices {
+                if k > 0 && placed[k].y != placed[k - 1].y { run = 0 }
+                shifts[k] = run
+                run += states[k].tracking
+            }
+            return (states, shifts)
+        }
+        func transform(_ k: Int, _ all: Sample) -> Transform3D {
+            let shift = all.shifts[k]
+            let s = all.states[k], middle = advance(placed[k].character) / 2
             let t = Transform2D(translationX: -middle, y: 0)
                 .concatenating(Transform2D(scaleX: s.scale.x, y: s.scale.y))
                 .concatenating(Transform2D(rotationAngle: s.rotation * .pi / 180))
@@ -62,7 +67,19 @@ extension LottieTranslator {
                     stroke: animators.contains { $0.strokeColor != nil },
                     width: animators.contains { $0.strokeWidth != nil })
         let span = LottieSampledAnimation.span(animation.keyframeTimes)
-        let still = states(span?.lowerBound ?? 0)
+        let still = sample(span?.lowerBound ?? 0)
+        // Samples once per frame over the span (at most 600), fewer for long texts: at most `maxTextSamples` character
+        // states per document, so a long text cannot make the animations' memory grow without bound.
+        var samples: [Sample] = []
+        if let span {
+            let length = span.upperBound - span.lowerBound
+            let budget = max(2, Self.maxTextSamples / max(placed.count, 1))
+            let n = max(2, min(LottieSampledAnimation.maxSamples, budget, Int(length.rounded(.up)) + 1))
+            for k in 0..<n {
+                let f = span.lowerBound + Double(k) / Double(n - 1) * length
+                samples.append(sample(f))
+            }
+        }
         var result: [Layer] = []
         for (k, p) in placed.enumerated() where p.character != " " {
             let c = content(p.character)
@@ -73,23 +90,26 @@ extension LottieTranslator {
             for l in c.layers { layer.addSublayer(l) }
             let fillKey = c.fill is TextLayer ? "foregroundColor" : "fillColor"
             func paint(_ v: [Double]?) -> AnimatableValue { .color(v.map(LottieColor.paint) ?? .clear) }
-            if uses.opacity { layer.opacity = min(max(still[k].opacity, 0), 1) }
+            let first = still.states[k]
+            if uses.opacity { layer.opacity = min(max(first.opacity, 0), 1) }
             if uses.transform { layer.transform = transform(k, still) }
-            if uses.fill { c.fill?.setValue(paint(still[k].fill), forKeyPath: fillKey) }
-            if uses.stroke { c.stroke?.setValue(paint(still[k].stroke), forKeyPath: "strokeColor") }
-            if uses.width { c.stroke?.lineWidth = still[k].strokeWidth }
+            if uses.fill { c.fill?.setValue(paint(first.fill), forKeyPath: fillKey) }
+            if uses.stroke { c.stroke?.setValue(paint(first.stroke), forKeyPath: "strokeColor") }
+            if uses.width { c.stroke?.lineWidth = first.strokeWidth }
             if let span {
-                func animate(_ target: Layer?, _ key: String, _ value: (Double) -> AnimatableValue) {
+                let times = samples.indices.map { Double($0) / Double(samples.count - 1) }
+                func animate(_ target: Layer?, _ key: String, _ value: (Sample) -> AnimatableValue) {
                     guard let target else { return }
-                    let a = LottieSampledAnimation.animation(keyPath: key, span: span, frameRate: frameRate, value)
+                    let a = LottieKeyframes.spanning(keyPath: key, values: samples.map(value), keyTimes: times,
+                                                     frames: span, frameRate: frameRate)
                     a.name = "text animators, character \(p.index)"
                     target.add(a, forKey: "lottie.textAnimator.\(key)")
                 }
-                if uses.opacity { animate(layer, "opacity") { .number(min(max(states($0)[k].opacity, 0), 1)) } }
-                if uses.transform { animate(layer, "transform") { .transform(transform(k, states($0))) } }
-                if uses.fill { animate(c.fill, fillKey) { paint(states($0)[k].fill) } }
-                if uses.stroke { animate(c.stroke, "strokeColor") { paint(states($0)[k].stroke) } }
-                if uses.width { animate(c.stroke, "lineWidth") { .number(states($0)[k].strokeWidth) } }
+                if uses.opacity { animate(layer, "opacity") { .number(min(max($0.states[k].opacity, 0), 1)) } }
+                if uses.transform { animate(layer, "transform") { .transform(transform(k, $0)) } }
+                if uses.fill { animate(c.fill, fillKey) { paint($0.states[k].fill) } }
+                if uses.stroke { animate(c.stroke, "strokeColor") { paint($0.states[k].stroke) } }
+                if uses.width { animate(c.stroke, "lineWidth") { .number($0.states[k].strokeWidth) } }
             }
             result.append(layer)
         }

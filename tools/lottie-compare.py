@@ -13,8 +13,11 @@ reference when mean <= 6 and share <= 2 %; it passes when it matches at least on
 Writes OUT/table.md (per file and progress: the numbers per reference and which agree), OUT/summary.json
 and side-by-side PNGs (ours | rlottie | thorvg | lottie-ios) of the worst pairs under OUT/worst/.
 
-Frame choice: progress p is frame round(p * (op - ip)) counted from ip, the last frame (op - ip - 1) for
-100 %, the same frame for every player.
+Frame choice (docs/LOTTIE.md, "Conformance"): progress p is composition frame ip + p * (op - ip), as lottie-ios
+defines it (progress 1 is the end frame op, where a layer that lasts to the end is still drawn) and rlottie too
+(its frame at position p). We and ThorVG are asked for that frame exactly (a fraction of a frame when
+p * (op - ip) is not whole; ThorVG draws its last frame, op - ip - 1 after ip, for anything later); rlottie, which
+takes whole frames, for its own frame at position p.
 
 Usage: tools/lottie-compare.py --stardust .build/debug/stardust --samples DIR [--snapshots DIR] --out DIR
        [--only SUBSTRING] [--limit N] [--fonts DIR]
@@ -57,11 +60,13 @@ class Rlottie:
         from rlottie_python import LottieAnimation
         self.cls = LottieAnimation
 
-    def frames(self, path, size, frames):
+    def frames(self, path, size, progress, total):
+        """progress → frame: rlottie's own whole frame at that position (frame_at_pos)."""
         out = {}
         with self.cls.from_file(path) as anim:
-            for f in frames:
-                out[f] = unpremultiplied(anim.render_pillow_frame(frame_num=f, width=size[0], height=size[1]))
+            for p in progress:
+                f = anim.lottie_animation_get_frame_at_pos(p / 100)
+                out[p] = unpremultiplied(anim.render_pillow_frame(frame_num=f, width=size[0], height=size[1]))
         return out
 
 
@@ -73,7 +78,8 @@ class Thorvg:
         self.tvg = tvg
         self.engine = tvg.Engine(threads=1)
 
-    def frames(self, path, size, frames):
+    def frames(self, path, size, progress, total):
+        """progress → frame p / 100 * total after ip (ThorVG takes fractions; later than its last frame draws that)."""
         tvg = self.tvg
         out = {}
         canvas = tvg.SwCanvas(self.engine)
@@ -84,12 +90,12 @@ class Thorvg:
             return out
         pic.set_size(size[0], size[1])
         canvas.add(pic)
-        for f in frames:
-            anim.set_frame(float(f))
+        for p in progress:
+            anim.set_frame(p / 100 * total)
             canvas.update()
             canvas.draw(True)
             canvas.sync()
-            out[f] = unpremultiplied(canvas.get_pillow("RGBA"))
+            out[p] = unpremultiplied(canvas.get_pillow("RGBA"))
         return out
 
 
@@ -144,11 +150,12 @@ def features(doc):
     return found
 
 
-def ours(stardust, path, size, fr, frames, tmp, fonts=None):
+def ours(stardust, path, size, fr, total, tmp, fonts=None):
+    """progress → our frame at scene time p / 100 * (op - ip) / fr (scene time 0 is ip)."""
     out = {}
-    for f in frames:
+    for f in PROGRESS:
         png = os.path.join(tmp, f"ours-{f}.png")
-        t = f / fr
+        t = f / 100 * total / fr
         try:
             r = subprocess.run([stardust, "render", path, "--at", repr(t), "-o", png, "--quiet"]
                                + (["--fonts", fonts] if fonts else []),
@@ -207,27 +214,24 @@ def main():
             rows.append((rel, "-", f"not a Lottie animation ({e})", "", "", "", False))
             continue
         used = features(doc)
-        total = max(1, int(round(op - ip)))
-        frames = sorted({min(int(round(p / 100 * total)), total - 1) for p in PROGRESS})
-        frame_of = {p: min(int(round(p / 100 * total)), total - 1) for p in PROGRESS}
+        total = max(op - ip, 0)
         with tempfile.TemporaryDirectory() as tmp:
-            mine = ours(args.stardust, path, (w, h), fr, frames, tmp, args.fonts)
+            mine = ours(args.stardust, path, (w, h), fr, total, tmp, args.fonts)
             ref_frames = {}
             for r in refs:
                 try:
-                    ref_frames[r.name] = r.frames(path, (w, h), frames)
+                    ref_frames[r.name] = r.frames(path, (w, h), PROGRESS, total)
                 except Exception as e:
                     ref_frames[r.name] = {}
                     print(f"note: {r.name} failed on {rel}: {e}", file=sys.stderr)
             for p in PROGRESS:
-                f = frame_of[p]
                 pairs += 1
                 cells, ok, images = {}, False, {}
-                a = mine.get(f)
+                a = mine.get(p)
                 if a is not None:
                     a = over_white(a, (w, h))
                     images["ours"] = a
-                candidates = {n: fr_.get(f) for n, fr_ in ref_frames.items()}
+                candidates = {n: fr_.get(p) for n, fr_ in ref_frames.items()}
                 if args.snapshots:
                     snap = os.path.join(args.snapshots, f"{name}-{p}.png")
                     candidates["lottie-ios"] = Image.open(snap) if os.path.exists(snap) else None

@@ -63,7 +63,7 @@ struct LottieCorpusTests {
         #expect(rate >= Self.measuredFloor, "match rate \(rate); the table is in \(out.path)/table.md")
     }
 
-    /// Just below the last full run's rate (90.8 %, main with the compare tool reading rlottie's and ThorVG's
-    /// premultiplied frames; docs/LOTTIE.md, "Conformance").
-    static let measuredFloor = 0.9
+    /// Below the last measured rate with a margin of about eight pairs (95.1 %, 789 of 830, branch `lottie-text`;
+    /// docs/LOTTIE.md, "Conformance").
+    static let measuredFloor = 0.94
 }

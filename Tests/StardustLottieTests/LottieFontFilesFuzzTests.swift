@@ -57,4 +57,25 @@ import Testing
         // Most single-byte mutations land in the string bytes or unused fields and still read.
         #expect(read > 0)
     }
+
+    static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    @Test("a real font's advances, cap height and GPOS kerning are read; its mutations read without a crash",
+          .enabled(if: FileManager.default.fileExists(atPath: dejaVu), "needs DejaVu Sans (apt-get install fonts-dejavu-core)"))
+    func advancesAndKerningOfARealFont() throws {
+        let font = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.dejaVu)))
+        let n = try #require(LottieFontFiles.names(font))
+        let a = try #require(n.advances)
+        // DejaVu Sans: 2048 units per em, "I" advances 604 units, capitals 1493 units tall; "A" and "V" kern closer.
+        #expect(abs(a.advance("I") - 604.0 / 2048) < 1e-9)
+        #expect(abs((n.capHeight ?? 0) - 1493.0 / 2048) < 1e-9)
+        #expect(a.kern("A", "V") < 0 && a.kern("I", "I") == 0)
+        var rng = SeededGenerator(seed: 0xDE_7A)
+        for _ in 0..<300 {
+            var bytes = font
+            for _ in 0..<Int.random(in: 1...8, using: &rng) { bytes = rng.mutate(bytes) }
+            guard let m = LottieFontFiles.names(bytes), let adv = m.advances else { continue }
+            for c in ["A", "V", "é", "😀"] as [Character] { _ = adv.advance(c); _ = adv.kern(c, "V") }
+        }
+    }
 }

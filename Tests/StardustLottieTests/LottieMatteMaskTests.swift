@@ -64,9 +64,9 @@ struct LottieMatteMaskTests {
         #expect(F.isEmpty(image, 50, 85))
     }
 
-    /// The effect's softness becomes `shadowRadius` = softness / 5, as lottie-ios's Core Animation engine maps it.
-    @Test(arguments: [(0.0, 0.0), (50.0, 10.0), (12.5, 2.5)])
-    func dropShadowSoftnessIsAFifthOfTheRadius(softness: Double, radius: Double) throws {
+    /// The effect's softness becomes `shadowRadius` (the blur's σ) = softness / 4, as lottie-web maps it.
+    @Test(arguments: [(0.0, 0.0), (50.0, 12.5), (12.5, 3.125)])
+    func dropShadowSoftnessIsFourTimesTheBlursSigma(softness: Double, radius: Double) throws {
         // The fixture with its softness (the effect's fifth value) replaced.
         var doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: F.path("drop-shadow.json")))) as? [String: Any])
         var layer = try #require((doc["layers"] as? [[String: Any]])?.first)

@@ -55,4 +55,42 @@ private typealias F = LottieFixtures
         let span = try #require(F.span(image, row: 40))
         #expect(span.lowerBound >= 20 && span.lowerBound <= 27, "\(span)")
     }
+
+    /// The columns where ink starts on row `y` (the left edge of each run of covered pixels).
+    static func runStarts(_ image: StardustCore.Image, row y: Int) -> [Int] {
+        (0..<image.width).filter { x in image[x, y].a > 127 && (x == 0 || image[x - 1, y].a <= 127) }
+    }
+
+    @Test(.enabled(if: hasDejaVu, "needs DejaVu Sans in /usr/share/fonts/truetype/dejavu (apt-get install fonts-dejavu-core)"))
+    func trackingAddsItsShareOfTheSizeAfterEachCharacterOfFontText() throws {
+        let c = try LottieFile.load(path: F.path("text-font-tracking.json"), fontFolders: [Self.folder])
+        #expect(!c.warnings.contains { $0.message.contains("tracking") }, "\(c.warnings)")
+        let image = try F.render(c, frame: 0)
+        // Red "II" untracked (drawn by the font's own line layout), blue "II" tracked 200 / 1000 × 50 pt = 10 pt.
+        let red = Self.runStarts(image, row: 25), blue = Self.runStarts(image, row: 75)
+        try #require(red.count == 2 && blue.count == 2, "red \(red), blue \(blue)")
+        #expect(abs(blue[0] - red[0]) <= 1, "first bars \(red[0]), \(blue[0])")
+        #expect(abs((blue[1] - blue[0]) - (red[1] - red[0]) - 10) <= 1, "red \(red), blue \(blue)")
+    }
+
+    @Test(.enabled(if: hasDejaVu, "needs DejaVu Sans in /usr/share/fonts/truetype/dejavu (apt-get install fonts-dejavu-core)"))
+    func boxTextInAFontHasItsFirstBaselineTheCapHeightBelowTheBoxTop() throws {
+        let c = try LottieFile.load(path: F.path("text-font-box.json"), fontFolders: [Self.folder])
+        let image = try F.render(c, frame: 0)
+        let rows = (0..<image.height).filter { y in (0..<image.width).contains { F.isRed(image, $0, y) } }
+        let top = try #require(rows.first), bottom = try #require(rows.last)
+        // DejaVu Sans's cap height is 1493 / 2048 em: the capital's top on the box top (y 10), its foot 29.2 below.
+        #expect(abs(top - 10) <= 1, "top row \(top)")
+        #expect(abs(bottom - 38) <= 1, "bottom row \(bottom)")
+    }
+
+    @Test(.enabled(if: hasDejaVu, "needs DejaVu Sans in /usr/share/fonts/truetype/dejavu (apt-get install fonts-dejavu-core)"))
+    func characterByCharacterTextIsKernedAsTheFontsOwnLayout() throws {
+        let c = try LottieFile.load(path: F.path("text-font-kerning.json"), fontFolders: [Self.folder])
+        let image = try F.render(c, frame: 0)
+        func right(_ rows: Range<Int>) -> Int? { (0..<image.width).last { x in rows.contains { image[x, $0].a > 127 } } }
+        // "AV" kerned by FreeType from the kern table, and placed by us from GPOS with 10 pt of tracking after "A".
+        let red = try #require(right(0..<50)), blue = try #require(right(50..<100))
+        #expect(abs(blue - red - 10) <= 1, "red ends at \(red), blue at \(blue)")
+    }
 }

@@ -136,6 +136,16 @@ struct LottieTranslationTests {
         #expect(F.isEmpty(try F.render(c, frame: 10), 50, 50))
     }
 
+    @Test func layersThatLastToTheEndAreDrawnAtTheEndFrame() throws {
+        // lottie-ios's progress 1 is frame op; a layer whose out point is the animation's end (through a precomp's
+        // start time too) is still drawn there, one that ends earlier is not.
+        let c = try F.load("end-frame.json")
+        let end = try F.render(c, frame: 10)
+        #expect(F.isRed(end, 15, 50) && F.isGreen(end, 50, 50) && F.isEmpty(end, 85, 50))
+        let before = try F.render(c, frame: 8.5)
+        #expect(F.isRed(before, 15, 50) && F.isGreen(before, 50, 50) && F.isBlue(before, 85, 50))
+    }
+
     @Test func ellipsePolygonAndStarAreas() throws {
         #expect(abs(F.coverage(try F.render("ellipse.json", frame: 0)) - Double.pi * 900) < 0.01 * Double.pi * 900)
         #expect(abs(F.coverage(try F.render("polygon.json", frame: 0)) - 1800) < 18)

@@ -18,12 +18,20 @@ enum LottieFontFiles {
         var families: Set<String> = []
         var styles: Set<String> = []
         var ascender: Double?
+        /// The cap height in ems (`OS/2` version 2 or later, else the top of "H"), where lottie-ios puts the first
+        /// baseline of box text below the box's top (docs/LOTTIE.md, "Text").
+        var capHeight: Double?
+        /// Each character's advance in ems (`cmap` to a glyph, its `hmtx` advance over units per em), for text laid
+        /// out character by character (tracking); nil when the file has no usable `cmap` or `hmtx`.
+        var advances: LottieFontAdvances?
     }
 
     /// A matched font file.
     struct Match: Equatable {
         var path: String
         var ascender: Double?
+        var capHeight: Double?
+        var advances: LottieFontAdvances?
     }
 
     /// fName → the file, for the fonts of `fonts` found in `folders`.
@@ -46,7 +54,8 @@ enum LottieFontFiles {
             let family = f.family.trimmingCharacters(in: .whitespaces).lowercased(), style = f.style.lowercased()
             if let hit = files.first(where: { $0.names.postScript.contains(f.name) })
                 ?? files.first(where: { $0.names.families.contains(family) && ($0.names.styles.contains(style) || style.isEmpty) }) {
-                result[f.name] = Match(path: hit.path, ascender: hit.names.ascender)
+                result[f.name] = Match(path: hit.path, ascender: hit.names.ascender, capHeight: hit.names.capHeight,
+                                     advances: hit.names.advances)
             }
         }
         return result
@@ -60,7 +69,7 @@ enum LottieFontFiles {
         var base = 0
         if b.count >= 16, Array(b[0..<4]) == Array("ttcf".utf8) { guard let first = u32(12) else { return nil }; base = first }
         guard let tables = u16(base + 4), tables < 512 else { return nil }
-        var nameTable: Int?, head: Int?, hhea: Int?
+        var nameTable: Int?, head: Int?, hhea: Int?, cmap: Int?, hmtx: Int?, os2: Int?, gpos: Range<Int>?, loca: Int?, glyf: Int?
         for t in 0..<tables {
             let r = base + 12 + 16 * t
             guard r + 16 <= b.count else { return nil }
@@ -68,6 +77,13 @@ enum LottieFontFiles {
             case "name": nameTable = u32(r + 8)
             case "head": head = u32(r + 8)
             case "hhea": hhea = u32(r + 8)
+            case "cmap": cmap = u32(r + 8)
+            case "hmtx": hmtx = u32(r + 8)
+            case "OS/2": os2 = u32(r + 8)
+            case "loca": loca = u32(r + 8)
+            case "glyf": glyf = u32(r + 8)
+            case "GPOS":
+                if let o = u32(r + 8), let n = u32(r + 12), o + n <= b.count { gpos = o..<(o + n) }
             default: break
             }
         }
@@ -75,6 +91,19 @@ enum LottieFontFiles {
         var names = Names()
         if let head, let hhea, let units = u16(head + 18), units > 0, let a = u16(hhea + 4) {
             names.ascender = Double(Int16(truncatingIfNeeded: a)) / Double(units)
+            if let os2, let version = u16(os2), version >= 2, let cap = u16(os2 + 88), cap > 0, cap < 0x8000 {
+                names.capHeight = Double(cap) / Double(units)
+            }
+            if let cmap, let hmtx, let metrics = u16(hhea + 34) {
+                names.advances = LottieFontAdvances(b, cmap: cmap, hmtx: hmtx, metrics: metrics, unitsPerEm: units)
+                names.advances?.kerning = gpos.flatMap { LottieFontKerning(gpos: b[$0]) }
+            }
+            // Without a cap height in OS/2 (version 0 or 1), the top of "H" (its outline's yMax in glyf).
+            if names.capHeight == nil, let loca, let glyf, let format = u16(head + 50), let g = names.advances?.glyph(72), g > 0,
+               let start = format == 0 ? u16(loca + 2 * g).map({ $0 * 2 }) : u32(loca + 4 * g),
+               let yMax = u16(glyf + start + 8), yMax > 0, yMax < 0x8000 {
+                names.capHeight = Double(yMax) / Double(units)
+            }
         }
         for k in 0..<count {
             let r = table + 6 + 12 * k

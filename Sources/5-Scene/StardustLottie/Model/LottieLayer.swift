@@ -64,12 +64,14 @@ public struct LottieLayer: Sendable, Equatable {
 public struct LottieText: Sendable, Equatable {
     /// At least one; in frame order.
     public var documents: [LottieTextDocument]
-    /// `t.a`: the number of text animators (not drawn yet).
-    public var animatorCount: Int
+    /// `t.a`: the text animators, applied in order to every document.
+    public var animators: [LottieTextAnimator]
+    /// The number of text animators.
+    public var animatorCount: Int { animators.count }
 
-    public init(documents: [LottieTextDocument], animatorCount: Int = 0) {
+    public init(documents: [LottieTextDocument], animators: [LottieTextAnimator] = []) {
         self.documents = documents.isEmpty ? [LottieTextDocument(text: "")] : documents
-        self.animatorCount = animatorCount
+        self.animators = animators
     }
 
     /// The first document.

@@ -114,7 +114,7 @@ extension LottieParser {
                 boxSize: try pair("sz"), boxPosition: try pair("ps"), allCaps: try d.number("ca", default: 0) == 1))
         }
         documents.sort { $0.time < $1.time }
-        return LottieText(documents: documents, animatorCount: try j?["a"]?.elements().count ?? 0)
+        return LottieText(documents: documents, animators: try textAnimators(j?["a"]))
     }
 
     /// `chars`: glyph shapes (each `data.shapes`, a shape item list).

@@ -12,14 +12,21 @@ import Foundation
 struct LottieTextLayout {
     struct Placed: Equatable {
         var character: Character
+        /// The character's position in the text (line breaks not counted), as text animators count characters.
+        var index: Int = 0
         var x: Double
         var y: Double
     }
     var placed: [Placed] = []
+    /// Whether ``placed`` also lists the spaces (for text animators, which count them).
+    var placesSpaces = false
     /// Each line's width and baseline, top first.
     var lines: [(width: Double, x: Double, baseline: Double)] = []
 
-    init(_ d: LottieTextDocument, ascent: Double, advance: (Character) -> Double) {
+    /// `kerning` (points between two characters, default none) is added between the characters of a line.
+    init(_ d: LottieTextDocument, ascent: Double, advance: (Character) -> Double,
+         kerning: ((Character, Character) -> Double)? = nil, placesSpaces: Bool = false) {
+        self.placesSpaces = placesSpaces
         let size = d.fontSize
         let tracking = d.tracking / 1000 * size
         let lineHeight = d.lineHeight != 0 ? d.lineHeight : size * 1.2
@@ -51,10 +58,14 @@ struct LottieTextLayout {
         }
         let top = d.boxPosition.map { $0[1] + ascent / 100 * size } ?? 0
         let left = d.boxPosition?[0] ?? 0
+        var counted = 0
         for (n, row) in rows.enumerated() {
             var pen = 0.0
             var xs: [Double] = []
-            for c in row { xs.append(pen); pen += advance(c) + tracking }
+            for (i, c) in row.enumerated() {
+                if i > 0, let k = kerning { pen += k(row[i - 1], c) }
+                xs.append(pen); pen += advance(c) + tracking
+            }
             // The line's width: up to the last character that is not a space, tracking after it not counted.
             var width = 0.0
             if let last = row.lastIndex(where: { $0 != " " }) { width = xs[last] + advance(row[last]) }
@@ -77,8 +88,9 @@ struct LottieTextLayout {
             }
             let baseline = top + Double(n) * lineHeight - d.baselineShift
             lines.append((width, left + shift, baseline))
-            for (c, x) in zip(row, xs) where c != " " {
-                placed.append(Placed(character: c, x: left + shift + x, y: baseline))
+            for (c, x) in zip(row, xs) {
+                if c != " " || placesSpaces { placed.append(Placed(character: c, index: counted, x: left + shift + x, y: baseline)) }
+                counted += 1
             }
         }
     }

@@ -34,8 +34,9 @@ extension LottieTranslator {
 
     /// After Effects' drop shadow: colour (value 0), opacity 0…255 (1), direction in degrees clockwise from up (2),
     /// distance (3) and softness (4) → `shadowColor`, `shadowOpacity`, `shadowOffset` and `shadowRadius`
-    /// (`shadowRadius` = softness / 5: After Effects' softness spans a wider range than `shadowRadius`, and lottie-ios's
-    /// Core Animation engine divides the effect's softness by 5; docs/LOTTIE.md). When any value is keyframed, the four
+    /// (`shadowRadius`, our blur's σ, = softness / 4: lottie-web's mapping, the Bodymovin exporter's own player; After
+    /// Effects publishes no formula, and lottie-ios's softness / 5 is for Core Animation's radius, a wider blur than a σ
+    /// of the same value; docs/LOTTIE.md). When any value is keyframed, the four
     /// properties are sampled per frame over the keyframes' span (``LottieSampledAnimation``), since the offset depends
     /// on two values at once.
     func applyDropShadow(_ e: LottieEffect, to layer: Layer) {
@@ -49,7 +50,7 @@ extension LottieTranslator {
             let color = value(0, at: frame), opacity = value(1, at: frame)[0] / 255
             let angle = value(2, at: frame)[0] * .pi / 180, distance = value(3, at: frame)[0], softness = value(4, at: frame)[0]
             return (LottieColor.color(Array(color.prefix(3))), min(max(opacity, 0), 1),
-                    Size(distance * sin(angle), -distance * cos(angle)), max(softness, 0) / 5)
+                    Size(distance * sin(angle), -distance * cos(angle)), max(softness, 0) / 4)
         }
         let used = e.values.prefix(defaults.count)
         let first = shadow(at: used.map { $0.value.keyframeTimes[0] }.min() ?? 0)

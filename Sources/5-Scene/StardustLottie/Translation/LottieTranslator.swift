@@ -22,6 +22,9 @@ public final class LottieTranslator {
     /// Expressions that are not evaluated ("path \"source\""), named in one warning line at the end.
     var unevaluated: [String] = []
     var unevaluatedMore = 0
+    /// How the frames of the composition being translated map to the animation's frames (`root = offset + scale ·
+    /// frame`: start time and stretch of the precomps around it); nil inside a time-remapped precomp.
+    var rootFrames: (scale: Double, offset: Double)? = (1, 0)
 
     init(animation: LottieAnimation, images: [String: Texture], fontFiles: [String: LottieFontFiles.Match] = [:]) {
         self.animation = animation
@@ -132,13 +135,15 @@ public final class LottieTranslator {
     }
 
     /// Hidden before `ip` and from `op` on (composition frames): the layer's model is hidden, and an animation
-    /// that is active exactly on `ip…op` (no fill) shows it.
+    /// that is active exactly on `ip…op` (no fill) shows it. A layer whose `op` is the animation's end (or later) is
+    /// still shown at the end frame itself, as lottie-ios shows it at progress 1 (docs/LOTTIE.md, "Conformance").
     func addVisibility(to top: Layer, layer: LottieLayer) {
         let a = min(layer.inPoint, layer.outPoint), b = max(layer.inPoint, layer.outPoint)
         let show = KeyframeAnimation(keyPath: "isHidden", values: [.bool(false)])
         show.timing.beginTime = a / frameRate
         show.timing.duration = (b - a) / frameRate
-        show.timing.fillMode = .removed
+        let lastsToEnd = rootFrames.map { $0.scale > 0 && $0.offset + $0.scale * b >= animation.outPoint } ?? false
+        show.timing.fillMode = lastsToEnd ? .forwards : .removed
         show.isRemovedOnCompletion = false
         top.isHidden = true
         top.add(show, forKey: "lottie.inOut")
@@ -163,6 +168,9 @@ public final class LottieTranslator {
                 clip.timing.beginTime = layer.startTime / frameRate
                 clip.timing.speed = 1 / layer.stretch
             }
+            let outer = rootFrames
+            rootFrames = timeRemap == nil ? outer.map { ($0.scale * layer.stretch, $0.offset + $0.scale * layer.startTime) } : nil
+            defer { rootFrames = outer }
             for l in layers(asset, depth: depth + 1) { clip.addSublayer(l) }
             inner.addSublayer(clip)
         case .solid(let hex, let w, let h):

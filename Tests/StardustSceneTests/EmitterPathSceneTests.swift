@@ -97,6 +97,15 @@ import StardustCore
                     path: "layers[0].emitterCells[0].textureSheet.speedRange", containing: "not both")
     }
 
+    @Test("the trace names the sheet; the Swift export writes the sheet and says the path is not exported")
+    func traceAndSwiftExport() throws {
+        let s = try load(scene(path: #"{"layer": "button", "placement": "area"}"#, sheet: #"{"columns": 4, "rows": 2, "cyclesPerLife": 2}"#))
+        #expect(SceneTrace.line(for: s, at: 1, includeParticles: false).contains("textureSheet(4x2,frames=8,cycles=2)"))
+        let source = SwiftExporter.export(s).source
+        #expect(source.contains("stardust.textureSheet = TextureSheet(columns: 4, rows: 2, frameCount: 8, startFrame: 0, startFrameRange: 0, timing: .overLife(cycles: 2))"))
+        #expect(source.contains("Not exported: emission from a path (area)"))
+    }
+
     @Test("the writer round-trips both: same particles, same frames")
     func writerRoundTrips() throws {
         let original = try load(scene(path: #"{"layer": "button", "placement": "tracing", "speed": 80, "phase": 0.5}"#,

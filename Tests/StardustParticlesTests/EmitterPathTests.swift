@@ -125,6 +125,28 @@ import Testing
         }
     }
 
+    @Test("hostile paths are refused with an error, not unbounded time or memory")
+    func hostilePathsAreRefused() {
+        // 5 000 segments: over the limit of 4 096.
+        var long = Path(); long.move(to: Point(0, 0))
+        for i in 1...5000 { long.addLine(to: Point(Double(i), Double(i % 2))) }
+        #expect(throws: EmitterPath.Problem.tooComplex(limit: EmitterPath.maximumSegments, what: "segments")) { try EmitterPath(path: long) }
+        // A star polygon {1001/500}: every edge crosses almost every other, about 500 000 crossings — fine as an
+        // outline, refused as an area before the cutting work grows.
+        var star = Path()
+        let n = 1001
+        for i in 0..<n {
+            let a = 2 * Double.pi * Double(i * 500 % n) / Double(n)
+            let p = Point(100 * cos(a), 100 * sin(a))
+            if i == 0 { star.move(to: p) } else { star.addLine(to: p) }
+        }
+        star.closeSubpath()
+        #expect((try? EmitterPath(path: star)) != nil)
+        #expect(throws: EmitterPath.Problem.tooComplex(limit: EmitterPath.maximumAreaWork, what: "edge × crossing pairs in its area")) {
+            try EmitterPath(path: star, placement: .area)
+        }
+    }
+
     @Test("paths with nothing to emit from are refused")
     func emptyPathsAreRefused() {
         #expect(throws: EmitterPath.Problem.empty(.outline)) { try EmitterPath(path: Path()) }

@@ -238,10 +238,15 @@ final class EmitterPathGeometry: Sendable {
                 guard hi > lo else { continue }
                 // The difference of the two x's is linear in y: a sign change is a crossing.
                 let d0 = x(e, at: lo) - x(g, at: lo), d1 = x(e, at: hi) - x(g, at: hi)
-                if (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) { ys.append(lo + (hi - lo) * d0 / (d0 - d1)) }
+                if (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) {
+                    ys.append(lo + (hi - lo) * d0 / (d0 - d1))
+                    // Bounded work and memory for self-crossing paths: every slab scans every edge.
+                    guard ys.count * edges.count <= EmitterPath.maximumAreaWork else {
+                        throw .tooComplex(limit: EmitterPath.maximumAreaWork, what: "edge × crossing pairs in its area")
+                    }
+                }
             }
         }
-        // Bounded work for self-crossing paths: every slab scans every edge.
         guard ys.count * max(edges.count, 1) <= EmitterPath.maximumAreaWork else {
             throw .tooComplex(limit: EmitterPath.maximumAreaWork, what: "edge × crossing pairs in its area")
         }

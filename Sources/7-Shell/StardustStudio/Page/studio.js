@@ -181,12 +181,16 @@ function curveEditor(x) {
   svg.classList.add('curve-editor'); svg.dataset.path = x.path;
   let stops = x.stops.map(s => [+s[0], +s[1]]);
   const top = Math.max(1.5, ...stops.map(s => s[1] * 1.25));
-  const px = t => t * W, py = v => H - Math.min(v, top) / top * H;
+  // A margin of 6 so that the points at the ends are whole and easy to grab.
+  const M = 6, px = t => M + t * (W - 2 * M), py = v => M + (1 - Math.min(v, top) / top) * (H - 2 * M);
   const line = document.createElementNS(NS, 'polyline'); svg.appendChild(line);
   const one = document.createElementNS(NS, 'line'); one.setAttribute('class', 'unit');
-  one.setAttribute('x1', 0); one.setAttribute('x2', W); one.setAttribute('y1', py(1)); one.setAttribute('y2', py(1)); svg.appendChild(one);
+  one.setAttribute('x1', M); one.setAttribute('x2', W - M); one.setAttribute('y1', py(1)); one.setAttribute('y2', py(1)); svg.appendChild(one);
   const commit = () => send({ type: 'setSource', path: x.path, value: stops.map(s => [+s[0].toFixed(4), +s[1].toFixed(4)]) });
-  const toCurve = (ev) => { const b = svg.getBoundingClientRect(); return [(ev.clientX - b.left) / b.width, (1 - (ev.clientY - b.top) / b.height) * top]; };
+  const toCurve = (ev) => {
+    const b = svg.getBoundingClientRect(), x = (ev.clientX - b.left) / b.width * W, y = (ev.clientY - b.top) / b.height * H;
+    return [(x - M) / (W - 2 * M), (1 - (y - M) / (H - 2 * M)) * top];
+  };
   const draw = () => {
     line.setAttribute('points', [[0, stops[0][1]], ...stops, [1, stops[stops.length - 1][1]]].map(s => `${px(s[0])},${py(s[1])}`).join(' '));
     svg.querySelectorAll('circle').forEach(c => c.remove());
@@ -196,7 +200,7 @@ function curveEditor(x) {
       c.addEventListener('pointerdown', (ev) => {
         ev.stopPropagation();
         if (ev.altKey) { if (stops.length > 1) { stops.splice(i, 1); draw(); commit(); } return; }
-        c.setPointerCapture(ev.pointerId);
+        try { c.setPointerCapture(ev.pointerId); } catch (e) { /* a synthetic event: moves still reach the point */ }
         const move = (e) => {
           const [t, v] = toCurve(e);
           const lo = i > 0 ? stops[i - 1][0] : 0, hi = i < stops.length - 1 ? stops[i + 1][0] : 1;

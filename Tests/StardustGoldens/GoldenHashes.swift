@@ -3,6 +3,15 @@
 public enum GoldenHashes {
     /// Every pinned frame and particle snapshot.
     public static let values: [String: String] = [
+        "example:button-sparks.json@0.5/emitter0:glitter": "fb7be53b28b64e58",
+        "example:button-sparks.json@0.5/emitter1:sparks": "08bbef6a6abd88ac",
+        "example:button-sparks.json@0.5/frame": "e6b8dd9c412b300a",
+        "example:button-sparks.json@2.0/emitter0:glitter": "f06ff04c644c62e7",
+        "example:button-sparks.json@2.0/emitter1:sparks": "ed8c2500376b600f",
+        "example:button-sparks.json@2.0/frame": "7b61d07fd92b5496",
+        "example:button-sparks.json@5.0/emitter0:glitter": "025994b00a0dd296",
+        "example:button-sparks.json@5.0/emitter1:sparks": "6ae5375d27cdb055",
+        "example:button-sparks.json@5.0/frame": "3b7a54f8e60bf66b",
         "example:confetti.json@0.5/emitter0:confetti": "85873a3c1f370523",
         "example:confetti.json@0.5/frame": "27fe9cb507bbb3a8",
         "example:confetti.json@2.0/emitter0:confetti": "e01383343263617a",

@@ -11,12 +11,17 @@ extension EmitterLayer {
     /// ``renderMode`` and split into consecutive runs of the same texture and quad. Particles with no
     /// contents, scale 0 or alpha 0 (or a non-finite position, scale or angle) are skipped. O(n) (O(n log n) for the sorted modes).
     ///
+    /// A cell with a ``CellExtensions/textureSheet`` draws each particle at the size of one frame, cropped
+    /// to the frame it shows (a run is also split where the frame changes); other cells are drawn as above.
+    ///
     /// With `transform3D` (the layer's full transform) that is not affine, or with ``preservesDepth``,
     /// each particle's center is projected through it — at z = 0 (flattened into the layer, Core
     /// Animation's default) or at its own z with `preservesDepth` — and its quad is the local affine
     /// approximation there, so perspective shrinks far particles.
+    ///
+    /// `sceneSeed` is the seed the snapshot was evaluated with (the random start frames of texture sheets use it).
     public func drawSprites(_ snapshot: ParticleSnapshot, into list: inout [DrawCommand], transform: Transform2D,
-                            transform3D: Transform3D? = nil) {
+                            transform3D: Transform3D? = nil, sceneSeed: UInt64 = 0) {
         let perspective = transform3D.flatMap { t in (!t.isAffine || preservesDepth) ? t : nil }
         let n = snapshot.count
         guard n > 0 else { return }
@@ -24,17 +29,25 @@ extension EmitterLayer {
         // Visual groups: cells drawn the same way share a batch.
         struct Look: Equatable {
             var texture: Texture, rect: Rect, quad: Size, minF: ImageFilter, magF: ImageFilter, round: Bool
+            var sheet: TextureSheet? = nil
         }
         let looks: [Look?] = cells.map { c in
             guard let tex = c.contents, c.isEnabled, c.contentsScale > 0 else { return nil }
-            let w = Double(tex.width) / c.contentsScale * c.contentsRect.width
-            let h = Double(tex.height) / c.contentsScale * c.contentsRect.height
+            // A texture sheet (docs/PARTICLE-MODEL.md §2.13): a particle is one frame of the grid.
+            let sheet = c.extensions?.textureSheet.flatMap { $0.problem == nil ? $0 : nil }
+            let w = Double(tex.width) / c.contentsScale * c.contentsRect.width / Double(sheet?.columns ?? 1)
+            let h = Double(tex.height) / c.contentsScale * c.contentsRect.height / Double(sheet?.rows ?? 1)
             guard w > 0, h > 0 else { return nil }
             return Look(texture: tex, rect: c.contentsRect, quad: Size(width: w, height: h),
                         minF: c.minificationFilter, magF: c.magnificationFilter,
-                        // a stretched sprite is not round any more
-                        round: c.isRotationInvariant && (c.extensions?.velocityStretch ?? 0) == 0)
+                        // a stretched sprite is not round any more, nor is one frame of a sheet
+                        round: c.isRotationInvariant && (c.extensions?.velocityStretch ?? 0) == 0 && sheet == nil,
+                        sheet: sheet)
         }
+        let sheets: [TextureSheet?] = looks.map { $0?.sheet }
+        let hasSheets = sheets.contains { $0 != nil }
+        let ages = snapshot.age, lifetimes = snapshot.lifetime, ids = snapshot.particleID, vzs = snapshot.velocityZ
+        let random = CounterRandom(seed: UInt64(seed) | sceneSeed << 32)
         // Velocity stretch (``CellExtensions/velocityStretch``): seconds of motion per cell, 0 = none.
         let stretch: [Double] = cells.map { $0.extensions?.velocityStretch ?? 0 }
         let hasStretch = stretch.contains { $0 > 0 }
@@ -57,11 +70,12 @@ extension EmitterLayer {
         let r = snapshot.red, g = snapshot.green, b = snapshot.blue, a = snapshot.alpha
         let cellIndex = snapshot.cellIndex
         let L0 = transform
-        var current = -1
+        var current = -1, currentFrame = -1
         var sprites: [SpriteInstance] = []
         func flush() {
             guard current >= 0, !sprites.isEmpty, let look = looks[current] else { sprites.removeAll(); return }
-            list.append(.sprites(SpriteBatch(texture: look.texture, contentsRect: look.rect, quadSize: look.quad,
+            let rect = look.sheet.map { $0.rect(ofFrame: currentFrame, in: look.rect) } ?? look.rect
+            list.append(.sprites(SpriteBatch(texture: look.texture, contentsRect: rect, quadSize: look.quad,
                                              sprites: sprites, minificationFilter: look.minF,
                                              magnificationFilter: look.magF, blend: blend,
                                              isRotationInvariant: look.round)))
@@ -73,7 +87,13 @@ extension EmitterLayer {
             let s = Double(sc[i])
             let alpha = min(max(a[i], 0), 1)
             guard s > 0, s.isFinite, alpha > 0, x[i].isFinite, y[i].isFinite, rot[i].isFinite else { continue }
-            if group[ci] != current { flush(); current = group[ci] }
+            var frame = -1
+            if hasSheets, let sheet = sheets[ci] {
+                let vx = Double(vxs[i]), vy = Double(vys[i]), vz = Double(vzs[i])
+                frame = sheet.frame(id: ids[i], random: random, age: Double(ages[i]), lifetime: Double(lifetimes[i]),
+                                    speed: (vx * vx + vy * vy + vz * vz).squareRoot())
+            }
+            if group[ci] != current || frame != currentFrame { flush(); current = group[ci]; currentFrame = frame }
             var angle = Double(rot[i]), sx = 1.0
             if hasStretch, stretch[ci] > 0, let look = looks[ci] {
                 // Along the velocity, longer by the distance covered in `stretch` seconds.

@@ -20,6 +20,8 @@ struct BirthParameters: Sendable {
     var size: SIMD3<Double> = .zero
     /// The layer's scale multiplier applied to this cell (1 for sub-cells); read by ``CellExtensions``.
     var layerScale: Double = 1
+    /// The layer's ``EmitterLayer/emitterPath`` for top-level cells (nil: the emitter shape; always nil for sub-cells).
+    var path: EmitterPath? = nil
     /// What multiplies a burst's count (``ParticleBurst``): the layer's `birthRate` for top-level cells, 1 for sub-cells.
     var burstScale: Double = 1
 
@@ -50,6 +52,7 @@ struct BirthParameters: Sendable {
         colorSpeed = SIMD4(c.redSpeed, c.greenSpeed, c.blueSpeed, c.alphaSpeed)
         center = SIMD3(l.position.x, l.position.y, l.zPosition)
         size = SIMD3(l.size.width, l.size.height, l.depth)
+        path = isTopLevel ? l.path : nil
     }
 }
 
@@ -119,8 +122,10 @@ struct CellValues: Equatable {
 struct LayerValues: Equatable {
     var position = Point.zero, zPosition = 0.0, size = Size.zero, depth = 0.0
     var birthRate = 1.0, lifetime = 1.0, velocity = 1.0, scale = 1.0, spin = 1.0
+    var path: EmitterPath? = nil
 
     init(_ l: EmitterLayer) {
+        path = l.emitterPath
         position = l.emitterPosition; zPosition = l.emitterZPosition; size = l.emitterSize; depth = l.emitterDepth
         birthRate = l.birthRate; lifetime = l.lifetime; velocity = l.velocity; scale = l.scale; spin = l.spin
     }

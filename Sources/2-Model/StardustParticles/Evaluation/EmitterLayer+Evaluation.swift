@@ -109,7 +109,7 @@ extension EmitterLayer {
             }
         }
         let shape = e.shape, mode = e.mode
-        if shape == .point { return writePoint(run, p, inst, t, out, offset) }
+        if shape == .point && p.path == nil { return writePoint(run, p, inst, t, out, offset) }
         return write(run, p, inst, t, out, offset) { rng, id, tb, life, au in
             ParticleBirth.make(p, shape: shape, mode: mode, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
         }

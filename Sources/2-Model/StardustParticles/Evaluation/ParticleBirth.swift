@@ -72,7 +72,11 @@ extension ParticleBirth {
     static func make(_ p: BirthParameters, shape: EmitterShape, mode: EmitterMode,
                      rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double) -> ParticleBirth {
         let pos: SIMD3<Double>
-        if shape == .point {
+        if let path = p.path {
+            // An emitter path (docs/PARTICLE-MODEL.md §2.14) replaces the shape.
+            let (uChoice, u, v) = rng.triple(ParticleAttribute.shapeChoiceUV)
+            pos = path.position(choice: uChoice, u: u, v: v, time: tb, z: p.center.z)
+        } else if shape == .point {
             pos = p.center
         } else {
             let (uChoice, u, v) = rng.triple(ParticleAttribute.shapeChoiceUV)

@@ -123,6 +123,13 @@ public struct CellExtensions: Hashable, Sendable {
     /// direction of motion (spin and rotation are not used while it moves). 0 = not stretched.
     public var velocityStretch = 0.0
 
+    // Texture sheets (docs/PARTICLE-MODEL.md §2.13).
+
+    /// Reads the cell's contents as a grid of frames and shows each particle one frame at a time, over
+    /// its life or by its speed. nil = the whole `contentsRect`, as in Core Animation. A sheet with a
+    /// ``TextureSheet/problem`` is not applied (the scene loader refuses it with the JSON path).
+    public var textureSheet: TextureSheet?
+
     /// The fixed integration step (seconds) for radial and tangential acceleration.
     public static let integrationStep = 1.0 / 240
 

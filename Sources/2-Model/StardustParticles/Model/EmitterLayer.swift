@@ -48,6 +48,10 @@ public final class EmitterLayer: Layer {
     public var seed: UInt32 = 0
     /// The top-level cells.
     public var emitterCells: [EmitterCell] = []
+    /// Stardust extension: top-level particles are born on this path (another layer's outline or area,
+    /// or a point running along it) instead of on ``emitterShape`` (docs/PARTICLE-MODEL.md §2.14).
+    /// Default nil: Core Animation's shapes.
+    public var emitterPath: EmitterPath?
 
     /// The most particles (live plus the births a frame must enumerate) one evaluation may hold.
     /// Evaluation beyond it is truncated (``ParticleSnapshot/isTruncated``) and ``validate()`` throws.
@@ -129,7 +133,7 @@ public final class EmitterLayer: Layer {
                                       transform3D: Transform3D, context: DrawContext) {
         let snapshot = context.scratch.buffer(for: self) { ParticleSnapshot() }
         evaluate(atLocalTime: time, sceneSeed: context.seed, into: snapshot, threads: 0)
-        drawSprites(snapshot, into: &list, transform: transform, transform3D: transform3D)
+        drawSprites(snapshot, into: &list, transform: transform, transform3D: transform3D, sceneSeed: context.seed)
     }
 
     /// The 2D hook: the particles flattened through `transform`, with no scene seed, into a fresh snapshot.

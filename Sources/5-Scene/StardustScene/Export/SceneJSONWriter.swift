@@ -244,6 +244,14 @@ public enum SceneJSONWriter {
                 let v = p.value(of: e)
                 if v != p.value(of: fresh) { f.append((p.rawValue, try value(v, at: "\(here) \(p.rawValue)"))) }
             }
+            if let p = e.emitterPath {
+                // Written as the resolved path in the emitter's coordinates: it reads back the same whatever layer it came from.
+                var m: [(key: String, value: JSONValue)] = [("path", .string(SceneJSONWriter.svg(p.path))),
+                                                            ("placement", .string(p.placement.rawValue)),
+                                                            ("fillRule", .string(p.fillRule.rawValue))]
+                if p.placement == .tracing { m += [("speed", .number(p.speed)), ("phase", .number(p.phase))] }
+                f.append(("emitterPath", .object(m)))
+            }
             if !e.emitterCells.isEmpty { f.append(("emitterCells", .array(try e.emitterCells.map { try cell($0, at: here) }))) }
         }
 
@@ -341,6 +349,17 @@ public enum SceneJSONWriter {
                                                      ("seed", .number(Double(t.seed)))])))
                 }
                 f.append(("fields", .object(m)))
+            }
+            if let s = x.textureSheet {
+                var m: [(key: String, value: JSONValue)] = [("columns", .number(Double(s.columns))), ("rows", .number(Double(s.rows))),
+                                                            ("frameCount", .number(Double(s.frameCount))),
+                                                            ("startFrame", .number(Double(s.startFrame))),
+                                                            ("startFrameRange", .number(Double(s.startFrameRange)))]
+                switch s.timing {
+                case .overLife(let cycles): m.append(("cyclesPerLife", .number(cycles)))
+                case .bySpeed(let lo, let hi): m.append(("speedRange", .array([.number(lo), .number(hi)])))
+                }
+                f.append(("textureSheet", .object(m)))
             }
             func collider(_ c: ParticleCollider) -> JSONValue {
                 var m: [(key: String, value: JSONValue)]

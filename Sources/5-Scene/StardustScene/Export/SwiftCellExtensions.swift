@@ -82,6 +82,18 @@ struct SwiftCellExtensions {
         for c in x.allColliders { features.append("a \(Self.shapeName(c)) collider (\(c.response.rawValue))") }
         set(\.velocityStretch, "velocityStretch", n)
         if x.velocityStretch != 0 { features.append("velocity stretch") }
+        set(\.textureSheet, "textureSheet") { s in
+            s.map { s in
+                let timing: String
+                switch s.timing {
+                case .overLife(let cycles): timing = ".overLife(cycles: \(n(cycles)))"
+                case .bySpeed(let lo, let hi): timing = ".bySpeed(minimum: \(n(lo)), maximum: \(n(hi)))"
+                }
+                return "TextureSheet(columns: \(s.columns), rows: \(s.rows), frameCount: \(s.frameCount), startFrame: \(s.startFrame), "
+                    + "startFrameRange: \(s.startFrameRange), timing: \(timing))"
+            } ?? "nil"
+        }
+        if x.textureSheet != nil { features.append("a texture sheet") }
     }
 
     private mutating func writeFields(_ f: ParticleFields) {

@@ -10,6 +10,7 @@ extension SceneLoader {
         "colorOverLife", "secondColorOverLife", "alphaOverLife", "scaleOverLife", "spinOverLife", "speedOverLife",
         "bursts", "maximumAlive", "emissionDuration", "velocityStretch", "trigger", "inheritedVelocity",
         "fields", "collider", "colliders",
+        "textureSheet",
     ]
     static let curveKeys = ["interpolation", "stops"]
     static let burstKeys = ["time", "count", "cycles", "interval"]
@@ -80,7 +81,38 @@ extension SceneLoader {
                 throw SceneError(path: n.path, "a cell has at most \(ParticleCollider.maximumPerCell) colliders, \"collider\" included")
             }
         }
+        if let n = k["textureSheet"] { x.textureSheet = try textureSheet(n) }
         return x
+    }
+
+    /// The keys of a cell's `textureSheet` (docs/SCENES.md, "Texture sheets").
+    static let textureSheetKeys = ["columns", "rows", "frameCount", "startFrame", "startFrameRange", "cyclesPerLife", "speedRange"]
+
+    /// A ``TextureSheet``: `{"columns": 4, "rows": 2, "frameCount": 7, "cyclesPerLife": 2}` or with
+    /// `"speedRange": [minimum, maximum]` (points per second) instead of `cyclesPerLife`.
+    func textureSheet(_ n: JSONNode) throws -> TextureSheet {
+        let o = try n.object(allowedKeys: Self.textureSheetKeys)
+        let g = TextureSheet.maximumGridSize
+        guard let c = o["columns"], let r = o["rows"] else {
+            throw SceneError(path: n.path, "a texture sheet needs \"columns\" and \"rows\" (its grid of frames)")
+        }
+        var s = TextureSheet(columns: try c.integer(in: 1...g), rows: try r.integer(in: 1...g))
+        if let f = o["frameCount"] { s.frameCount = try f.integer(in: 1...(s.columns * s.rows)) }
+        if let f = o["startFrame"] { s.startFrame = try f.integer(in: 0...(s.frameCount - 1)) }
+        if let f = o["startFrameRange"] { s.startFrameRange = try f.integer(in: 0...s.frameCount) }
+        switch (o["cyclesPerLife"], o["speedRange"]) {
+        case (let cy?, nil): s.timing = .overLife(cycles: try cy.number(in: 0...1e6))
+        case (nil, let sr?):
+            let pair = try sr.array()
+            guard pair.count == 2 else { throw SceneError(path: sr.path, "expected [minimum, maximum] in points per second") }
+            let lo = try pair[0].number(in: 0...1e9), hi = try pair[1].number(in: 0...1e9)
+            guard hi > lo else { throw SceneError(path: sr.path, "the maximum speed must be above the minimum, found [\(lo), \(hi)]") }
+            s.timing = .bySpeed(minimum: lo, maximum: hi)
+        case (nil, nil): break
+        case (_?, let sr?): throw SceneError(path: sr.path, "a texture sheet plays over the life (\"cyclesPerLife\") or by speed (\"speedRange\"), not both")
+        }
+        if let problem = s.problem { throw SceneError(path: n.path, problem) }
+        return s
     }
 
     /// The most bursts one cell may list.

@@ -28,6 +28,7 @@ extension SceneLoader {
         if let n = k["velocity"] { e.velocity = try n.number() }
         if let n = k["scale"] { e.scale = try n.number() }
         if let n = k["spin"] { e.spin = try n.number() }
+        if let n = k["emitterPath"] { pendingEmitterPaths.append((e, n)) }  // resolved once every layer exists
         if let n = k["seed"] { e.seed = UInt32(try n.integer(in: 0...Int(UInt32.max))) }
         if let n = k["emitterCells"] {
             var seen = Set<String>()

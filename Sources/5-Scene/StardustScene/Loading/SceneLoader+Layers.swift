@@ -20,7 +20,7 @@ extension SceneLoader {
     static let typeKeys: [String: [String]] = [
         "emitter": ["emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth", "emitterShape", "emitterMode",
                     "renderMode", "preservesDepth", "birthRate", "lifetime", "velocity", "scale", "spin", "seed",
-                    "emitterCells"],
+                    "emitterCells", "emitterPath"],
         "image": [],
         "group": [],
         "sprite": ["frameCount", "columns", "framesPerSecond", "images", "imageNamed", "sequenceDuration"],

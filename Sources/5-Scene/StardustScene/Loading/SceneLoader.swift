@@ -24,6 +24,8 @@ public struct SceneLoader {
     var imageBytes = 0
     /// Image files read so far, as opened.
     var inputFiles: [String] = []
+    /// Emitters whose `emitterPath` names a layer, with the key's node: resolved after all layers are loaded.
+    var pendingEmitterPaths: [(EmitterLayer, JSONNode)] = []
     /// JSON paths of the layers and cells built so far.
     var sourcePaths: [ObjectIdentifier: String] = [:]
     /// Layers with an `"enabledWhen"` rule, collected while loading.
@@ -89,6 +91,7 @@ public struct SceneLoader {
                 scene.root.addSublayer(try layer(node, depth: 1, names: &names))
             }
         }
+        try resolveEmitterPaths(names: names)
         let wall = try keys["photoWall"].map { try photoWall($0, scene: scene, names: &names) }
         try resolveLayerColliders(names: names)
         if let d = keys["dynamics"] { scene.dynamicAnimators.append(try dynamics(d, names: names, scene: scene)) }

@@ -100,6 +100,12 @@ public enum SceneTrace {
         if let n = x.maximumAlive { f.append(quote("maximumAlive=\(n)")) }
         if let d = x.emissionDuration { f.append(quote("emissionDuration=\(num(d))")) }
         if x.velocityStretch != 0 { f.append(quote("velocityStretch=\(num(x.velocityStretch))")) }
+        if let s = x.textureSheet {
+            switch s.timing {
+            case .overLife(let c): f.append(quote("textureSheet(\(s.columns)x\(s.rows),frames=\(s.frameCount),cycles=\(num(c)))"))
+            case .bySpeed(let lo, let hi): f.append(quote("textureSheet(\(s.columns)x\(s.rows),frames=\(s.frameCount),speed=\(num(lo)):\(num(hi)))"))
+            }
+        }
         if let t = x.trigger { f.append(quote("trigger=\(t.rawValue)")) }
         if x.inheritedVelocity != 0 { f.append(quote("inheritedVelocity=\(num(x.inheritedVelocity))")) }
         if let fl = x.fields {

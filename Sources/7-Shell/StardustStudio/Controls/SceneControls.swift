@@ -7,8 +7,10 @@ enum SceneControls {
     /// The `scene` message for `scene`.
     static func describe(_ scene: Scene, document: StudioDocument.Info) -> JSONValue {
         var layers: [JSONValue] = []
+        // Cell extensions are edited in the source's JSON: only a scene read from JSON has one.
+        let editable = document.sourceJSON == nil ? [:] : scene.sourcePaths
         func walk(_ layer: Layer, path: [Int], depth: Int) {
-            layers.append(describe(layer, path: LayerPath(path), depth: depth))
+            layers.append(describe(layer, path: LayerPath(path), depth: depth, sourcePaths: editable))
             for (i, s) in layer.sublayers.enumerated() where layers.count < 4096 && !StudioSnap.isStudioLayer(s) {
                 walk(s, path: path + [i], depth: depth + 1)
             }
@@ -31,7 +33,8 @@ enum SceneControls {
         ])
     }
 
-    static func describe(_ layer: Layer, path: LayerPath, depth: Int) -> JSONValue {
+    /// `sourcePaths`: the JSON path of each object read from scene JSON (``Scene/sourcePaths``); empty for presets.
+    static func describe(_ layer: Layer, path: LayerPath, depth: Int, sourcePaths: [ObjectIdentifier: String] = [:]) -> JSONValue {
         var fields: [(key: String, value: JSONValue)] = [
             ("path", .string(path.description)),
             ("depth", .number(Double(depth))),
@@ -46,7 +49,7 @@ enum SceneControls {
             fields.append(("emitter", .array(LayerProperty.allCases.map { p in
                 property(p.rawValue, p.value(of: emitter), options: options(for: p), live: p.isSampledAtBirth)
             })))
-            fields.append(("cells", .array(cells(emitter.emitterCells, prefix: "", indexPath: []))))
+            fields.append(("cells", .array(cells(emitter.emitterCells, prefix: "", indexPath: [], sourcePaths: sourcePaths))))
         }
         let drawing = StudioDrawingControls.values(of: layer)
         if !drawing.isEmpty {
@@ -74,13 +77,15 @@ enum SceneControls {
 
     /// Cells with their key-path prefix (`emitterCells.NAME.`); a cell without a name (or whose name an
     /// earlier sibling already has) cannot be addressed by key path and is listed read-only.
-    static func cells(_ list: [EmitterCell], prefix: String?, indexPath: [Int]) -> [JSONValue] {
+    static func cells(_ list: [EmitterCell], prefix: String?, indexPath: [Int], sourcePaths: [ObjectIdentifier: String] = [:]) -> [JSONValue] {
         var seen: Set<String> = []
         return list.enumerated().map { i, c in
             var pre: String? = nil
             if let prefix, let name = c.name, !name.contains("."), seen.insert(name).inserted {
                 pre = prefix + "emitterCells." + name + "."
             }
+            var extra: [(key: String, value: JSONValue)] = []
+            if let x = StudioCellExtensionControls.describe(c, jsonPath: sourcePaths[ObjectIdentifier(c)]) { extra.append(("extensions", x)) }
             return .object([
                 ("index", .string((indexPath + [i]).map(String.init).joined(separator: "."))),
                 ("name", c.name.map { .string($0) } ?? .null),
@@ -88,8 +93,8 @@ enum SceneControls {
                 ("properties", .array(CellProperty.allCases.map { p in
                     property(p.rawValue, p.value(of: c), options: options(for: p), live: p.isSampledAtBirth)
                 })),
-                ("cells", .array(cells(c.emitterCells, prefix: pre, indexPath: indexPath + [i]))),
-            ])
+                ("cells", .array(cells(c.emitterCells, prefix: pre, indexPath: indexPath + [i], sourcePaths: sourcePaths))),
+            ] + extra)
         }
     }
 

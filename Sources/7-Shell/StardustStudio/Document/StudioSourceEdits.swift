@@ -5,7 +5,8 @@ import Stardust
 /// the scene is rebuilt from the edited JSON. Presets, built in Swift, have no such JSON: their bodies are read-only.
 enum StudioSourceEdits {
     /// The JSON paths the studio edits: a number or boolean directly under `physics`, one of its bodies
-    /// (`physics.bodies[N].KEY`) or joints (`physics.joints[N].KEY`).
+    /// (`physics.bodies[N].KEY`) or joints (`physics.joints[N].KEY`), and a cell's extension controls
+    /// (``StudioCellExtensionControls/isEditablePath(_:)``).
     static func checkPath(_ path: String) throws {
         guard path.utf8.count <= 256 else { throw StudioEditError("a JSON path is at most 256 bytes.") }
         let parts = try SceneJSONSave.parse(path)
@@ -17,8 +18,9 @@ enum StudioSourceEdits {
             && parts[1].indices.count == 1 && parts[2].indices.isEmpty && !["shapes", "name", "type", "a", "b", "layer"].contains(parts[2].key)
         default: ok = false
         }
-        guard ok else {
-            throw StudioEditError("\(path.prefix(80)): the studio edits physics.KEY, physics.bodies[N].KEY and physics.joints[N].KEY (not names, types, shapes or bindings).")
+        guard ok || StudioCellExtensionControls.isEditablePath(parts) else {
+            throw StudioEditError("\(path.prefix(80)): the studio edits physics.KEY, physics.bodies[N].KEY and physics.joints[N].KEY (not names, types, shapes or bindings), "
+                + "and a cell's alphaOverLife, scaleOverLife, colorOverLife, fields.drag, fields.wind, collider.restitution and collider.friction.")
         }
     }
 
@@ -28,7 +30,7 @@ enum StudioSourceEdits {
         for edit in edits {
             guard case .source(let path) = edit.target else { continue }
             guard let start = doc ?? source.jsonDocument else {
-                throw StudioEditError("\(source.label) is a preset built in Swift: its physics is read-only in the studio.")
+                throw StudioEditError("\(source.label) is a preset built in Swift: its physics and cell extensions are read-only in the studio.")
             }
             var parts = try SceneJSONSave.parse(path)
             guard let last = parts.popLast() else { throw StudioEditError("an empty JSON path names nothing.") }

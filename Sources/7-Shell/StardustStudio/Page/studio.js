@@ -80,7 +80,7 @@ function renderScene() {
     physicsSig(scene.physics)]);
   if (sig !== signature) { signature = sig; buildControls(); } else { refreshValues(); }
 }
-function cellSig(cells) { return cells.map(c => [c.keyPath, cellSig(c.cells)]); }
+function cellSig(cells) { return cells.map(c => [c.keyPath, c.extensions || null, cellSig(c.cells)]); }
 function physicsSig(p) { return p ? [p.editable, p.world.length, p.bodies.map(b => [b.name, b.properties.length]), p.joints.map(j => [j.name, j.properties.length])] : null; }
 
 const controls = new Map(); // id → {set(value), busy()}
@@ -153,8 +153,104 @@ function cellControls(layer, cell) {
     const id = `C${layer.path}:${cell.index}:${p.key}`;
     d.appendChild(row(id, p, cell.keyPath ? (v, g) => send({ type: 'set', layer: layer.path, keyPath: cell.keyPath + '.' + p.key, value: v, gesture: g }) : null));
   }
+  if (cell.extensions) d.appendChild(extensionControls(cell));
   for (const c of cell.cells) d.appendChild(cellControls(layer, c));
   return d;
+}
+
+// Cell extensions beyond Core Animation (docs/STUDIO.md "Cell extensions"): alpha and scale curves in a small
+// editor (drag a point; double-click to add one; alt-click to remove one), the color ramp's stops, and the
+// numbers of the cell's fields and collider. Each edit writes the cell's JSON key (a setSource message).
+function extensionControls(cell) {
+  const box = document.createElement('div'); box.className = 'extensions';
+  const h = document.createElement('h4'); h.textContent = 'Beyond Core Animation'; box.appendChild(h);
+  for (const x of cell.extensions) {
+    if (x.kind === 'curve') box.appendChild(curveEditor(x));
+    else if (x.kind === 'ramp') box.appendChild(rampEditor(x));
+    else box.appendChild(row('X' + x.path, x, v => send({ type: 'setSource', path: x.path, value: v })));
+  }
+  return box;
+}
+
+function curveEditor(x) {
+  const NS = 'http://www.w3.org/2000/svg', W = 200, H = 80;
+  const r = document.createElement('div'); r.className = 'row multi curve';
+  const label = document.createElement('label'); label.textContent = x.key + (x.present ? '' : ' (off)');
+  label.title = 'Multiplier over each particle\'s life (0 = birth, 1 = death). Drag a point; double-click to add one; alt-click to remove one.';
+  const svg = document.createElementNS(NS, 'svg'); svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.classList.add('curve-editor'); svg.dataset.path = x.path;
+  let stops = x.stops.map(s => [+s[0], +s[1]]);
+  const top = Math.max(1.5, ...stops.map(s => s[1] * 1.25));
+  // A margin of 6 so that the points at the ends are whole and easy to grab.
+  const M = 6, px = t => M + t * (W - 2 * M), py = v => M + (1 - Math.min(v, top) / top) * (H - 2 * M);
+  const line = document.createElementNS(NS, 'polyline'); svg.appendChild(line);
+  const one = document.createElementNS(NS, 'line'); one.setAttribute('class', 'unit');
+  one.setAttribute('x1', M); one.setAttribute('x2', W - M); one.setAttribute('y1', py(1)); one.setAttribute('y2', py(1)); svg.appendChild(one);
+  const commit = () => send({ type: 'setSource', path: x.path, value: stops.map(s => [+s[0].toFixed(4), +s[1].toFixed(4)]) });
+  const toCurve = (ev) => {
+    const b = svg.getBoundingClientRect(), x = (ev.clientX - b.left) / b.width * W, y = (ev.clientY - b.top) / b.height * H;
+    return [(x - M) / (W - 2 * M), (1 - (y - M) / (H - 2 * M)) * top];
+  };
+  const draw = () => {
+    line.setAttribute('points', [[0, stops[0][1]], ...stops, [1, stops[stops.length - 1][1]]].map(s => `${px(s[0])},${py(s[1])}`).join(' '));
+    svg.querySelectorAll('circle').forEach(c => c.remove());
+    stops.forEach((s, i) => {
+      const c = document.createElementNS(NS, 'circle'); c.setAttribute('cx', px(s[0])); c.setAttribute('cy', py(s[1])); c.setAttribute('r', 4);
+      c.dataset.stop = i;
+      c.addEventListener('pointerdown', (ev) => {
+        ev.stopPropagation();
+        if (ev.altKey) { if (stops.length > 1) { stops.splice(i, 1); draw(); commit(); } return; }
+        try { c.setPointerCapture(ev.pointerId); } catch (e) { /* a synthetic event: moves still reach the point */ }
+        const move = (e) => {
+          const [t, v] = toCurve(e);
+          const lo = i > 0 ? stops[i - 1][0] : 0, hi = i < stops.length - 1 ? stops[i + 1][0] : 1;
+          stops[i] = [Math.min(hi, Math.max(lo, t)), Math.min(top, Math.max(0, v))];
+          c.setAttribute('cx', px(stops[i][0])); c.setAttribute('cy', py(stops[i][1]));
+          line.setAttribute('points', [[0, stops[0][1]], ...stops, [1, stops[stops.length - 1][1]]].map(s => `${px(s[0])},${py(s[1])}`).join(' '));
+        };
+        const up = () => { c.removeEventListener('pointermove', move); c.removeEventListener('pointerup', up); draw(); commit(); };
+        c.addEventListener('pointermove', move); c.addEventListener('pointerup', up);
+      });
+      svg.appendChild(c);
+    });
+  };
+  svg.addEventListener('dblclick', (ev) => {
+    if (stops.length >= 16) return;
+    const [t, v] = toCurve(ev);
+    stops.push([Math.min(1, Math.max(0, t)), Math.min(top, Math.max(0, v))]); stops.sort((a, b) => a[0] - b[0]); draw(); commit();
+  });
+  draw();
+  r.append(label, svg);
+  return r;
+}
+
+function rampEditor(x) {
+  const r = document.createElement('div'); r.className = 'row multi ramp';
+  const label = document.createElement('label'); label.textContent = x.key + (x.present ? '' : ' (off)');
+  label.title = 'Colour multiplying each particle\'s colour over its life: a time (0…1) and a colour per stop.';
+  const box = document.createElement('span'); box.className = 'stops'; box.dataset.path = x.path;
+  const hex = (c) => typeof c === 'string' ? c.slice(0, 7)
+    : '#' + c.slice(0, 3).map(v => Math.round(Math.min(1, Math.max(0, v)) * 255).toString(16).padStart(2, '0')).join('');
+  const stops = x.stops.map(s => [+s[0], hex(s[1])]);
+  const commit = () => send({ type: 'setSource', path: x.path, value: stops.slice().sort((a, b) => a[0] - b[0]) });
+  const draw = () => {
+    box.innerHTML = '';
+    stops.forEach((s, i) => {
+      const t = document.createElement('input'); t.type = 'number'; t.min = 0; t.max = 1; t.step = 0.05; t.value = s[0]; t.title = 'time';
+      const c = document.createElement('input'); c.type = 'color'; c.value = s[1];
+      t.addEventListener('change', () => { if (isFinite(+t.value)) { s[0] = Math.min(1, Math.max(0, +t.value)); commit(); } });
+      c.addEventListener('change', () => { s[1] = c.value; commit(); });
+      box.append(t, c);
+    });
+    if (stops.length < 16) {
+      const add = document.createElement('button'); add.textContent = '+'; add.title = 'Add a stop at the end';
+      add.addEventListener('click', () => { stops.push([1, stops[stops.length - 1][1]]); draw(); commit(); });
+      box.appendChild(add);
+    }
+  };
+  draw();
+  r.append(label, box);
+  return r;
 }
 
 function sliderRange(key, v) {

@@ -134,8 +134,8 @@ final class StudioConnection: Sendable {
             reply(status: try document.toggleSnap(layer))
         case .setSource(let path, let json):
             guard let value = StudioValueCoding.value(json, like: .number(0)) ?? StudioValueCoding.value(json, like: .bool(false))
-                    ?? StudioValueCoding.value(json, like: .point(.zero)) else {
-                throw StudioEditError("\(path.prefix(80)) takes a number, true or false, or [x, y].")
+                    ?? StudioValueCoding.value(json, like: .point(.zero)) ?? StudioCellExtensionControls.stops(json) else {
+                throw StudioEditError("\(path.prefix(80)) takes a number, true or false, [x, y], or 1–16 stops [[t, value or color], …].")
             }
             try document.apply(StudioEdit(target: .source(jsonPath: path), value: value, time: nil))
         }

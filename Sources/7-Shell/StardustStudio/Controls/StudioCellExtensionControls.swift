@@ -1,0 +1,93 @@
+import Stardust
+
+/// The controls of a cell's opt-in extensions (docs/STUDIO.md, "Cell extensions"): its alpha and scale
+/// curves and its color ramp (docs/PARTICLE-MODEL.md §2.6), and the numbers of its fields and collider
+/// (§2.9, §2.10) when it has them. Listed only for cells read from scene JSON (the cell's JSON path is
+/// known); an edit is a `setSource` message that writes the key into the cell's JSON, so the loader
+/// checks it and Save scene JSON keeps it.
+enum StudioCellExtensionControls {
+    /// The curve keys the page's curve editor draws (values are multipliers).
+    static let curveKeys = ["alphaOverLife", "scaleOverLife"]
+    /// The color-ramp keys the page edits stop by stop.
+    static let rampKeys = ["colorOverLife"]
+    /// The numbers of `fields` and `collider` the page edits when the cell has them.
+    static let fieldNumbers = ["drag", "wind"], colliderNumbers = ["restitution", "friction"]
+    /// The most stops the page sends (the loader's limit).
+    static let maximumStops = ParticleCurve.maximumStops
+
+    /// The `extensions` field of a cell: nil when the cell has no JSON path (a preset's cell).
+    static func describe(_ c: EmitterCell, jsonPath: String?) -> JSONValue? {
+        guard let jsonPath else { return nil }
+        let x = c.extensions ?? CellExtensions()
+        func stops(_ curve: ParticleCurve?) -> JSONValue {
+            guard let curve else { return .array([.array([.number(0), .number(1)]), .array([.number(1), .number(1)])]) }
+            return .array(zip(curve.times, curve.values).map { .array([.number($0), .number($1)]) })
+        }
+        var items: [JSONValue] = []
+        for (key, curve) in [("alphaOverLife", x.alphaOverLife), ("scaleOverLife", x.scaleOverLife)] {
+            items.append(.object([("key", .string(key)), ("kind", .string("curve")), ("path", .string("\(jsonPath).\(key)")),
+                                  ("present", .bool(curve != nil)), ("stops", stops(curve))]))
+        }
+        let ramp: JSONValue
+        if let r = x.colorOverLife {
+            ramp = .array(zip(r.times, r.colors).map { .array([.number($0), StudioValueCoding.json(.color($1))]) })
+        } else {
+            ramp = .array([.array([.number(0), .string("#FFFFFF")]), .array([.number(1), .string("#FFFFFF")])])
+        }
+        items.append(.object([("key", .string("colorOverLife")), ("kind", .string("ramp")), ("path", .string("\(jsonPath).colorOverLife")),
+                              ("present", .bool(x.colorOverLife != nil)), ("stops", ramp)]))
+        if let f = x.fields {
+            items.append(number("fields.drag", .number(f.drag), jsonPath))
+            items.append(number("fields.wind", .point(f.wind), jsonPath))
+        }
+        if let col = x.collider {
+            items.append(number("collider.restitution", .number(col.restitution), jsonPath))
+            items.append(number("collider.friction", .number(col.friction), jsonPath))
+        }
+        return .array(items)
+    }
+
+    static func number(_ key: String, _ value: AnimatableValue, _ jsonPath: String) -> JSONValue {
+        .object([("key", .string(key)), ("kind", .string(StudioValueCoding.kind(value))), ("path", .string("\(jsonPath).\(key)")),
+                 ("value", StudioValueCoding.json(value))])
+    }
+
+    /// Whether `parts` (a parsed JSON path) names a cell extension the studio edits:
+    /// `layers[N](.sublayers[N])*(.emitterCells[N])+` then a curve or ramp key, or `fields.drag|wind`,
+    /// `collider.restitution|friction`.
+    static func isEditablePath(_ parts: [SceneJSONSave.Component]) -> Bool {
+        var i = 0
+        guard parts.count >= 3, parts[0].key == "layers", parts[0].indices.count == 1 else { return false }
+        i = 1
+        while i < parts.count, parts[i].key == "sublayers", parts[i].indices.count == 1 { i += 1 }
+        let firstCell = i
+        while i < parts.count, parts[i].key == "emitterCells", parts[i].indices.count == 1 { i += 1 }
+        guard i > firstCell else { return false }
+        let rest = parts[i...]
+        guard rest.allSatisfy({ $0.indices.isEmpty }) else { return false }
+        let keys = rest.map(\.key)
+        switch keys.count {
+        case 1: return curveKeys.contains(keys[0]) || rampKeys.contains(keys[0])
+        case 2: return (keys[0] == "fields" && fieldNumbers.contains(keys[1])) || (keys[0] == "collider" && colliderNumbers.contains(keys[1]))
+        default: return false
+        }
+    }
+
+    /// Decodes the stops of a curve (`[[t, value], …]`) or a ramp (`[[t, color], …]`, colors as `"#RRGGBB"` or
+    /// `[r, g, b, a]`) as a value the document can write back (1…16 stops, finite numbers); nil otherwise.
+    static func stops(_ json: JSONValue) -> AnimatableValue? {
+        guard case .array(let list) = json, (1...maximumStops).contains(list.count) else { return nil }
+        var out: [AnimatableValue] = []
+        for item in list {
+            guard case .array(let pair) = item, pair.count == 2, case .number(let t) = pair[0], t.isFinite else { return nil }
+            if case .number(let v) = pair[1], v.isFinite {
+                out.append(.array([.number(t), .number(v)]))
+            } else if let c = StudioValueCoding.value(pair[1], like: .color(.white)) {
+                out.append(.array([.number(t), c]))
+            } else {
+                return nil
+            }
+        }
+        return .array(out)
+    }
+}

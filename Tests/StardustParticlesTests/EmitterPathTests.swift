@@ -15,13 +15,15 @@ import Testing
     static let area = 200.0 * 100 - (4 - Double.pi) * 400
 
     /// Births of one still cell (2 000 per second, alive 100 s) on `shape`, evaluated at `t`.
-    static func births(_ shape: EmitterPath, at t: Double = 2.5, rate: Double = 2000) -> [Particle] {
+    static func births(_ shape: EmitterPath, at t: Double = 2.5, rate: Double = 2000,
+                       extensions: CellExtensions? = nil) -> [Particle] {
         let layer = EmitterLayer()
         layer.emitterPath = shape
         layer.emitterZPosition = 7
         let cell = EmitterCell()
         cell.birthRate = rate; cell.lifetime = 100
         cell.velocity = 0
+        cell.extensions = extensions
         layer.emitterCells = [cell]
         layer.seed = 11
         return layer.evaluate(at: t).all
@@ -60,6 +62,20 @@ import Testing
         assertUniform(ps.map { Self.arcLength($0.position) }, 0, Self.perimeter, "arc length")
         // Chords of the flattened corners are shorter than the arcs, the cubic arcs slightly longer: 2e-4 covers both.
         #expect(abs(try EmitterPath(path: Self.button).length - Self.perimeter) < 2e-4 * Self.perimeter)
+    }
+
+    @Test("a cell with over-life curves and drag is born on the path too (not on the emitter shape)")
+    func extendedCellsAreBornOnThePath() throws {
+        // Such cells are evaluated by the batched kernel unless the emitter has a path (ExtendedKernel.swift).
+        var x = CellExtensions()
+        x.alphaOverLife = try ParticleCurve(times: [0, 1], values: [1, 0])
+        var f = ParticleFields(); f.drag = 0.5
+        x.fields = f
+        let ps = Self.births(try EmitterPath(path: Self.button, placement: .outline), extensions: x)
+        #expect(ps.count == 5001)
+        #expect(ps.allSatisfy { abs(Self.signedDistance(Double($0.position.x), Double($0.position.y))) < 0.05 },
+                "every birth point on the outline")
+        assertUniform(ps.map { Self.arcLength($0.position) }, 0, Self.perimeter, "arc length")
     }
 
     @Test("area births are all inside and sub-regions get their share of the area (chi-square)")

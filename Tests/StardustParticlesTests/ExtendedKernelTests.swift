@@ -29,7 +29,7 @@ import StardustCore
         return try! ColorRamp(times: times, colors: colors, interpolation: CurveInterpolation.allCases[Int(d.u(0, 3))])
     }
 
-    /// Random extensions the kernel takes: curves, a birth rotation, closed-form fields, a collider.
+    /// Random extensions the kernel takes: curves, a birth rotation, closed-form fields, a collider, rectangle and circle colliders.
     static func extensions(_ d: inout Draw, _ p: BirthParameters) -> CellExtensions {
         var x = CellExtensions()
         if d.chance(0.6) { x.alphaOverLife = curve(&d) }
@@ -49,6 +49,16 @@ import StardustCore
                 ? .floor(y: y, response: response, restitution: d.u(0, 1), friction: d.u(0, 1))
                 : ParticleCollider(from: Point(p.center.x + d.u(-400, 0), y), to: Point(p.center.x + d.u(0, 400), y + d.u(-200, 200)),
                                    isInfinite: d.chance(0.3), response: response, restitution: d.u(0, 1), friction: d.u(0, 1))
+        }
+        if d.chance(0.3) {
+            // Shapes among several colliders (the first contact in time wins): rectangles and circles, outside or as containers.
+            let response = ParticleCollider.Response.allCases[Int(d.u(0, 3))]
+            let c = Point(p.center.x + d.u(-200, 200), p.center.y + d.u(-100, 400))
+            x.colliders = d.chance(0.5)
+                ? [.rectangle(Rect(x: c.x, y: c.y, width: d.u(10, 300), height: d.u(10, 200)), isContainer: d.chance(0.3),
+                              response: response, restitution: d.u(0, 1), friction: d.u(0, 1))]
+                : [.circle(center: c, radius: d.u(5, 150), isContainer: d.chance(0.3),
+                           response: response, restitution: d.u(0, 1), friction: d.u(0, 1))]
         }
         return x
     }

@@ -82,6 +82,20 @@ struct LottieParserTests {
         #expect(!LottieParser.looksLikeLottie(Array(#"{"size":[100,100],"layers":[]}"#.utf8)))
     }
 
+    /// Detection reads only the top level's member names: values in between — strings holding brackets, quotes and
+    /// escapes, nested objects that hold the same names — are stepped over, and names inside them do not count.
+    @Test func tellsLottieByTheTopLevelNamesOnly() {
+        let nested = #"{"nm":"a \"}{[\\","assets":[{"id":"x","layers":[{"v":1,"fr":2}]}],"#
+        #expect(LottieParser.looksLikeLottie(Array((nested + #"\#(Self.header),"layers":[] }"#).utf8)))
+        // The same names one level down are not the top level's.
+        #expect(!LottieParser.looksLikeLottie(Array(#"{"scene":{\#(Self.header),"layers":[]}}"#.utf8)))
+        #expect(!LottieParser.looksLikeLottie(Array(#"{"nm":"\"v\":1,\"fr\":2,\"ip\":0,\"op\":1,\"layers\":[]"}"#.utf8)))
+        // Not an object, or cut short before the names are all read.
+        #expect(!LottieParser.looksLikeLottie(Array(#"[{\#(Self.header),"layers":[]}]"#.utf8)))
+        #expect(!LottieParser.looksLikeLottie(Array(#"{\#(Self.header),"assets":[{"p":"x"#.utf8)))
+        #expect(!LottieParser.looksLikeLottie([]))
+    }
+
     @Test func tgsIsGzippedJSON() throws {
         let json = Array(#"{\#(Self.header),"layers":[]}"#.utf8)
         let tgs = Gunzip.compress(json)

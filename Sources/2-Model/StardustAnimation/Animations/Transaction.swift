@@ -1,5 +1,6 @@
 import Foundation
 import StardustCore
+import Synchronization
 
 /// Groups property changes; changes made inside an animation block become
 /// implicit animations.
@@ -27,6 +28,11 @@ public enum Transaction {
 
     private static let threadKey = "StardustAnimation.Transaction"
 
+    /// Blocks open on all threads together. Every animatable setter records its change, and finding the current
+    /// thread's stack (a thread-dictionary lookup) costs more than the setter itself; while no block is open
+    /// anywhere — loading and rendering — a setter reads this counter instead.
+    private static let openBlocks = Atomic<Int>(0)
+
     static var stack: Stack {
         let dict = Thread.current.threadDictionary
         if let s = dict[threadKey] as? Stack { return s }
@@ -36,13 +42,16 @@ public enum Transaction {
     }
 
     /// Whether changes made now are turned into animations.
-    public static var isAnimating: Bool { stack.contexts.last?.animates ?? false }
+    public static var isAnimating: Bool {
+        guard openBlocks.load(ordering: .acquiring) > 0 else { return false }
+        return stack.contexts.last?.animates ?? false
+    }
 
     /// Called by every animatable property setter of a host, with the old and new model values.
     /// Inside an animation block it adds an animation from `old` to `new`
     /// under the key `keyPath` (replacing an earlier one); equal values add nothing.
     public static func recordChange(host: AnimationHost, keyPath: String, from old: AnimatableValue, to new: AnimatableValue) {
-        guard old != new, let context = stack.contexts.last else { return }
+        guard openBlocks.load(ordering: .acquiring) > 0, old != new, let context = stack.contexts.last else { return }
         context.handler(host, keyPath, old, new)
     }
 
@@ -51,7 +60,8 @@ public enum Transaction {
                            _ body: () throws -> R) rethrows -> R {
         let s = stack
         s.contexts.append(Context(animates: animates, handler))
-        defer { s.contexts.removeLast() }
+        openBlocks.add(1, ordering: .releasing)
+        defer { openBlocks.subtract(1, ordering: .releasing); s.contexts.removeLast() }
         return try body()
     }
 

@@ -30,6 +30,18 @@ struct LottieJSONReader {
         }
     }
 
+    /// The member names of the top-level object of `bytes`, in file order, without building any value: member
+    /// values are stepped over (strings and nesting followed, nothing decoded), so telling Lottie JSON from a scene
+    /// costs one pass over the bytes and no allocation per value (docs/LOTTIE.md, "JSON reading"). `nil` when the text
+    /// does not start with an object or its top level is cut short; values are not checked, so text that passes
+    /// here may still be refused by ``read(_:)``, with its byte offset.
+    static func topLevelKeys(_ bytes: [UInt8]) -> [String]? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = LottieJSONReader(buffer)
+            return try? reader.topLevelKeys()
+        }
+    }
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private var at = 0
 
@@ -113,6 +125,59 @@ struct LottieJSONReader {
             if c == UInt8(ascii: "}") { return .object(members) }
             guard c == UInt8(ascii: ",") else { at -= 1; throw fail("expected , or } in an object") }
         }
+    }
+
+    private mutating func topLevelKeys() throws -> [String] {
+        skipSpace()
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "{") else { throw fail("expected an object") }
+        at += 1
+        var keys: [String] = []
+        while true {
+            skipSpace()
+            guard at < bytes.count else { throw fail("unexpected end of the text in an object") }
+            if bytes[at] == UInt8(ascii: "}") { return keys }
+            guard bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
+            keys.append(try string())
+            skipSpace()
+            guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("expected : after a member name") }
+            at += 1
+            try skipValue()
+            skipSpace()
+            guard at < bytes.count else { throw fail("unexpected end of the text in an object") }
+            if bytes[at] == UInt8(ascii: "}") { return keys }
+            guard bytes[at] == UInt8(ascii: ",") else { throw fail("expected , or } in an object") }
+            at += 1
+        }
+    }
+
+    /// Steps over one value (after optional white space) up to the `,` or closing bracket that follows it: strings
+    /// are followed through their escapes and arrays and objects by counting brackets, without recursion; scalars
+    /// are not checked.
+    private mutating func skipValue() throws {
+        var depth = 0
+        while at < bytes.count {
+            let c = bytes[at]
+            switch c {
+            case UInt8(ascii: "\""):
+                at += 1
+                while at < bytes.count && bytes[at] != UInt8(ascii: "\"") { at += bytes[at] == UInt8(ascii: "\\") ? 2 : 1 }
+                guard at < bytes.count else { throw fail("unexpected end of the text in a string") }
+                at += 1
+                if depth == 0 { return }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1; at += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { return }
+                depth -= 1; at += 1
+                if depth == 0 { return }
+            case UInt8(ascii: ","):
+                if depth == 0 { return }
+                at += 1
+            default:
+                at += 1
+            }
+        }
+        throw fail("unexpected end of the text")
     }
 
     /// A string from the opening quote at `at`: the bytes up to the closing quote taken whole when there is no

@@ -21,12 +21,14 @@ public final class LottieParser {
         return try LottieParser(limits: limits).animation(LottieJSON(try LottieJSONReader.read(bytes)))
     }
 
-    /// Whether a decoded JSON object looks like a Lottie animation rather than a Stardust scene: it has the
-    /// top-level keys `v`, `fr`, `ip`, `op` and `layers`.
+    /// Whether JSON text looks like a Lottie animation rather than a Stardust scene: its top-level object has the
+    /// members `v`, `fr`, `ip`, `op` and `layers`.
+    ///
+    /// Only the top level's member names are read (``LottieJSONReader/topLevelKeys(_:)``), not the values, so a file
+    /// is parsed once, by the loader, which reports any error in the rest of the text with its place.
     public static func looksLikeLottie(_ bytes: [UInt8]) -> Bool {
-        // The keys appear near the start or the end of exported files; a full parse settles it.
-        guard let root = try? LottieJSONReader.read(bytes), case .object = root else { return false }
-        return ["v", "fr", "ip", "op", "layers"].allSatisfy { root[$0] != nil }
+        guard let keys = LottieJSONReader.topLevelKeys(bytes) else { return false }
+        return ["v", "fr", "ip", "op", "layers"].allSatisfy { keys.contains($0) }
     }
 
     func animation(_ j: LottieJSON) throws -> LottieAnimation {

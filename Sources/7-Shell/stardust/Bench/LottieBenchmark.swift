@@ -87,14 +87,15 @@ enum LottieBenchmark {
         let renderer = Renderer(threads: 1)
         var image = Image(width: 0, height: 0)
         var mine: [String: FileResult] = [:]
-        var ourPeak = 0
+        var ourPeak = 0, ourPeakFile = ""
         for f in files {
             resetPeak()
             let base = residentKiB()
             do { mine[f] = try ours(f, renderer: renderer, image: &image) } catch {
                 printError("bench lottie: ours refused \(f): \(error)")
             }
-            ourPeak = max(ourPeak, peakKiB() - base)
+            let growth = peakKiB() - base
+            if growth > ourPeak { ourPeak = growth; ourPeakFile = (f as NSString).lastPathComponent }
         }
 
         // The anchors, each in its own process.
@@ -141,7 +142,7 @@ enum LottieBenchmark {
         let o = totals(mine, over: common)
         var ours = BenchResult(benchmark: "lottie", variant: "512px-all-frames", unit: "ms total", samples: [o.total], threads: 1)
         ours.extra = [("files", "\(common.count)"), ("frames", "\(o.frames)"), ("parseFirstFrameMs", String(format: "%.1f", o.parse)),
-                      ("peakKiB", "\(ourPeak)")]
+                      ("peakKiB", "\(ourPeak)"), ("peakFile", "\"\(ourPeakFile)\"")]
         var out = [ours]
         for engine in ["rlottie", "thorvg"] {
             guard let a = anchors[engine] else { continue }

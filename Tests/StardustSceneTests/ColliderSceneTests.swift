@@ -5,12 +5,7 @@ import Testing
 
 /// Scene keys of several colliders, shapes, layer bounds and the collision trigger (docs/SCENES.md,
 /// "Fields and collisions"): reading, JSON-path errors, the particle budget, the writer's round trip, the trace.
-@Suite struct ColliderSceneTests {
-    func load(_ json: String) throws -> Scene {
-        var loader = SceneLoader(baseDirectory: "/nonexistent") { _ in throw SceneError(path: "$", "no files in tests") }
-        return try loader.scene(fromJSON: json)
-    }
-
+@Suite struct ColliderSceneTests: SceneJSONTesting {
     /// An emitter layer at (20, 30) of 200 × 200 (its coordinates start at its top-left corner), and a layer
     /// "box" whose frame is (50, 60, 80, 40) in the scene.
     func scene(cell: String, child: String = "", rate: Double = 20) -> String {

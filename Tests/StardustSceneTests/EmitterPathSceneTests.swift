@@ -6,20 +6,7 @@ import StardustCore
 
 /// Scene keys of texture sheets and emitter paths (docs/SCENES.md, "Texture sheets" and "Emitting from a
 /// layer"): reading, JSON-path errors and the writer's round trip.
-@Suite struct EmitterPathSceneTests {
-    func load(_ json: String) throws -> Scene {
-        var loader = SceneLoader(baseDirectory: "/nonexistent") { _ in throw SceneError(path: "$", "no files in tests") }
-        return try loader.scene(fromJSON: json)
-    }
-
-    func expectError(_ json: String, path: String, containing text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        _ = #expect(throws: (any Error).self, sourceLocation: sourceLocation) { try load(json) }.map { e in
-            guard let err = e as? SceneError else { Issue.record("expected a SceneError, got \(e)", sourceLocation: sourceLocation); return }
-            #expect(err.path == path, sourceLocation: sourceLocation)
-            #expect(err.message.contains(text), "message: \(err.message)", sourceLocation: sourceLocation)
-        }
-    }
-
+@Suite struct EmitterPathSceneTests: SceneJSONTesting {
     /// A button (a 200 × 100 rounded rectangle centred at (150, 300)) and an emitter placed elsewhere, whose
     /// particles are born on the button; `path` is the emitter's `emitterPath`, `sheet` its cell's `textureSheet`.
     func scene(path: String, sheet: String = #"{"columns": 2, "rows": 2}"#, emitterPlace: String = #""position": [40, 60]"#) -> String {

@@ -5,12 +5,7 @@ import Testing
 
 /// Scene keys of over-life curves, bursts, limits and velocity stretch (docs/SCENES.md, "Beyond Core
 /// Animation"): reading, JSON-path errors, budgets, the writer's round trip and the trace.
-@Suite struct ParticleCurveSceneTests {
-    func load(_ json: String) throws -> Scene {
-        var loader = SceneLoader(baseDirectory: "/nonexistent") { _ in throw SceneError(path: "$", "no files in tests") }
-        return try loader.scene(fromJSON: json)
-    }
-
+@Suite struct ParticleCurveSceneTests: SceneJSONTesting {
     func scene(cell: String) -> String {
         """
         {"size": [200, 200], "layers": [{"type": "emitter", "name": "fx", "emitterPosition": [100, 100],

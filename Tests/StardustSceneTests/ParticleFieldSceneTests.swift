@@ -5,12 +5,7 @@ import Testing
 
 /// Scene keys of fields and colliders (docs/SCENES.md, "Beyond Core Animation"): reading, JSON-path
 /// errors, the integration budget, the writer's round trip and the trace.
-@Suite struct ParticleFieldSceneTests {
-    func load(_ json: String) throws -> Scene {
-        var loader = SceneLoader(baseDirectory: "/nonexistent") { _ in throw SceneError(path: "$", "no files in tests") }
-        return try loader.scene(fromJSON: json)
-    }
-
+@Suite struct ParticleFieldSceneTests: SceneJSONTesting {
     func scene(cell: String, rate: Double = 20, lifetime: Double = 2) -> String {
         """
         {"size": [200, 200], "layers": [{"type": "emitter", "name": "fx", "emitterPosition": [100, 100],

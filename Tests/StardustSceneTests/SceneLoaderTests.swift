@@ -3,20 +3,7 @@ import Testing
 @testable import Stardust
 @testable import StardustScene
 
-@Suite struct SceneLoaderTests {
-    func load(_ json: String) throws -> Scene {
-        var loader = SceneLoader(baseDirectory: "/nonexistent") { _ in throw SceneError(path: "$", "no files in tests") }
-        return try loader.scene(fromJSON: json)
-    }
-
-    func expectError(_ json: String, path: String, containing text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        _ = #expect(throws: (any Error).self, sourceLocation: sourceLocation) { try load(json) }.map { e in
-            guard let err = e as? SceneError else { Issue.record("expected a SceneError, got \(e)", sourceLocation: sourceLocation); return }
-            #expect(err.path == path, sourceLocation: sourceLocation)
-            #expect(err.message.contains(text), "message: \(err.message)", sourceLocation: sourceLocation)
-        }
-    }
-
+@Suite struct SceneLoaderTests: SceneJSONTesting {
     @Test("the spec example emitter loads with core animation values") func theSpecExampleEmitterLoadsWithCoreAnimationValues() throws {
         let scene = try load("""
         { "size": [390, 844], "scale": 2, "duration": 10, "fps": 30, "seed": 1, "background": "#0B1A3A",

@@ -168,6 +168,22 @@ final class StudioBrowser: Sendable {
     /// The element's text.
     func text(_ id: String) async throws -> String { try await driver.text(try await driver.element("#\(id)")) }
 
+    /// The path of the repository's example scene `name` (in `examples/`).
+    static func example(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/\(name)").path
+    }
+
+    /// Types `path` into the page's path field, presses Open and waits until the document shows that file.
+    func openSceneFile(_ path: String) async throws {
+        let field = try await driver.element("#path")
+        try await driver.clear(field)
+        try await driver.sendKeys(field, path)
+        let version = document.current.version
+        try await click("open-path")
+        try await wait("the scene file to open") { self.document.currentSource.label == path && self.document.current.version != version }
+    }
+
     /// The transport button's icon (`play` or `pause`), and whether it is drawn: an inline SVG with a size (a font
     /// glyph could render as an empty box on a machine without the font).
     func icon(_ id: String) async throws -> String {

@@ -11,14 +11,8 @@ import StardustTestSupport
 struct StudioBrowserCurveTests {
     @Test func draggingTheAlphaCurvesLastPointDownFadesTheParticles() async throws {
         let b = try StudioBrowser.shared
-        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("examples/snowfall.json").path
-        let path = try await b.driver.element("#path")
-        try await b.driver.clear(path)
-        try await b.driver.sendKeys(path, example)
-        let version = b.document.current.version
-        try await b.click("open-path")
-        try await b.wait("the scene file to open") { b.document.currentSource.label == example && b.document.current.version != version }
+        let example = StudioBrowser.example("snowfall.json")
+        try await b.openSceneFile(example)
         let selector = "svg.curve-editor[data-path=\"layers[0].emitterCells[0].alphaOverLife\"] circle[data-stop=\"1\"]"
         try await b.wait("the curve editor to show") {
             try await b.driver.execute("return document.querySelector(arguments[0]) !== null", [selector]) as? Bool == true

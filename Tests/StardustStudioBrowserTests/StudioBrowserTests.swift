@@ -118,14 +118,8 @@ struct StudioBrowserTests {
     /// edited scene file, and renders the saved JSON with the `stardust` executable: the same bytes.
     @Test func theGIFDownloadIsTheBytesStardustRenderWritesForTheSavedScene() async throws {
         let b = try browser
-        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("examples/snowfall.json").path
-        let path = try await b.driver.element("#path")
-        try await b.driver.clear(path)
-        try await b.driver.sendKeys(path, example)
-        let version = b.document.current.version
-        try await b.click("open-path")
-        try await b.wait("the scene file to open") { b.document.currentSource.label == example && b.document.current.version != version }
+        let example = StudioBrowser.example("snowfall.json")
+        try await b.openSceneFile(example)
         try await b.wait("the page to show it") { try await b.text("source").contains("snowfall") }
         let layer = try #require(b.document.current.scene.root.sublayers.firstIndex { $0 is EmitterLayer })
         let field = try await b.driver.element("[data-key=\"C\(layer):0:velocity:n\"]")

@@ -93,8 +93,7 @@ extension EmitterLayer {
         }
         if let x = cell.extensions {
             // Births of the rate of a top-level cell with curves and closed-form motion: the batched kernel (ExtendedKernel.swift).
-            // It places births on the emitter shape only; an emitter path (§2.14) takes the general path.
-            if run.burst < 0, cut.isNone, cell.fitsExtendedKernel, p.path == nil {
+            if run.burst < 0, cut.isNone, cell.fitsExtendedKernel {
                 return writeExtendedKernel(run, cell, p, x, inst, e, t, out, offset, contacts)
             }
             return writeExtended(run, cell, p, x, inst, e, plan, t, out, offset, cut, contacts)

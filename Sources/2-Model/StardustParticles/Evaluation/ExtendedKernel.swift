@@ -100,15 +100,7 @@ extension EmitterLayer {
                         uSpeed[j] = us; uScale[j] = u0; uSpin[j] = u1
                         uR[j] = u2; uG[j] = u3; uB[j] = u4; uA[j] = u5
                         uRot[j] = drawsRotation ? rng.triple(ParticleAttribute.finishAlphaScaleRotation).2 : 0
-                        let pos: SIMD3<Double>
-                        if shape == .point {
-                            pos = p.center
-                        } else {
-                            let (uChoice, u, v) = rng.triple(ParticleAttribute.shapeChoiceUV)
-                            let (w, _, _) = rng.triple(ParticleAttribute.shapeW)
-                            pos = EmitterGeometry.position(shape: shape, mode: mode, center: p.center, size: p.size,
-                                                           choice: uChoice, u: u, v: v, w: w)
-                        }
+                        let pos = ParticleBirth.position(p, shape: shape, mode: mode, rng: rng, birthTime: births[j])
                         px0[j] = pos.x; py0[j] = pos.y; pz0[j] = pos.z
                     }
                     for j in m..<((m + 3) & ~3) {

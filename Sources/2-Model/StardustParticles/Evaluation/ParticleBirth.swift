@@ -67,23 +67,27 @@ extension ParticleBirth {
         return (max(0, p.life + p.lifeRange * (2 * u0 - 1)), u1)
     }
 
+    /// Where a top-level cell's birth with random stream `rng` at time `tb` is born: on the emitter path when
+    /// the layer has one (docs/PARTICLE-MODEL.md §2.14), else on the emitter shape (§1.3). O(1) for shapes,
+    /// O(log segments) for a path.
+    @inline(__always)
+    static func position(_ p: BirthParameters, shape: EmitterShape, mode: EmitterMode, rng: ParticleRandom,
+                         birthTime tb: Double) -> SIMD3<Double> {
+        if let path = p.path {
+            let (uChoice, u, v) = rng.triple(ParticleAttribute.shapeChoiceUV)
+            return path.position(choice: uChoice, u: u, v: v, time: tb, z: p.center.z)
+        }
+        if shape == .point { return p.center }
+        let (uChoice, u, v) = rng.triple(ParticleAttribute.shapeChoiceUV)
+        let (w, _, _) = rng.triple(ParticleAttribute.shapeW)
+        return EmitterGeometry.position(shape: shape, mode: mode, center: p.center, size: p.size, choice: uChoice, u: u, v: v, w: w)
+    }
+
     /// The birth record of birth `k` at time `tb` of a top-level cell, on the emitter shape (docs/PARTICLE-MODEL.md §2.5).
     @inline(__always)
     static func make(_ p: BirthParameters, shape: EmitterShape, mode: EmitterMode,
                      rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double) -> ParticleBirth {
-        let pos: SIMD3<Double>
-        if let path = p.path {
-            // An emitter path (docs/PARTICLE-MODEL.md §2.14) replaces the shape.
-            let (uChoice, u, v) = rng.triple(ParticleAttribute.shapeChoiceUV)
-            pos = path.position(choice: uChoice, u: u, v: v, time: tb, z: p.center.z)
-        } else if shape == .point {
-            pos = p.center
-        } else {
-            let (uChoice, u, v) = rng.triple(ParticleAttribute.shapeChoiceUV)
-            let (w, _, _) = rng.triple(ParticleAttribute.shapeW)
-            pos = EmitterGeometry.position(shape: shape, mode: mode, center: p.center, size: p.size,
-                                           choice: uChoice, u: u, v: v, w: w)
-        }
+        let pos = position(p, shape: shape, mode: mode, rng: rng, birthTime: tb)
         let theta = p.longitude + p.longitudeRange * (2 * angleU - 1)
         return finish(p, rng: rng, id: id, birthTime: tb, life: life, position: pos, theta: theta,
                       cosLat: p.cosLat, sinLat: p.sinLat, colorFactor: .one, scaleFactor: 1)

@@ -90,8 +90,11 @@ class Thorvg:
             return out
         pic.set_size(size[0], size[1])
         canvas.add(pic)
+        # Frames past ThorVG's last (total frames − 1) draw that last frame; asking for them has crashed ThorVG
+        # (a general protection fault in update) on full runs, so they are asked as the last frame.
+        last = max(anim.get_total_frame()[1] - 1, 0)
         for p in progress:
-            anim.set_frame(p / 100 * total)
+            anim.set_frame(min(p / 100 * total, last))
             canvas.update()
             canvas.draw(True)
             canvas.sync()

@@ -153,6 +153,41 @@ def features(doc):
     return found
 
 
+def reference_frames(name, path, size, total, tmp, rel):
+    """A reference player's frames of one file, drawn by a fresh Python process (`--reference`): rlottie and ThorVG
+    have crashed this tool with a segmentation fault after many files in one process (never on the same file
+    alone), so each file gets its own process and one retry; a second failure leaves that column empty."""
+    dest = os.path.join(tmp, name)
+    os.makedirs(dest, exist_ok=True)
+    cmd = [sys.executable, os.path.abspath(__file__), "--reference", name, "--file", path, "--dest", dest,
+           "--size", str(size[0]), str(size[1]), "--total", repr(total)]
+    for attempt in (1, 2):
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        if r.returncode == 0:
+            out = {}
+            for p in PROGRESS:
+                f = os.path.join(dest, f"{p}.png")
+                if os.path.exists(f):
+                    out[p] = Image.open(f).convert("RGBA")
+            return out
+    print(f"note: {name} failed on {rel}: exit {r.returncode} {r.stderr.strip()[-300:]}", file=sys.stderr)
+    return {}
+
+
+def draw_reference(argv):
+    """`--reference NAME --file F --dest DIR --size W H --total T`: one player's frames of F at PROGRESS, as PNGs."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--reference", required=True)
+    ap.add_argument("--file", required=True)
+    ap.add_argument("--dest", required=True)
+    ap.add_argument("--size", type=int, nargs=2, required=True)
+    ap.add_argument("--total", type=float, required=True)
+    a = ap.parse_args(argv)
+    cls = {c.name: c for c in (Rlottie, Thorvg)}[a.reference]
+    for p, im in cls().frames(a.file, tuple(a.size), PROGRESS, a.total).items():
+        im.save(os.path.join(a.dest, f"{p}.png"))
+
+
 def ours(stardust, path, size, fr, total, tmp, fonts=None):
     """progress → our frame at scene time p / 100 * (op - ip) / fr (scene time 0 is ip)."""
     out = {}
@@ -222,11 +257,7 @@ def main():
             mine = ours(args.stardust, path, (w, h), fr, total, tmp, args.fonts)
             ref_frames = {}
             for r in refs:
-                try:
-                    ref_frames[r.name] = r.frames(path, (w, h), PROGRESS, total)
-                except Exception as e:
-                    ref_frames[r.name] = {}
-                    print(f"note: {r.name} failed on {rel}: {e}", file=sys.stderr)
+                ref_frames[r.name] = reference_frames(r.name, path, (w, h), total, tmp, rel)
             for p in PROGRESS:
                 pairs += 1
                 cells, ok, images = {}, False, {}
@@ -298,4 +329,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if "--reference" in sys.argv:
+        draw_reference(sys.argv[1:])
+    else:
+        main()

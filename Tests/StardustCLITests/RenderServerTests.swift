@@ -17,8 +17,8 @@ import Testing
 
     /// A server on a free loopback port, with a small body limit, and its port. The wait for the port runs on a
     /// thread of its own, and so does every request (``blocking(_:)``): the server lives on the cooperative pool.
-    /// The generous waits (15 minutes) only guard against a hang: with every suite running on two cores, long tests can
-    /// hold the pool's threads for minutes before the server's task is scheduled.
+    /// The wait reads no clock: with every suite running on two cores, long tests can hold the pool's threads for
+    /// minutes before the server's task is scheduled, so it ends when the server listens or when its task ends.
     static func start() async throws -> (Task<Void, any Error>, Int) {
         var config = RenderServer.Configuration()
         config.port = 0
@@ -27,9 +27,12 @@ import Testing
         final class Box: @unchecked Sendable { var port = 0 }
         let box = Box(), ready = DispatchSemaphore(value: 0)
         let server = RenderServer(configuration: config)
-        let task = Task { try await server.run { p in box.port = p; ready.signal() } }
-        let started = try await blocking { ready.wait(timeout: .now() + 900) == .success }
-        guard started else { task.cancel(); throw CancellationError() }
+        let task = Task {
+            defer { ready.signal() }  // a server that fails before it listens wakes the wait too
+            try await server.run { p in box.port = p; ready.signal() }
+        }
+        try await blocking { ready.wait() }
+        guard box.port != 0 else { task.cancel(); _ = try await task.value; throw CancellationError() }
         return (task, box.port)
     }
 

@@ -147,7 +147,7 @@ import Testing
         let err = Pipe()
         p.standardError = err
         try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: err.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == 0, "swiftc -parse: \(text)")
     }

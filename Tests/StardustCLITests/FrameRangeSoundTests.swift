@@ -14,7 +14,7 @@ import Testing
         let out = Pipe()
         p.standardOutput = out
         try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: out.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
         p.waitUntilExit()
         return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
     }
@@ -64,7 +64,7 @@ import Testing
         let out = Pipe()
         probe.standardOutput = out
         try probe.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: out.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
         probe.waitUntilExit()
         let streams = text.split(separator: "\n").map { $0.split(separator: ",") }
         #expect(streams.contains { $0.first == "video" }, "\(text)")

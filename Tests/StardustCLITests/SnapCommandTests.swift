@@ -21,7 +21,7 @@ import Testing
         p.standardError = err
         p.standardOutput = Pipe()
         try p.run()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readToEndRetryingInterrupts()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: e, as: UTF8.self))
     }
@@ -106,7 +106,7 @@ import Testing
         let out = Pipe()
         p.standardOutput = out
         try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: out.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
         p.waitUntilExit()
         let streams = text.split(separator: "\n").map { $0.split(separator: ",") }
         #expect(streams.contains { $0.first == "video" }, "\(text)")
@@ -152,7 +152,7 @@ import Testing
         let out = Pipe()
         p.standardOutput = out
         try p.run()
-        let v = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let v = String(decoding: out.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
             .split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
         p.waitUntilExit()
         try #require(v.count == 3)

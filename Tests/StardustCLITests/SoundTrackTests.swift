@@ -39,7 +39,7 @@ import Testing
         let out = Pipe()
         p.standardOutput = out
         try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: out.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
         p.waitUntilExit()
         let v = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
         try #require(v.count == 7, "python printed \(text)")

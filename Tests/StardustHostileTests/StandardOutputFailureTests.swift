@@ -27,7 +27,7 @@ struct StandardOutputFailureTests {
         // The reader is gone before the tool starts, so its first write fails (no race with a pipe buffer).
         try closeReadEnd?.fileHandleForReading.close()
         try p.run()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readToEndRetryingInterrupts()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: e, as: UTF8.self), p.terminationReason == .uncaughtSignal)
     }
@@ -65,7 +65,7 @@ struct StandardOutputFailureTests {
         let err = Pipe()
         p.standardError = err
         try p.run()
-        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let e = String(decoding: err.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == 1, "\(e)")
         #expect(e.contains("standard output") && e.split(separator: "\n").count == 1, "\(e)")

@@ -156,9 +156,9 @@ enum SwiftCompiler {
         try p.run()
         // Read both pipes while the compiler runs (a full pipe would block it).
         nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        let reader = Thread { errData = err.fileHandleForReading.readToEndRetryingInterrupts() }
         reader.start()
-        let dump = out.fileHandleForReading.readDataToEndOfFile()
+        let dump = out.fileHandleForReading.readToEndRetryingInterrupts()
         p.waitUntilExit()
         while !reader.isFinished { usleep(1000) }
         let text = String(decoding: dump, as: UTF8.self) + String(decoding: errData, as: UTF8.self)

@@ -50,7 +50,7 @@ struct StudioHostileExitTests {
         // "Stardust Studio: open http://127.0.0.1:PORT/?token=TOKEN"
         var text = ""
         while !text.contains("\n") {
-            let chunk = out.fileHandleForReading.availableData
+            let chunk = out.fileHandleForReading.readChunkRetryingInterrupts()
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
         }

@@ -49,8 +49,8 @@ public enum CLIRunner {
         nonisolated(unsafe) var o = Data()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { o = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        DispatchQueue.global().async { o = out.fileHandleForReading.readToEndRetryingInterrupts(); group.leave() }
+        let e = err.fileHandleForReading.readToEndRetryingInterrupts()
         group.wait()
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),

@@ -46,9 +46,9 @@ public enum PythonReference {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let errBox = DataBox()
-        let errReader = Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); errBox.done.signal() }
+        let errReader = Thread { errBox.data = err.fileHandleForReading.readToEndRetryingInterrupts(); errBox.done.signal() }
         errReader.start()
-        let bytes = out.fileHandleForReading.readDataToEndOfFile()
+        let bytes = out.fileHandleForReading.readToEndRetryingInterrupts()
         errBox.done.wait()
         process.waitUntilExit()
         return (process.terminationStatus, [UInt8](bytes), errBox.data)

@@ -141,14 +141,7 @@ import Testing
         guard let swiftc = ["/usr/bin/swiftc"].first(where: FileManager.default.isExecutableFile(atPath:))
                 ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map({ "\($0)/swiftc" })
                     .first(where: FileManager.default.isExecutableFile(atPath:)) else { return }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: swiftc)
-        p.arguments = ["-parse", out]
-        let err = Pipe()
-        p.standardError = err
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "swiftc -parse: \(text)")
+        let parsed = try ChildProcess.run(URL(fileURLWithPath: swiftc), ["-parse", out])
+        #expect(parsed.status == 0, "swiftc -parse: \(parsed.standardError)")
     }
 }

@@ -8,14 +8,8 @@ import Testing
 @Suite struct FrameRangeSoundTests {
     /// Runs `python3 -c script args…` and returns the integers it prints.
     static func python(_ script: String, _ args: [String]) throws -> [Int] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try #require(SoundTrackTests.python))
-        p.arguments = ["-c", script] + args
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-        p.waitUntilExit()
+        let text = try ChildProcess.run(URL(fileURLWithPath: try #require(SoundTrackTests.python)), ["-c", script] + args)
+            .standardOutput
         return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
     }
 
@@ -58,14 +52,8 @@ import Testing
         let (status, err) = try SnapCommandTests.run(["render", "thanos", "--size", "200x270", "--fps", "2", "--quiet",
                                                       "--frames", "2..9", "-o", dir + "/part.mp4"])
         #expect(status == 0, "\(err)")
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: try #require(SnapCommandTests.ffprobe))
-        probe.arguments = ["-v", "error", "-show_entries", "stream=codec_type,duration", "-of", "csv=p=0", dir + "/part.mp4"]
-        let out = Pipe()
-        probe.standardOutput = out
-        try probe.run()
-        let text = String(decoding: out.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-        probe.waitUntilExit()
+        let text = try ChildProcess.run(URL(fileURLWithPath: try #require(SnapCommandTests.ffprobe)),
+            ["-v", "error", "-show_entries", "stream=codec_type,duration", "-of", "csv=p=0", dir + "/part.mp4"]).standardOutput
         let streams = text.split(separator: "\n").map { $0.split(separator: ",") }
         #expect(streams.contains { $0.first == "video" }, "\(text)")
         let audio = try #require(streams.first { $0.first == "audio" }, "no audio stream: \(text)")
@@ -74,13 +62,9 @@ import Testing
         // Decode the movie's audio with ffmpeg (not ours) and find the snap's click.
         let ffmpeg = URL(fileURLWithPath: try #require(SnapCommandTests.ffprobe)).deletingLastPathComponent()
             .appendingPathComponent("ffmpeg")
-        let decode = Process()
-        decode.executableURL = ffmpeg
-        decode.arguments = ["-v", "error", "-y", "-i", dir + "/part.mp4", "-map", "0:a", "-ac", "1", "-ar", "44100",
-                            "-c:a", "pcm_s16le", dir + "/decoded.wav"]
-        try decode.run()
-        decode.waitUntilExit()
-        #expect(decode.terminationStatus == 0)
+        let decode = try ChildProcess.run(ffmpeg, ["-v", "error", "-y", "-i", dir + "/part.mp4", "-map", "0:a", "-ac", "1",
+                                                   "-ar", "44100", "-c:a", "pcm_s16le", dir + "/decoded.wav"])
+        #expect(decode.status == 0, "\(decode.standardError)")
         let v = try Self.python("""
         import wave, struct, sys
         w = wave.open(sys.argv[1], 'rb')

@@ -14,16 +14,8 @@ import Testing
     }
 
     static func run(_ args: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = try #require(binary)
-        p.arguments = args
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = Pipe()
-        try p.run()
-        let e = err.fileHandleForReading.readToEndRetryingInterrupts()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+        let output = try ChildProcess.run(try #require(binary), args)
+        return (output.status, output.standardError)
     }
 
     static func frames(in dir: String) throws -> [Image] {
@@ -100,14 +92,8 @@ import Testing
         try Data(PNGEncoder.encode(picture)).write(to: URL(fileURLWithPath: dir + "/in.png"))
         let (status, err) = try Self.run(["snap", dir + "/in.png", "--restore", "-o", dir + "/out.mp4", "--fps", "10", "--quiet"])
         #expect(status == 0, "\(err)")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try #require(Self.ffprobe))
-        p.arguments = ["-v", "error", "-show_entries", "stream=codec_type,duration", "-of", "csv=p=0", dir + "/out.mp4"]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-        p.waitUntilExit()
+        let text = try ChildProcess.run(URL(fileURLWithPath: try #require(Self.ffprobe)),
+            ["-v", "error", "-show_entries", "stream=codec_type,duration", "-of", "csv=p=0", dir + "/out.mp4"]).standardOutput
         let streams = text.split(separator: "\n").map { $0.split(separator: ",") }
         #expect(streams.contains { $0.first == "video" }, "\(text)")
         let audio = try #require(streams.first { $0.first == "audio" }, "no audio stream: \(text)")
@@ -140,21 +126,13 @@ import Testing
         let (status, err) = try Self.run(["render", "thanos", "--size", "200x270", "--fps", "2", "-o", dir + "/t.gif",
                                           "--audio", dir + "/t.wav", "--quiet"])
         #expect(status == 0, "\(err)")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try #require(SoundTrackTests.python))
-        p.arguments = ["-c", """
+        let v = try FrameRangeSoundTests.python("""
         import wave, struct, sys
         w = wave.open(sys.argv[1], 'rb')
         n = w.getnframes()
         data = struct.unpack('<%dh' % n, w.readframes(n))
         print(n, w.getframerate(), next(i for i in range(n) if data[i] != 0))
-        """, dir + "/t.wav"]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let v = String(decoding: out.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-            .split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
-        p.waitUntilExit()
+        """, [dir + "/t.wav"])
         try #require(v.count == 3)
         #expect(v[0] == 13 * 44_100 && v[1] == 44_100)
         #expect(v[2] == 2 * 44_100, "the snap starts at 2 s")

@@ -33,14 +33,7 @@ import Testing
         def silent(a, b): return all(v == 0 for v in data[a:b])
         print(n, rate, ch, width, onset(0), onset(int(3.0 * rate)), int(silent(int(2.9 * rate), int(3.5 * rate))))
         """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try #require(Self.python))
-        p.arguments = ["-c", script, path]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-        p.waitUntilExit()
+        let text = try ChildProcess.run(URL(fileURLWithPath: try #require(Self.python)), ["-c", script, path]).standardOutput
         let v = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
         try #require(v.count == 7, "python printed \(text)")
         #expect(v[0] == Int(duration * 44_100))

@@ -222,12 +222,9 @@ import Testing
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data(gif).write(to: URL(fileURLWithPath: dir + "/in.gif"))
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: ffmpeg!)
-        p.arguments = ["-v", "error", "-i", dir + "/in.gif", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", dir + "/out.rgba"]
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        let decode = try ChildProcess.run(URL(fileURLWithPath: ffmpeg!), ["-v", "error", "-i", dir + "/in.gif", "-fps_mode", "passthrough",
+                                                                           "-f", "rawvideo", "-pix_fmt", "rgba", dir + "/out.rgba"])
+        #expect(decode.status == 0, "\(decode.standardError)")
         let raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/out.rgba")))
         let size = width * height * 4
         return stride(from: 0, to: raw.count - size + 1, by: size).map { Array(raw[$0..<($0 + size)]) }

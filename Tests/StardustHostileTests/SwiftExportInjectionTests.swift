@@ -147,22 +147,9 @@ enum SwiftCompiler {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("Export.swift")
         try Data(source.utf8).write(to: file)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: swiftc)
-        p.arguments = ["-dump-parse", file.path]
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        // Read both pipes while the compiler runs (a full pipe would block it).
-        nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readToEndRetryingInterrupts() }
-        reader.start()
-        let dump = out.fileHandleForReading.readToEndRetryingInterrupts()
-        p.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        let text = String(decoding: dump, as: UTF8.self) + String(decoding: errData, as: UTF8.self)
-        guard p.terminationStatus == 0, !text.contains("error:") else {
+        let output = try ChildProcess.run(URL(fileURLWithPath: swiftc), ["-dump-parse", file.path])
+        let text = output.standardOutput + output.standardError
+        guard output.status == 0, !text.contains("error:") else {
             throw ParseFailure(description: "swiftc -dump-parse failed:\n\(text.prefix(2000))\n--- source ---\n\(source.prefix(4000))")
         }
         var counts: [String: Int] = [:]

@@ -50,14 +50,13 @@ struct LottieCorpusTests {
     func framesMatchAReferencePlayer() throws {
         let root = try #require(Self.folder)
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-compare-\(getpid())")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", Fixtures.repository.appendingPathComponent("tools/lottie-compare.py").path,
-                       "--stardust", CLIRunner.binary.path, "--samples", root.appendingPathComponent("lottie-ios/samples").path,
-                       "--snapshots", root.appendingPathComponent("lottie-ios/snapshots").path, "--out", out.path]
-        try p.run()
-        p.waitUntilExit()
-        try #require(p.terminationStatus == 0, "lottie-compare.py failed (Python with Pillow, rlottie-python, thorvg-python?)")
+        let compare = try ChildProcess.run(named: "python3", [
+            Fixtures.repository.appendingPathComponent("tools/lottie-compare.py").path,
+            "--stardust", CLIRunner.binary.path, "--samples", root.appendingPathComponent("lottie-ios/samples").path,
+            "--snapshots", root.appendingPathComponent("lottie-ios/snapshots").path, "--out", out.path])
+        try #require(compare.status == 0, """
+            lottie-compare.py failed (Python with Pillow, rlottie-python, thorvg-python?): \(compare.standardError.suffix(2000))
+            """)
         let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("summary.json"))) as? [String: Any]
         let rate = try #require(summary?["rate"] as? Double)
         #expect(rate >= Self.measuredFloor, "match rate \(rate); the table is in \(out.path)/table.md")

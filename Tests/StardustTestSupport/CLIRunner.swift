@@ -36,25 +36,10 @@ public enum CLIRunner {
         var command: [String] = ["/usr/bin/timeout", "-s", "KILL", String(seconds)]
         if let memoryBytes, hasPrlimit { command += ["/usr/bin/prlimit", "--as=\(memoryBytes)"] }
         command += [binary.path] + args
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: command[0])
-        p.arguments = Array(command.dropFirst())
-        if let dir { p.currentDirectoryURL = dir }
-        if let environment { p.environment = environment }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        // Read both pipes concurrently so that neither fills up.
-        nonisolated(unsafe) var o = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { o = out.fileHandleForReading.readToEndRetryingInterrupts(); group.leave() }
-        let e = err.fileHandleForReading.readToEndRetryingInterrupts()
-        group.wait()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                      stderr: String(decoding: e, as: UTF8.self), killedBySignal: p.terminationReason == .uncaughtSignal)
+        let output = try ChildProcess.run(URL(fileURLWithPath: command[0]), Array(command.dropFirst()), in: dir,
+                                          environment: environment)
+        return Result(status: output.status, stdout: output.standardOutput, stderr: output.standardError,
+                      killedBySignal: output.killedBySignal)
     }
 
     /// A fresh temporary folder.

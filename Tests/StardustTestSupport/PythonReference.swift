@@ -35,27 +35,9 @@ public enum PythonReference {
         }
     }
 
-    /// Runs `python3` with `arguments`, reading stdout and stderr concurrently so neither pipe can fill and block.
+    /// Runs `python3` with `arguments`.
     static func run(arguments: [String]) throws -> (Int32, [UInt8], Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errBox = DataBox()
-        let errReader = Thread { errBox.data = err.fileHandleForReading.readToEndRetryingInterrupts(); errBox.done.signal() }
-        errReader.start()
-        let bytes = out.fileHandleForReading.readToEndRetryingInterrupts()
-        errBox.done.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, [UInt8](bytes), errBox.data)
-    }
-
-    private final class DataBox: @unchecked Sendable {
-        var data = Data()
-        let done = DispatchSemaphore(value: 0)
+        let output = try ChildProcess.run(named: "python3", arguments)
+        return (output.status, [UInt8](output.stdout), output.stderr)
     }
 }

@@ -20,9 +20,9 @@ p * (op - ip) is not whole; ThorVG draws its last frame, op - ip - 1 after ip, f
 takes whole frames, for its own frame at position p.
 
 Usage: tools/lottie-compare.py --stardust .build/debug/stardust --samples DIR [--snapshots DIR] --out DIR
-       [--only SUBSTRING] [--limit N] [--fonts DIR]
+       [--only SUBSTRING] [--limit N] [--fonts DIR] [--jobs N]
 """
-import argparse, json, os, re, subprocess, sys, tempfile
+import argparse, concurrent.futures, json, os, re, subprocess, sys, tempfile
 
 from PIL import Image, ImageChops, ImageStat
 
@@ -210,6 +210,58 @@ def ours(stardust, path, size, fr, total, tmp, fonts=None):
     return out
 
 
+def compare_file(path, args, refs):
+    """One sample against every reference: its table rows, its worst pairs (with their images) and its per-feature
+    counts."""
+    rel = os.path.relpath(path, args.samples)
+    name = rel[:-5].replace("/", "-")
+    rows, worst, by_feature = [], [], {}
+    try:
+        doc = json.load(open(path, encoding="utf-8"))
+        w, h, ip, op, fr = int(round(doc["w"])), int(round(doc["h"])), doc["ip"], doc["op"], doc["fr"]
+    except Exception as e:
+        return [(rel, "-", f"not a Lottie animation ({e})", "", "", "", False)], [], {}
+    used = features(doc)
+    total = max(op - ip, 0)
+    with tempfile.TemporaryDirectory() as tmp:
+        mine = ours(args.stardust, path, (w, h), fr, total, tmp, args.fonts)
+        ref_frames = {}
+        for r in refs:
+            ref_frames[r.name] = reference_frames(r.name, path, (w, h), total, tmp, rel)
+        for p in PROGRESS:
+            cells, ok, images = {}, False, {}
+            a = mine.get(p)
+            if a is not None:
+                a = over_white(a, (w, h))
+                images["ours"] = a
+            candidates = {n: fr_.get(p) for n, fr_ in ref_frames.items()}
+            if args.snapshots:
+                snap = os.path.join(args.snapshots, f"{name}-{p}.png")
+                candidates["lottie-ios"] = Image.open(snap) if os.path.exists(snap) else None
+            best = (1e9, 1.0)
+            for n, img in candidates.items():
+                if img is None:
+                    cells[n] = "–"
+                    continue
+                b = over_white(img, (w, h))
+                images[n] = b
+                if a is None:
+                    cells[n] = "no frame"
+                    continue
+                mean, share = difference(a, b)
+                good = mean <= MEAN_LIMIT and share <= SHARE_LIMIT
+                ok = ok or good
+                best = min(best, (mean, share))
+                cells[n] = f"{mean:.1f} / {100 * share:.1f}%" + (" ✓" if good else "")
+            for ft in used:
+                c = by_feature.setdefault(ft, [0, 0, set()])
+                c[0] += ok; c[1] += 1; c[2].add(rel)
+            note = "" if a is not None else "; ".join(mine.get("error", ["no frame"]))
+            rows.append((rel, p, note, cells, ok))
+            worst.append((best, rel, p, images))
+    return rows, sorted(worst, key=lambda x: -x[0][0])[:12], by_feature
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--stardust", required=True)
@@ -218,6 +270,8 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--only")
     ap.add_argument("--limit", type=int)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="files compared at the same time (default: the number of cores)")
     ap.add_argument("--fonts", help="folder of font files for text (default: SAMPLES/Fonts when present, the fonts "
                                     "lottie-ios's snapshot tests register)")
     args = ap.parse_args()
@@ -241,58 +295,21 @@ def main():
     if args.limit:
         samples = samples[: args.limit]
 
+    # Each file is compared by one worker (its frames come from subprocesses: ours, and a fresh Python process per
+    # reference player), so the files run side by side; the table keeps the samples' order.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(args.jobs, 1)) as pool:
+        results = list(pool.map(lambda path: compare_file(path, args, refs), samples))
     rows, pairs, passed, worst, by_feature = [], 0, 0, [], {}
-    for path in samples:
-        rel = os.path.relpath(path, args.samples)
-        name = rel[:-5].replace("/", "-")
-        try:
-            doc = json.load(open(path, encoding="utf-8"))
-            w, h, ip, op, fr = int(round(doc["w"])), int(round(doc["h"])), doc["ip"], doc["op"], doc["fr"]
-        except Exception as e:
-            rows.append((rel, "-", f"not a Lottie animation ({e})", "", "", "", False))
-            continue
-        used = features(doc)
-        total = max(op - ip, 0)
-        with tempfile.TemporaryDirectory() as tmp:
-            mine = ours(args.stardust, path, (w, h), fr, total, tmp, args.fonts)
-            ref_frames = {}
-            for r in refs:
-                ref_frames[r.name] = reference_frames(r.name, path, (w, h), total, tmp, rel)
-            for p in PROGRESS:
+    for file_rows, file_worst, file_features in results:
+        rows += file_rows
+        for row in file_rows:
+            if len(row) == 5:
                 pairs += 1
-                cells, ok, images = {}, False, {}
-                a = mine.get(p)
-                if a is not None:
-                    a = over_white(a, (w, h))
-                    images["ours"] = a
-                candidates = {n: fr_.get(p) for n, fr_ in ref_frames.items()}
-                if args.snapshots:
-                    snap = os.path.join(args.snapshots, f"{name}-{p}.png")
-                    candidates["lottie-ios"] = Image.open(snap) if os.path.exists(snap) else None
-                best = (1e9, 1.0)
-                for n, img in candidates.items():
-                    if img is None:
-                        cells[n] = "–"
-                        continue
-                    b = over_white(img, (w, h))
-                    images[n] = b
-                    if a is None:
-                        cells[n] = "no frame"
-                        continue
-                    mean, share = difference(a, b)
-                    good = mean <= MEAN_LIMIT and share <= SHARE_LIMIT
-                    ok = ok or good
-                    best = min(best, (mean, share))
-                    cells[n] = f"{mean:.1f} / {100 * share:.1f}%" + (" ✓" if good else "")
-                passed += ok
-                for ft in used:
-                    c = by_feature.setdefault(ft, [0, 0, set()])
-                    c[0] += ok; c[1] += 1; c[2].add(rel)
-                note = "" if a is not None else "; ".join(mine.get("error", ["no frame"]))
-                rows.append((rel, p, note, cells, ok))
-                worst.append((best, rel, p, images))
-        worst.sort(key=lambda x: -x[0][0])
-        worst = worst[:12]
+                passed += row[4]
+        worst = sorted(worst + file_worst, key=lambda x: -x[0][0])[:12]
+        for ft, (ok_, n_, files_) in file_features.items():
+            c = by_feature.setdefault(ft, [0, 0, set()])
+            c[0] += ok_; c[1] += n_; c[2] |= files_
 
     for (best, rel, p, images) in worst:
         tiles = [images[k] for k in ("ours", "rlottie", "thorvg", "lottie-ios") if k in images]

@@ -13,12 +13,18 @@ extension SceneLoader {
     /// Loads a scene file as ``load(path:limits:)`` does, reading its image files (paths resolved against the scene's
     /// folder) with `imageLoader`: a batch of scenes can share decoded images through it.
     public static func load(path: String, limits: SceneLimits, imageLoader: @escaping ImageLoader) throws -> Scene {
+        try load(path: path, limits: limits, textureLoader: { Texture(try imageLoader($0)) })
+    }
+
+    /// Loads a scene file as ``load(path:limits:)`` does, reading its image files as textures with `textureLoader`:
+    /// a batch of scenes can share decoded and downsampled images through it.
+    public static func load(path: String, limits: SceneLimits, textureLoader: @escaping TextureLoader) throws -> Scene {
         let url = URL(fileURLWithPath: path)
         let data: [UInt8]
         do { data = try FileReader.readAll(path, maxBytes: 16 << 20) } catch {
             throw SceneError(path: "$", "\(error)")
         }
-        var loader = SceneLoader(baseDirectory: url.deletingLastPathComponent().path, imageLoader: imageLoader)
+        var loader = SceneLoader(baseDirectory: url.deletingLastPathComponent().path, textureLoader: textureLoader)
         loader.limits = limits
         let scene = try loader.scene(from: JSONNode(JSONParser.parse(data)))
         scene.inputFiles.insert(path, at: 0)

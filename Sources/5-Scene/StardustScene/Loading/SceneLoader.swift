@@ -13,10 +13,14 @@ import StardustParticles
 public struct SceneLoader {
     /// Loads the pixels of an image file (a path already resolved against the scene's folder).
     public typealias ImageLoader = (_ path: String) throws -> Image
+    /// Loads an image file as a ``Texture`` (its pixels and mip chain): what a caller that keeps textures between
+    /// scenes (a batch, docs/BATCH.md) passes instead of an ``ImageLoader``, so a shared picture is neither decoded
+    /// nor downsampled again for each scene.
+    public typealias TextureLoader = (_ path: String) throws -> Texture
 
     /// The folder that relative image paths are resolved against.
     public var baseDirectory: String
-    var loadImage: ImageLoader
+    var loadTexture: TextureLoader
     var textureCache: [String: Texture] = [:]
     /// The resource limits; only ``SceneLimits/maxImageBytes`` is checked while loading (before each image is decoded).
     public var limits = SceneLimits()
@@ -38,8 +42,13 @@ public struct SceneLoader {
     /// A loader that resolves relative image paths against `baseDirectory` and reads image files with `imageLoader`
     /// (each file is loaded once per loader).
     public init(baseDirectory: String, imageLoader: @escaping ImageLoader) {
+        self.init(baseDirectory: baseDirectory, textureLoader: { Texture(try imageLoader($0)) })
+    }
+
+    /// A loader that reads image files as textures with `textureLoader` (each file is loaded once per loader).
+    public init(baseDirectory: String, textureLoader: @escaping TextureLoader) {
         self.baseDirectory = baseDirectory
-        self.loadImage = imageLoader
+        self.loadTexture = textureLoader
     }
 
     /// The keys of the scene object.
@@ -162,9 +171,8 @@ public struct SceneLoader {
             }
             inputFiles.append(path)
             do {
-                let image = try loadImage(path)
-                imageBytes += image.width * image.height * 4
-                tex = Texture(image)
+                tex = try loadTexture(path)
+                imageBytes += tex.width * tex.height * 4
             } catch {
                 throw SceneError(path: node.path, "image file \"\(quoted(ref))\" could not be read: \(error)")
             }

@@ -29,7 +29,7 @@ struct BatchRunner {
     /// The manifest's modification time: an output older than it is rendered again.
     var manifestTime: Double
     /// Images decoded once for every job of the run.
-    var images = ImageCache()
+    var images = TextureCache()
     /// Files no job may write (the manifest, the report): docs/HOSTILE-INPUT.md, rule 2.
     var protectedFiles: [String] = []
 
@@ -76,7 +76,7 @@ struct BatchRunner {
                                            offline: true)
             let images = self.images
             let scene = BatchLottie.handles(job.input) ? try BatchLottie.scene(job.input, overrides: overrides)
-                : try SceneSource.load(job.input, overrides: overrides, limits: limits) { try images.image(atPath: $0) }
+                : try SceneSource.load(job.input, overrides: overrides, limits: limits) { try images.texture(atPath: $0) }
             try BatchParameters.apply(job.parameters, to: scene)
             if let other = claims.claim(inputs: scene.inputFiles + [job.input], by: job.id) {
                 throw BatchJobError(path: "input", message: "job \(other.job) writes \(other.path), which this job reads")

@@ -6,10 +6,10 @@ import StardustLottie
 /// Resolves the `<preset|scene.json>` argument shared by render, trace and validate.
 enum SceneSource {
     /// Loads a preset by name or a scene file by path, applying command-line overrides. A scene file's images are
-    /// read with `imageLoader` (by default decoded from their files; `stardust batch` shares them between jobs).
+    /// read with `textureLoader` (by default decoded from their files; `stardust batch` shares them between jobs).
     static func load(_ target: String, overrides: SceneOverrides, limits: SceneLimits = SceneLimits(),
                      applySeasonalSwitches: Bool = true,
-                     imageLoader: @escaping SceneLoader.ImageLoader = { try ImageDecoder.decodeFile(atPath: $0) }) throws -> Scene {
+                     textureLoader: @escaping SceneLoader.TextureLoader = { Texture(try ImageDecoder.decodeFile(atPath: $0)) }) throws -> Scene {
         let scene: Scene
         if LottieSceneSource.handles(target) {
             scene = try LottieSceneSource.load(target, size: overrides.size, animation: overrides.animation,
@@ -32,7 +32,7 @@ enum SceneSource {
             }
             guard !isFolder.boolValue else { throw CLIError.usage("\(target) is a folder, not a scene file.") }
             do {
-                scene = try SceneLoader.load(path: target, limits: limits, imageLoader: imageLoader)
+                scene = try SceneLoader.load(path: target, limits: limits, textureLoader: textureLoader)
             } catch let e as SceneError {
                 throw CLIError.usage(e.path == "$" ? e.message : "\(target): \(e.description)")
             } catch let e as JSONSyntaxError {

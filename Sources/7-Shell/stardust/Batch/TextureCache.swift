@@ -5,15 +5,17 @@ import Glibc
 #endif
 
 /// Decoded images shared by the jobs of one `stardust batch` run (docs/BATCH.md): a picture that a thousand
-/// personalised scenes use is decoded once. An entry is keyed by the file's identity and version (device, inode,
+/// personalised scenes use is decoded, and downsampled into its mip chain, once (a ``Texture`` is immutable, so the
+/// jobs' threads share it as it is). An entry is keyed by the file's identity and version (device, inode,
 /// size, modification time), so a file replaced during the run is decoded again, and two paths to one file share
-/// an entry. The cache holds at most `capacityBytes` of pixels; past that, images are decoded per job as without it.
-final class ImageCache: @unchecked Sendable {
+/// an entry. The cache holds at most `capacityBytes` of pixels (mip levels included); past that, images are decoded
+/// per job as without it.
+final class TextureCache: @unchecked Sendable {
     private struct Key: Hashable { var device: UInt64; var inode: UInt64; var size: Int64; var seconds: Int; var nanoseconds: Int }
 
     /// Guards everything below; workers waiting for an image another worker is decoding wait on it.
     private let condition = NSCondition()
-    private var images: [Key: Image] = [:]
+    private var textures: [Key: Texture] = [:]
     /// Files being decoded by some worker now: a second job asking for one waits instead of decoding it again.
     private var decoding: Set<Key> = []
     private var bytes = 0
@@ -23,18 +25,18 @@ final class ImageCache: @unchecked Sendable {
 
     init(capacityBytes: Int = 512 << 20) { self.capacityBytes = capacityBytes }
 
-    /// The decoded pixels of the image file at `path`.
-    func image(atPath path: String) throws -> Image {
+    /// The texture of the image file at `path`.
+    func texture(atPath path: String) throws -> Texture {
         var st = stat()
-        guard stat(path, &st) == 0 else { return try ImageDecoder.decodeFile(atPath: path) }  // the decoder says why
+        guard stat(path, &st) == 0 else { return Texture(try ImageDecoder.decodeFile(atPath: path)) }  // the decoder says why
         let key = Key(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
                       seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec))
         condition.lock()
         while decoding.contains(key) { condition.wait() }
-        if let image = images[key] {
+        if let texture = textures[key] {
             hits += 1
             condition.unlock()
-            return image
+            return texture
         }
         decoding.insert(key)
         condition.unlock()
@@ -44,13 +46,13 @@ final class ImageCache: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
-        let image = try ImageDecoder.decodeFile(atPath: path)
+        let texture = Texture(try ImageDecoder.decodeFile(atPath: path))
         condition.lock()
         decoded += 1
-        let size = image.width * image.height * 4
-        if bytes + size <= capacityBytes { images[key] = image; bytes += size }
+        let size = texture.levels.reduce(0) { $0 + $1.pixels.count }
+        if bytes + size <= capacityBytes { textures[key] = texture; bytes += size }
         condition.unlock()
-        return image
+        return texture
     }
 
     var counts: (decoded: Int, hits: Int) { condition.lock(); defer { condition.unlock() }; return (decoded, hits) }

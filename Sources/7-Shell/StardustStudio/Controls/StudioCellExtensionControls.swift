@@ -2,9 +2,9 @@ import Stardust
 
 /// The controls of a cell's opt-in extensions (docs/STUDIO.md, "Cell extensions"): its alpha and scale
 /// curves and its color ramp (docs/PARTICLE-MODEL.md §2.6), and the numbers of its fields and collider
-/// (§2.9, §2.10) when it has them. Listed only for cells read from scene JSON (the cell's JSON path is
-/// known); an edit is a `setSource` message that writes the key into the cell's JSON, so the loader
-/// checks it and Save scene JSON keeps it.
+/// (§2.9, §2.10) when it has them, and its texture sheet (§2.13, ``StudioTextureSheetControls``). Listed
+/// only for cells read from scene JSON (the cell's JSON path is known); an edit is a `setSource` message that
+/// writes the key into the cell's JSON, so the loader checks it and Save scene JSON keeps it.
 enum StudioCellExtensionControls {
     /// The curve keys the page's curve editor draws (values are multipliers).
     static let curveKeys = ["alphaOverLife", "scaleOverLife"]
@@ -44,17 +44,28 @@ enum StudioCellExtensionControls {
             items.append(number("collider.restitution", .number(col.restitution), jsonPath))
             items.append(number("collider.friction", .number(col.friction), jsonPath))
         }
+        items += StudioTextureSheetControls.describe(x.textureSheet, jsonPath: jsonPath)
         return .array(items)
     }
 
     static func number(_ key: String, _ value: AnimatableValue, _ jsonPath: String) -> JSONValue {
-        .object([("key", .string(key)), ("kind", .string(StudioValueCoding.kind(value))), ("path", .string("\(jsonPath).\(key)")),
-                 ("value", StudioValueCoding.json(value))])
+        control(key, kind: StudioValueCoding.kind(value), value: StudioValueCoding.json(value), jsonPath)
+    }
+
+    /// One control edited by `setSource` at `jsonPath.key`: `options` make a string a menu; a `group` (with
+    /// whether the object it names is in the JSON yet) gathers controls under one heading on the page.
+    static func control(_ key: String, kind: String, value: JSONValue, _ jsonPath: String, options: [String] = [],
+                        group: String? = nil, present: Bool = true) -> JSONValue {
+        var f: [(key: String, value: JSONValue)] = [("key", .string(key)), ("kind", .string(kind)),
+                                                    ("path", .string("\(jsonPath).\(key)")), ("value", value)]
+        if !options.isEmpty { f.append(("options", .array(options.map { .string($0) }))) }
+        if let group { f += [("group", .string(group)), ("present", .bool(present))] }
+        return .object(f)
     }
 
     /// Whether `parts` (a parsed JSON path) names a cell extension the studio edits:
     /// `layers[N](.sublayers[N])*(.emitterCells[N])+` then a curve or ramp key, or `fields.drag|wind`,
-    /// `collider.restitution|friction`.
+    /// `collider.restitution|friction`, `textureSheet.KEY` (``StudioTextureSheetControls/editableKeys``).
     static func isEditablePath(_ parts: [SceneJSONSave.Component]) -> Bool {
         var i = 0
         guard parts.count >= 3, parts[0].key == "layers", parts[0].indices.count == 1 else { return false }
@@ -69,6 +80,7 @@ enum StudioCellExtensionControls {
         switch keys.count {
         case 1: return curveKeys.contains(keys[0]) || rampKeys.contains(keys[0])
         case 2: return (keys[0] == "fields" && fieldNumbers.contains(keys[1])) || (keys[0] == "collider" && colliderNumbers.contains(keys[1]))
+            || (keys[0] == "textureSheet" && StudioTextureSheetControls.editableKeys.contains(keys[1]))
         default: return false
         }
     }

@@ -60,3 +60,22 @@ import Testing
         }
     }
 }
+
+/// The lines `export-swift` writes for a texture sheet and an emitter path (docs/DIFFERENCES.md Q31, Q32) compile
+/// against OpenQuartzCore as written and set what they say; the defaults set back return to Core Animation.
+@Suite struct ExportedStardustLinesTests {
+    @Test func theSheetLineSetsTheSheetAndNilRemovesIt() {
+        let cell = CAEmitterCell()
+        cell.stardust.textureSheet = TextureSheet(columns: 4, rows: 2, frameCount: 8, startFrame: 0, startFrameRange: 0, timing: .overLife(cycles: 2))
+        #expect(cell.stardustCell.extensions?.textureSheet?.frameCount == 8)
+        cell.stardust.textureSheet = nil
+        #expect(cell.stardustCell.extensions == nil)
+    }
+
+    @Test func theEmitterPathLineSetsThePath() {
+        let layer = CAEmitterLayer()
+        layer.stardustEmitterPath = try! EmitterPath(path: try! Path(svg: "M 0 0 L 100 0"), fillRule: .nonZero, placement: .tracing, speed: 50, phase: 0.25)
+        #expect(layer.stardustEmitterPath?.length == 100 && layer.stardustEmitterPath?.placement == .tracing)
+        #expect(layer.stardustEmitterPath?.tracingPoint(at: 1) == Point(75, 0))
+    }
+}

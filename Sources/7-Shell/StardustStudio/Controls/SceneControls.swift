@@ -94,7 +94,7 @@ enum SceneControls {
                 pre = prefix + "emitterCells." + name + "."
             }
             var extra: [(key: String, value: JSONValue)] = []
-            if let x = StudioCellExtensionControls.describe(c, jsonPath: sourcePaths[ObjectIdentifier(c)]) { extra.append(("extensions", x)) }
+            if let x = StudioCellExtensionControls.describe(c, jsonPath: sourcePaths[ObjectIdentifier(c)], isSubCell: !indexPath.isEmpty) { extra.append(("extensions", x)) }
             return .object([
                 ("index", .string((indexPath + [i]).map(String.init).joined(separator: "."))),
                 ("name", c.name.map { .string($0) } ?? .null),

@@ -20,8 +20,9 @@ enum StudioSourceEdits {
         }
         guard ok || StudioCellExtensionControls.isEditablePath(parts) || StudioEmitterPathControls.isEditablePath(parts) else {
             throw StudioEditError("\(path.prefix(80)): the studio edits physics.KEY, physics.bodies[N].KEY and physics.joints[N].KEY (not names, types, shapes or bindings), "
-                + "a cell's alphaOverLife, scaleOverLife, colorOverLife, fields.drag, fields.wind, collider.restitution, collider.friction "
-                + "and textureSheet.KEY, and an emitter's emitterPath.KEY.")
+                + "a cell's alphaOverLife, scaleOverLife, colorOverLife, fields.drag, fields.wind, collider(s).restitution and friction, "
+                + "bursts[N].KEY, velocityStretch, maximumAlive, emissionDuration, trigger, inheritedVelocity and textureSheet.KEY, "
+                + "and an emitter's emitterPath.KEY.")
         }
     }
 
@@ -47,6 +48,8 @@ enum StudioSourceEdits {
         var parts = try SceneJSONSave.parse(path)
         guard var last = parts.popLast(), last.indices.isEmpty else { throw StudioEditError("cannot follow the JSON path \(path.prefix(80)).") }
         var json: JSONValue? = StudioValueCoding.json(value)
+        // "none" in the trigger menu is Core Animation's sub-cell: no `trigger` key at all.
+        if last.key == "trigger", case .string(StudioCellExtensionControls.noTrigger) = value { json = nil }
         guard let group = parts.last, group.indices.isEmpty, ["textureSheet", "emitterPath"].contains(group.key) else {
             return try SceneJSONSave.set(json, key: last.key, at: parts[...], in: doc)
         }

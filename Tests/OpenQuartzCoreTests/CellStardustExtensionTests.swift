@@ -60,3 +60,62 @@ import Testing
         }
     }
 }
+
+/// The lines `export-swift` writes for a texture sheet and an emitter path (docs/DIFFERENCES.md Q31, Q32) compile
+/// against OpenQuartzCore as written and set what they say; the defaults set back return to Core Animation.
+@Suite struct ExportedStardustLinesTests {
+    @Test func theSheetLineSetsTheSheetAndNilRemovesIt() {
+        let cell = CAEmitterCell()
+        cell.stardust.textureSheet = TextureSheet(columns: 4, rows: 2, frameCount: 8, startFrame: 0, startFrameRange: 0, timing: .overLife(cycles: 2))
+        #expect(cell.stardustCell.extensions?.textureSheet?.frameCount == 8)
+        cell.stardust.textureSheet = nil
+        #expect(cell.stardustCell.extensions == nil)
+    }
+
+    @Test func theEmitterPathLineSetsThePath() {
+        let layer = CAEmitterLayer()
+        layer.stardustEmitterPath = try! EmitterPath(path: try! Path(svg: "M 0 0 L 100 0"), fillRule: .nonZero, placement: .tracing, speed: 50, phase: 0.25)
+        #expect(layer.stardustEmitterPath?.length == 100 && layer.stardustEmitterPath?.placement == .tracing)
+        #expect(layer.stardustEmitterPath?.tracingPoint(at: 1) == Point(75, 0))
+    }
+}
+
+/// Emission extensions through `cell.stardust` (docs/DIFFERENCES.md Q31): a burst, a cap on the living, and a
+/// sub-cell triggered by its parent's death, counted against what the extensions define.
+@Suite struct CellStardustEmissionTests {
+    static func layer(_ cells: [CAEmitterCell]) -> CAEmitterLayer {
+        let layer = CAEmitterLayer()
+        layer.emitterPosition = CGPoint(x: 100, y: 100)
+        layer.emitterCells = cells
+        return layer
+    }
+
+    @Test func aBurstAndACapSetThroughTheExtensionCountTheParticles() {
+        let cell = CAEmitterCell()
+        cell.birthRate = 0
+        cell.lifetime = 2
+        cell.stardust.bursts = [ParticleBurst(time: 0, count: 25)]
+        #expect(Self.layer([cell]).stardustEmitter.evaluate(at: 1).count == 25)
+        cell.stardust.maximumAlive = 10
+        #expect(Self.layer([cell]).stardustEmitter.evaluate(at: 1).count == 10)
+    }
+
+    @Test func aDeathTriggerSetThroughTheExtensionEmitsWhenTheParentsDie() {
+        let spark = CAEmitterCell()
+        spark.birthRate = 0
+        spark.lifetime = 1
+        spark.stardust.bursts = [ParticleBurst(count: 3)]
+        spark.stardust.trigger = .death
+        let rocket = CAEmitterCell()
+        rocket.birthRate = 0
+        rocket.lifetime = 1
+        rocket.velocity = 50
+        rocket.stardust.bursts = [ParticleBurst(time: 0, count: 4)]
+        rocket.emitterCells = [spark]
+        let layer = Self.layer([rocket])
+        // Before the rockets die: 4 rockets, no sparks. After: 3 sparks per rocket, born at its death.
+        let before = layer.stardustEmitter.evaluate(at: 0.5), after = layer.stardustEmitter.evaluate(at: 1.5)
+        #expect(before.count == 4 && (0..<before.count).allSatisfy { before.cellIndex[$0] == 0 })
+        #expect(after.count == 12 && (0..<after.count).allSatisfy { after.cellIndex[$0] == 1 })
+    }
+}

@@ -84,13 +84,24 @@ import StardustCore
                     path: "layers[0].emitterCells[0].textureSheet.speedRange", containing: "not both")
     }
 
-    @Test("the trace names the sheet; the Swift export writes the sheet and says the path is not exported")
+    @Test("the trace names the sheet and the path; the Swift export writes both for OpenQuartzCore and says iOS lacks them")
     func traceAndSwiftExport() throws {
         let s = try load(scene(path: #"{"layer": "button", "placement": "area"}"#, sheet: #"{"columns": 4, "rows": 2, "cyclesPerLife": 2}"#))
-        #expect(SceneTrace.line(for: s, at: 1, includeParticles: false).contains("textureSheet(4x2,frames=8,cycles=2)"))
+        let trace = SceneTrace.line(for: s, at: 1, includeParticles: false)
+        #expect(trace.contains("textureSheet(4x2,frames=8,cycles=2)"))
+        #expect(trace.contains("\"emitterPaths\":{\"sparks\":\"emitterPath(area,nonZero,area="), "\(trace)")
+        let tracing = try load(scene(path: #"{"path": "M 0 0 L 100 0", "placement": "tracing", "speed": 80, "phase": 0.25}"#))
+        #expect(SceneTrace.line(for: tracing, at: 1, includeParticles: false).contains("\"emitterPath(tracing,length=100,speed=80,phase=0.25)\""))
         let source = SwiftExporter.export(s).source
         #expect(source.contains("stardust.textureSheet = TextureSheet(columns: 4, rows: 2, frameCount: 8, startFrame: 0, startFrameRange: 0, timing: .overLife(cycles: 2))"))
-        #expect(source.contains("Not exported: emission from a path (area)"))
+        #expect(source.contains("// iOS cannot express emission from a path (area)"))
+        #expect(source.contains("#if !canImport(QuartzCore)") && source.contains("import Stardust"))
+        // The written path is the resolved one: read back as the exporter writes it, it is the same emitter path.
+        let line = try #require(source.split(separator: "\n").first { $0.contains(".stardustEmitterPath = ") })
+        let svg = try #require(line.split(separator: "\"").dropFirst().first)
+        let p = try #require(try Self.emitter(s).emitterPath)
+        #expect(try EmitterPath(path: Path(svg: String(svg)), fillRule: p.fillRule, placement: .area) == p)
+        #expect(line.hasSuffix("fillRule: .\(p.fillRule.rawValue), placement: .area)"))
     }
 
     @Test("the writer round-trips both: same particles, same frames")

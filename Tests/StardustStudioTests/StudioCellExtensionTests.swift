@@ -58,6 +58,21 @@ import StardustTestSupport
         #expect(try await page.text(containing: "\"error\"").contains("alphaOverLife"))
     }
 
+    /// A Particle Designer effect's finish values arrive as over-life curves (docs/IMPORTERS.md): the studio lists them
+    /// as present, at the imported JSON's paths, and edits them like a scene file's.
+    @Test func anImportedPexOffersItsFinishCurvesForEditing() throws {
+        let halo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/effects/halo.pex").path
+        let d = try StudioDocument(source: StudioSource.open(halo, limits: SceneLimits()))
+        let text = JSONWriter.string(SceneControls.describe(d.current.scene, document: d.info))
+        let pattern = #/"key": "alphaOverLife",\s*"kind": "curve",\s*"path": "([^"]+)",\s*"present": true/#
+        let path = try #require(text.firstMatch(of: pattern)?.1, "the imported alpha curve is listed as present")
+        #expect(text.contains(#/"key": "colorOverLife",\s*"kind": "ramp",\s*"path": "[^"]+",\s*"present": true/#) && text.contains("textureSheet.columns"))
+        try d.apply(StudioEdit(target: .source(jsonPath: String(path)), value: .array([.array([.number(0), .number(1)]), .array([.number(1), .number(0.5)])]), time: nil))
+        let e = try #require(d.current.scene.allLayers.compactMap { $0 as? EmitterLayer }.first)
+        #expect(e.emitterCells[0].extensions?.alphaOverLife?.values == [1, 0.5])
+    }
+
     @Test func presetsHaveNoExtensionControlsAndThePageCarriesTheEditor() async throws {
         let snow = SceneControls.describe(Presets.named("snow")!.make(),
                                           document: StudioDocument.Info(source: "snow", canSaveJSON: true, exports: [], sourceJSON: nil))

@@ -19,10 +19,7 @@ extension SwiftExportWriter {
         if e.scale != f.scale { line("\(v).scale = \(SwiftLiteral.number(e.scale))") }
         if e.spin != f.spin { line("\(v).spin = \(SwiftLiteral.number(e.spin))") }
         if e.seed != f.seed { line("\(v).seed = \(e.seed)") }
-        if let p = e.emitterPath {
-            // OpenQuartzCore has `stardustEmitterPath` (docs/DIFFERENCES.md Q32); the exporter does not write it yet.
-            omit("emission from a path (\(p.placement.rawValue)), a Stardust extension without a QuartzCore equivalent")
-        }
+        if let p = e.emitterPath { writeEmitterPath(p, v) }
         let cells = e.emitterCells.map { writeCell($0) }
         if !cells.isEmpty { line("\(v).emitterCells = [\(cells.joined(separator: ", "))]") }
     }
@@ -66,6 +63,22 @@ extension SwiftExportWriter {
         if let x = c.extensions { writeExtensions(x, v) }
         if !subs.isEmpty { line("\(v).emitterCells = [\(subs.joined(separator: ", "))]") }
         return v
+    }
+
+    /// An emitter path (docs/PARTICLE-MODEL.md §2.14): iOS has only the six `emitterShape`s, so a comment says so
+    /// and the path is written for OpenQuartzCore's `stardustEmitterPath` inside `#if !canImport(QuartzCore)`
+    /// (docs/DIFFERENCES.md Q32) — as the resolved path in the emitter's coordinates, which rebuilds the same
+    /// births whatever layer it was read from (the layer's later changes never moved it).
+    mutating func writeEmitterPath(_ p: EmitterPath, _ v: String) {
+        let placement = p.placement.rawValue
+        omissions.append("on iOS, the emission of emitter \(v) from a path (\(placement)), written for OpenQuartzCore only")
+        line("// iOS cannot express emission from a path (\(placement)) on emitter \(SwiftSourceText.comment(v)): Core Animation")
+        line("// emits from `emitterShape` instead; OpenQuartzCore emits from the path (`stardustEmitterPath`).")
+        line("#if !canImport(QuartzCore)", indent: 0)
+        var args = "path: try! Path(svg: \(SwiftSourceText.stringLiteral(SceneJSONWriter.svg(p.path)))), fillRule: .\(p.fillRule.rawValue), placement: .\(placement)"
+        if p.placement == .tracing { args += ", speed: \(SwiftLiteral.number(p.speed)), phase: \(SwiftLiteral.number(p.phase))" }
+        line("\(v).stardustEmitterPath = try! EmitterPath(\(args))")
+        line("#endif", indent: 0)
     }
 
     /// A cell's Stardust extensions: what iOS cannot express, named in a comment (and in ``SwiftExport/omissions``),

@@ -111,8 +111,8 @@ struct SwiftExportWriter {
         if lottie { line("import Lottie", indent: 0) }
         line("#else", indent: 0)
         line("import OpenQuartzCore", indent: 0)
-        // Cell extensions are written with the engine's types (`ParticleCurve`, `ParticleFields`, …).
-        if scene.allLayers.contains(where: { ($0 as? EmitterLayer).map { Self.hasExtensions($0.emitterCells) } ?? false }) {
+        // Cell extensions and emitter paths are written with the engine's types (`ParticleCurve`, `EmitterPath`, …).
+        if scene.allLayers.contains(where: { ($0 as? EmitterLayer).map { $0.emitterPath != nil || Self.hasExtensions($0.emitterCells) } ?? false }) {
             line("import Stardust", indent: 0)
         }
         if lottie { line("import OpenLottie", indent: 0) }

@@ -17,6 +17,7 @@ public enum SceneTrace {
         var states: [String] = []
         var layers: [(String, String)] = []
         var features: [(String, [String])] = []
+        var emitterPaths: [(String, String)] = []
         scene.visitLayers(at: t) { layer, _, parentTime, isDrawn in
             if let name = layer.name {
                 layers.append((name, layerValues(layer, at: layer.localTime(fromParentTime: parentTime), isDrawn: isDrawn)))
@@ -25,6 +26,7 @@ public enum SceneTrace {
             let snapshot = emitter.evaluate(at: parentTime, sceneSeed: scene.seed)
             let cells = emitter.allCells
             let names = cellNames(emitter)
+            if let p = emitter.emitterPath { emitterPaths.append((emitter.name ?? "emitter", emitterPathFeature(p))) }
             var perCell = [Int](repeating: 0, count: cells.count)
             let ci = snapshot.cellIndex
             for i in 0..<snapshot.count where Int(ci[i]) < perCell.count { perCell[Int(ci[i])] += 1 }
@@ -56,6 +58,9 @@ public enum SceneTrace {
         if !features.isEmpty {
             out += ",\"cellFeatures\":{" + features.map { "\(quote($0.0)):[" + $0.1.joined(separator: ",") + "]" }.joined(separator: ",") + "}"
         }
+        if !emitterPaths.isEmpty {
+            out += ",\"emitterPaths\":{" + emitterPaths.map { "\(quote($0.0)):\(quote($0.1))" }.joined(separator: ",") + "}"
+        }
         if includeParticles { out += ",\"particleStates\":[" + states.joined(separator: ",") + "]" }
         return eventLines(for: scene, at: t).map { $0 + "\n" }.joined() + out + "}"
     }
@@ -77,6 +82,17 @@ public enum SceneTrace {
         if let f = j.force { out += ",\"force\":[\(num(f.x)),\(num(f.y))]" }
         if let m = j.torque { out += ",\"torque\":\(num(m))" }
         return out + "}"
+    }
+
+    /// An emitter's path (docs/PARTICLE-MODEL.md §2.14) for `"emitterPaths"`, keyed by the emitter's name:
+    /// `"emitterPath(tracing,length=477.5,speed=260,phase=0)"`, `"emitterPath(area,nonZero,area=10880.2)"`,
+    /// `"emitterPath(outline,length=400)"`. Absent for emitters without one, so traces of other scenes are unchanged.
+    static func emitterPathFeature(_ p: EmitterPath) -> String {
+        switch p.placement {
+        case .outline: return "emitterPath(outline,length=\(num(p.length)))"
+        case .area: return "emitterPath(area,\(p.fillRule.rawValue),area=\(num(p.area)))"
+        case .tracing: return "emitterPath(tracing,length=\(num(p.length)),speed=\(num(p.speed)),phase=\(num(p.phase)))"
+        }
     }
 
     /// The over-life curves, bursts, limits and stretch of a cell (``CellExtensions``), as JSON strings for

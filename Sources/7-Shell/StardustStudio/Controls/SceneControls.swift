@@ -9,8 +9,17 @@ enum SceneControls {
         var layers: [JSONValue] = []
         // Cell extensions are edited in the source's JSON: only a scene read from JSON has one.
         let editable = document.sourceJSON == nil ? [:] : scene.sourcePaths
+        // The layers an emitter path may name (docs/SCENES.md, "Emitting from a layer"), each name once.
+        var named = Set<String>()
+        let layerNames = scene.allLayers.compactMap(\.name).filter { named.insert($0).inserted }
         func walk(_ layer: Layer, path: [Int], depth: Int) {
-            layers.append(describe(layer, path: LayerPath(path), depth: depth, sourcePaths: editable))
+            var info = describe(layer, path: LayerPath(path), depth: depth, sourcePaths: editable)
+            if layer is EmitterLayer, let json = document.sourceJSON, let jsonPath = editable[ObjectIdentifier(layer)],
+               case .object(let fields) = info, let parts = try? SceneJSONSave.parse(jsonPath) {
+                info = .object(fields + [("emitterPath", StudioEmitterPathControls.describe(
+                    json: SceneJSONSave.value(at: parts[...], in: json), jsonPath: jsonPath, ownName: layer.name, layerNames: layerNames))])
+            }
+            layers.append(info)
             for (i, s) in layer.sublayers.enumerated() where layers.count < 4096 && !StudioSnap.isStudioLayer(s) {
                 walk(s, path: path + [i], depth: depth + 1)
             }
@@ -85,7 +94,7 @@ enum SceneControls {
                 pre = prefix + "emitterCells." + name + "."
             }
             var extra: [(key: String, value: JSONValue)] = []
-            if let x = StudioCellExtensionControls.describe(c, jsonPath: sourcePaths[ObjectIdentifier(c)]) { extra.append(("extensions", x)) }
+            if let x = StudioCellExtensionControls.describe(c, jsonPath: sourcePaths[ObjectIdentifier(c)], isSubCell: !indexPath.isEmpty) { extra.append(("extensions", x)) }
             return .object([
                 ("index", .string((indexPath + [i]).map(String.init).joined(separator: "."))),
                 ("name", c.name.map { .string($0) } ?? .null),

@@ -1,22 +1,28 @@
 import Stardust
 
 /// The controls of a cell's opt-in extensions (docs/STUDIO.md, "Cell extensions"): its alpha and scale
-/// curves and its color ramp (docs/PARTICLE-MODEL.md §2.6), and the numbers of its fields and collider
-/// (§2.9, §2.10) when it has them. Listed only for cells read from scene JSON (the cell's JSON path is
-/// known); an edit is a `setSource` message that writes the key into the cell's JSON, so the loader
-/// checks it and Save scene JSON keeps it.
+/// curves and its color ramp (docs/PARTICLE-MODEL.md §2.6), the numbers of its bursts, limits, fields and
+/// colliders (§2.7, §2.9, §2.10) when it has them, its velocity stretch, a sub-cell's trigger (§2.8), and its texture sheet (§2.13, ``StudioTextureSheetControls``). Listed
+/// only for cells read from scene JSON (the cell's JSON path is known); an edit is a `setSource` message that
+/// writes the key into the cell's JSON, so the loader checks it and Save scene JSON keeps it.
 enum StudioCellExtensionControls {
     /// The curve keys the page's curve editor draws (values are multipliers).
     static let curveKeys = ["alphaOverLife", "scaleOverLife"]
     /// The color-ramp keys the page edits stop by stop.
     static let rampKeys = ["colorOverLife"]
-    /// The numbers of `fields` and `collider` the page edits when the cell has them.
+    /// The numbers of `fields` and `collider` (and of each of `colliders`) the page edits when the cell has them.
     static let fieldNumbers = ["drag", "wind"], colliderNumbers = ["restitution", "friction"]
+    /// The numbers of each of `bursts` (docs/PARTICLE-MODEL.md §2.7).
+    static let burstNumbers = ["time", "count", "cycles", "interval"]
+    /// Keys directly on the cell: the stretch, the emission limits and a sub-cell's trigger and inherited velocity.
+    static let cellKeys = ["velocityStretch", "maximumAlive", "emissionDuration", "trigger", "inheritedVelocity"]
+    /// The trigger menu's entry for Core Animation's sub-cell (no `trigger` key: the edit removes it).
+    static let noTrigger = "none"
     /// The most stops the page sends (the loader's limit).
     static let maximumStops = ParticleCurve.maximumStops
 
     /// The `extensions` field of a cell: nil when the cell has no JSON path (a preset's cell).
-    static func describe(_ c: EmitterCell, jsonPath: String?) -> JSONValue? {
+    static func describe(_ c: EmitterCell, jsonPath: String?, isSubCell: Bool = false) -> JSONValue? {
         guard let jsonPath else { return nil }
         let x = c.extensions ?? CellExtensions()
         func stops(_ curve: ParticleCurve?) -> JSONValue {
@@ -44,17 +50,50 @@ enum StudioCellExtensionControls {
             items.append(number("collider.restitution", .number(col.restitution), jsonPath))
             items.append(number("collider.friction", .number(col.friction), jsonPath))
         }
+        for (i, col) in x.colliders.enumerated() {
+            items.append(number("colliders[\(i)].restitution", .number(col.restitution), jsonPath))
+            items.append(number("colliders[\(i)].friction", .number(col.friction), jsonPath))
+        }
+        // Emission (§2.7): each burst's numbers (an endless burst's cycles stay as the file says), and the limits
+        // the cell has — an absent limit means none, which a number cannot show.
+        for (i, b) in x.bursts.enumerated() {
+            items.append(number("bursts[\(i)].time", .number(b.time), jsonPath))
+            items.append(number("bursts[\(i)].count", .number(Double(b.count)), jsonPath))
+            if b.cycles != ParticleBurst.forever { items.append(number("bursts[\(i)].cycles", .number(Double(b.cycles)), jsonPath)) }
+            items.append(number("bursts[\(i)].interval", .number(b.interval), jsonPath))
+        }
+        if let n = x.maximumAlive { items.append(number("maximumAlive", .number(Double(n)), jsonPath)) }
+        if let d = x.emissionDuration { items.append(number("emissionDuration", .number(d), jsonPath)) }
+        items.append(number("velocityStretch", .number(x.velocityStretch), jsonPath))
+        if isSubCell {
+            // §2.8: when a sub-cell emits — over the parent's life (Core Animation's), or at its birth, death or contacts.
+            items.append(control("trigger", kind: "string", value: .string(x.trigger?.rawValue ?? noTrigger), jsonPath,
+                                 options: [noTrigger] + SubEmitterTrigger.allCases.map(\.rawValue)))
+            items.append(number("inheritedVelocity", .number(x.inheritedVelocity), jsonPath))
+        }
+        items += StudioTextureSheetControls.describe(x.textureSheet, jsonPath: jsonPath)
         return .array(items)
     }
 
     static func number(_ key: String, _ value: AnimatableValue, _ jsonPath: String) -> JSONValue {
-        .object([("key", .string(key)), ("kind", .string(StudioValueCoding.kind(value))), ("path", .string("\(jsonPath).\(key)")),
-                 ("value", StudioValueCoding.json(value))])
+        control(key, kind: StudioValueCoding.kind(value), value: StudioValueCoding.json(value), jsonPath)
+    }
+
+    /// One control edited by `setSource` at `jsonPath.key`: `options` make a string a menu; a `group` (with
+    /// whether the object it names is in the JSON yet) gathers controls under one heading on the page.
+    static func control(_ key: String, kind: String, value: JSONValue, _ jsonPath: String, options: [String] = [],
+                        group: String? = nil, present: Bool = true) -> JSONValue {
+        var f: [(key: String, value: JSONValue)] = [("key", .string(key)), ("kind", .string(kind)),
+                                                    ("path", .string("\(jsonPath).\(key)")), ("value", value)]
+        if !options.isEmpty { f.append(("options", .array(options.map { .string($0) }))) }
+        if let group { f += [("group", .string(group)), ("present", .bool(present))] }
+        return .object(f)
     }
 
     /// Whether `parts` (a parsed JSON path) names a cell extension the studio edits:
     /// `layers[N](.sublayers[N])*(.emitterCells[N])+` then a curve or ramp key, or `fields.drag|wind`,
-    /// `collider.restitution|friction`.
+    /// `collider.restitution|friction`, `colliders[N].restitution|friction`, `bursts[N].time|count|cycles|interval`,
+    /// one of ``cellKeys``, `textureSheet.KEY` (``StudioTextureSheetControls/editableKeys``).
     static func isEditablePath(_ parts: [SceneJSONSave.Component]) -> Bool {
         var i = 0
         guard parts.count >= 3, parts[0].key == "layers", parts[0].indices.count == 1 else { return false }
@@ -64,11 +103,17 @@ enum StudioCellExtensionControls {
         while i < parts.count, parts[i].key == "emitterCells", parts[i].indices.count == 1 { i += 1 }
         guard i > firstCell else { return false }
         let rest = parts[i...]
-        guard rest.allSatisfy({ $0.indices.isEmpty }) else { return false }
+        // Only a burst or an extra collider is named by index (`bursts[0].count`).
+        let indexed = rest.first.map { ["bursts", "colliders"].contains($0.key) && $0.indices.count == 1 } ?? false
+        guard rest.dropFirst(indexed ? 1 : 0).allSatisfy({ $0.indices.isEmpty }) else { return false }
         let keys = rest.map(\.key)
+        if indexed {
+            return keys.count == 2 && (keys[0] == "bursts" ? burstNumbers : colliderNumbers).contains(keys[1])
+        }
         switch keys.count {
-        case 1: return curveKeys.contains(keys[0]) || rampKeys.contains(keys[0])
+        case 1: return curveKeys.contains(keys[0]) || rampKeys.contains(keys[0]) || cellKeys.contains(keys[0])
         case 2: return (keys[0] == "fields" && fieldNumbers.contains(keys[1])) || (keys[0] == "collider" && colliderNumbers.contains(keys[1]))
+            || (keys[0] == "textureSheet" && StudioTextureSheetControls.editableKeys.contains(keys[1]))
         default: return false
         }
     }

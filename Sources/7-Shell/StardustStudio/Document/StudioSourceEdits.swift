@@ -5,8 +5,8 @@ import Stardust
 /// the scene is rebuilt from the edited JSON. Presets, built in Swift, have no such JSON: their bodies are read-only.
 enum StudioSourceEdits {
     /// The JSON paths the studio edits: a number or boolean directly under `physics`, one of its bodies
-    /// (`physics.bodies[N].KEY`) or joints (`physics.joints[N].KEY`), and a cell's extension controls
-    /// (``StudioCellExtensionControls/isEditablePath(_:)``).
+    /// (`physics.bodies[N].KEY`) or joints (`physics.joints[N].KEY`), a cell's extension controls
+    /// (``StudioCellExtensionControls/isEditablePath(_:)``) and an emitter's path (``StudioEmitterPathControls``).
     static func checkPath(_ path: String) throws {
         guard path.utf8.count <= 256 else { throw StudioEditError("a JSON path is at most 256 bytes.") }
         let parts = try SceneJSONSave.parse(path)
@@ -18,9 +18,11 @@ enum StudioSourceEdits {
             && parts[1].indices.count == 1 && parts[2].indices.isEmpty && !["shapes", "name", "type", "a", "b", "layer"].contains(parts[2].key)
         default: ok = false
         }
-        guard ok || StudioCellExtensionControls.isEditablePath(parts) else {
+        guard ok || StudioCellExtensionControls.isEditablePath(parts) || StudioEmitterPathControls.isEditablePath(parts) else {
             throw StudioEditError("\(path.prefix(80)): the studio edits physics.KEY, physics.bodies[N].KEY and physics.joints[N].KEY (not names, types, shapes or bindings), "
-                + "and a cell's alphaOverLife, scaleOverLife, colorOverLife, fields.drag, fields.wind, collider.restitution and collider.friction.")
+                + "a cell's alphaOverLife, scaleOverLife, colorOverLife, fields.drag, fields.wind, collider(s).restitution and friction, "
+                + "bursts[N].KEY, velocityStretch, maximumAlive, emissionDuration, trigger, inheritedVelocity and textureSheet.KEY, "
+                + "and an emitter's emitterPath.KEY.")
         }
     }
 
@@ -32,11 +34,52 @@ enum StudioSourceEdits {
             guard let start = doc ?? source.jsonDocument else {
                 throw StudioEditError("\(source.label) is a preset built in Swift: its physics and cell extensions are read-only in the studio.")
             }
-            var parts = try SceneJSONSave.parse(path)
-            guard let last = parts.popLast() else { throw StudioEditError("an empty JSON path names nothing.") }
-            doc = try SceneJSONSave.set(StudioValueCoding.json(edit.value), key: last.key, at: parts[...], in: start)
+            doc = try write(edit.value, path: path, in: start)
         }
         guard let doc else { return source }
         return StudioSource.sceneFileSource(like: source, document: doc)
+    }
+
+    /// `doc` with `value` written at `path` (a path ``checkPath(_:)`` accepts), as the controls mean it: a
+    /// `textureSheet` or `emitterPath` object the JSON lacks is added (a sheet seeded with a one-frame grid, the
+    /// loader needing both sides); keys the loader takes one of replace each other (`cyclesPerLife` and
+    /// `speedRange`, `layer` and `path`); and the sheet's `timing` switch writes the key of the chosen mode.
+    static func write(_ value: AnimatableValue, path: String, in doc: JSONValue) throws -> JSONValue {
+        var parts = try SceneJSONSave.parse(path)
+        guard var last = parts.popLast(), last.indices.isEmpty else { throw StudioEditError("cannot follow the JSON path \(path.prefix(80)).") }
+        var json: JSONValue? = StudioValueCoding.json(value)
+        // "none" in the trigger menu is Core Animation's sub-cell: no `trigger` key at all.
+        if last.key == "trigger", case .string(StudioCellExtensionControls.noTrigger) = value { json = nil }
+        guard let group = parts.last, group.indices.isEmpty, ["textureSheet", "emitterPath"].contains(group.key) else {
+            return try SceneJSONSave.set(json, key: last.key, at: parts[...], in: doc)
+        }
+        var doc = doc
+        let existing = SceneJSONSave.value(at: parts[...], in: doc)
+        var exclusive: [String] = []
+        if group.key == "textureSheet" {
+            if existing == nil { doc = try SceneJSONSave.set(StudioTextureSheetControls.seed, key: group.key, at: parts.dropLast(), in: doc) }
+            if last.key == StudioTextureSheetControls.timingKey {
+                guard case .string(let mode) = value, StudioTextureSheetControls.timings.contains(mode) else {
+                    throw StudioEditError("a texture sheet's timing is \(StudioTextureSheetControls.timings.joined(separator: " or ")).")
+                }
+                last.key = mode == "overLife" ? "cyclesPerLife" : "speedRange"
+                // The mode's own value when the sheet already has it, else a start the page can then edit.
+                json = SceneJSONSave.value(at: parts[...] + [last], in: doc)
+                    ?? (mode == "overLife" ? .number(1) : StudioTextureSheetControls.defaultSpeedRange)
+            }
+            exclusive = ["cyclesPerLife", "speedRange"]
+        } else {
+            if existing == nil {
+                guard StudioEmitterPathControls.sourceKeys.contains(last.key) else {
+                    throw StudioEditError("this emitter has no emitterPath yet: choose a layer or give SVG path data first.")
+                }
+                doc = try SceneJSONSave.set(.object([]), key: group.key, at: parts.dropLast(), in: doc)
+            }
+            exclusive = StudioEmitterPathControls.sourceKeys
+        }
+        if exclusive.contains(last.key) {
+            for other in exclusive where other != last.key { doc = try SceneJSONSave.set(nil, key: other, at: parts[...], in: doc) }
+        }
+        return try SceneJSONSave.set(json, key: last.key, at: parts[...], in: doc)
     }
 }

@@ -34,9 +34,7 @@ enum SceneJSONSave {
             case .snap:
                 throw StudioEditError("snap to dust has no key in scene JSON (\"effects\" is reserved), so a scene with a snapped layer cannot be saved as JSON; undo the snap or export a GIF, APNG, MP4 or Swift.")
             case .source(let jsonPath):
-                var components = try parse(jsonPath)
-                guard let last = components.popLast(), last.indices.isEmpty else { throw StudioEditError("cannot follow the JSON path \(jsonPath).") }
-                doc = try set(StudioValueCoding.json(edit.value), key: last.key, at: components[...], in: doc)
+                doc = try StudioSourceEdits.write(edit.value, path: jsonPath, in: doc)
                 continue
             default: break
             }
@@ -136,11 +134,28 @@ enum SceneJSONSave {
         }
     }
 
-    /// `doc` with `value` under `key` of the object at `path` (added at the end when absent).
-    static func set(_ value: JSONValue, key: String, at path: ArraySlice<Component>, in doc: JSONValue) throws -> JSONValue {
+    /// The JSON at `path` in `doc`, or nil when the path leads nowhere.
+    static func value(at path: ArraySlice<Component>, in doc: JSONValue) -> JSONValue? {
+        guard let first = path.first else { return doc }
+        guard case .object(let members) = doc, var v = members.first(where: { $0.key == first.key })?.value else { return nil }
+        for i in first.indices {
+            guard case .array(let items) = v, items.indices.contains(i) else { return nil }
+            v = items[i]
+        }
+        return value(at: path.dropFirst(), in: v)
+    }
+
+    /// `doc` with `value` under `key` of the object at `path` (added at the end when absent; removed when `value` is nil).
+    static func set(_ value: JSONValue?, key: String, at path: ArraySlice<Component>, in doc: JSONValue) throws -> JSONValue {
         guard let first = path.first else {
             guard case .object(var members) = doc else { throw StudioEditError("the JSON at the edited path is not an object.") }
-            if let i = members.firstIndex(where: { $0.key == key }) { members[i].value = value } else { members.append((key, value)) }
+            let i = members.firstIndex(where: { $0.key == key })
+            switch (i, value) {
+            case (let i?, let v?): members[i].value = v
+            case (nil, let v?): members.append((key, v))
+            case (let i?, nil): members.remove(at: i)
+            case (nil, nil): break
+            }
             return .object(members)
         }
         guard case .object(var members) = doc, let m = members.firstIndex(where: { $0.key == first.key }) else {
@@ -150,7 +165,7 @@ enum SceneJSONSave {
         return .object(members)
     }
 
-    static func setIndexed(_ value: JSONValue, key: String, indices: ArraySlice<Int>, rest: ArraySlice<Component>,
+    static func setIndexed(_ value: JSONValue?, key: String, indices: ArraySlice<Int>, rest: ArraySlice<Component>,
                            in doc: JSONValue) throws -> JSONValue {
         guard let i = indices.first else { return try set(value, key: key, at: rest, in: doc) }
         guard case .array(var items) = doc, i < items.count else { throw StudioEditError("the JSON array is shorter than the loader saw.") }

@@ -75,8 +75,9 @@ function renderScene() {
   }
   const save = $('save-json'); save.href = api('/api/scene.json');
   save.classList.toggle('disabled', !scene.canSaveJSON);
-  // Rebuild the controls only when the structure changed; else refresh values not being edited.
-  const sig = JSON.stringify([scene.layers.map(l => [l.path, l.kind, (l.cells || []).length, (l.animations || []).length, cellSig(l.cells || [])]),
+  // Rebuild the controls only when the structure changed; else refresh values not being edited. Source-edited
+  // groups (cell extensions, an emitter's path) count as structure: a mode switch changes which controls show.
+  const sig = JSON.stringify([scene.layers.map(l => [l.path, l.kind, (l.cells || []).length, (l.animations || []).length, cellSig(l.cells || []), l.emitterPath || null]),
     physicsSig(scene.physics)]);
   if (sig !== signature) { signature = sig; buildControls(); } else { refreshValues(); }
 }
@@ -111,6 +112,7 @@ function buildControls() {
     if (layer.emitter) {
       const h = document.createElement('h4'); h.textContent = 'Emitter'; d.appendChild(h);
       for (const p of layer.emitter) d.appendChild(row(`E${layer.path}:${p.key}`, p, (v, g) => send({ type: 'set', layer: layer.path, keyPath: p.key, value: v, gesture: g })));
+      if (layer.emitterPath) d.appendChild(sourceControls(layer.emitterPath));
       for (const c of layer.cells) d.appendChild(cellControls(layer, c));
     }
     for (const a of layer.animations || []) {
@@ -162,9 +164,23 @@ function cellControls(layer, cell) {
 // editor (drag a point; double-click to add one; alt-click to remove one), the color ramp's stops, and the
 // numbers of the cell's fields and collider. Each edit writes the cell's JSON key (a setSource message).
 function extensionControls(cell) {
+  const box = sourceControls(cell.extensions);
+  const h = document.createElement('h4'); h.textContent = 'Beyond Core Animation'; box.prepend(h);
+  return box;
+}
+
+// Controls that write the source's JSON (setSource). Those of a group (a cell's texture sheet, an emitter's path)
+// sit under the group's heading, marked "(off)" until the JSON has the group: editing one of them adds it.
+const GROUP_TITLES = { textureSheet: 'Texture sheet', emitterPath: 'Emit from a path or a layer' };
+function sourceControls(items) {
   const box = document.createElement('div'); box.className = 'extensions';
-  const h = document.createElement('h4'); h.textContent = 'Beyond Core Animation'; box.appendChild(h);
-  for (const x of cell.extensions) {
+  let group = null;
+  for (const x of items) {
+    if (x.group && x.group !== group) {
+      const h = document.createElement('h5'); h.dataset.group = x.group;
+      h.textContent = (GROUP_TITLES[x.group] || x.group) + (x.present ? '' : ' (off)'); box.appendChild(h);
+    }
+    group = x.group || null;
     if (x.kind === 'curve') box.appendChild(curveEditor(x));
     else if (x.kind === 'ramp') box.appendChild(rampEditor(x));
     else box.appendChild(row('X' + x.path, x, v => send({ type: 'setSource', path: x.path, value: v })));
@@ -294,6 +310,12 @@ function row(id, p, onChange) {
     for (const o of p.options) { const e = document.createElement('option'); e.value = o; e.textContent = o; sel.appendChild(e); }
     sel.addEventListener('change', () => { gesture = ++gestureCounter; emit(sel.value); });
     setter = (v) => { sel.value = v; }; r.appendChild(sel); r.appendChild(document.createElement('span'));
+  } else if (p.kind === 'text') {
+    // Free text sent when the field is left or Enter is pressed (SVG path data, for instance).
+    const t = document.createElement('input'); t.type = 'text'; t.dataset.key = id; t.spellcheck = false;
+    t.addEventListener('change', () => { gesture = ++gestureCounter; emit(t.value); });
+    t.addEventListener('focus', () => busy = true); t.addEventListener('blur', () => busy = false);
+    setter = (v) => { t.value = v; }; r.appendChild(t); r.appendChild(document.createElement('span'));
   } else if (p.kind === 'color') {
     r.className = 'row multi';
     const box = document.createElement('span'); box.className = 'nums';

@@ -134,8 +134,10 @@ final class StudioConnection: Sendable {
             reply(status: try document.toggleSnap(layer))
         case .setSource(let path, let json):
             guard let value = StudioValueCoding.value(json, like: .number(0)) ?? StudioValueCoding.value(json, like: .bool(false))
-                    ?? StudioValueCoding.value(json, like: .point(.zero)) ?? StudioCellExtensionControls.stops(json) else {
-                throw StudioEditError("\(path.prefix(80)) takes a number, true or false, [x, y], or 1–16 stops [[t, value or color], …].")
+                    ?? StudioValueCoding.value(json, like: .point(.zero)) ?? StudioCellExtensionControls.stops(json)
+                    ?? StudioConnection.sourceText(json) else {
+                throw StudioEditError("\(path.prefix(80)) takes a number, true or false, [x, y], 1–16 stops [[t, value or color], …] "
+                    + "or a string of at most \(StudioConnection.maximumSourceText) bytes.")
             }
             try document.apply(StudioEdit(target: .source(jsonPath: path), value: value, time: nil))
         }
@@ -144,5 +146,14 @@ final class StudioConnection: Sendable {
     /// Tells the page what a click or a drag did (its status line).
     private func reply(status message: String) {
         mailbox.post(JSONWriter.string(.object([("type", .string("status")), ("message", .string(message))])), kind: .reply)
+    }
+
+    /// The longest string a `setSource` may write: room for SVG path data (an emitter path), bounded like every message.
+    static let maximumSourceText = 4096
+
+    /// A string value of a `setSource` message (a layer's name, a menu's choice, SVG path data); nil for anything else.
+    static func sourceText(_ json: JSONValue) -> AnimatableValue? {
+        guard case .string(let s) = json, s.utf8.count <= maximumSourceText else { return nil }
+        return .string(s)
     }
 }

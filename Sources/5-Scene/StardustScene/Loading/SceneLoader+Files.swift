@@ -13,20 +13,19 @@ extension SceneLoader {
     /// Loads a scene file as ``load(path:limits:)`` does, reading its image files (paths resolved against the scene's
     /// folder) with `imageLoader`: a batch of scenes can share decoded images through it.
     public static func load(path: String, limits: SceneLimits, imageLoader: @escaping ImageLoader) throws -> Scene {
-        try load(path: path, limits: limits, textureLoader: { Texture(try imageLoader($0)) })
+        var loader = SceneLoader(baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path, imageLoader: imageLoader)
+        loader.limits = limits
+        return try loader.scene(fileAt: path)
     }
 
-    /// Loads a scene file as ``load(path:limits:)`` does, reading its image files as textures with `textureLoader`:
-    /// a batch of scenes can share decoded and downsampled images through it.
-    public static func load(path: String, limits: SceneLimits, textureLoader: @escaping TextureLoader) throws -> Scene {
-        let url = URL(fileURLWithPath: path)
+    /// Reads the scene file at `path` with this loader's settings (its limits and ``textureLoader``); relative image
+    /// paths are resolved against ``baseDirectory``.
+    public mutating func scene(fileAt path: String) throws -> Scene {
         let data: [UInt8]
         do { data = try FileReader.readAll(path, maxBytes: 16 << 20) } catch {
             throw SceneError(path: "$", "\(error)")
         }
-        var loader = SceneLoader(baseDirectory: url.deletingLastPathComponent().path, textureLoader: textureLoader)
-        loader.limits = limits
-        let scene = try loader.scene(from: JSONNode(JSONParser.parse(data)))
+        let scene = try scene(from: JSONNode(JSONParser.parse(data)))
         scene.inputFiles.insert(path, at: 0)
         return scene
     }

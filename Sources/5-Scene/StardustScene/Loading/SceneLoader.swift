@@ -13,14 +13,15 @@ import StardustParticles
 public struct SceneLoader {
     /// Loads the pixels of an image file (a path already resolved against the scene's folder).
     public typealias ImageLoader = (_ path: String) throws -> Image
-    /// Loads an image file as a ``Texture`` (its pixels and mip chain): what a caller that keeps textures between
-    /// scenes (a batch, docs/BATCH.md) passes instead of an ``ImageLoader``, so a shared picture is neither decoded
-    /// nor downsampled again for each scene.
+    /// Loads an image file as a ``Texture`` (its pixels and mip chain).
     public typealias TextureLoader = (_ path: String) throws -> Texture
 
     /// The folder that relative image paths are resolved against.
     public var baseDirectory: String
-    var loadTexture: TextureLoader
+    /// Reads image files (each once per loader). By default the ``Texture`` of the ``ImageLoader``'s image; a caller
+    /// that keeps textures between scenes (a batch, docs/BATCH.md) sets its own, so that a shared picture is neither
+    /// decoded nor downsampled again for each scene.
+    public var textureLoader: TextureLoader
     var textureCache: [String: Texture] = [:]
     /// The resource limits; only ``SceneLimits/maxImageBytes`` is checked while loading (before each image is decoded).
     public var limits = SceneLimits()
@@ -42,13 +43,8 @@ public struct SceneLoader {
     /// A loader that resolves relative image paths against `baseDirectory` and reads image files with `imageLoader`
     /// (each file is loaded once per loader).
     public init(baseDirectory: String, imageLoader: @escaping ImageLoader) {
-        self.init(baseDirectory: baseDirectory, textureLoader: { Texture(try imageLoader($0)) })
-    }
-
-    /// A loader that reads image files as textures with `textureLoader` (each file is loaded once per loader).
-    public init(baseDirectory: String, textureLoader: @escaping TextureLoader) {
         self.baseDirectory = baseDirectory
-        self.loadTexture = textureLoader
+        self.textureLoader = { Texture(try imageLoader($0)) }
     }
 
     /// The keys of the scene object.
@@ -171,7 +167,7 @@ public struct SceneLoader {
             }
             inputFiles.append(path)
             do {
-                tex = try loadTexture(path)
+                tex = try textureLoader(path)
                 imageBytes += tex.width * tex.height * 4
             } catch {
                 throw SceneError(path: node.path, "image file \"\(quoted(ref))\" could not be read: \(error)")

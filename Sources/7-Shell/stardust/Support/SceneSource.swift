@@ -9,7 +9,7 @@ enum SceneSource {
     /// read with `textureLoader` (by default decoded from their files; `stardust batch` shares them between jobs).
     static func load(_ target: String, overrides: SceneOverrides, limits: SceneLimits = SceneLimits(),
                      applySeasonalSwitches: Bool = true,
-                     textureLoader: @escaping SceneLoader.TextureLoader = { Texture(try ImageDecoder.decodeFile(atPath: $0)) }) throws -> Scene {
+                     textureLoader: SceneLoader.TextureLoader? = nil) throws -> Scene {
         let scene: Scene
         if LottieSceneSource.handles(target) {
             scene = try LottieSceneSource.load(target, size: overrides.size, animation: overrides.animation,
@@ -32,7 +32,12 @@ enum SceneSource {
             }
             guard !isFolder.boolValue else { throw CLIError.usage("\(target) is a folder, not a scene file.") }
             do {
-                scene = try SceneLoader.load(path: target, limits: limits, textureLoader: textureLoader)
+                var loader = SceneLoader(baseDirectory: URL(fileURLWithPath: target).deletingLastPathComponent().path) {
+                    try ImageDecoder.decodeFile(atPath: $0)
+                }
+                loader.limits = limits
+                if let textureLoader { loader.textureLoader = textureLoader }
+                scene = try loader.scene(fileAt: target)
             } catch let e as SceneError {
                 throw CLIError.usage(e.path == "$" ? e.message : "\(target): \(e.description)")
             } catch let e as JSONSyntaxError {

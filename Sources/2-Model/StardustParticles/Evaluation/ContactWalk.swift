@@ -70,8 +70,8 @@ struct ContactWalk {
             guard at <= tau else { return changed }
             changed = true
             contact(at)
-            let p = m.position(hit)
-            let (response, v, vn) = colliders.contact(Int(piece), at: p, velocity: m.velocity(hit))
+            let (p, vHit) = m.state(hit)
+            let (response, v, vn) = colliders.contact(Int(piece), at: p, velocity: vHit)
             switch response {
             case .die:
                 p0 = p; v0 = v; start = at; phase = .dead
@@ -97,7 +97,8 @@ struct ContactWalk {
         switch phase {
         case .flying:
             let m = DragMotion(p0: p0, v0: v0, a: b.acceleration, k: k, w: wind)
-            return (m.position(tau - start), m.velocity(tau - start), true)
+            let s = m.state(tau - start)
+            return (s.position, s.velocity, true)
         case .resting, .stuck: return (p0, .zero, true)
         case .dead: return (p0, v0, false)
         }

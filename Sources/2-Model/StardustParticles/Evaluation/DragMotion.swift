@@ -18,17 +18,18 @@ struct DragMotion {
     /// The terminal velocity (with drag).
     @inline(__always) var terminal: SIMD3<Double> { w + a / k }
 
-    @inline(__always) func position(_ tau: Double) -> SIMD3<Double> {
-        guard k > 0 else { return p0 + v0 * tau + a * (0.5 * tau * tau) }
-        let vt = terminal
-        // −expm1(−kτ)/k keeps its precision when kτ is small (1 − e^(−kτ) would cancel).
-        return p0 + vt * tau + (v0 - vt) * (-expm1(-k * tau) / k)
-    }
+    @inline(__always) func position(_ tau: Double) -> SIMD3<Double> { state(tau).position }
 
-    @inline(__always) func velocity(_ tau: Double) -> SIMD3<Double> {
-        guard k > 0 else { return v0 + a * tau }
+    @inline(__always) func velocity(_ tau: Double) -> SIMD3<Double> { state(tau).velocity }
+
+    /// Position and velocity at age `tau`, from one exponential (``Exponential``: ours, not libm's, so
+    /// the bits do not depend on the platform's libm).
+    @inline(__always) func state(_ tau: Double) -> (position: SIMD3<Double>, velocity: SIMD3<Double>) {
+        guard k > 0 else { return (p0 + v0 * tau + a * (0.5 * tau * tau), v0 + a * tau) }
         let vt = terminal
-        return vt + (v0 - vt) * exp(-k * tau)
+        let (e, em1) = Exponential.expAndExpm1(-k * tau)
+        // −expm1(−kτ)/k keeps its precision when kτ is small (1 − e^(−kτ) would cancel).
+        return (p0 + vt * tau + (v0 - vt) * (-em1 / k), vt + (v0 - vt) * e)
     }
 
     /// The signed distance along `n` from the plane through `o`, and its rate of change, at age `tau`
@@ -38,9 +39,9 @@ struct DragMotion {
             return (((p0 + v0 * tau + a * (0.5 * tau * tau) - o) * n).sum(), ((v0 + a * tau) * n).sum())
         }
         let vt = terminal
-        let em1 = expm1(-k * tau)
+        let (e, em1) = Exponential.expAndExpm1(-k * tau)
         let p = p0 + vt * tau + (v0 - vt) * (-em1 / k)
-        return (((p - o) * n).sum(), ((vt + (v0 - vt) * (em1 + 1)) * n).sum())
+        return (((p - o) * n).sum(), ((vt + (v0 - vt) * e) * n).sum())
     }
 
     /// The age in (0, ∞) at which the velocity's component along `n` is 0, if any. The component is

@@ -45,8 +45,8 @@ extension EmitterLayer {
                                     _ out: SnapshotColumns, _ offset: Int,
                                     _ contacts: ContactCache.Table? = nil) -> Int {
         let n = extendedBatch
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 31 * n) { dbl in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 3 * n) { ints in
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 32 * n) { dbl in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * n) { ints in
                 let d = dbl.baseAddress!
                 func col(_ c: Int) -> UnsafeMutablePointer<Double> { d + c * n }
                 // Per batch slot: the birth's age, lifetime and time, its uniforms (overwritten by its
@@ -60,12 +60,17 @@ extension EmitterLayer {
                 // The curves' values at each particle's normalised age (step 4, scalar before the 4-lane part).
                 let alphaV = col(24), scaleV = col(25), rampR = col(26), rampG = col(27), rampB = col(28), rampA = col(29)
                 let fs = col(30)  // normalised ages
-                // Per batch slot: the birth index, its random key and its contact slot.
-                let ks = ints.baseAddress!, keys = ks + n, slots = ks + 2 * n
+                let starts = col(31)  // the age at which each particle's current segment starts (step 3)
+                // Per batch slot: the birth index, its random key, its contact slot, and whether it is at rest.
+                let ks = ints.baseAddress!, keys = ks + n, slots = ks + 2 * n, resting = ks + 3 * n
                 let invRate = 1 / p.rate
                 let shape = e.shape, mode = e.mode
                 let motion = cell.motion
                 let alphaCurve = x.alphaOverLife, scaleCurve = x.scaleOverLife, ramp = x.colorOverLife
+                // Tested as booleans in the loops: `curve != nil` on an optional struct of arrays copies it
+                // (three retains and releases per test, a quarter of the kernel's time in a profile).
+                let hasRamp = ramp != nil, hasAlpha = alphaCurve != nil, hasScale = scaleCurve != nil
+                let hasColliders = motion?.colliders != nil
                 // Without a birth rotation the general path's r0 = 0 + 0·(2u − 1) is +0 whatever u: the draw is skipped.
                 let drawsRotation = x.rotation != 0 || x.rotationRange != 0
                 let cellIndex = run.cell
@@ -125,40 +130,65 @@ extension EmitterLayer {
                         if drawsRotation { Self.store(x.rotation + x.rotationRange * (2 * Self.load(uRot + j) - 1), uRot + j) }
                         j += 4
                     }
-                    // 3. Motion, one particle at a time in birth order; those a `die` collider took are dropped
-                    // (every slot is written at `live`, which advances only for the survivors).
+                    // 3. Motion. First each particle's segment at its age, one at a time in birth order: its birth,
+                    // or the segment its contact walk is on (``ParticleMotion/walk(_:age:slot:_:)``, resumed from
+                    // the contact cache); those a `die` collider took are dropped (every slot is written at
+                    // `live`, which advances only for the survivors). Then the closed form on the segments four
+                    // at a time (``ContactWalk/state(at:_:k:wind:)``, ``DragMotion/state(_:)``).
                     var live = m
                     if let motion {
                         live = 0
+                        let colliders = motion.colliders
                         for j in 0..<m {
-                            let id = inst.idKey &+ ks[j]
-                            let b = ParticleBirth(id: id, birthTime: births[j], lifetime: lives[j],
-                                                  position: SIMD3(px0[j], py0[j], pz0[j]),
-                                                  velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
-                                                  scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
-                                                  spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
-                                                  colorSpeed: p.colorSpeed)
-                            let entry = entries.map { $0 + Int(slots[j]) }
-                            let s = motion.state(b, age: ages[j], slot: entry)
+                            var sp = SIMD3(px0[j], py0[j], pz0[j]), sv = SIMD3(vx0[j], vy0[j], vz0[j])
+                            var start = 0.0, flying = true, alive = true
+                            if let colliders {
+                                let b = ParticleBirth(id: inst.idKey &+ ks[j], birthTime: births[j], lifetime: lives[j],
+                                                      position: sp, velocity: sv, acceleration: p.accel,
+                                                      scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
+                                                      spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
+                                                      colorSpeed: p.colorSpeed)
+                                let w = motion.walk(b, age: ages[j], slot: entries.map { $0 + Int(slots[j]) }, colliders)
+                                sp = w.p0; sv = w.v0; start = w.start
+                                flying = w.phase == .flying; alive = w.phase != .dead
+                            }
                             let i = live
-                            px[i] = s.position.x; py[i] = s.position.y; pz[i] = s.position.z
-                            vx[i] = s.velocity.x; vy[i] = s.velocity.y; vz[i] = s.velocity.z
+                            px0[i] = sp.x; py0[i] = sp.y; pz0[i] = sp.z; vx0[i] = sv.x; vy0[i] = sv.y; vz0[i] = sv.z
+                            starts[i] = start; resting[i] = flying ? 0 : 1
                             ages[i] = ages[j]; lives[i] = lives[j]; births[i] = births[j]; ks[i] = ks[j]
                             uScale[i] = uScale[j]; uSpin[i] = uSpin[j]; uRot[i] = uRot[j]
                             uR[i] = uR[j]; uG[i] = uG[j]; uB[i] = uB[j]; uA[i] = uA[j]
-                            live &+= s.alive ? 1 : 0
+                            live &+= alive ? 1 : 0
                         }
                         for j in live..<((live + 3) & ~3) {
                             ages[j] = 0; lives[j] = 1; uScale[j] = 0; uSpin[j] = 0; uRot[j] = 0
-                            uR[j] = 0; uG[j] = 0; uB[j] = 0; uA[j] = 0
-                            px[j] = 0; py[j] = 0; pz[j] = 0; vx[j] = 0; vy[j] = 0; vz[j] = 0
+                            uR[j] = 0; uG[j] = 0; uB[j] = 0; uA[j] = 0; starts[j] = 0
+                            px0[j] = 0; py0[j] = 0; pz0[j] = 0; vx0[j] = 0; vy0[j] = 0; vz0[j] = 0
                         }
                     } else {
-                        // Core Animation's closed form (``ParticleBirth/position(atAge:)``, ``velocity(atAge:)``).
-                        let a = p.accel
-                        var j = 0
-                        while j < m {
-                            let tau = Self.load(ages + j)
+                        for j in 0..<((m + 3) & ~3) { starts[j] = 0 }
+                    }
+                    // The closed form on the segments, four at a time: with drag ``DragMotion/state(_:)``, without it
+                    // Core Animation's (``ParticleBirth/position(atAge:)``, ``velocity(atAge:)``).
+                    let drag = motion?.k ?? 0, a = p.accel
+                    j = 0
+                    if drag > 0 {
+                        let vt = motion!.wind + a / drag  // ``DragMotion/terminal``
+                        while j < live {
+                            let tau = Self.load(ages + j) - Self.load(starts + j)
+                            let (e, em1) = Exponential.expAndExpm1(-drag * tau)
+                            let f = -em1 / drag
+                            let ux = Self.load(vx0 + j) - vt.x, uy = Self.load(vy0 + j) - vt.y, uz = Self.load(vz0 + j) - vt.z
+                            Self.store(Self.load(px0 + j) + vt.x * tau + ux * f, px + j)
+                            Self.store(Self.load(py0 + j) + vt.y * tau + uy * f, py + j)
+                            Self.store(Self.load(pz0 + j) + vt.z * tau + uz * f, pz + j)
+                            Self.store(vt.x + ux * e, vx + j); Self.store(vt.y + uy * e, vy + j)
+                            Self.store(vt.z + uz * e, vz + j)
+                            j += 4
+                        }
+                    } else {
+                        while j < live {
+                            let tau = Self.load(ages + j) - Self.load(starts + j)
                             let h = 0.5 * tau * tau
                             let ux = Self.load(vx0 + j), uy = Self.load(vy0 + j), uz = Self.load(vz0 + j)
                             Self.store(Self.load(px0 + j) + ux * tau + a.x * h, px + j)
@@ -169,10 +199,16 @@ extension EmitterLayer {
                             j += 4
                         }
                     }
+                    if hasColliders {
+                        // At rest (the bounces ran out, or stuck) where the walk ended.
+                        for j in 0..<live where resting[j] != 0 {
+                            px[j] = px0[j]; py[j] = py0[j]; pz[j] = pz0[j]; vx[j] = 0; vy[j] = 0; vz[j] = 0
+                        }
+                    }
                     // 4. The over-life state (``EmitterLayer/extendedState``) and the columns: the curves one
                     // particle at a time (a walk over the stops each), then the rest four at a time.
                     // One loop per curve, each bound once per batch (a binding per particle retains its arrays).
-                    if ramp != nil || alphaCurve != nil || scaleCurve != nil {
+                    if hasRamp || hasAlpha || hasScale {
                         for j in 0..<live {
                             let life = lives[j]
                             fs[j] = life > 0 ? min(1, ages[j] / life) : 0
@@ -199,24 +235,24 @@ extension EmitterLayer {
                         var sc = Self.load(uScale + j) + p.scaleSpeed * tau
                         sc.replace(with: 0, where: .!(sc .>= 0))  // max(0, s)
                         let c = min(4, live - j)
-                        if ramp != nil {
+                        if hasRamp {
                             r *= Self.load(rampR + j); g *= Self.load(rampG + j); b *= Self.load(rampB + j)
                             a *= Self.load(rampA + j)
                         }
-                        if alphaCurve != nil { a *= Self.load(alphaV + j) }
-                        if scaleCurve != nil {
+                        if hasAlpha { a *= Self.load(alphaV + j) }
+                        if hasScale {
                             sc = sc * Self.load(scaleV + j)
                             sc.replace(with: 0, where: .!(sc .>= 0))  // max(0, s × curve)
                         }
                         let rot = Self.load(uRot + j) + Self.load(uSpin + j) * tau
                         let i = o + j
-                        let fx = SIMD4<Float>(Self.load(px + j)), fy = SIMD4<Float>(Self.load(py + j))
-                        let fz = SIMD4<Float>(Self.load(pz + j))
-                        let fvx = SIMD4<Float>(Self.load(vx + j)), fvy = SIMD4<Float>(Self.load(vy + j))
-                        let fvz = SIMD4<Float>(Self.load(vz + j))
-                        let fsc = SIMD4<Float>(sc), frot = SIMD4<Float>(rot)
-                        let fr = SIMD4<Float>(r), fg = SIMD4<Float>(g), fb = SIMD4<Float>(b), fa = SIMD4<Float>(a)
-                        let fage = SIMD4<Float>(tau), flife = SIMD4<Float>(life)
+                        let fx = Self.float4(Self.load(px + j)), fy = Self.float4(Self.load(py + j))
+                        let fz = Self.float4(Self.load(pz + j))
+                        let fvx = Self.float4(Self.load(vx + j)), fvy = Self.float4(Self.load(vy + j))
+                        let fvz = Self.float4(Self.load(vz + j))
+                        let fsc = Self.float4(sc), frot = Self.float4(rot)
+                        let fr = Self.float4(r), fg = Self.float4(g), fb = Self.float4(b), fa = Self.float4(a)
+                        let fage = Self.float4(tau), flife = Self.float4(life)
                         if c == 4 {
                             Self.store(fx, out.x + i); Self.store(fy, out.y + i); Self.store(fz, out.z + i)
                             Self.store(fvx, out.vx + i); Self.store(fvy, out.vy + i); Self.store(fvz, out.vz + i)
@@ -246,6 +282,12 @@ extension EmitterLayer {
                 return written
             }
         }
+    }
+
+    /// Four doubles rounded to `Float`, lane by lane (`Float(x)`, as the general path's columns). Written out because
+    /// `SIMD4<Float>(SIMD4<Double>)` stayed a generic call per conversion (6 % of the fields path in a profile).
+    @inline(__always) static func float4(_ v: SIMD4<Double>) -> SIMD4<Float> {
+        SIMD4(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]))
     }
 
     /// Stores four doubles at `p` (unaligned).

@@ -45,6 +45,8 @@ extension EmitterLayer {
             $0.moved(by: recordMotion!, atAge: x.triggerAge($0, birthTime: $0.birthTime, contactAge: inst.contactAge))
         } : record
         let parentMotion = movedOnce ? nil : recordMotion
+        // With a trigger the parent's frame is the same for every sub-particle of the run: taken once.
+        let frame = x.trigger != nil ? parent.map { ParentFrame(p, parent: $0, age: x.triggerAge($0, birthTime: run.start, contactAge: inst.contactAge)) } : nil
         let motion = cell.motion
         let shape = e.shape, mode = e.mode
         var n = 0
@@ -54,8 +56,9 @@ extension EmitterLayer {
             var turn = 0.0
             if var parent {
                 if let parentMotion { parent = parent.moved(by: parentMotion, atAge: x.triggerAge(parent, birthTime: tb)) }
-                b = ParticleBirth.make(p, parent: parent, x, rng: rng, id: id, birthTime: tb, life: life, angleU: au,
-                                       contactAge: inst.contactAge)
+                b = frame.map { ParticleBirth.make(p, frame: $0, x, rng: rng, id: id, birthTime: tb, life: life, angleU: au) }
+                    ?? ParticleBirth.make(p, parent: parent, x, rng: rng, id: id, birthTime: tb, life: life, angleU: au,
+                                          contactAge: inst.contactAge)
                 origin = b.position
                 if x.trigger == .death { turn = parent.spin * parent.endAge }  // the parent's angle then (CA: spin × age)
                 if x.trigger == .collision { turn = parent.spin * inst.contactAge }
@@ -225,9 +228,7 @@ extension ParticleBirth {
     static func make(_ p: BirthParameters, parent: ParticleBirth, _ x: CellExtensions,
                      rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double,
                      contactAge: Double = 0) -> ParticleBirth {
-        let age = x.triggerAge(parent, birthTime: tb, contactAge: contactAge)
-        var b = make(p, parent: parent, rng: rng, id: id, birthTime: tb, life: life, angleU: angleU, parentAge: age)
-        if x.inheritedVelocity != 0 { b.velocity += parent.velocity(atAge: age) * x.inheritedVelocity }
-        return b
+        make(p, frame: ParentFrame(p, parent: parent, age: x.triggerAge(parent, birthTime: tb, contactAge: contactAge)), x,
+             rng: rng, id: id, birthTime: tb, life: life, angleU: angleU)
     }
 }

@@ -101,20 +101,8 @@ extension ParticleBirth {
     static func make(_ p: BirthParameters, parent: ParticleBirth,
                      rng: ParticleRandom, id: UInt64, birthTime tb: Double, life: Double, angleU: Double,
                      parentAge: Double? = nil) -> ParticleBirth {
-        let age = parentAge ?? tb - parent.birthTime
-        let pos = parent.position(atAge: age)
-        let v = parent.velocity(atAge: age)
-        var theta = p.longitude + p.longitudeRange * (2 * angleU - 1)
-        var cosLat = p.cosLat, sinLat = p.sinLat
-        let h = (v.x * v.x + v.y * v.y).squareRoot()
-        if h > 0 || v.z != 0 {
-            theta += atan2(v.y, v.x)
-            let lat = p.latitude + atan2(v.z, h)
-            cosLat = cos(lat); sinLat = sin(lat)
-        }
-        let pc = parent.color(atAge: age).clamped(lowerBound: .zero, upperBound: .one)
-        return finish(p, rng: rng, id: id, birthTime: tb, life: life, position: pos, theta: theta,
-                      cosLat: cosLat, sinLat: sinLat, colorFactor: pc, scaleFactor: parent.scale(atAge: age))
+        make(p, frame: ParentFrame(p, parent: parent, age: parentAge ?? tb - parent.birthTime), rng: rng, id: id,
+             birthTime: tb, life: life, angleU: angleU)
     }
 
     @inline(__always)

@@ -27,18 +27,26 @@ struct ParticleMotion {
     }
 
     /// The state at age `tau` of a particle born as `b`; `alive` is false once a `die` collider took it.
-    /// With a collider the particle's ``ContactWalk`` goes from contact to contact; `slot`, when given,
-    /// holds the walk an earlier evaluation left for this particle (``ContactCache``): it is resumed when
-    /// it belongs to `b` and stopped at or before `tau`, else restarted from the birth, and the advanced
-    /// walk is stored back. Either way the result is the same, bit for bit.
+    /// With colliders, the state on the particle's ``ContactWalk`` (``walk(_:age:slot:)``).
     @inline(__always)
     func state(_ b: ParticleBirth, age tau: Double, slot: UnsafeMutablePointer<ContactCache.Entry>? = nil)
         -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
         if let integrator { return integrator.state(b, line: line, age: tau) }
         guard let colliders else {
-            let m = DragMotion(p0: b.position, v0: b.velocity, a: b.acceleration, k: k, w: wind)
-            return (m.position(tau), m.velocity(tau), true)
+            let s = DragMotion(p0: b.position, v0: b.velocity, a: b.acceleration, k: k, w: wind).state(tau)
+            return (s.position, s.velocity, true)
         }
+        return walk(b, age: tau, slot: slot, colliders).state(at: tau, b, k: k, wind: wind)
+    }
+
+    /// The ``ContactWalk`` of a particle born as `b`, advanced to age `tau` through its contacts with
+    /// `colliders` (closed-form path). `slot`, when given, holds the walk an earlier evaluation left for
+    /// this particle (``ContactCache``): it is resumed when it belongs to `b` and stopped at or before
+    /// `tau`, else restarted from the birth, and the advanced walk is stored back. Either way the walk
+    /// is the same, bit for bit.
+    @inline(__always)
+    func walk(_ b: ParticleBirth, age tau: Double, slot: UnsafeMutablePointer<ContactCache.Entry>?,
+              _ colliders: ColliderSet) -> ContactWalk {
         var walk: ContactWalk
         let resumed: Bool
         if let slot, slot.pointee.used, slot.pointee.id == b.id, slot.pointee.walk.start <= tau {
@@ -48,7 +56,7 @@ struct ParticleMotion {
         }
         let changed = walk.advance(to: tau, b, k: k, wind: wind, colliders: colliders)
         if changed || !resumed { slot?.pointee = ContactCache.Entry(id: b.id, used: true, walk: walk) }
-        return walk.state(at: tau, b, k: k, wind: wind)
+        return walk
     }
 
     /// The age at which a `die` collider takes a particle born as `b`, or nil when it lives its lifetime.

@@ -28,6 +28,19 @@ struct BenchResult {
 }
 
 /// Milliseconds taken by `body` (monotonic clock; benchmarks only, never tests).
+/// The CPU time of the calling thread in milliseconds: with one thread (work on the calling thread) it
+/// leaves out the time other processes take on a shared machine, which the wall clock does not.
+func threadCPUMilliseconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) / 1e6
+}
+
+/// The median of `values` (0 when empty).
+func median(_ values: [Double]) -> Double {
+    BenchResult(benchmark: "", variant: "", unit: "", samples: values, threads: 1).median
+}
+
 func measureMilliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()

@@ -6,12 +6,12 @@ import Stardust
 enum Benchmarks {
     static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame", "physics-pyramid", "physics-rain", "studio-stream", "studio-load", "batch", "server-load", "layers-frame", "lottie"]
 
-    static func run(_ name: String, threads: Int, runs: Int?, samples: String? = nil) throws -> [BenchResult] {
+    static func run(_ name: String, threads: Int, runs: Int?, samples: String? = nil, variant: String? = nil) throws -> [BenchResult] {
         switch name {
         case "sprites": return try sprites(threads: threads, runs: runs ?? 20)
         case "snow-frame": return try snowFrame(threads: threads, runs: runs ?? 30)
-        case "particles-eval": return particlesEval(threads: threads, runs: runs ?? 5)
-        case "particles-seek": return particlesSeek(threads: threads, runs: runs ?? 15)
+        case "particles-eval": return particlesEval(threads: threads, runs: runs ?? 5, only: variant)
+        case "particles-seek": return particlesSeek(threads: threads, runs: runs ?? 15, only: variant)
         case "png": return try png(runs: runs ?? 5)
         case "gif-encode": return try gifEncode(threads: threads, runs: runs ?? 3)
         case "dust-split": return dustSplit(threads: threads, runs: runs ?? 20)
@@ -71,30 +71,36 @@ enum Benchmarks {
     /// emitter with curves, closed-form fields and a bouncing floor (`1M-live-fields`), and ~100 000
     /// particles in integrated fields (`100k-live-integrated`), in the same run so that the ratios compare
     /// like with like (docs/BENCHMARKS.md).
-    static func particlesEval(threads: Int, runs: Int) -> [BenchResult] {
-        let variants: [(String, EmitterLayer)] = [
-            ("1M-live", ParticleWorkloads.particlesEval()),
-            ("1M-live-fields", ParticleWorkloads.particlesEvalFields()),
-            ("100k-live-integrated", ParticleWorkloads.particlesEvalIntegrated()),
+    static func particlesEval(threads: Int, runs: Int, only: String? = nil) -> [BenchResult] {
+        let variants: [(String, () -> EmitterLayer)] = [
+            ("1M-live", ParticleWorkloads.particlesEval),
+            ("1M-live-fields", ParticleWorkloads.particlesEvalFields),
+            ("100k-live-integrated", ParticleWorkloads.particlesEvalIntegrated),
         ]
-        return variants.map { variant, emitter in
+        return variants.filter { only.map($0.0.contains) ?? true }.map { variant, make in
+            let emitter = make()
             let snapshot = ParticleSnapshot()
             emitter.evaluate(at: 20, into: snapshot, threads: threads)
-            var samples: [Double] = []
+            var samples: [Double] = [], cpu: [Double] = []
             var live = 0
             for _ in 0..<runs {
                 var particleFrames = 0
+                let cpu0 = threadCPUMilliseconds()
                 let ms = measureMilliseconds {
                     for f in 0..<30 {
                         emitter.evaluate(at: 20 + Double(f) / 60, into: snapshot, threads: threads)
                         particleFrames += snapshot.count
                     }
                 }
+                let cpuMs = threadCPUMilliseconds() - cpu0
                 live = snapshot.count
                 samples.append(Double(particleFrames) / (ms / 1000) / 1e6)
+                cpu.append(Double(particleFrames) / (cpuMs / 1000) / 1e6)
             }
             var r = BenchResult(benchmark: "particles-eval", variant: variant, unit: "M particle-frames/s", samples: samples, threads: threads)
             r.extra = [("liveParticles", "\(live)")]
+            // One thread: the same throughput per CPU second of the calling thread (what the load of other processes does not change).
+            if threads == 1 { r.extra.append(("cpuMedian", String(format: "%.3f", median(cpu)))) }
             return r
         }
     }
@@ -102,20 +108,24 @@ enum Benchmarks {
     /// `particles-seek`: the snow preset evaluated at t = 1 s, 600 s and 86 400 s, each from a fresh
     /// emitter; then `snowdrift` (snowing without end: its emission duration removed, so that an hour in
     /// there is snow to find) and `fireworks` at t = 1 s and 3600 s.
-    static func particlesSeek(threads: Int, runs: Int) -> [BenchResult] {
+    static func particlesSeek(threads: Int, runs: Int, only: String? = nil) -> [BenchResult] {
         var out: [BenchResult] = []
         func seek(_ variant: String, _ t: Double, _ make: () -> EmitterLayer) {
-            var samples: [Double] = []
+            if let only, !variant.contains(only) { return }
+            var samples: [Double] = [], cpu: [Double] = []
             var live = 0
             for _ in 0..<runs {
                 let emitter = make()
+                let cpu0 = threadCPUMilliseconds()
                 samples.append(measureMilliseconds {
                     let s = emitter.evaluate(at: t, threads: threads)
                     live = s.count
                 })
+                cpu.append(threadCPUMilliseconds() - cpu0)
             }
             var r = BenchResult(benchmark: "particles-seek", variant: variant, unit: "ms", samples: samples, threads: threads)
             r.extra = [("liveParticles", "\(live)")]
+            if threads == 1 { r.extra.append(("cpuMedian", String(format: "%.4f", median(cpu)))) }  // ms of the calling thread's CPU
             out.append(r)
         }
         for t in [1.0, 600, 86_400] {

@@ -98,7 +98,7 @@ import StardustCore
                 var runCell = cell
                 runCell.params = [p]
                 // Kept walks: two tables, one per path, evaluated at t and then at a later and an earlier time.
-                let keep = cell.motion?.line != nil && d.chance(0.5)
+                let keep = cell.motion != nil && x.collider != nil && d.chance(0.5)
                 let capacity = Int(d.u(1, 400))
                 let tables = keep ? (ContactCache.Table(capacity: capacity), ContactCache.Table(capacity: capacity)) : nil
                 for time in keep ? [t, t + d.u(0, 2), t - d.u(0, 1)] : [t] {

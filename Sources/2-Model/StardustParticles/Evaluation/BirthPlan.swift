@@ -113,7 +113,7 @@ extension EmitterLayer {
                 guard feeds, !plan.isTruncated else { continue }
                 var parent: ParticleBirth? = inst.parent >= 0 ? plan.records[cell.parent][inst.parent] : nil
                 if cell.extensions?.trigger == .collision, let m = e.cells[cell.parent].motion, let r = parent {
-                    parent = r.moved(by: m, atAge: inst.contactAge)  // the parent's state after its contact
+                    parent = r.moved(by: m, atAge: inst.contactAge, atContact: true)  // the parent's state after its contact
                 }
                 if let bursts = cell.extensions?.bursts, !bursts.isEmpty {
                     Self.forEachBurstCycle(cell, bursts, lo: inst.lo, hi: inst.hi, from: t - cell.horizon, to: t) { bi, c, tb, seg, n in

@@ -55,6 +55,32 @@ struct CollisionCircle {
         return ((radius * radius - (q * q).sum()) / (2 * radius), -(q * w).sum() / radius)
     }
 
+    /// Where the straight step from `old` to `new` meets the circle from the side it keeps particles on,
+    /// as a fraction of the step in [0, 1], or nil (the integrated path, docs/PARTICLE-MODEL.md §2.11): the
+    /// smaller root u of |q0 + u·d|² = r² for a solid circle entered from outside, the larger for a container
+    /// left from inside. A step that starts on the wrong side (inside a solid circle, outside a bowl) is no
+    /// contact, so such a particle is followed until it is on the right side, as in the closed form. `onCircle`
+    /// (the step starts at a contact with this circle) counts a start a rounding error on the wrong side as
+    /// on the circle.
+    @inline(__always) func crossing(from old: SIMD3<Double>, to new: SIMD3<Double>, onCircle: Bool) -> Double? {
+        let q0 = offset(old), d = offset(new) - q0
+        let a = (d * d).sum(), b = (q0 * d).sum(), c = (q0 * q0).sum() - radius * radius
+        guard a > 0 else { return nil }
+        if isContainer {
+            let q1 = q0 + d
+            guard (q1 * q1).sum() > radius * radius, c <= 0 || onCircle else { return nil }
+            let cc = min(c, 0), root = (b * b - a * cc).squareRoot()
+            // The larger root, in the form that does not cancel (the product of the roots is cc/a).
+            let u = b > 0 ? -cc / (b + root) : (root - b) / a
+            return min(1, max(0, u))
+        }
+        guard b < 0, c >= 0 || onCircle else { return nil }  // outside (or on it) and approaching
+        let cc = max(c, 0), disc = b * b - a * cc
+        guard disc >= 0 else { return nil }
+        let u = cc / (disc.squareRoot() - b)  // the smaller root, without cancellation (−b > 0)
+        return u <= 1 ? u : nil
+    }
+
     /// The first age in (`from`, `limit`] at which motion `m` meets the circle from the side it keeps
     /// particles on; nil when it does not. `onCircle`: the motion starts with a contact with it. A
     /// particle that starts on the other side (inside a solid circle, outside a container) is first

@@ -68,6 +68,28 @@ final class ColliderSet: Sendable {
         return (best, which)
     }
 
+    /// The first piece the straight step from `old` to `new` meets, as (fraction of the step, piece), or
+    /// (+∞, −1): the integrated path's test (docs/PARTICLE-MODEL.md §2.11). The earliest crossing wins and a
+    /// tie goes to the lower piece number, the closed form's rule (``firstContact(_:_:limit:last:)``). Lines
+    /// are met from the side `b` was born on, as there; `last` is the piece the step starts on (its
+    /// previous contact), −1 for none.
+    @inline(__always)
+    func firstCrossing(from old: SIMD3<Double>, to new: SIMD3<Double>, _ b: ParticleBirth, last: Int) -> (Double, Int) {
+        var best = Double.infinity, which = -1
+        for i in lines.indices {
+            let line = lines[i]
+            guard let u = line.crossing(from: old, to: new, side: line.side(b.position, b.velocity), onLine: i == last),
+                  u < best else { continue }
+            best = u; which = i
+        }
+        for j in circles.indices {
+            let i = lines.count + j
+            guard let u = circles[j].crossing(from: old, to: new, onCircle: i == last), u < best else { continue }
+            best = u; which = i
+        }
+        return (best, which)
+    }
+
     /// The response, the velocity after a bounce and the normal speed it keeps, for a contact with
     /// `piece` at `p` with velocity `v`.
     @inline(__always)

@@ -42,7 +42,8 @@ extension EmitterLayer {
         let recordMotion = cell.parent >= 0 ? e.cells[cell.parent].motion : nil
         let movedOnce = x.trigger != nil && recordMotion != nil
         let parent = movedOnce ? record.map {
-            $0.moved(by: recordMotion!, atAge: x.triggerAge($0, birthTime: $0.birthTime, contactAge: inst.contactAge))
+            $0.moved(by: recordMotion!, atAge: x.triggerAge($0, birthTime: $0.birthTime, contactAge: inst.contactAge),
+                     atContact: x.trigger == .collision)
         } : record
         let parentMotion = movedOnce ? nil : recordMotion
         // With a trigger the parent's frame is the same for every sub-particle of the run: taken once.
@@ -209,10 +210,17 @@ extension ParticleBirth {
     /// A copy of this record whose closed-form position and velocity at `age` are those `motion`
     /// gives it then (constant velocity through that point), so that sub-particles read the moved
     /// state through the Core Animation formulas. Color, scale and spin are unchanged.
-    func moved(by motion: ParticleMotion, atAge age: Double) -> ParticleBirth {
+    /// `atContact`: `age` is one of the particle's contact ages (the `collision` trigger) and the state
+    /// is the one just after that contact.
+    func moved(by motion: ParticleMotion, atAge age: Double, atContact: Bool = false) -> ParticleBirth {
+        // An integrated contact lies inside a step of the life's grid, which an integration stopped at
+        // `age` would shorten: the state after it comes from the life's grid.
+        let integrated = atContact ? motion.integrator.flatMap { f in
+            motion.colliders.flatMap { f.stateAfterContact(self, colliders: $0, age: age) }
+        } : nil
         // After a `die` contact the state is frozen at the contact; it is read at the end of the lifetime,
         // where the walk (or the integration) has certainly passed the contact.
-        let s = motion.state(self, age: contactDeath.map { age >= $0 ? lifetime : age } ?? age)
+        let s = integrated ?? motion.state(self, age: contactDeath.map { age >= $0 ? lifetime : age } ?? age)
         var b = self
         b.velocity = s.velocity
         b.acceleration = .zero

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Fixed-step integration of the fields that have no closed form — attractors, the vortex and
-/// turbulence — together with drag, wind, the cell's acceleration and a collider
+/// turbulence — together with drag, wind, the cell's acceleration and colliders
 /// (docs/PARTICLE-MODEL.md §2.11).
 ///
 /// Each particle is integrated from its birth on its own grid of ages `0, h, 2h, …` (h =
@@ -16,8 +16,9 @@ import Foundation
 ///    constant and drag towards the wind is integrated exactly (an exponential integrator);
 /// 2. the vortex turns the position about its center by `ω(r)·h` (an exact rotation: the distance
 ///    to the center does not drift however long the particle circles);
-/// 3. a segment from the old to the new position that crosses the collider is a collision at the
-///    crossing point (linear interpolation within the step).
+/// 3. the segment from the old to the new position is tested against every collider piece
+///    (``ColliderSet/firstCrossing(from:to:_:last:)``): the earliest crossing is a contact at the
+///    crossing point (linear interpolation within the step), with the closed form's responses.
 ///
 /// A class, so that ``ParticleMotion``, read for every particle, stays small and is not copied with the
 /// integrator's parameters and attractor list.
@@ -82,25 +83,49 @@ final class FieldIntegrator: Sendable {
         return SIMD3(-w * dy, w * dx, 0)
     }
 
-    /// The state at age `tau` of a particle born as `b`, colliding with `line` if given.
-    func state(_ b: ParticleBirth, line: CollisionLine?, age tau: Double) -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
-        let r = run(b, line: line, age: tau)
+    /// The state at age `tau` of a particle born as `b`, colliding with `colliders` if given.
+    func state(_ b: ParticleBirth, colliders: ColliderSet?, age tau: Double) -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
+        let r = run(b, colliders: colliders, age: tau)
         return (r.position, r.velocity, r.alive)
     }
 
-    /// The age at which a `die` `line` takes a particle born as `b` (the crossing within its step), or nil.
-    func contactAge(_ b: ParticleBirth, line: CollisionLine) -> Double? {
-        let r = run(b, line: line, age: b.lifetime)
+    /// The age at which a `die` collider takes a particle born as `b` (the crossing within its step), or nil.
+    func contactAge(_ b: ParticleBirth, colliders: ColliderSet) -> Double? {
+        let r = run(b, colliders: colliders, age: b.lifetime)
         return r.alive ? nil : r.end
     }
 
-    /// ``state(_:line:age:)``, plus the age of a `die` contact (`end`, meaningful when not `alive`).
-    private func run(_ b: ParticleBirth, line: CollisionLine?, age tau: Double)
+    /// Appends the age of every contact of a particle born as `b` over its life, in order (the
+    /// `collision` trigger, docs/PARTICLE-MODEL.md §2.8). The integration runs on the grid of the whole
+    /// life, whose steps are the steps of every shorter evaluation up to the last one, so the contacts
+    /// are those the evaluated particles show.
+    func contactAges(_ b: ParticleBirth, colliders: ColliderSet, into ages: inout [Double]) {
+        _ = run(b, colliders: colliders, age: b.lifetime) { age, _, _ in ages.append(age); return true }
+    }
+
+    /// The state just after the contact at age `age` (one of ``contactAges(_:colliders:into:)``): the contact
+    /// point and the velocity after the response. A step's contact lies inside the step, where an
+    /// integration stopped at `age` would take a shortened step and could miss it, so the life's grid is
+    /// walked to that contact instead. Nil when no contact has that age.
+    func stateAfterContact(_ b: ParticleBirth, colliders: ColliderSet, age: Double)
+        -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool)? {
+        var found = false
+        let r = run(b, colliders: colliders, age: b.lifetime) { at, _, _ in
+            found = at == age
+            return at < age
+        }
+        return found ? (r.position, r.velocity, r.alive) : nil
+    }
+
+    /// ``state(_:colliders:age:)``, plus the age of a `die` contact (`end`, meaningful when not `alive`).
+    /// `contact(age, position, velocity after)` is called at each contact; returning false stops the run there.
+    @inline(__always)
+    private func run(_ b: ParticleBirth, colliders: ColliderSet?, age tau: Double,
+                     contact: (Double, SIMD3<Double>, SIMD3<Double>) -> Bool = { _, _, _ in true })
         -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool, end: Double) {
         var p = b.position, v = b.velocity
         let a0 = b.acceleration
-        let sigma = line.map { $0.side(p, v) } ?? 1
-        var bounces = 0
+        var bounces = 0, last = -1
         var noise = CurlNoise.Cell()
         let steps = Int((tau / h).rounded(.down))
         let rest = tau - Double(steps) * h
@@ -133,24 +158,30 @@ final class FieldIntegrator: Sendable {
                 p.x = vortexCenter.x + dx * c - dy * s
                 p.y = vortexCenter.y + dx * s + dy * c
             }
-            // 3. Collision within the step.
-            if let line {
-                let s0 = line.distance(old) * sigma, s1 = line.distance(p) * sigma
-                if s0 >= 0, s1 < 0 {
-                    let hit = old + (p - old) * (s0 / (s0 - s1))
-                    if line.covers(hit) {
-                        switch line.response {
-                        case .die: return (hit, v, false, Double(i - 1) * h + dt * (s0 / (s0 - s1)))
-                        case .stick: return (hit, .zero, true, tau)
-                        case .bounce:
-                            v = line.bounce(v)
-                            p = hit
-                            bounces += 1
-                            if abs((v * line.normal).sum()) < ParticleCollider.restingSpeed
-                                || bounces >= ParticleCollider.maximumBounces { return (hit, .zero, true, tau) }
-                        }
-                    }
+            // 3. The first collider piece the step's segment meets; the contact at the crossing.
+            guard let colliders else { continue }
+            let (u, piece) = colliders.firstCrossing(from: old, to: p, b, last: last)
+            guard piece >= 0 else { continue }
+            let hit = old + (p - old) * u
+            let at = Double(i - 1) * h + dt * u
+            let (response, out, vn) = colliders.contact(piece, at: hit, velocity: v)
+            switch response {
+            case .die:
+                _ = contact(at, hit, v)
+                return (hit, v, false, at)
+            case .stick:
+                _ = contact(at, hit, .zero)
+                return (hit, .zero, true, tau)
+            case .bounce:
+                bounces += 1
+                if abs(vn) < ParticleCollider.restingSpeed || bounces >= ParticleCollider.maximumBounces {
+                    _ = contact(at, hit, .zero)
+                    return (hit, .zero, true, tau)
                 }
+                v = out
+                p = hit
+                last = piece
+                if !contact(at, hit, v) { return (hit, v, true, at) }
             }
         }
         return (p, v + vortexVelocity(p), true, tau)

@@ -55,6 +55,20 @@ struct CollisionLine {
         return (v * normal).sum() < 0 ? -1 : 1
     }
 
+    /// Where the straight step from `old` to `new` crosses the line from side `sigma` to the other, as a
+    /// fraction of the step in [0, 1], or nil (the integrated path, docs/PARTICLE-MODEL.md §2.11). A step
+    /// that starts exactly on the line counts from its side; `onLine` (the step starts at a contact with
+    /// this line) counts a start a rounding error behind it as on it, so that a particle that bounced
+    /// too weakly to leave within one step is caught again instead of falling through.
+    @inline(__always) func crossing(from old: SIMD3<Double>, to new: SIMD3<Double>, side sigma: Double, onLine: Bool) -> Double? {
+        var s0 = distance(old) * sigma
+        let s1 = distance(new) * sigma
+        if onLine, s0 < 0 { s0 = 0 }
+        guard s0 >= 0, s1 < 0 else { return nil }
+        let u = s0 / (s0 - s1)
+        return covers(old + (new - old) * u) ? u : nil
+    }
+
     /// The first age in (0, `limit`] at which motion `m` reaches the line from side `sigma` (crosses
     /// it from that side to the other); nil when it does not within `limit`. `onLine`: the motion
     /// starts with a contact with this line (a bounce), so it starts on it whatever the rounding says.

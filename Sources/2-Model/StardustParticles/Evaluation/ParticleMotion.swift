@@ -10,9 +10,7 @@ import StardustCore
 struct ParticleMotion {
     var k: Double
     var wind: SIMD3<Double>
-    /// The line the integrated path collides with (``FieldIntegrator``: one line collider only).
-    var line: CollisionLine?
-    /// Every collider, for the closed-form path (nil: none).
+    /// Every collider (nil: none), for both paths.
     var colliders: ColliderSet?
     var integrator: FieldIntegrator?
 
@@ -20,7 +18,6 @@ struct ParticleMotion {
         let f = x.fields ?? ParticleFields()
         k = max(0, f.drag)
         wind = SIMD3(f.wind.x, f.wind.y, 0)
-        line = x.collider.map(CollisionLine.init)
         let all = x.allColliders
         colliders = all.isEmpty ? nil : ColliderSet(all)
         integrator = f.isClosedForm ? nil : FieldIntegrator(f, drag: k, wind: wind)
@@ -31,7 +28,7 @@ struct ParticleMotion {
     @inline(__always)
     func state(_ b: ParticleBirth, age tau: Double, slot: UnsafeMutablePointer<ContactCache.Entry>? = nil)
         -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
-        if let integrator { return integrator.state(b, line: line, age: tau) }
+        if let integrator { return integrator.state(b, colliders: colliders, age: tau) }
         guard let colliders else {
             let s = DragMotion(p0: b.position, v0: b.velocity, a: b.acceleration, k: k, w: wind).state(tau)
             return (s.position, s.velocity, true)
@@ -62,8 +59,8 @@ struct ParticleMotion {
     /// The age at which a `die` collider takes a particle born as `b`, or nil when it lives its lifetime.
     func deathAge(_ b: ParticleBirth) -> Double? {
         if let integrator {
-            guard let line, line.response == .die else { return nil }
-            return integrator.contactAge(b, line: line)
+            guard let colliders, colliders.canKill else { return nil }
+            return integrator.contactAge(b, colliders: colliders)
         }
         guard let colliders, colliders.canKill else { return nil }
         var walk = ContactWalk(b)
@@ -73,14 +70,15 @@ struct ParticleMotion {
 
     /// The most contacts one particle can have: the bounces until it rests, or one stick or death.
     var contactsPerParticle: Int {
-        guard let colliders, integrator == nil else { return 0 }
+        guard let colliders else { return 0 }
         return colliders.canBounce ? ParticleCollider.maximumBounces : 1
     }
 
     /// Appends to `ages` the age of every contact of a particle born as `b` with its colliders, in
-    /// order (the `collision` trigger, docs/PARTICLE-MODEL.md §2.8); closed-form path only.
+    /// order (the `collision` trigger, docs/PARTICLE-MODEL.md §2.8).
     func contactAges(_ b: ParticleBirth, into ages: inout [Double]) {
-        guard integrator == nil, let colliders else { return }
+        guard let colliders else { return }
+        if let integrator { return integrator.contactAges(b, colliders: colliders, into: &ages) }
         var walk = ContactWalk(b)
         walk.advance(to: b.lifetime, b, k: k, wind: wind, colliders: colliders) { ages.append($0) }
     }

@@ -24,29 +24,23 @@ extension EmitterLayer {
         }
     }
 
-    /// Checks a cell's colliders together: at most ``ParticleCollider/maximumPerCell``; the integrated
-    /// path (attractors, vortex, turbulence) collides with one line collider only; the `collision`
-    /// trigger needs a closed-form parent with colliders.
+    /// Checks a cell's colliders together: at most ``ParticleCollider/maximumPerCell`` (closed-form and
+    /// integrated paths alike, docs/PARTICLE-MODEL.md §2.10–§2.11).
     static func checkColliderSet(_ x: CellExtensions, _ path: String) throws(EmitterError) {
         let all = x.allColliders
         if all.count > ParticleCollider.maximumPerCell {
             throw .invalidValue(keyPath: path + "colliders", value: Double(all.count),
                                 reason: "at most \(ParticleCollider.maximumPerCell) colliders per cell")
         }
-        let integrated = x.orbit == nil && !(x.fields?.isClosedForm ?? true)
-        if integrated, !x.colliders.isEmpty || x.collider.map({ $0.shape != .line }) == true {
-            throw .invalidValue(keyPath: path + "colliders", value: Double(all.count),
-                                reason: "with attractors, a vortex or turbulence (integrated fields) a cell collides with one line collider only")
-        }
     }
 
     /// Checks that a sub-cell with the `collision` trigger has a parent whose particles can meet a collider
-    /// in closed form. `parent` is nil for a top-level cell.
+    /// (closed form or integrated fields alike). `parent` is nil for a top-level cell.
     static func checkCollisionTrigger(_ x: CellExtensions, parent: CellExtensions?, _ path: String) throws(EmitterError) {
         guard x.trigger == .collision, let parent else { return }
         if !parent.reportsContacts {
             throw .invalidValue(keyPath: path + "trigger", value: 0,
-                                reason: "the collision trigger needs a parent cell with colliders and without attractors, a vortex or turbulence")
+                                reason: "the collision trigger needs a parent cell with colliders (and no orbit)")
         }
     }
 }

@@ -14,6 +14,13 @@ extension EmitterLayer {
         for (i, c) in e.cells.enumerated() where c.emits {
             (perSecond[i], alive[i]) = Self.load(c, e, perSecond, alive)
             if c.motion?.integrator != nil { steps += alive[i] * c.maxLife / ParticleFields.integrationStep }
+            if c.extensions?.trigger == .collision, c.parent >= 0, let m = e.cells[c.parent].motion, m.integrator != nil {
+                // Planning integrates the life of each parent record that can still feed this cell to find
+                // its contacts, and again up to each contact whose sub-emitter is live (docs/PARTICLE-MODEL.md §2.10).
+                let parent = e.cells[c.parent]
+                let records = alive[c.parent] + perSecond[c.parent] * (c.windowHi - c.windowLo + c.maxLife)
+                steps += records * parent.maxLife / ParticleFields.integrationStep * Double(1 + m.contactsPerParticle)
+            }
         }
         return steps.isNaN ? .infinity : steps
     }

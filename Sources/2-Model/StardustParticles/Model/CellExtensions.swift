@@ -145,9 +145,9 @@ public struct CellExtensions: Hashable, Sendable {
     /// ``collider`` followed by ``colliders``: every collider of the cell, in the order ties are broken.
     public var allColliders: [ParticleCollider] { (collider.map { [$0] } ?? []) + colliders }
 
-    /// True when the cell's particles meet colliders in closed form, so that a sub-cell can have the
-    /// ``SubEmitterTrigger/collision`` trigger: colliders, no orbit, no integrated fields.
-    public var reportsContacts: Bool { orbit == nil && !allColliders.isEmpty && (fields?.isClosedForm ?? true) }
+    /// True when the cell's particles meet colliders, so that a sub-cell can have the
+    /// ``SubEmitterTrigger/collision`` trigger: colliders and no orbit (closed-form or integrated fields).
+    public var reportsContacts: Bool { orbit == nil && !allColliders.isEmpty }
 
     /// True when a collider can remove particles (they must be counted through their motion).
     var removesParticles: Bool {

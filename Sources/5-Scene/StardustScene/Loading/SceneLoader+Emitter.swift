@@ -104,7 +104,7 @@ extension SceneLoader {
             for (node, child) in zip(nodes, c.emitterCells) where child.extensions?.trigger == .collision {
                 if !(c.extensions?.reportsContacts ?? false), let t = node.child("trigger") {
                     throw SceneError(path: t.path, "the collision trigger fires where the parent particle meets its colliders: "
-                        + "give the parent cell a \"collider\" or \"colliders\" (and no attractors, vortex, turbulence or orbit)")
+                        + "give the parent cell a \"collider\" or \"colliders\" (and no orbit)")
                 }
             }
         }

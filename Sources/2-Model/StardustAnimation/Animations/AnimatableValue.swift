@@ -13,7 +13,9 @@ public enum AnimatableValue: Hashable, Sendable {
     /// A color, interpolated component-wise in stored device RGB, unclamped: `backgroundColor`, `color` of a cell.
     case color(Color)
     /// A 3D transform: `transform`, `sublayerTransform`. Affine ones interpolate by decomposition, others entry by entry.
-    case transform(Transform3D)
+    /// Boxed (`indirect`): its 128 bytes would otherwise set the size of every value, and keyframe lists hold many
+    /// (a Lottie file's sampled expressions: about 48 000 values in `issue_2330.json`, 136 bytes each unboxed, 40 boxed).
+    indirect case transform(Transform3D)
     /// A Boolean such as `isHidden`; interpolation switches from the start to the end value at fraction 0.5.
     case bool(Bool)
     /// A string such as an enum's raw value (`emitterShape`); interpolation switches at fraction 0.5.

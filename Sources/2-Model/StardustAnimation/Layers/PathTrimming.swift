@@ -7,16 +7,50 @@ extension Path {
     /// includes its closing edge. Curves are flattened with `tolerance`.
     /// Complexity: O(flattened points).
     public func trimmed(from start: Double, to end: Double, tolerance: Double = 0.1) -> Path {
-        let s0 = min(max(start, 0), 1), s1 = min(max(end, 0), 1)
-        guard s1 > s0 else { return Path() }
+        guard let (s0, s1) = MeasuredPath.fractions(start, end) else { return Path() }
         if s0 == 0 && s1 == 1 { return self }
-        let lines = flattened(tolerance: tolerance).map { pl -> [Point] in
+        return MeasuredPath(self, tolerance: tolerance).trimmed(from: s0, to: s1)
+    }
+}
+
+/// A path flattened into the polylines that trimming walks, with their total length: measured once, it is trimmed
+/// to any number of ranges, so a trim drawn per frame over an outline that does not change flattens it once.
+/// ``Path/trimmed(from:to:tolerance:)`` is `MeasuredPath(path, tolerance:).trimmed(from:to:)`.
+public struct MeasuredPath: Sendable {
+    /// The path measured.
+    public let path: Path
+    /// The flattening tolerance it was measured with.
+    public let tolerance: Double
+    /// Each subpath's points, a closed one ending with its first point again.
+    let lines: [[Point]]
+    /// The length of all subpaths together.
+    let total: Double
+
+    /// Flattens `path` with `tolerance` and measures it. O(flattened points).
+    public init(_ path: Path, tolerance: Double) {
+        self.path = path
+        self.tolerance = tolerance
+        lines = path.flattened(tolerance: tolerance).map { pl -> [Point] in
             pl.isClosed && pl.points.count > 1 ? pl.points + [pl.points[0]] : pl.points
         }
         var total = 0.0
         for pts in lines where pts.count > 1 {
             for i in 1..<pts.count { total += pts[i].distance(to: pts[i - 1]) }
         }
+        self.total = total
+    }
+
+    /// `start` and `end` clamped to 0…1, or `nil` when nothing lies between them.
+    static func fractions(_ start: Double, _ end: Double) -> (Double, Double)? {
+        let s0 = min(max(start, 0), 1), s1 = min(max(end, 0), 1)
+        return s1 > s0 ? (s0, s1) : nil
+    }
+
+    /// The part of the path between the fractions `start` and `end` (0…1) of its length, as
+    /// ``Path/trimmed(from:to:tolerance:)`` gives it. O(flattened points).
+    public func trimmed(from start: Double, to end: Double) -> Path {
+        guard let (s0, s1) = Self.fractions(start, end) else { return Path() }
+        if s0 == 0 && s1 == 1 { return path }
         guard total > 0 else { return Path() }
         let a = s0 * total, b = s1 * total
         var out = Path()

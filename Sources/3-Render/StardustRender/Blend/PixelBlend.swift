@@ -16,6 +16,9 @@ protocol PixelBlend {
     static func keep(_ alpha: Float) -> Float
     /// The blend with the destination factor `k` given (``keep(_:)`` of the source's alpha).
     static func blend(_ s: SIMD4<Float>, keeping k: Float, into p: UnsafeMutablePointer<UInt8>)
+    /// The blended pixel, floats 0…255 before rounding, of `s` over the destination `d` (floats 0…255): what
+    /// `blend(s, into:)` stores, for painters that load and store several pixels at once (``PixelQuad``).
+    static func combine(_ s: SIMD4<Float>, over d: SIMD4<Float>) -> SIMD4<Float>
 }
 
 /// Loads an RGBA8 pixel as floats 0…255.
@@ -88,7 +91,7 @@ protocol PixelBlend {
 /// Source-over: `dst = src + dst·(1 − αsrc)`.
 enum SourceOver: PixelBlend {
     @inline(__always) static func blend(_ s: SIMD4<Float>, into p: UnsafeMutablePointer<UInt8>) {
-        blend(s, keeping: keep(s.w), into: p)
+        storePixel(combine(s, over: loadPixel(p)), p)
     }
 
     /// `1 − αsrc/255`.
@@ -97,12 +100,14 @@ enum SourceOver: PixelBlend {
     @inline(__always) static func blend(_ s: SIMD4<Float>, keeping k: Float, into p: UnsafeMutablePointer<UInt8>) {
         storePixel(s + loadPixel(p) * k, p)
     }
+
+    @inline(__always) static func combine(_ s: SIMD4<Float>, over d: SIMD4<Float>) -> SIMD4<Float> { s + d * keep(s.w) }
 }
 
 /// Additive: `dst = min(1, src + dst)` per channel.
 enum Additive: PixelBlend {
     @inline(__always) static func blend(_ s: SIMD4<Float>, into p: UnsafeMutablePointer<UInt8>) {
-        storePixel(s + loadPixel(p), p)
+        storePixel(combine(s, over: loadPixel(p)), p)
     }
 
     /// The destination is kept whole: 1.
@@ -111,4 +116,6 @@ enum Additive: PixelBlend {
     @inline(__always) static func blend(_ s: SIMD4<Float>, keeping k: Float, into p: UnsafeMutablePointer<UInt8>) {
         storePixel(s + loadPixel(p), p)
     }
+
+    @inline(__always) static func combine(_ s: SIMD4<Float>, over d: SIMD4<Float>) -> SIMD4<Float> { s + d }
 }

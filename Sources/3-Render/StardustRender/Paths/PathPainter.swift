@@ -101,6 +101,8 @@ public enum PathPainter {
                     while x < x1 && cov[x] >= 1 { x += 1 }
                     shader.shadeOpaquePixels(y: y, x0: start, count: x - start, into: row + 4 * start)
                 } else {
+                    // Four at a time too: the partial runs of thin shapes and the gaps between shapes are long.
+                    while x &+ 4 <= x1 && all(UnsafeRawPointer(cov + x).loadUnaligned(as: SIMD4<Float>.self) .< 1) { x &+= 4 }
                     while x < x1 && cov[x] < 1 { x += 1 }
                     blendRun(start, x)
                 }

@@ -55,9 +55,12 @@ public struct EdgeList: Sendable {
     }
 
     /// `edges` sorted by top y, edges with the same top y in the order they were made (what a stable sort by top y
-    /// gives, and so the order the rasterizer's results were pinned with). The order is total, so it is sorted as
-    /// 16-byte keys — the top y as an order-preserving integer beside the edge's index — and the edges are gathered
-    /// once, rather than moving 40-byte edges through a stable merge sort (docs/RENDERER.md, "Edge order").
+    /// gives, and so the order the rasterizer's results were pinned with). The order is total, so any sort that
+    /// follows it gives the same list: the top y is turned into an order-preserving integer and the (integer, index)
+    /// keys are sorted by the integer alone with a stable sort — insertion for short lists, else a least-significant
+    /// byte first radix sort, skipping the bytes all keys share (the high bytes of nearby coordinates) — and the edges
+    /// are gathered once (docs/RENDERER.md, "Edge order"). A comparison sort of the keys cost O(n log n) comparisons
+    /// of 16-byte keys; this is O(n) per byte that differs.
     static func sortedByTop(_ edges: [Edge]) -> [Edge] {
         guard edges.count > 1 else { return edges }
         var sorted = true
@@ -70,8 +73,47 @@ public struct EdgeList: Sendable {
             let bits = (e.y0 + 0).bitPattern
             keys.append(SortKey(y: bits >> 63 == 0 ? bits | (1 << 63) : ~bits, index: i))
         }
-        keys.sort { $0.y < $1.y || ($0.y == $1.y && $0.index < $1.index) }
+        keys.withUnsafeMutableBufferPointer { k in
+            if k.count <= 32 { insertionSort(k) } else { radixSort(k) }
+        }
         return keys.map { edges[$0.index] }
+    }
+
+    /// Sorts `keys` by `y`, stably.
+    static func insertionSort(_ keys: UnsafeMutableBufferPointer<SortKey>) {
+        for i in 1..<keys.count {
+            let key = keys[i]
+            var j = i
+            while j > 0 && keys[j - 1].y > key.y { keys[j] = keys[j - 1]; j -= 1 }
+            keys[j] = key
+        }
+    }
+
+    /// Sorts `keys` by `y`, stably: one counting pass per byte of `y`, lowest first.
+    static func radixSort(_ keys: UnsafeMutableBufferPointer<SortKey>) {
+        let n = keys.count
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8 * 256)
+        let spare = UnsafeMutableBufferPointer<SortKey>.allocate(capacity: n)
+        defer { counts.deallocate(); spare.deallocate() }
+        counts.initialize(repeating: 0)
+        for key in keys {
+            var y = key.y
+            for byte in 0..<8 { counts[byte &* 256 &+ Int(y & 0xFF)] &+= 1; y >>= 8 }
+        }
+        var from = keys, to = spare
+        for byte in 0..<8 {
+            let shift = UInt64(byte &* 8), base = byte &* 256
+            if counts[base &+ Int((from[0].y >> shift) & 0xFF)] == n { continue } // every key has this byte
+            var sum = 0
+            for d in base..<(base &+ 256) { let c = counts[d]; counts[d] = sum; sum &+= c }
+            for key in from {
+                let d = base &+ Int((key.y >> shift) & 0xFF)
+                to[counts[d]] = key
+                counts[d] &+= 1
+            }
+            swap(&from, &to)
+        }
+        if from.baseAddress != keys.baseAddress { _ = keys.update(fromContentsOf: from) }
     }
 
     /// A top y as an integer in the same order as the Double, and the edge's position.

@@ -13,6 +13,12 @@ final class LottieTrimmedShapeLayer: ShapeLayer {
     var frameRate: Double = 30
     /// The trim, evaluated per frame; `nil`: the presented `strokeStart…strokeEnd` (a fill's simple trim).
     var range: LottieTrimRange?
+    /// The last outline measured for trimming, and the last pieces cut from it: most frames trim an unchanged outline
+    /// (a static path, or an animation between its keyframes' spans) and many show the same pieces (a trim at rest),
+    /// so the outline is flattened once and an unchanged cut is not redone. Drawing is single-threaded per layer
+    /// (this method already swaps `path`), so the cache needs no lock.
+    private var measured: MeasuredPath?
+    private var lastCut: (pieces: [ClosedRange<Double>], shown: Path)?
 
     override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         var whole = path ?? Path()
@@ -31,15 +37,30 @@ final class LottieTrimmedShapeLayer: ShapeLayer {
             }
             pieces = s1 > s0 ? [s0...s1] : []
         }
-        var shown = Path()
-        let tolerance = 0.1 / max(transform.maxScale, 1e-6)
-        for p in pieces {
-            shown.addPath(p.lowerBound <= 0 && p.upperBound >= 1 ? whole : whole.trimmed(from: p.lowerBound, to: p.upperBound, tolerance: tolerance))
-        }
+        let shown = cut(whole, to: pieces, tolerance: 0.1 / max(transform.maxScale, 1e-6))
         let saved = path
         path = shown.isEmpty ? nil : shown
         super.drawContents(into: &list, time: time, transform: transform)
         path = saved
+    }
+
+    /// The pieces of `whole` shown, as `whole.trimmed(from:to:tolerance:)` of each piece gives them, from the cache
+    /// when the outline, tolerance and pieces are the ones of the last call.
+    private func cut(_ whole: Path, to pieces: [ClosedRange<Double>], tolerance: Double) -> Path {
+        if let m = measured, m.tolerance == tolerance, m.path == whole {
+            if let last = lastCut, last.pieces == pieces { return last.shown }
+        } else {
+            measured = nil; lastCut = nil
+        }
+        var shown = Path()
+        for p in pieces {
+            if p.lowerBound <= 0 && p.upperBound >= 1 { shown.addPath(whole); continue }
+            let m = measured ?? MeasuredPath(whole, tolerance: tolerance)
+            measured = m
+            shown.addPath(m.trimmed(from: p.lowerBound, to: p.upperBound))
+        }
+        lastCut = (pieces, shown)
+        return shown
     }
 }
 

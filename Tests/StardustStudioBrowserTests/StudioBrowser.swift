@@ -40,7 +40,7 @@ final class StudioBrowser: Sendable {
         var config = StudioServer.Configuration()
         config.port = 0
         config.maxFrameRate = 30
-        let studio = try await LaunchedStudio.start(document, configuration: config, timeout: 60)
+        let studio = try await LaunchedStudio.start(document, configuration: config)
         let (serverTask, port) = (studio.task, studio.port)
         let chromedriver = try ChromeDriver.Process()
         do {

@@ -9,12 +9,11 @@ public struct LaunchedStudio: Sendable {
     /// The port it listens on (the ephemeral one when the configuration asked for port 0).
     public let port: Int
 
-    /// Starts `document` with `configuration` and blocks until the server listens, at most `timeout` seconds.
-    /// Blocks the calling thread: from async code use ``start(_:configuration:timeout:)-async`` instead, so
+    /// Starts `document` with `configuration` and blocks until the server listens.
+    /// Blocks the calling thread: from async code use ``start(_:configuration:)-async`` instead, so
     /// that no thread of Swift's small cooperative pool (which also runs the server) waits.
-    /// - Throws: ``StudioClient/Failure`` when the server did not listen in time (its task is cancelled).
-    public static func start(_ document: StudioDocument, configuration: StudioServer.Configuration,
-                             timeout: Double = 300) throws -> LaunchedStudio {
+    /// - Throws: ``StudioClient/Failure`` when the server's task ended before it listened.
+    public static func start(_ document: StudioDocument, configuration: StudioServer.Configuration) throws -> LaunchedStudio {
         final class PortBox: @unchecked Sendable { var value = 0 }  // written before `ready` signals, read after
         let ready = DispatchSemaphore(value: 0)
         let port = PortBox()
@@ -22,19 +21,21 @@ public struct LaunchedStudio: Sendable {
             port.value = p
             ready.signal()
         }
-        guard ready.wait(timeout: .now() + timeout) == .success else {
+        // The wait reads no clock: it ends when the server listens, or when its task ends without listening.
+        Task { _ = await task.result; ready.signal() }
+        ready.wait()
+        guard port.value != 0 else {
             task.cancel()
-            throw StudioClient.Failure(status: 0, description: "the studio server did not start within \(Int(timeout)) s")
+            throw StudioClient.Failure(status: 0, description: "the studio server ended before it listened")
         }
         return LaunchedStudio(task: task, port: port.value)
     }
 
     /// The same, waiting on a thread of its own.
-    public static func start(_ document: StudioDocument, configuration: StudioServer.Configuration,
-                             timeout: Double = 300) async throws -> LaunchedStudio {
+    public static func start(_ document: StudioDocument, configuration: StudioServer.Configuration) async throws -> LaunchedStudio {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try LaunchedStudio.start(document, configuration: configuration, timeout: timeout) })
+                continuation.resume(with: Result { try LaunchedStudio.start(document, configuration: configuration) })
             }.start()
         }
     }

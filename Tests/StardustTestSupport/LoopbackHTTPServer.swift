@@ -53,8 +53,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
         self.fd = fd
         port = UInt16(bigEndian: addr.sin_port)
-        let deadline = Date().addingTimeInterval(lifetime)
-        Thread.detachNewThread { [self] in serve(until: deadline) }  // keeps the server alive until it stops
+        // A bound on the server's life that reads no clock: polls of at most 50 ms each, at least `lifetime` seconds.
+        let rounds = max(1, Int(lifetime / 0.05))
+        Thread.detachNewThread { [self] in serve(rounds: rounds) }  // keeps the server alive until it stops
     }
 
     /// Stops accepting and closes the listening socket: later connections are refused.
@@ -69,8 +70,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    private func serve(until deadline: Date) {
-        while Date() < deadline {
+    private func serve(rounds: Int) {
+        for _ in 0..<rounds {
             lock.lock(); let done = stopped; lock.unlock()
             if done { break }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

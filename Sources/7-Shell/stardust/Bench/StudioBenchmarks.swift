@@ -44,7 +44,7 @@ extension Benchmarks {
         config.port = 0
         config.maxFrameRate = maxFrameRate
         config.renderThreads = threads
-        let studio = try LaunchedStudio.start(document, configuration: config, timeout: 30)
+        let studio = try LaunchedStudio.start(document, configuration: config)
         defer { studio.task.cancel() }
         let port = studio.port
         let client = try StudioClient(port: port)

@@ -43,7 +43,7 @@ extension Benchmarks {
         var config = StudioServer.Configuration()
         config.port = 0
         config.renderThreads = threads
-        let studio = try LaunchedStudio.start(document, configuration: config, timeout: 30)
+        let studio = try LaunchedStudio.start(document, configuration: config)
         defer { studio.task.cancel() }
         let port = studio.port
         let (p, token, origin) = (port, config.token, "http://127.0.0.1:\(port)")

@@ -1,8 +1,8 @@
 import Foundation
 import StardustCore
 
-/// Every collider of a cell prepared for evaluation (docs/PARTICLE-MODEL.md §2.10): lines and the four
-/// edges of each rectangle as ``CollisionLine``s, circles as ``CollisionCircle``s. Pieces are numbered
+/// Every collider of a cell prepared for evaluation (docs/PARTICLE-MODEL.md §2.10): lines and the
+/// edges of each rectangle and polygon as ``CollisionLine``s, circles as ``CollisionCircle``s. Pieces are numbered
 /// lines first, then circles; a contact is the earliest over all pieces, a tie going to the lower number.
 ///
 /// A class, so that ``ParticleMotion``, read for every particle, stays small.
@@ -25,15 +25,12 @@ final class ColliderSet: Sendable {
                 let a = Point(r.origin.x, r.origin.y), b = Point(r.origin.x + r.size.width, r.origin.y)
                 let cc = Point(b.x, r.origin.y + r.size.height), d = Point(a.x, cc.y)
                 let mid = SIMD3(r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, 0)
-                for (from, to) in [(a, b), (b, cc), (cc, d), (d, a)] {
-                    var e = c
-                    e.shape = .line; e.from = from; e.to = to; e.isInfinite = false
-                    var line = CollisionLine(e)
-                    // The center lies on the inside of every edge: solid rectangles face away from it.
-                    let inside: Double = line.distance(mid) > 0 ? 1 : -1
-                    line.fixedSide = c.isContainer ? inside : -inside
-                    lines.append(line)
-                }
+                Self.appendEdges([a, b, cc, d], inside: mid, of: c, to: &lines)
+            case .polygon(let vertices):
+                // The vertices' mean lies inside a convex polygon.
+                let n = Double(vertices.count)
+                let mid = SIMD3(vertices.reduce(0) { $0 + $1.x } / n, vertices.reduce(0) { $0 + $1.y } / n, 0)
+                Self.appendEdges(vertices, inside: mid, of: c, to: &lines)
             case .circle(let center, let radius):
                 circles.append(CollisionCircle(center: SIMD3(center.x, center.y, 0), radius: radius,
                                                isContainer: c.isContainer, c))
@@ -42,6 +39,21 @@ final class ColliderSet: Sendable {
         self.lines = lines; self.circles = circles
         canKill = colliders.contains { $0.response == .die }
         canBounce = colliders.contains { $0.response == .bounce }
+    }
+
+    /// Appends the edges of the convex polygon through `corners` (in order) as segments met from the side
+    /// away from `inside` (an interior point), or from its side for a container.
+    private static func appendEdges(_ corners: [Point], inside mid: SIMD3<Double>, of c: ParticleCollider,
+                                    to lines: inout ContiguousArray<CollisionLine>) {
+        for i in corners.indices {
+            var e = c
+            e.shape = .line; e.from = corners[i]; e.to = corners[(i + 1) % corners.count]; e.isInfinite = false
+            var line = CollisionLine(e)
+            // The interior lies on the inside of every edge: solid shapes face away from it.
+            let inside: Double = line.distance(mid) > 0 ? 1 : -1
+            line.fixedSide = c.isContainer ? inside : -inside
+            lines.append(line)
+        }
     }
 
     /// The number of pieces (a piece number is below it).

@@ -1,6 +1,6 @@
 extension EmitterLayer {
     /// Checks one collider (docs/PARTICLE-MODEL.md §2.10): finite points, restitution and friction in
-    /// 0…1, a rectangle of positive size, a circle of positive radius. `path` ends with a dot.
+    /// 0…1, a rectangle of positive size, a circle of positive radius, a convex polygon. `path` ends with a dot.
     static func checkCollider(_ c: ParticleCollider, _ path: String) throws(EmitterError) {
         func finite(_ v: Double, _ name: String) throws(EmitterError) {
             if !v.isFinite { throw .invalidValue(keyPath: path + name, value: v, reason: "not a finite number") }
@@ -20,6 +20,16 @@ extension EmitterLayer {
             try finite(center.x, "circle.x"); try finite(center.y, "circle.y")
             if !(radius.isFinite && radius > 0) {
                 throw .invalidValue(keyPath: path + "circle.radius", value: radius, reason: "must be a finite number > 0")
+            }
+        case .polygon(let v):
+            guard (3...ParticleCollider.maximumPolygonVertices).contains(v.count) else {
+                throw .invalidValue(keyPath: path + "polygon", value: Double(v.count),
+                                    reason: "a polygon has 3 to \(ParticleCollider.maximumPolygonVertices) vertices")
+            }
+            for (i, p) in v.enumerated() { try finite(p.x, "polygon[\(i)].x"); try finite(p.y, "polygon[\(i)].y") }
+            if !ParticleCollider.isConvex(v) {
+                throw .invalidValue(keyPath: path + "polygon", value: Double(v.count),
+                                    reason: "a polygon collider must be convex, its vertices in order and no three in a line")
             }
         }
     }

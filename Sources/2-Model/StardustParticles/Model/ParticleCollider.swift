@@ -1,12 +1,12 @@
 import StardustCore
 
-/// A line, rectangle or circle particles collide with (docs/PARTICLE-MODEL.md §2.10). Opt-in per cell
+/// A line, rectangle, circle or convex polygon particles collide with (docs/PARTICLE-MODEL.md §2.10). Opt-in per cell
 /// through ``CellExtensions/collider`` and ``CellExtensions/colliders``.
 ///
 /// A line collider (``shape`` ``Shape/line``) is the segment from ``from`` to ``to``, or the whole line
 /// through them when ``isInfinite``; each particle collides with it from the side it was born on (a
 /// particle born on the line, from the side it moves to), so one line serves as a floor, a ceiling or a
-/// wall. A rectangle or a circle is solid: particles bounce off its outside, or, when ``isContainer``,
+/// wall. A rectangle, a circle or a polygon is solid: particles bounce off its outside, or, when ``isContainer``,
 /// off its inside (a box or a bowl that keeps them in).
 public struct ParticleCollider: Hashable, Sendable {
     /// The geometry of a collider.
@@ -17,6 +17,10 @@ public struct ParticleCollider: Hashable, Sendable {
         case rectangle(Rect)
         /// A circle of `radius` points about `center`.
         case circle(center: Point, radius: Double)
+        /// A convex polygon through its vertices in order (either direction), its edges met from outside:
+        /// the rectangle's generalisation, and the form a physics body's polygons take (3…
+        /// ``ParticleCollider/maximumPolygonVertices`` vertices, a positive area).
+        case polygon([Point])
     }
 
     /// What a particle does when it reaches the collider.
@@ -79,6 +83,32 @@ public struct ParticleCollider: Hashable, Sendable {
         c.shape = .circle(center: center, radius: radius); c.isContainer = isContainer
         return c
     }
+
+    /// A convex polygon: particles outside bounce off its edges, or particles inside stay in it when `isContainer`.
+    public static func polygon(_ vertices: [Point], isContainer: Bool = false, response: Response = .bounce,
+                               restitution: Double = 0.5, friction: Double = 0) -> ParticleCollider {
+        let first = vertices.first ?? Point(0, 0)
+        var c = ParticleCollider(from: first, to: first, response: response, restitution: restitution, friction: friction)
+        c.shape = .polygon(vertices); c.isContainer = isContainer
+        return c
+    }
+
+    /// True when `vertices` (in order, either direction) make a convex polygon with a positive area:
+    /// every turn at a vertex goes the same way and none is straight.
+    public static func isConvex(_ vertices: [Point]) -> Bool {
+        guard vertices.count >= 3 else { return false }
+        var sign = 0.0
+        for i in vertices.indices {
+            let a = vertices[i], b = vertices[(i + 1) % vertices.count], c = vertices[(i + 2) % vertices.count]
+            let turn = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+            if !(turn != 0) || (sign != 0 && (turn > 0) != (sign > 0)) { return false }
+            sign = turn
+        }
+        return true
+    }
+
+    /// The most vertices of a polygon collider.
+    public static let maximumPolygonVertices = 16
 
     /// The most colliders one cell may have (``CellExtensions/collider`` and ``CellExtensions/colliders`` together).
     public static let maximumPerCell = 16

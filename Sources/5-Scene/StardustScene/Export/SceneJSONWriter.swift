@@ -370,6 +370,8 @@ public enum SceneJSONWriter {
                          ("inside", .bool(c.isContainer))]
                 case .circle(let center, let radius):
                     m = [("circle", pt(center)), ("radius", .number(radius)), ("inside", .bool(c.isContainer))]
+                case .polygon(let vertices):
+                    m = [("polygon", .array(vertices.map(pt))), ("inside", .bool(c.isContainer))]
                 }
                 m += [("response", .string(c.response.rawValue)), ("restitution", .number(c.restitution)), ("friction", .number(c.friction))]
                 return .object(m)

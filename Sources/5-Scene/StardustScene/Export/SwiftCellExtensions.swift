@@ -155,15 +155,18 @@ struct SwiftCellExtensions {
                 + "height: \(n(r.size.height))), isContainer: \(c.isContainer), " + tail
         case .circle(let center, let radius):
             return "ParticleCollider.circle(center: \(point(center)), radius: \(n(radius)), isContainer: \(c.isContainer), " + tail
+        case .polygon(let vertices):
+            return "ParticleCollider.polygon([\(vertices.map(point).joined(separator: ", "))], isContainer: \(c.isContainer), " + tail
         }
     }
 
-    /// "line", "rectangle", "circle" (with "container" for the shapes that keep particles in).
+    /// "line", "rectangle", "circle", "polygon" (with "container" for the shapes that keep particles in).
     static func shapeName(_ c: ParticleCollider) -> String {
         switch c.shape {
         case .line: return "line"
         case .rectangle: return c.isContainer ? "rectangle container" : "rectangle"
         case .circle: return c.isContainer ? "circle container" : "circle"
+        case .polygon: return c.isContainer ? "polygon container" : "polygon"
         }
     }
 }

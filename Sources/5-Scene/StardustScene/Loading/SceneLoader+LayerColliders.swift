@@ -2,8 +2,9 @@ import StardustAnimation
 import StardustCore
 import StardustParticles
 
-/// A `{"layer": "name"}` collider waiting for the scene's layers to be read (docs/SCENES.md, "Fields and
-/// collisions"): which cell, which of its colliders, the layer named, the JSON path for errors.
+/// A `{"layer": "name"}` collider waiting for the scene's layers to be read, or a `{"body": "name"}` collider
+/// waiting for its physics world (docs/SCENES.md, "Fields and collisions"): which cell, which of its
+/// colliders, the layer or body named, the JSON path for errors.
 struct PendingLayerCollider {
     /// The emitter layer whose cell it is (set once the emitter's cells are read).
     var emitter: EmitterLayer?
@@ -12,20 +13,25 @@ struct PendingLayerCollider {
     var index: Int
     var name: String
     var path: String
+    /// A body of the scene's `physics` (resolved by ``SceneLoader/resolveBodyColliders(world:bodies:pointsPerUnit:)``).
+    var isBody = false
 }
 
 extension SceneLoader {
-    /// Notes the `{"layer": …}` colliders of cell `c` (keys `k`), to be resolved by
-    /// ``resolveLayerColliders(names:)`` (the emitter is filled in when its cells are read).
+    /// Notes the `{"layer": …}` and `{"body": …}` colliders of cell `c` (keys `k`), to be resolved by
+    /// ``resolveLayerColliders(names:)`` and ``resolveBodyColliders(world:bodies:pointsPerUnit:)`` (the
+    /// emitter is filled in when its cells are read).
     mutating func noteLayerColliders(_ k: [String: JSONNode], cell c: EmitterCell) throws {
-        if let n = k["collider"], let l = n.child("layer") {
-            pendingLayerColliders.append(PendingLayerCollider(emitter: nil, cell: c, index: -1, name: try l.string(), path: l.path))
-        }
-        if let n = k["colliders"] {
-            for (i, item) in try n.array().enumerated() {
-                guard let l = item.child("layer") else { continue }
-                pendingLayerColliders.append(PendingLayerCollider(emitter: nil, cell: c, index: i, name: try l.string(), path: l.path))
+        func note(_ item: JSONNode, _ index: Int) throws {
+            for (key, isBody) in [("layer", false), ("body", true)] {
+                guard let l = item.child(key) else { continue }
+                pendingLayerColliders.append(PendingLayerCollider(emitter: nil, cell: c, index: index, name: try l.string(),
+                                                                  path: l.path, isBody: isBody))
             }
+        }
+        if let n = k["collider"] { try note(n, -1) }
+        if let n = k["colliders"] {
+            for (i, item) in try n.array().enumerated() { try note(item, i) }
         }
     }
 
@@ -33,7 +39,7 @@ extension SceneLoader {
     /// coordinates. The layers between them and the scene's root must not be rotated or scaled (their
     /// bounds would not be a rectangle in the emitter's space); an unknown name is an error at its path.
     func resolveLayerColliders(names: [String: Layer]) throws {
-        for p in pendingLayerColliders {
+        for p in pendingLayerColliders where !p.isBody {
             guard let target = names[p.name] else { throw SceneError(path: p.path, "no layer named \"\(quoted(p.name))\"") }
             guard let emitter = p.emitter else { continue }
             let from = try Self.offsetToRoot(target, p.path), to = try Self.offsetToRoot(emitter, p.path)

@@ -6,7 +6,7 @@ extension SceneLoader {
     static let attractorKeys = ["position", "strength", "radius"]
     static let vortexKeys = ["center", "angularVelocity", "coreRadius"]
     static let turbulenceKeys = ["strength", "scale", "seed"]
-    static let colliderKeys = ["floor", "from", "to", "infinite", "rectangle", "circle", "radius", "layer", "inside",
+    static let colliderKeys = ["floor", "from", "to", "infinite", "rectangle", "circle", "radius", "layer", "polygon", "body", "inside",
                                "response", "restitution", "friction"]
 
     /// A cell's `"fields"` (``ParticleFields``; docs/SCENES.md, "Beyond Core Animation"):
@@ -59,19 +59,19 @@ extension SceneLoader {
     /// `"inside": true` to keep particles in. Each takes `"response"`, `"restitution"` and `"friction"`.
     func particleCollider(_ n: JSONNode) throws -> ParticleCollider {
         let o = try n.object(allowedKeys: Self.colliderKeys)
-        let forms = ["floor", "from", "rectangle", "circle", "layer"].filter { o[$0] != nil }
+        let forms = ["floor", "from", "rectangle", "circle", "layer", "polygon", "body"].filter { o[$0] != nil }
         guard forms.count == 1 || (forms.isEmpty && o["to"] != nil) else {
             if forms.count > 1 {
-                throw SceneError(path: o[forms[1]]!.path, "a collider is one of a \"floor\", a line \"from\" … \"to\", a \"rectangle\", a \"circle\" or a \"layer\": one of them, not both")
+                throw SceneError(path: o[forms[1]]!.path, "a collider is one of a \"floor\", a line \"from\" … \"to\", a \"rectangle\", a \"circle\", a \"polygon\", a \"layer\" or a \"body\": one of them, not both")
             }
-            throw SceneError(path: n.path, "a collider needs a \"floor\" (its y), \"from\" and \"to\" points, a \"rectangle\", a \"circle\" or a \"layer\"")
+            throw SceneError(path: n.path, "a collider needs a \"floor\" (its y), \"from\" and \"to\" points, a \"rectangle\", a \"circle\", a \"polygon\", a \"layer\" or a \"body\"")
         }
         for key in ["to", "infinite"] where o[key] != nil && o["from"] == nil {
             throw SceneError(path: o[key]!.path, "\"\(key)\" belongs to a line collider (\"from\" … \"to\")")
         }
         if let r = o["radius"], o["circle"] == nil { throw SceneError(path: r.path, "\"radius\" belongs to a \"circle\" collider") }
-        if let i = o["inside"], o["rectangle"] == nil, o["circle"] == nil, o["layer"] == nil {
-            throw SceneError(path: i.path, "\"inside\" belongs to a \"rectangle\", \"circle\" or \"layer\" collider")
+        if let i = o["inside"], o["rectangle"] == nil, o["circle"] == nil, o["layer"] == nil, o["polygon"] == nil {
+            throw SceneError(path: i.path, "\"inside\" belongs to a \"rectangle\", \"circle\", \"polygon\" or \"layer\" collider")
         }
         let inside = try o["inside"]?.bool() ?? false
         var c: ParticleCollider
@@ -94,6 +94,21 @@ extension SceneLoader {
             guard !name.isEmpty else { throw SceneError(path: l.path, "expected a layer name") }
             // A placeholder until the scene's layers are known (resolveLayerColliders).
             c = .rectangle(Rect(0, 0, 1, 1), isContainer: inside)
+        } else if let pn = o["polygon"] {
+            let nodes = try pn.array()
+            guard (3...ParticleCollider.maximumPolygonVertices).contains(nodes.count) else {
+                throw SceneError(path: pn.path, "a polygon collider needs 3 to \(ParticleCollider.maximumPolygonVertices) points, found \(nodes.count)")
+            }
+            let vertices = try nodes.map(checkedPoint)
+            guard ParticleCollider.isConvex(vertices) else {
+                throw SceneError(path: pn.path, "a polygon collider must be convex, its points in order around it and no three on a line")
+            }
+            c = .polygon(vertices, isContainer: inside)
+        } else if let b = o["body"] {
+            let name = try b.string()
+            guard !name.isEmpty else { throw SceneError(path: b.path, "expected a body name") }
+            // A placeholder until the scene's physics world is read (resolveBodyColliders).
+            c = .rectangle(Rect(0, 0, 1, 1))
         } else {
             guard let a = o["from"], let b = o["to"] else {
                 throw SceneError(path: n.path, "a line collider needs \"from\" and \"to\" points")

@@ -113,6 +113,9 @@ public struct SceneLoader {
                 target.add(animation, forKey: node.path)
             }
         }
+        if keys["physics"] == nil, let p = pendingLayerColliders.first(where: \.isBody) {
+            throw SceneError(path: p.path, "no physics body named \"\(quoted(p.name))\": this scene has no \"physics\"")
+        }
         if let physics = keys["physics"] {
             let controller = try physicsController(physics, names: names)
             for event in try keys["pointer"].map({ try pointerEvents($0) }) ?? [] { controller.record(event) }

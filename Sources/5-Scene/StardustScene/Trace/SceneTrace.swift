@@ -138,6 +138,7 @@ public enum SceneTrace {
             case .line: shape = ""
             case .rectangle: shape = c.isContainer ? "rectangle inside," : "rectangle,"
             case .circle: shape = c.isContainer ? "circle inside," : "circle,"
+            case .polygon: shape = c.isContainer ? "polygon inside," : "polygon,"
             }
             f.append(quote("collider(\(shape)\(c.response.rawValue),restitution=\(num(c.restitution)),friction=\(num(c.friction)))"))
         }

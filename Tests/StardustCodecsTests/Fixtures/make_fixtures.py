@@ -220,6 +220,14 @@ hand("palette2_trns.png", 9, 6, 2, 3, lambda x, y: ((x * 2 + y) % 4,), lambda p:
 pal2 = [(255, 0, 0), (0, 0, 255)]
 hand("palette1.png", 13, 3, 1, 3, lambda x, y: ((x ^ y) & 1,), lambda p: pal2[p[0]] + (255,), plte=pal2)
 
+# One pixel wide and one row high: the decoder inflates the rows into the tail of its pixel buffer and expands
+# them into its front; these are the narrowest layouts either way (rows wider or narrower than their pixels).
+hand("narrow_rgba16.png", 1, 6, 16, 6, rgba16, lambda p: tuple(scale16(v) for v in p))
+for d, e in (hand("narrow_rgba8.png", 1, 7, 8, 6, lambda x, y: pattern(x, y), lambda p: p),
+             hand("narrow_gray1.png", 1, 9, 1, 0, lambda x, y: (y & 1,), lambda p: (p[0] * 255,) * 3 + (255,)),
+             hand("row_rgb8.png", 17, 1, 8, 2, lambda x, y: pattern(x, y)[:3], lambda p: p + (255,))):
+    assert pillow_rgba(d) == bytes(e)
+
 # ---------------------------------------------------------------- JPEG
 
 def jpeg(name, im):

@@ -51,7 +51,7 @@ public struct Image: Hashable, Sendable {
     }
 
     /// Converts straight-alpha RGBA8 bytes to a premultiplied image (rounding to nearest).
-    public init(width: Int, height: Int, straightRGBA: [UInt8]) {
+    public init(width: Int, height: Int, straightRGBA: consuming [UInt8]) {
         precondition(straightRGBA.count == width * height * 4)
         var out = straightRGBA
         for i in stride(from: 0, to: out.count, by: 4) {

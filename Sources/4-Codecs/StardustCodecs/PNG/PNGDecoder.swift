@@ -8,7 +8,11 @@ import StardustCore
 public enum PNGDecoder {
     /// Decodes a PNG to a premultiplied image. O(pixels).
     public static func decode(_ bytes: [UInt8], maxPixels: Int = ImageLimits.defaultMaxPixels) throws -> Image {
-        try decodeStraightRGBA(bytes, maxPixels: maxPixels).image
+        var straight = try decodeStraightRGBA(bytes, maxPixels: maxPixels)
+        // Premultiplied in place: the pixels leave `straight` so that their buffer is not shared (no second image).
+        let pixels = straight.pixels
+        straight.pixels = []
+        return Image(width: straight.width, height: straight.height, straightRGBA: consume pixels)
     }
 
     /// Decodes a PNG to straight-alpha RGBA8, exactly as stored (after bit-depth scaling). O(pixels).
@@ -58,28 +62,41 @@ public enum PNGDecoder {
             let s = Adam7.passSize(p, width: header.width, height: header.height)
             if s.width > 0 && s.height > 0 { rawSize += s.height * (header.rowBytes(columns: s.width) + 1) }
         }
-        var raw = try Zlib.inflate(bytes, pieces: idat, outputSize: rawSize, format: "PNG")
         let expander = try PNGRowExpander(header: header, palette: palette, transparency: transparency)
 
-        var out = [UInt8](repeating: 0, count: header.width * header.height * 4)
-        try raw.withUnsafeMutableBufferPointer { rawBuf in
-            try out.withUnsafeMutableBufferPointer { outBuf in
-                var offset = 0
-                for p in passes {
-                    let s = Adam7.passSize(p, width: header.width, height: header.height)
-                    guard s.width > 0 && s.height > 0 else { continue }
-                    let rowBytes = header.rowBytes(columns: s.width)
-                    let base = rawBuf.baseAddress! + offset
-                    try PNGFilter.unfilter(base, rows: s.height, rowBytes: rowBytes, bpp: header.filterStride)
-                    for j in 0..<s.height {
-                        let y = p.y + j * p.dy
-                        let dst = outBuf.baseAddress! + 4 * (y * header.width + p.x)
-                        try expander.expand(UnsafePointer(base + j * (rowBytes + 1) + 1), count: s.width, into: dst, step: 4 * p.dx)
+        // One buffer holds the pixels and, non-interlaced, the inflated rows too (docs/CODECS.md, "Memory"): the rows
+        // are inflated into its tail and expanded in order into its front, through one row of scratch. Row j's pixels
+        // end before row j + 1's data starts, so nothing is overwritten before it is read, and a decode holds one
+        // image's bytes instead of two. Adam7 passes scatter their pixels over the whole image: their rows stay apart.
+        let outSize = header.width * header.height * 4
+        let shared = !header.interlaced
+        var out = [UInt8](repeating: 0, count: shared ? max(outSize, rawSize) : outSize)
+        var apart = [UInt8](repeating: 0, count: shared ? 0 : rawSize)
+        var scratch = [UInt8](repeating: 0, count: header.rowBytes(columns: header.width))
+        try out.withUnsafeMutableBufferPointer { outBuf in
+            try apart.withUnsafeMutableBufferPointer { apartBuf in
+                let rows = shared ? UnsafeMutableBufferPointer(rebasing: outBuf[(outBuf.count - rawSize)...]) : apartBuf
+                try Zlib.inflate(bytes, pieces: idat, into: rows, format: "PNG")
+                try scratch.withUnsafeMutableBufferPointer { row in
+                    var offset = 0
+                    for p in passes {
+                        let s = Adam7.passSize(p, width: header.width, height: header.height)
+                        guard s.width > 0 && s.height > 0 else { continue }
+                        let rowBytes = header.rowBytes(columns: s.width)
+                        let base = rows.baseAddress! + offset
+                        try PNGFilter.unfilter(base, rows: s.height, rowBytes: rowBytes, bpp: header.filterStride)
+                        for j in 0..<s.height {
+                            row.baseAddress!.update(from: base + j * (rowBytes + 1) + 1, count: rowBytes)
+                            let y = p.y + j * p.dy
+                            let dst = outBuf.baseAddress! + 4 * (y * header.width + p.x)
+                            try expander.expand(UnsafePointer(row.baseAddress!), count: s.width, into: dst, step: 4 * p.dx)
+                        }
+                        offset += s.height * (rowBytes + 1)
                     }
-                    offset += s.height * (rowBytes + 1)
                 }
             }
         }
+        if out.count > outSize { out.removeLast(out.count - outSize) }
         return StraightRGBAImage(width: header.width, height: header.height, pixels: out)
     }
 }

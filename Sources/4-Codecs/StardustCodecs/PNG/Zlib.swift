@@ -54,11 +54,12 @@ enum Zlib {
         return output
     }
 
-    /// Inflates the zlib stream formed by concatenating `pieces` of `data` into exactly `outputSize` bytes.
+    /// Inflates the zlib stream formed by concatenating `pieces` of `data` into exactly `outBuf.count` bytes at
+    /// `outBuf` (the caller's memory: a PNG decode inflates into the tail of its pixel buffer).
     ///
-    /// Throws when the stream is invalid or ends before `outputSize` bytes; extra output is ignored.
-    static func inflate(_ data: [UInt8], pieces: [Range<Int>], outputSize: Int, format: String) throws -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: outputSize)
+    /// Throws when the stream is invalid or ends before `outBuf.count` bytes; extra output is ignored.
+    static func inflate(_ data: [UInt8], pieces: [Range<Int>], into outBuf: UnsafeMutableBufferPointer<UInt8>, format: String) throws {
+        let outputSize = outBuf.count
         var stream = z_stream()
         guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw CodecError.invalidData(format: format, reason: "image data could not be inflated (zlib init failed)")
@@ -67,22 +68,20 @@ enum Zlib {
         var filled = 0
         var ended = false
         try data.withUnsafeBufferPointer { inBuf in
-            try output.withUnsafeMutableBufferPointer { outBuf in
-                for piece in pieces where !ended && filled < outputSize {
-                    stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress! + piece.lowerBound)
-                    stream.avail_in = uInt(piece.count)
-                    while stream.avail_in > 0 && filled < outputSize {
-                        let chunk = min(outputSize - filled, 1 << 30)
-                        stream.next_out = outBuf.baseAddress! + filled
-                        stream.avail_out = uInt(chunk)
-                        let r = CStardustZlib.inflate(&stream, Z_NO_FLUSH)
-                        filled += chunk - Int(stream.avail_out)
-                        if r == Z_STREAM_END { ended = true; break }
-                        if r == Z_BUF_ERROR { break }
-                        if r != Z_OK {
-                            let message = stream.msg.map { String(cString: $0) } ?? "code \(r)"
-                            throw CodecError.invalidData(format: format, reason: "image data is not a valid zlib stream (\(message))")
-                        }
+            for piece in pieces where !ended && filled < outputSize {
+                stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress! + piece.lowerBound)
+                stream.avail_in = uInt(piece.count)
+                while stream.avail_in > 0 && filled < outputSize {
+                    let chunk = min(outputSize - filled, 1 << 30)
+                    stream.next_out = outBuf.baseAddress! + filled
+                    stream.avail_out = uInt(chunk)
+                    let r = CStardustZlib.inflate(&stream, Z_NO_FLUSH)
+                    filled += chunk - Int(stream.avail_out)
+                    if r == Z_STREAM_END { ended = true; break }
+                    if r == Z_BUF_ERROR { break }
+                    if r != Z_OK {
+                        let message = stream.msg.map { String(cString: $0) } ?? "code \(r)"
+                        throw CodecError.invalidData(format: format, reason: "image data is not a valid zlib stream (\(message))")
                     }
                 }
             }
@@ -90,6 +89,5 @@ enum Zlib {
         if filled < outputSize {
             throw CodecError.invalidData(format: format, reason: "image data is truncated (\(filled) of \(outputSize) bytes)")
         }
-        return output
     }
 }

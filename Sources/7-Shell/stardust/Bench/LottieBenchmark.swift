@@ -87,15 +87,21 @@ enum LottieBenchmark {
         let renderer = Renderer(threads: 1)
         var image = Image(width: 0, height: 0)
         var mine: [String: FileResult] = [:]
-        var ourPeak = 0, ourPeakFile = ""
+        var growth: [String: Int] = [:]
         for f in files {
             resetPeak()
             let base = residentKiB()
             do { mine[f] = try ours(f, renderer: renderer, image: &image) } catch {
                 printError("bench lottie: ours refused \(f): \(error)")
             }
-            let growth = peakKiB() - base
-            if growth > ourPeak { ourPeak = growth; ourPeakFile = (f as NSString).lastPathComponent }
+            growth[f] = peakKiB() - base
+        }
+        /// The largest growth over `set` and its file's name.
+        func peak(over set: Set<String>) -> (kib: Int, file: String) {
+            set.sorted().reduce((0, "")) { best, f in
+                let g = growth[f] ?? 0
+                return g > best.0 ? (g, (f as NSString).lastPathComponent) : best
+            }
         }
 
         // The anchors, each in its own process.
@@ -140,6 +146,9 @@ enum LottieBenchmark {
             }
         }
         let o = totals(mine, over: common)
+        // The peak over the files the anchors drew too, like the times: a file only we open (a dotLottie archive
+        // with a 1600 × 1600 image) would otherwise set our figure against anchors that never read it.
+        let (ourPeak, ourPeakFile) = peak(over: common)
         var ours = BenchResult(benchmark: "lottie", variant: "512px-all-frames", unit: "ms total", samples: [o.total], threads: 1)
         ours.extra = [("files", "\(common.count)"), ("frames", "\(o.frames)"), ("parseFirstFrameMs", String(format: "%.1f", o.parse)),
                       ("peakKiB", "\(ourPeak)"), ("peakFile", "\"\(ourPeakFile)\"")]
@@ -158,7 +167,9 @@ enum LottieBenchmark {
         // Every file we drew, dotLottie included, on our side alone.
         let all = totals(mine, over: Set(mine.keys))
         var every = BenchResult(benchmark: "lottie", variant: "512px-all-frames-every-file", unit: "ms total", samples: [all.total], threads: 1)
-        every.extra = [("files", "\(mine.count)"), ("frames", "\(all.frames)"), ("parseFirstFrameMs", String(format: "%.1f", all.parse))]
+        let everyPeak = peak(over: Set(mine.keys))
+        every.extra = [("files", "\(mine.count)"), ("frames", "\(all.frames)"), ("parseFirstFrameMs", String(format: "%.1f", all.parse)),
+                       ("peakKiB", "\(everyPeak.kib)"), ("peakFile", "\"\(everyPeak.file)\"")]
         out.append(every)
         return out
     }

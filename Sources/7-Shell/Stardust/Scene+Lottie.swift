@@ -1,4 +1,5 @@
 import Foundation
+import StardustCodecs
 import StardustLottie
 
 extension Scene {
@@ -22,7 +23,7 @@ extension Scene {
     public static func lottie(path: String, size: Size? = nil, limits: LottieLimits = LottieLimits()) throws
         -> (scene: Scene, warnings: [LottieWarning]) {
         let c = try LottieFile.load(path: path, limits: limits)
-        let scene = lottie(c, name: (path as NSString).lastPathComponent, size: size)
+        let scene = lottie(c, name: PathText.lastComponent(path), size: size)
         scene.inputFiles.insert(path, at: 0)
         return (scene, c.warnings)
     }

@@ -102,7 +102,7 @@ public enum DotLottie {
                 if !list.isEmpty { return list }
             }
             return files.keys.filter { ($0.hasPrefix("animations/") || $0.hasPrefix("a/")) && $0.hasSuffix(".json") }
-                .map { String(($0 as NSString).lastPathComponent.dropLast(5)) }.sorted()
+                .map { String(PathText.lastComponent($0).dropLast(5)) }.sorted()
         }
 
         func animationEntry(_ id: String) -> Entry? { files["animations/\(id).json"] ?? files["a/\(id).json"] }

@@ -30,7 +30,7 @@ public enum LottieFile {
         }
         let bytes = try read(path: path, limits: limits)
         let animation = try LottieParser.parse(bytes, limits: limits)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.deletingLastComponent(path)
         var imageWarnings: [LottieWarning] = []
         let images = try loadImages(animation, folder: folder, limits: limits) { imageWarnings.append($0) }
         let folders = [folder, (folder as NSString).appendingPathComponent("fonts"), (folder as NSString).appendingPathComponent("Fonts")]

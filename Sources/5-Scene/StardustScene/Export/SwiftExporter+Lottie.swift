@@ -1,4 +1,5 @@
 import Foundation
+import StardustCodecs
 import StardustAnimation
 import StardustLottie
 
@@ -10,13 +11,13 @@ extension SwiftExportWriter {
     /// business and are not written. Every string goes through ``SwiftSourceText`` (docs/HOSTILE-INPUT.md rule 1).
     mutating func writeLottie(_ l: LottieSceneLayer) -> String {
         let v = variable(l.name, fallback: "animation")
-        var file = (l.source as NSString).lastPathComponent
+        var file = PathText.lastComponent(l.source)
         if let name = BuiltinLottie.name(ofSource: l.source), let json = BuiltinLottie.json(named: name) {
             // A built-in animation becomes a file the app bundles, written beside the source.
             file = name + ".json"
             if !animations.contains(where: { $0.file == file }) { animations.append((file, json)) }
         }
-        let resource = SwiftSourceText.stringLiteral((file as NSString).deletingPathExtension)
+        let resource = SwiftSourceText.stringLiteral(PathText.deletingPathExtension(file))
         let fileComment = SwiftSourceText.comment(file)
         if LottieFile.isDotLottie(l.source) {
             line("// lottie-ios: add \(fileComment) to the app's bundle. A dotLottie archive loads asynchronously.")

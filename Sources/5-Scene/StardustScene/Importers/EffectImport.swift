@@ -13,7 +13,7 @@ public enum EffectFormat: String, Sendable, CaseIterable {
 
     /// The format of a file, from its extension.
     public init?(path: String) {
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = PathText.pathExtension(path).lowercased()
         switch ext {
         case "pex": self = .particleDesignerXML
         case "plist": self = .particleDesignerPlist
@@ -67,7 +67,7 @@ public struct EffectImport {
     /// referenced ones copied). Returns the paths written.
     @discardableResult
     public func write(to path: String) throws -> [String] {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.deletingLastComponent(path)
         let dir = folder.isEmpty ? "." : folder
         var written: [String] = []
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -106,8 +106,8 @@ public enum EffectImporter {
         do { data = try FileReader.readAll(path, maxBytes: maxFileSize) } catch let error as CodecError {
             throw SceneError(path: "$", "cannot read the file: \(error.readFailure ?? "\(error)")")
         }
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let folder = (path as NSString).deletingLastPathComponent
+        let name = PathText.deletingPathExtension(PathText.lastComponent(path))
+        let folder = PathText.deletingLastComponent(path)
         let source = EffectSource(name: name, folder: folder.isEmpty ? "." : folder)
         switch format {
         case .particleDesignerXML:

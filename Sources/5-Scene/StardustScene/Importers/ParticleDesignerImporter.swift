@@ -176,7 +176,7 @@ enum ParticleDesignerImporter {
     /// The cell's `contents` reference and the texture's width in points.
     static func texture(_ c: ParticleDesignerConfig, source: EffectSource,
                         result: inout EffectImport) throws -> (String, Double) {
-        let fileName = c.string("textureFileName").map { ($0 as NSString).lastPathComponent } ?? ""
+        let fileName = c.string("textureFileName").map { PathText.lastComponent($0) } ?? ""
         if let data = c.entry("textureImageData"), !data.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             guard let raw = Data(base64Encoded: data.text, options: .ignoreUnknownCharacters) else {
                 throw SceneError(path: data.location, "expected base64 data")
@@ -188,7 +188,7 @@ enum ParticleDesignerImporter {
                 }
             }
             if let image = try? ImageDecoder.decode(bytes) {
-                let base = fileName.isEmpty ? source.name + "_texture.png" : (fileName as NSString).deletingPathExtension + ".png"
+                let base = fileName.isEmpty ? source.name + "_texture.png" : PathText.deletingPathExtension(fileName) + ".png"
                 result.embeddedTextures[base] = bytes
                 return (base, Double(image.width))
             }

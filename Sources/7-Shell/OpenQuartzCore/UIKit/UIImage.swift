@@ -55,7 +55,7 @@ open class UIImage: @unchecked Sendable {
     /// The image of a PNG or JPEG file, or `nil` when it cannot be read.
     public convenience init?(contentsOfFile path: String) {
         guard let image = try? ImageDecoder.decodeFile(atPath: path) else { return nil }
-        self.init(cgImage: CGImage(image: image), scale: UIImage.scale(inName: (path as NSString).deletingPathExtension))
+        self.init(cgImage: CGImage(image: image), scale: UIImage.scale(inName: PathText.deletingPathExtension(path)))
     }
 
     /// The image of PNG or JPEG bytes, or `nil`.

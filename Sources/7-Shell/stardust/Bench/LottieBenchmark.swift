@@ -100,7 +100,7 @@ enum LottieBenchmark {
         func peak(over set: Set<String>) -> (kib: Int, file: String) {
             set.sorted().reduce((0, "")) { best, f in
                 let g = growth[f] ?? 0
-                return g > best.0 ? (g, (f as NSString).lastPathComponent) : best
+                return g > best.0 ? (g, PathText.lastComponent(f)) : best
             }
         }
 

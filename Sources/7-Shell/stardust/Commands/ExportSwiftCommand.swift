@@ -43,7 +43,7 @@ struct ExportSwiftCommand: ParsableCommand {
             }
             return
         }
-        let folder = (output as NSString).deletingLastPathComponent
+        let folder = PathText.deletingLastComponent(output)
         let imagePaths = export.images.map { ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent($0.name + ".png") }
         let animationPaths = export.animations.map { ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent($0.file) }
         // Inputs are never overwritten, nor one output by another (docs/HOSTILE-INPUT.md, rule 2): not the scene file,

@@ -36,7 +36,7 @@ struct ImportCommand: ParsableCommand {
             throw CLIError.usage("\(file): \(e.description)")
         }
         imported.warnings.forEach { printError("warning: \($0)") }
-        let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = PathText.deletingPathExtension(PathText.lastComponent(file))
         let path = output ?? "\(name).json"
         do {
             try AtomicFile.ensureDistinct(output: path, from: file)

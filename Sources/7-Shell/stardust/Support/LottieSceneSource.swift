@@ -18,7 +18,7 @@ enum LottieSceneSource {
         }
         for w in c.warnings { printError("warning: \(w)") }
         let sceneSize = size ?? c.size
-        let scene = Scene(name: c.animation.name ?? (target as NSString).lastPathComponent, size: sceneSize, scale: 1,
+        let scene = Scene(name: c.animation.name ?? PathText.lastComponent(target), size: sceneSize, scale: 1,
                           duration: c.duration, fps: c.frameRate)
         if sceneSize != c.size, c.size.width > 0, c.size.height > 0 {
             c.root.transform = Transform3D(scaleX: sceneSize.width / c.size.width, y: sceneSize.height / c.size.height, z: 1)

@@ -12,10 +12,17 @@ struct AnimationIndex {
     private(set) var rootIDs: [[Int]] = []
     /// Bit `i` is set when ``SnapshotProperty`` i may differ from its model value (see ``LayerSnapshot``).
     private(set) var snapshotMask: UInt32 = 0
+    /// Whether an animation names one of the shadow's roots (`shadowColor`, `shadowOpacity`, `shadowRadius`,
+    /// `shadowOffset`): every drawn layer asks at every frame, and almost none has one.
+    private(set) var mayAnimateShadow = false
     /// The keyframe animations, in the order attached (each once per attachment): one with a `rotationMode`
     /// turns the layer's `transform` even when no animation names `transform` (read at the frame's time,
     /// as the mode may be set after the animation was attached).
     private(set) var keyframes: [KeyframeAnimation] = []
+    /// For each snapshot property whose first component an animation names, in ``SnapshotProperty`` order, what
+    /// evaluating it does with every animation active (``AnimationRelationPlan``): a frame takes the plan instead
+    /// of comparing key path strings whenever the animations it considered are all still active.
+    private(set) var snapshotPlans: [(property: SnapshotProperty, plan: AnimationRelationPlan)] = []
 
     /// The properties a ``LayerSnapshot`` holds; each one's raw value is its bit in ``snapshotMask`` and its name
     /// is its key path.
@@ -49,6 +56,21 @@ struct AnimationIndex {
             if let kf = e.animation as? KeyframeAnimation { keyframes.append(kf) }
         }
         if !keyframes.isEmpty { snapshotMask |= 1 << UInt32(SnapshotProperty.transform.rawValue) }
+        mayAnimateShadow = roots.contains { $0 == "shadowColor" || $0 == "shadowOpacity" || $0 == "shadowRadius" || $0 == "shadowOffset" }
+        for p in SnapshotProperty.allCases {
+            guard let id = rootID(p.key) else { continue }
+            // A snapshot key has no dot, so the rule that asks for the layer's value at a dotted key's first
+            // component never applies (`hasValue` is not called).
+            let plan = AnimationRelationPlan.make(key: p.key, rootID: id, entries: entries, rootIDs: rootIDs, recordCandidates: true,
+                                                  isActive: { _ in true }, hasValue: { _ in false })
+            snapshotPlans.append((p, plan))
+        }
+    }
+
+    /// The plan of snapshot property `p` with every animation active, when an animation names its first component.
+    func snapshotPlan(_ p: SnapshotProperty) -> AnimationRelationPlan? {
+        for e in snapshotPlans where e.property == p { return e.plan }
+        return nil
     }
 
     /// The position of `root` (a first component) in ``roots``, or nil when no animation touches it.

@@ -85,6 +85,30 @@ extension Layer {
         return total
     }
 
+    /// The presentation value of snapshot property `p` at local time `time`: ``presentationValue(forKeyPath:at:)``
+    /// of its key path, taking the plan the ``AnimationIndex`` resolved when the animations changed whenever every
+    /// animation it considered is active at `time` (the same value, without comparing key path strings).
+    func presentationValue(of p: AnimationIndex.SnapshotProperty, at time: Double) -> AnimatableValue? {
+        let index = animationIndex
+        guard index.mayAnimate(p) else { return value(forKeyPath: p.key) }
+        if p == .transform, let angle = pathRotation(at: time),
+           case .transform(let t)? = animatedValue(of: .transform, at: time) {
+            // As in presentationValue(forKeyPath:): the tangent of a path with a rotation mode turns the layer.
+            return .transform(Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1).concatenating(t))
+        }
+        return animatedValue(of: p, at: time)
+    }
+
+    /// ``animatedValue(forCanonicalKeyPath:at:)`` of snapshot property `p`, by its resolved plan when it holds.
+    private func animatedValue(of p: AnimationIndex.SnapshotProperty, at time: Double) -> AnimatableValue? {
+        guard let plan = animationIndex.snapshotPlan(p) else { return animatedValue(forCanonicalKeyPath: p.key, at: time) }
+        let entries = animationEntries
+        for i in plan.candidates where entries[i].animation.isRemoved(at: time) {
+            return animatedValue(forCanonicalKeyPath: p.key, at: time)
+        }
+        return evaluate(plan, key: p.key, at: time)
+    }
+
     /// Lengths are compared in UTF-8 bytes (O(1), where `count` walks the graphemes): the paths compared are each a
     /// dot-separated prefix of the other, so one is shorter than, or as long as, the other in bytes exactly when it
     /// is in characters.
@@ -93,43 +117,33 @@ extension Layer {
         // (by the root's number, resolved when the animations changed: ``AnimationIndex``).
         let index = animationIndex
         guard let rootID = index.rootID(LayerKeyPath.split(key).head) else { return value(forKeyPath: key) }
-        var root = key
-        var related = false
-        for (i, e) in animationEntries.enumerated() where !e.animation.isRemoved(at: time) {
-            let ids = index.rootIDs[i]
-            for (j, (_, p)) in e.paths.enumerated() where ids[j] == rootID {
-            if LayerKeyPath.isPrefix(p, of: key) {
-                related = true
-                if p.utf8.count < root.utf8.count { root = p }
-            } else if LayerKeyPath.isPrefix(key, of: p) {
-                related = true
-            }
-            }
-        }
-        guard related else { return value(forKeyPath: key) }
-        // A part with no fields of its own (`transform.scale`, a number) cannot take an animation of a
-        // finer part (`transform.scale.x`): evaluate on the whole (`transform`) and read the part back.
-        if root == key, key.utf8.contains(UInt8(ascii: ".")), let top = key.split(separator: ".").first.map(String.init), top != key,
-           animationEntries.contains(where: { e in e.paths.contains { LayerKeyPath.isPrefix(key, of: $0.canonical) && $0.canonical != key } }),
-           value(forKeyPath: top) != nil {
-            root = top
-        }
+        let entries = animationEntries
+        let plan = AnimationRelationPlan.make(key: key, rootID: rootID, entries: entries, rootIDs: index.rootIDs,
+                                              isActive: { !entries[$0].animation.isRemoved(at: time) },
+                                              hasValue: { self.value(forKeyPath: $0) != nil })
+        return evaluate(plan, key: key, at: time)
+    }
+
+    /// Applies `plan`'s animations at `time` to the model value at its root, in the order they were added, each
+    /// seeing the result of the previous ones; a part (`position.x` on `position`) is read from the value so far
+    /// and written back. The key's value is read back from the root's.
+    private func evaluate(_ plan: AnimationRelationPlan, key: String, at time: Double) -> AnimatableValue? {
+        guard let root = plan.root else { return value(forKeyPath: key) }
         guard var v = value(forKeyPath: root) else { return nil }
-        for (i, e) in animationEntries.enumerated() where !e.animation.isRemoved(at: time) {
-            let ids = index.rootIDs[i]
-            for (j, (raw, p)) in e.paths.enumerated() where ids[j] == rootID && LayerKeyPath.isPrefix(root, of: p) {
-                if p.utf8.count == root.utf8.count {
-                    if let nv = e.animation.value(forKeyPath: raw, on: v, at: time) { v = nv }
-                } else {
-                    let rel = p.dropFirst(root.count + 1)
-                    if let sub = v.component(atPath: rel), let nv = e.animation.value(forKeyPath: raw, on: sub, at: time),
-                       let composed = v.setting(componentAtPath: rel, to: nv) {
-                        v = composed
-                    }
+        let entries = animationEntries
+        for s in plan.steps {
+            let animation = entries[s.entry].animation
+            if let part = s.part {
+                if let sub = v.component(atPath: part), let nv = animation.value(forKeyPath: s.raw, on: sub, at: time),
+                   let composed = v.setting(componentAtPath: part, to: nv) {
+                    v = composed
                 }
+            } else if let nv = animation.value(forKeyPath: s.raw, on: v, at: time) {
+                v = nv
             }
         }
-        return key.utf8.count == root.utf8.count ? v : v.component(atPath: key.dropFirst(root.count + 1))
+        guard let rest = plan.rest else { return v }
+        return v.component(atPath: rest)
     }
 
     /// Advances the animation clock of this layer and its subtree to `time`

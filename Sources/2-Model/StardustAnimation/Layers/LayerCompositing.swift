@@ -23,13 +23,13 @@ extension Layer {
         var color = shadowColor, opacity = shadowOpacity, radius = shadowRadius, offset = shadowOffset
         // Only the shadow properties an animation touches are looked up (``AnimationIndex``); the others are the model's.
         let index = animationIndex
-        if index.mayAnimate(root: "shadowColor"),
+        if index.mayAnimateShadow, index.mayAnimate(root: "shadowColor"),
            case .color(let c)? = presentationValue(forKeyPath: "shadowColor", at: localTime) { color = c }
-        if index.mayAnimate(root: "shadowOpacity"),
+        if index.mayAnimateShadow, index.mayAnimate(root: "shadowOpacity"),
            let x = presentationValue(forKeyPath: "shadowOpacity", at: localTime)?.doubleValue { opacity = x }
-        if index.mayAnimate(root: "shadowRadius"),
+        if index.mayAnimateShadow, index.mayAnimate(root: "shadowRadius"),
            let x = presentationValue(forKeyPath: "shadowRadius", at: localTime)?.doubleValue { radius = x }
-        if index.mayAnimate(root: "shadowOffset"),
+        if index.mayAnimateShadow, index.mayAnimate(root: "shadowOffset"),
            case .size(let z)? = presentationValue(forKeyPath: "shadowOffset", at: localTime) { offset = z }
         let alpha = color.clamped.alpha * min(max(opacity.isNaN ? 0 : opacity, 0), 1)
         guard alpha > 0 else { return nil }

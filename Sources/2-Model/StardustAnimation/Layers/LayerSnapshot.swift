@@ -75,7 +75,7 @@ extension Layer {
         // Only the properties an animation may touch are looked up; the others keep their model values, which is
         // what the lookup would give.
         func get(_ p: AnimationIndex.SnapshotProperty) -> AnimatableValue? {
-            index.mayAnimate(p) ? presentationValue(forKeyPath: p.key, at: local) : nil
+            index.mayAnimate(p) ? presentationValue(of: p, at: local) : nil
         }
         if let v = get(.isHidden) {
             if case .bool(let b) = v { s.isHidden = b } else if let x = v.doubleValue { s.isHidden = x != 0 }

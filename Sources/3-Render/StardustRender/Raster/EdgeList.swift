@@ -92,7 +92,9 @@ public struct EdgeList: Sendable {
     /// Sorts `keys` by `y`, stably: one counting pass per byte of `y`, lowest first.
     static func radixSort(_ keys: UnsafeMutableBufferPointer<SortKey>) {
         let n = keys.count
-        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8 * 256)
+        // 32-bit counts (an edge list never holds 2³² edges): half the table to clear per sort, which was a
+        // visible share of a Lottie frame's instructions (docs/BENCHMARKS.md, "Sixth round").
+        let counts = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 8 * 256)
         let spare = UnsafeMutableBufferPointer<SortKey>.allocate(capacity: n)
         defer { counts.deallocate(); spare.deallocate() }
         counts.initialize(repeating: 0)
@@ -103,12 +105,12 @@ public struct EdgeList: Sendable {
         var from = keys, to = spare
         for byte in 0..<8 {
             let shift = UInt64(byte &* 8), base = byte &* 256
-            if counts[base &+ Int((from[0].y >> shift) & 0xFF)] == n { continue } // every key has this byte
-            var sum = 0
+            if Int(counts[base &+ Int((from[0].y >> shift) & 0xFF)]) == n { continue } // every key has this byte
+            var sum: UInt32 = 0
             for d in base..<(base &+ 256) { let c = counts[d]; counts[d] = sum; sum &+= c }
             for key in from {
                 let d = base &+ Int((key.y >> shift) & 0xFF)
-                to[counts[d]] = key
+                to[Int(counts[d])] = key
                 counts[d] &+= 1
             }
             swap(&from, &to)

@@ -174,8 +174,8 @@ struct StudioBrowserTests {
         let a = try #require(reply as? [Any])
         let status = (a.first as? NSNumber)?.intValue ?? 0
         let body = [UInt8](Data(base64Encoded: a.last as? String ?? "") ?? Data())
-        // Exports are one at a time per process: another test's studio may be exporting (a user would retry too).
-        // The refusal reaches the page as HTTP 409 with its reason.
+        // Exports of a document are one at a time: an export the page started earlier may still be running (a user
+        // would retry too). The refusal reaches the page as HTTP 409 with its reason.
         if status == 409, String(decoding: body, as: UTF8.self).contains("another export is running"), attempt < 600 {
             try await Task.sleep(for: .milliseconds(500))
             return try await download(id, attempt: attempt + 1)

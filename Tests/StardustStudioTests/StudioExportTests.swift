@@ -197,4 +197,24 @@ import StardustTestSupport
         #expect(try await page.text(containing: "\"status\"").contains("restored layer 1"))
         #expect(h.document.history.edits == 2)
     }
+
+    /// One export of a document at a time: while its gate is held (an export running), a second is refused with 409
+    /// and the reason; another studio's document exports meanwhile (the gate is the document's, not the process's).
+    @Test func aSecondExportOfTheSameDocumentIsRefusedButAnotherStudioExports() async throws {
+        let busy = try await StudioHarness.start()
+        let other = try await StudioHarness.start()
+        Self.hold(busy.document.exportGate)
+        let refused = try await busy.get("/api/export?format=gif")
+        let elsewhere = try await other.get("/api/export?format=gif")
+        Self.release(busy.document.exportGate)
+        #expect(refused.status == 409)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("another export is running"))
+        #expect(elsewhere.status == 200)
+        #expect(elsewhere.body.starts(with: Array("GIF89a".utf8)))
+        #expect(try await busy.get("/api/export?format=gif").status == 200)
+    }
+
+    /// The gate held and released outside the async test body (NSLock's methods are not for async contexts).
+    static func hold(_ gate: NSLock) { gate.lock() }
+    static func release(_ gate: NSLock) { gate.unlock() }
 }

@@ -8,6 +8,9 @@ import Stardust
 /// afterwards, so the renderer reads it on its own thread while the next edit builds the next one.
 /// All state is behind one lock; nothing here renders.
 public final class StudioDocument: @unchecked Sendable {
+    /// Held while the document is exported to a movie format: one export at a time (``StudioExport``).
+    let exportGate = NSLock()
+
     /// What the page needs to know about the document besides the scene.
     public struct Info: Sendable {
         /// The preset name or file path.

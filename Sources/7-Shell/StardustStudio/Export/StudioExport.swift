@@ -36,16 +36,16 @@ enum StudioExport {
         }
     }
 
-    private static let busy = NSLock()
-
     /// Renders `scene` to `format` in a private temporary folder and returns the file's bytes.
-    /// One export runs at a time; a second one at once is refused (the page retries).
-    static func render(_ scene: Scene, format: String, threads: Int = 0) throws -> [UInt8] {
+    /// One export of a document runs at a time (`gate`, the document's ``StudioDocument/exportGate``); a second one at
+    /// once is refused (the page retries). The gate is the document's, not the process's: two studios in one process
+    /// (a test run's) export independently, as two studio processes would.
+    static func render(_ scene: Scene, format: String, threads: Int = 0, gate: NSLock) throws -> [UInt8] {
         guard movieFormats.contains(format) else {
             throw StudioEditError("\(format) is not an export format here (\(availableFormats.joined(separator: ", "))).")
         }
-        guard busy.try() else { throw StudioEditError("another export is running; try again when it is done.") }
-        defer { busy.unlock() }
+        guard gate.try() else { throw StudioEditError("another export is running; try again when it is done.") }
+        defer { gate.unlock() }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stardust-studio-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])

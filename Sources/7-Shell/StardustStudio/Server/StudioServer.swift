@@ -185,7 +185,7 @@ public struct StudioServer: Sendable {
         }
         let bytes = try await Self.background {
             let scene = try document.bakedScene()
-            return (try StudioExport.render(scene, format: format, threads: config.renderThreads), scene.name)
+            return (try StudioExport.render(scene, format: format, threads: config.renderThreads, gate: document.exportGate), scene.name)
         }
         return Self.response(bytes.0, type: StudioExport.contentType(format),
                              extra: [("Content-Disposition", StudioContentDisposition.attachment(fileName: "\(bytes.1.isEmpty ? "scene" : bytes.1).\(format)"))])

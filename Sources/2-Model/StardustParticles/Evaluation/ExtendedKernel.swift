@@ -141,15 +141,25 @@ extension EmitterLayer {
                         if let colliders = motion.colliders {
                             // The set is bound once per batch, outside the particle loop: an `if let` of the
                             // optional inside it retained and released the set for every particle (a fifth of
-                            // the fields path in a profile, docs/PARTICLES-PERFORMANCE.md).
+                            // the fields path in a profile, docs/PARTICLES-PERFORMANCE.md). The entries'
+                            // pointer is unwrapped once too.
                             for j in 0..<m {
-                                let b = ParticleBirth(id: inst.idKey &+ ks[j], birthTime: births[j], lifetime: lives[j],
-                                                      position: SIMD3(px0[j], py0[j], pz0[j]),
-                                                      velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
-                                                      scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
-                                                      spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
-                                                      colorSpeed: p.colorSpeed)
-                                let w = motion.walk(b, age: ages[j], slot: entries.map { $0 + Int(slots[j]) }, colliders)
+                                let id = inst.idKey &+ ks[j]
+                                let slot = entries.map { $0 + Int(slots[j]) }
+                                let w: ContactWalk
+                                if let slot, let kept = slot.pointee.walk(of: id, unchangedAt: ages[j]) {
+                                    // Playback's usual case: the kept walk passes no contact by this age, so
+                                    // ``ParticleMotion/walk(_:age:slot:_:)`` would return it as it is.
+                                    w = kept
+                                } else {
+                                    let b = ParticleBirth(id: id, birthTime: births[j], lifetime: lives[j],
+                                                          position: SIMD3(px0[j], py0[j], pz0[j]),
+                                                          velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
+                                                          scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
+                                                          spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
+                                                          colorSpeed: p.colorSpeed)
+                                    w = motion.walk(b, age: ages[j], slot: slot, colliders)
+                                }
                                 let i = live
                                 px0[i] = w.px; py0[i] = w.py; pz0[i] = w.pz; vx0[i] = w.vx; vy0[i] = w.vy; vz0[i] = w.vz
                                 starts[i] = w.start; resting[i] = w.phase == .flying ? 0 : 1

@@ -44,6 +44,9 @@ final class ColliderSet: Sendable {
         canBounce = colliders.contains { $0.response == .bounce }
     }
 
+    /// The set without pieces (what a loop binds instead of an optional set: see ``FieldIntegrator``).
+    static let none = ColliderSet([])
+
     /// The number of pieces (a piece number is below it).
     var count: Int { lines.count + circles.count }
 

@@ -56,6 +56,9 @@ final class ColliderSet: Sendable {
         }
     }
 
+    /// The set without pieces (what a loop binds instead of an optional set: see ``FieldIntegrator``).
+    static let none = ColliderSet([])
+
     /// The number of pieces (a piece number is below it).
     var count: Int { lines.count + circles.count }
 

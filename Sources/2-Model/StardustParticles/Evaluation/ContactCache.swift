@@ -26,6 +26,15 @@ final class ContactCache: @unchecked Sendable {
         var id: UInt64
         var used: Bool
         var walk: ContactWalk
+
+        /// The kept walk when it belongs to particle `id`, starts at or before `tau` and passes no contact
+        /// up to `tau` (it ended, or its next contact is known and later): then
+        /// ``ParticleMotion/walk(_:age:slot:_:)`` would resume it, change nothing and store nothing, so this
+        /// is its result without the birth record or the call. Nil otherwise (a NaN contact included).
+        @inline(__always) func walk(of id: UInt64, unchangedAt tau: Double) -> ContactWalk? {
+            guard used, self.id == id, walk.start <= tau, walk.phase != .flying || walk.start + walk.hit > tau else { return nil }
+            return walk
+        }
     }
 
     /// The most entries one cell's table may hold (80 bytes each: 4 Mi entries are 320 MiB).

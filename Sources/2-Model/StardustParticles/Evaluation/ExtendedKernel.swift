@@ -138,27 +138,40 @@ extension EmitterLayer {
                     var live = m
                     if let motion {
                         live = 0
-                        let colliders = motion.colliders
-                        for j in 0..<m {
-                            var sp = SIMD3(px0[j], py0[j], pz0[j]), sv = SIMD3(vx0[j], vy0[j], vz0[j])
-                            var start = 0.0, flying = true, alive = true
-                            if let colliders {
-                                let b = ParticleBirth(id: inst.idKey &+ ks[j], birthTime: births[j], lifetime: lives[j],
-                                                      position: sp, velocity: sv, acceleration: p.accel,
-                                                      scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
-                                                      spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
-                                                      colorSpeed: p.colorSpeed)
-                                let w = motion.walk(b, age: ages[j], slot: entries.map { $0 + Int(slots[j]) }, colliders)
-                                sp = w.p0; sv = w.v0; start = w.start
-                                flying = w.phase == .flying; alive = w.phase != .dead
+                        if let colliders = motion.colliders {
+                            // The set is bound once per batch, outside the particle loop: an `if let` of the
+                            // optional inside it retained and released the set for every particle (a fifth of
+                            // the fields path in a profile, docs/PARTICLES-PERFORMANCE.md). The entries'
+                            // pointer is unwrapped once too.
+                            for j in 0..<m {
+                                let id = inst.idKey &+ ks[j]
+                                let slot = entries.map { $0 + Int(slots[j]) }
+                                let w: ContactWalk
+                                if let slot, let kept = slot.pointee.walk(of: id, unchangedAt: ages[j]) {
+                                    // Playback's usual case: the kept walk passes no contact by this age, so
+                                    // ``ParticleMotion/walk(_:age:slot:_:)`` would return it as it is.
+                                    w = kept
+                                } else {
+                                    let b = ParticleBirth(id: id, birthTime: births[j], lifetime: lives[j],
+                                                          position: SIMD3(px0[j], py0[j], pz0[j]),
+                                                          velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
+                                                          scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
+                                                          spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
+                                                          colorSpeed: p.colorSpeed)
+                                    w = motion.walk(b, age: ages[j], slot: slot, colliders)
+                                }
+                                let i = live
+                                px0[i] = w.px; py0[i] = w.py; pz0[i] = w.pz; vx0[i] = w.vx; vy0[i] = w.vy; vz0[i] = w.vz
+                                starts[i] = w.start; resting[i] = w.phase == .flying ? 0 : 1
+                                ages[i] = ages[j]; lives[i] = lives[j]; births[i] = births[j]; ks[i] = ks[j]
+                                uScale[i] = uScale[j]; uSpin[i] = uSpin[j]; uRot[i] = uRot[j]
+                                uR[i] = uR[j]; uG[i] = uG[j]; uB[i] = uB[j]; uA[i] = uA[j]
+                                live &+= w.phase != .dead ? 1 : 0
                             }
-                            let i = live
-                            px0[i] = sp.x; py0[i] = sp.y; pz0[i] = sp.z; vx0[i] = sv.x; vy0[i] = sv.y; vz0[i] = sv.z
-                            starts[i] = start; resting[i] = flying ? 0 : 1
-                            ages[i] = ages[j]; lives[i] = lives[j]; births[i] = births[j]; ks[i] = ks[j]
-                            uScale[i] = uScale[j]; uSpin[i] = uSpin[j]; uRot[i] = uRot[j]
-                            uR[i] = uR[j]; uG[i] = uG[j]; uB[i] = uB[j]; uA[i] = uA[j]
-                            live &+= alive ? 1 : 0
+                        } else {
+                            // Without colliders every particle flies from its birth: the segments are the births.
+                            live = m
+                            for j in 0..<m { starts[j] = 0; resting[j] = 0 }
                         }
                         for j in live..<((live + 3) & ~3) {
                             ages[j] = 0; lives[j] = 1; uScale[j] = 0; uSpin[j] = 0; uRot[j] = 0

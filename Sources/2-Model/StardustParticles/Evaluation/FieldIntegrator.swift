@@ -127,6 +127,10 @@ final class FieldIntegrator: Sendable {
         let a0 = b.acceleration
         var bounces = 0, last = -1
         var noise = CurlNoise.Cell()
+        // The set is bound once per particle, not per step: a `guard let` of the optional in the step loop
+        // retained and released it at every step (docs/PARTICLES-PERFORMANCE.md, "Integrated fields").
+        let collides = colliders != nil
+        let set = colliders ?? ColliderSet.none
         let steps = Int((tau / h).rounded(.down))
         let rest = tau - Double(steps) * h
         var i = 0
@@ -159,12 +163,12 @@ final class FieldIntegrator: Sendable {
                 p.y = vortexCenter.y + dx * s + dy * c
             }
             // 3. The first collider piece the step's segment meets; the contact at the crossing.
-            guard let colliders else { continue }
-            let (u, piece) = colliders.firstCrossing(from: old, to: p, b, last: last)
+            guard collides else { continue }
+            let (u, piece) = set.firstCrossing(from: old, to: p, b, last: last)
             guard piece >= 0 else { continue }
             let hit = old + (p - old) * u
             let at = Double(i - 1) * h + dt * u
-            let (response, out, vn) = colliders.contact(piece, at: hit, velocity: v)
+            let (response, out, vn) = set.contact(piece, at: hit, velocity: v)
             switch response {
             case .die:
                 _ = contact(at, hit, v)

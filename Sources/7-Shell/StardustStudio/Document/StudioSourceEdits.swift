@@ -32,20 +32,16 @@ enum StudioSourceEdits {
     static func apply(_ edits: [StudioEdit], to source: StudioSource) throws -> StudioSource {
         var doc: JSONValue?
         for edit in edits {
-            let isSource: Bool
+            let write: (JSONValue) throws -> JSONValue
             switch edit.target {
-            case .source, .sourceItem: isSource = true
-            default: isSource = false
+            case .source(let path): write = { try Self.write(edit.value, path: path, in: $0) }
+            case .sourceItem(let path, let item): write = { try StudioSourceItems.write(item, path: path, in: $0) }
+            default: continue
             }
-            guard isSource else { continue }
             guard let start = doc ?? source.jsonDocument else {
                 throw StudioEditError("\(source.label) is a preset built in Swift: its physics and cell extensions are read-only in the studio.")
             }
-            switch edit.target {
-            case .sourceItem(let path, let item): doc = try StudioSourceItems.write(item, path: path, in: start)
-            case .source(let path): doc = try write(edit.value, path: path, in: start)
-            default: break
-            }
+            doc = try write(start)
         }
         guard let doc else { return source }
         return StudioSource.sceneFileSource(like: source, document: doc)

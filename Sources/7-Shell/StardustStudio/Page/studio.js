@@ -172,7 +172,8 @@ function extensionControls(cell) {
 
 // Controls that write the source's JSON (setSource). Those of a group (a cell's texture sheet, an emitter's path)
 // sit under the group's heading, marked "(off)" until the JSON has the group: editing one of them adds it.
-const GROUP_TITLES = { textureSheet: 'Texture sheet', emitterPath: 'Emit from a path or a layer' };
+const GROUP_TITLES = { textureSheet: 'Texture sheet', emitterPath: 'Emit from a path or a layer',
+  'fields.vortex': 'Vortex', 'fields.turbulence': 'Turbulence' };
 function sourceControls(items) {
   const box = document.createElement('div'); box.className = 'extensions';
   let group = null;

@@ -13,7 +13,7 @@ enum SceneControls {
         var named = Set<String>()
         let layerNames = scene.allLayers.compactMap(\.name).filter { named.insert($0).inserted }
         func walk(_ layer: Layer, path: [Int], depth: Int) {
-            var info = describe(layer, path: LayerPath(path), depth: depth, sourcePaths: editable)
+            var info = describe(layer, path: LayerPath(path), depth: depth, sourcePaths: editable, json: document.sourceJSON, layerNames: layerNames)
             if layer is EmitterLayer, let json = document.sourceJSON, let jsonPath = editable[ObjectIdentifier(layer)],
                case .object(let fields) = info, let parts = try? SceneJSONSave.parse(jsonPath) {
                 info = .object(fields + [("emitterPath", StudioEmitterPathControls.describe(
@@ -43,7 +43,9 @@ enum SceneControls {
     }
 
     /// `sourcePaths`: the JSON path of each object read from scene JSON (``Scene/sourcePaths``); empty for presets.
-    static func describe(_ layer: Layer, path: LayerPath, depth: Int, sourcePaths: [ObjectIdentifier: String] = [:]) -> JSONValue {
+    /// `json` is the source's scene JSON and `layerNames` the scene's named layers (a cell's colliders read their shapes there).
+    static func describe(_ layer: Layer, path: LayerPath, depth: Int, sourcePaths: [ObjectIdentifier: String] = [:],
+                         json: JSONValue? = nil, layerNames: [String] = []) -> JSONValue {
         var fields: [(key: String, value: JSONValue)] = [
             ("path", .string(path.description)),
             ("depth", .number(Double(depth))),
@@ -58,7 +60,8 @@ enum SceneControls {
             fields.append(("emitter", .array(LayerProperty.allCases.map { p in
                 property(p.rawValue, p.value(of: emitter), options: options(for: p), live: p.isSampledAtBirth)
             })))
-            fields.append(("cells", .array(cells(emitter.emitterCells, prefix: "", indexPath: [], sourcePaths: sourcePaths))))
+            fields.append(("cells", .array(cells(emitter.emitterCells, prefix: "", indexPath: [], sourcePaths: sourcePaths,
+                                                  json: json, layerNames: layerNames.filter { $0 != layer.name }))))
         }
         let drawing = StudioDrawingControls.values(of: layer)
         if !drawing.isEmpty {
@@ -86,7 +89,8 @@ enum SceneControls {
 
     /// Cells with their key-path prefix (`emitterCells.NAME.`); a cell without a name (or whose name an
     /// earlier sibling already has) cannot be addressed by key path and is listed read-only.
-    static func cells(_ list: [EmitterCell], prefix: String?, indexPath: [Int], sourcePaths: [ObjectIdentifier: String] = [:]) -> [JSONValue] {
+    static func cells(_ list: [EmitterCell], prefix: String?, indexPath: [Int], sourcePaths: [ObjectIdentifier: String] = [:],
+                      json: JSONValue? = nil, layerNames: [String] = []) -> [JSONValue] {
         var seen: Set<String> = []
         return list.enumerated().map { i, c in
             var pre: String? = nil
@@ -94,7 +98,10 @@ enum SceneControls {
                 pre = prefix + "emitterCells." + name + "."
             }
             var extra: [(key: String, value: JSONValue)] = []
-            if let x = StudioCellExtensionControls.describe(c, jsonPath: sourcePaths[ObjectIdentifier(c)], isSubCell: !indexPath.isEmpty) { extra.append(("extensions", x)) }
+            let jsonPath = sourcePaths[ObjectIdentifier(c)]
+            let cellJSON = jsonPath.flatMap { p in json.flatMap { j in (try? SceneJSONSave.parse(p)).flatMap { SceneJSONSave.value(at: $0[...], in: j) } } }
+            if let x = StudioCellExtensionControls.describe(c, jsonPath: jsonPath, isSubCell: !indexPath.isEmpty, cellJSON: cellJSON,
+                                                            layerNames: layerNames) { extra.append(("extensions", x)) }
             return .object([
                 ("index", .string((indexPath + [i]).map(String.init).joined(separator: "."))),
                 ("name", c.name.map { .string($0) } ?? .null),
@@ -102,7 +109,7 @@ enum SceneControls {
                 ("properties", .array(CellProperty.allCases.map { p in
                     property(p.rawValue, p.value(of: c), options: options(for: p), live: p.isSampledAtBirth)
                 })),
-                ("cells", .array(cells(c.emitterCells, prefix: pre, indexPath: indexPath + [i], sourcePaths: sourcePaths))),
+                ("cells", .array(cells(c.emitterCells, prefix: pre, indexPath: indexPath + [i], sourcePaths: sourcePaths, json: json, layerNames: layerNames))),
             ] + extra)
         }
     }

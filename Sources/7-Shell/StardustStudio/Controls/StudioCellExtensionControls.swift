@@ -1,8 +1,8 @@
 import Stardust
 
 /// The controls of a cell's opt-in extensions (docs/STUDIO.md, "Cell extensions"): its alpha and scale
-/// curves and its color ramp (docs/PARTICLE-MODEL.md §2.6), the numbers of its bursts, limits, fields and
-/// colliders (§2.7, §2.9, §2.10) when it has them, its velocity stretch, a sub-cell's trigger (§2.8), and its texture sheet (§2.13, ``StudioTextureSheetControls``). Listed
+/// curves and its color ramp (docs/PARTICLE-MODEL.md §2.6), its bursts (added and removed) and limits (§2.7), its
+/// fields (``StudioFieldControls``, §2.9) and colliders (``StudioColliderControls``, §2.10), its velocity stretch, a sub-cell's trigger (§2.8), and its texture sheet (§2.13, ``StudioTextureSheetControls``). Listed
 /// only for cells read from scene JSON (the cell's JSON path is known); an edit is a `setSource` message that
 /// writes the key into the cell's JSON, so the loader checks it and Save scene JSON keeps it.
 enum StudioCellExtensionControls {
@@ -10,8 +10,6 @@ enum StudioCellExtensionControls {
     static let curveKeys = ["alphaOverLife", "scaleOverLife"]
     /// The color-ramp keys the page edits stop by stop.
     static let rampKeys = ["colorOverLife"]
-    /// The numbers of `fields` and `collider` (and of each of `colliders`) the page edits when the cell has them.
-    static let fieldNumbers = ["drag", "wind"], colliderNumbers = ["restitution", "friction"]
     /// The numbers of each of `bursts` (docs/PARTICLE-MODEL.md §2.7).
     static let burstNumbers = ["time", "count", "cycles", "interval"]
     /// Keys directly on the cell: the stretch, the emission limits and a sub-cell's trigger and inherited velocity.
@@ -22,7 +20,10 @@ enum StudioCellExtensionControls {
     static let maximumStops = ParticleCurve.maximumStops
 
     /// The `extensions` field of a cell: nil when the cell has no JSON path (a preset's cell).
-    static func describe(_ c: EmitterCell, jsonPath: String?, isSubCell: Bool = false) -> JSONValue? {
+    /// `cellJSON` is the cell's object in the source's JSON (its colliders' shapes are read there: a layer's is
+    /// resolved to a rectangle in the model); `layerNames` are the scene's named layers (a layer collider's menu).
+    static func describe(_ c: EmitterCell, jsonPath: String?, isSubCell: Bool = false, cellJSON: JSONValue? = nil,
+                         layerNames: [String] = []) -> JSONValue? {
         guard let jsonPath else { return nil }
         let x = c.extensions ?? CellExtensions()
         func stops(_ curve: ParticleCurve?) -> JSONValue {
@@ -42,18 +43,8 @@ enum StudioCellExtensionControls {
         }
         items.append(.object([("key", .string("colorOverLife")), ("kind", .string("ramp")), ("path", .string("\(jsonPath).colorOverLife")),
                               ("present", .bool(x.colorOverLife != nil)), ("stops", ramp)]))
-        if let f = x.fields {
-            items.append(number("fields.drag", .number(f.drag), jsonPath))
-            items.append(number("fields.wind", .point(f.wind), jsonPath))
-        }
-        if let col = x.collider {
-            items.append(number("collider.restitution", .number(col.restitution), jsonPath))
-            items.append(number("collider.friction", .number(col.friction), jsonPath))
-        }
-        for (i, col) in x.colliders.enumerated() {
-            items.append(number("colliders[\(i)].restitution", .number(col.restitution), jsonPath))
-            items.append(number("colliders[\(i)].friction", .number(col.friction), jsonPath))
-        }
+        items += StudioFieldControls.describe(x.fields, json: cellJSON, jsonPath: jsonPath)
+        items += StudioColliderControls.describe(json: cellJSON, jsonPath: jsonPath, layerNames: layerNames)
         // Emission (§2.7): each burst's numbers (an endless burst's cycles stay as the file says), and the limits
         // the cell has — an absent limit means none, which a number cannot show.
         for (i, b) in x.bursts.enumerated() {
@@ -61,7 +52,9 @@ enum StudioCellExtensionControls {
             items.append(number("bursts[\(i)].count", .number(Double(b.count)), jsonPath))
             if b.cycles != ParticleBurst.forever { items.append(number("bursts[\(i)].cycles", .number(Double(b.cycles)), jsonPath)) }
             items.append(number("bursts[\(i)].interval", .number(b.interval), jsonPath))
+            items.append(StudioSourceItems.removeControl("bursts[\(i)]", jsonPath))
         }
+        items.append(StudioSourceItems.addControl("bursts", jsonPath))
         if let n = x.maximumAlive { items.append(number("maximumAlive", .number(Double(n)), jsonPath)) }
         if let d = x.emissionDuration { items.append(number("emissionDuration", .number(d), jsonPath)) }
         items.append(number("velocityStretch", .number(x.velocityStretch), jsonPath))
@@ -91,31 +84,35 @@ enum StudioCellExtensionControls {
     }
 
     /// Whether `parts` (a parsed JSON path) names a cell extension the studio edits:
-    /// `layers[N](.sublayers[N])*(.emitterCells[N])+` then a curve or ramp key, or `fields.drag|wind`,
-    /// `collider.restitution|friction`, `colliders[N].restitution|friction`, `bursts[N].time|count|cycles|interval`,
-    /// one of ``cellKeys``, `textureSheet.KEY` (``StudioTextureSheetControls/editableKeys``).
+    /// `layers[N](.sublayers[N])*(.emitterCells[N])+` then a curve or ramp key, `bursts[N].time|count|cycles|interval`,
+    /// one of ``cellKeys``, `textureSheet.KEY` (``StudioTextureSheetControls/editableKeys``), a field's number
+    /// (``StudioFieldControls/isEditable(_:)``) or a collider's (``StudioColliderControls/isEditable(_:)``).
     static func isEditablePath(_ parts: [SceneJSONSave.Component]) -> Bool {
-        var i = 0
-        guard parts.count >= 3, parts[0].key == "layers", parts[0].indices.count == 1 else { return false }
-        i = 1
+        guard let n = cellPrefixCount(parts) else { return false }
+        let rest = parts[n...]
+        if StudioFieldControls.isEditable(rest) || StudioColliderControls.isEditable(rest) { return true }
+        let keys = rest.map(\.key)
+        // Only a burst is named by index here (`bursts[0].count`).
+        if keys.count == 2, keys[0] == "bursts", rest.first!.indices.count == 1, rest.last!.indices.isEmpty {
+            return burstNumbers.contains(keys[1])
+        }
+        guard rest.allSatisfy({ $0.indices.isEmpty }) else { return false }
+        switch keys.count {
+        case 1: return curveKeys.contains(keys[0]) || rampKeys.contains(keys[0]) || cellKeys.contains(keys[0])
+        case 2: return keys[0] == "textureSheet" && StudioTextureSheetControls.editableKeys.contains(keys[1])
+        default: return false
+        }
+    }
+
+    /// How many components of `parts` name a cell, `layers[N](.sublayers[N])*(.emitterCells[N])+`, when at least one
+    /// more follows; nil when `parts` does not start with a cell.
+    static func cellPrefixCount(_ parts: [SceneJSONSave.Component]) -> Int? {
+        guard parts.count >= 3, parts[0].key == "layers", parts[0].indices.count == 1 else { return nil }
+        var i = 1
         while i < parts.count, parts[i].key == "sublayers", parts[i].indices.count == 1 { i += 1 }
         let firstCell = i
         while i < parts.count, parts[i].key == "emitterCells", parts[i].indices.count == 1 { i += 1 }
-        guard i > firstCell else { return false }
-        let rest = parts[i...]
-        // Only a burst or an extra collider is named by index (`bursts[0].count`).
-        let indexed = rest.first.map { ["bursts", "colliders"].contains($0.key) && $0.indices.count == 1 } ?? false
-        guard rest.dropFirst(indexed ? 1 : 0).allSatisfy({ $0.indices.isEmpty }) else { return false }
-        let keys = rest.map(\.key)
-        if indexed {
-            return keys.count == 2 && (keys[0] == "bursts" ? burstNumbers : colliderNumbers).contains(keys[1])
-        }
-        switch keys.count {
-        case 1: return curveKeys.contains(keys[0]) || rampKeys.contains(keys[0]) || cellKeys.contains(keys[0])
-        case 2: return (keys[0] == "fields" && fieldNumbers.contains(keys[1])) || (keys[0] == "collider" && colliderNumbers.contains(keys[1]))
-            || (keys[0] == "textureSheet" && StudioTextureSheetControls.editableKeys.contains(keys[1]))
-        default: return false
-        }
+        return i > firstCell && i < parts.count ? i : nil
     }
 
     /// Decodes the stops of a curve (`[[t, value], …]`) or a ramp (`[[t, color], …]`, colors as `"#RRGGBB"` or

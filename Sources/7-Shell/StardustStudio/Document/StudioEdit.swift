@@ -27,6 +27,10 @@ public struct StudioEdit: Hashable, Sendable {
         /// A value of the source's scene JSON, at a JSON path under `physics` (`physics.bodies[0].linearDamping`):
         /// the source is rebuilt with it (scene files and effect files only; ``StudioSourceEdits``).
         case source(jsonPath: String)
+        /// A whole object of the source's scene JSON (``StudioSourceItems``): `item` written at `jsonPath` — an
+        /// object's key (`….fields.vortex`) or a list's index, one past the end appending (`….bursts[2]`) — or, when
+        /// `item` is nil, removed from there (a list left empty is removed too). The edit's `value` is not used.
+        case sourceItem(jsonPath: String, item: JSONValue?)
     }
 
     /// What changes.
@@ -168,7 +172,7 @@ extension StudioEdit {
             let inputs = scene.simulations.compactMap { $0 as? PointerInput }
             guard !inputs.isEmpty else { throw StudioEditError("this scene has no pointer-driven physics (a photo wall or a \"physics\" key).") }
             for input in inputs { for e in events { input.record(e) } }
-        case .snap, .source:
+        case .snap, .source, .sourceItem:
             // Installed after every other edit (StudioSnap) / applied to the source before the build (StudioSourceEdits).
             break
         }

@@ -44,6 +44,9 @@ enum StudioEditValidation {
         case .source(let path):
             try StudioSourceEdits.checkPath(path)
             return
+        case .sourceItem(let path, let item):
+            try StudioSourceItems.checkPath(path, adding: item != nil)
+            return
         }
         var loader = SceneLoader(baseDirectory: "/") { _ in throw StudioEditError("the studio's probe reads no images") }
         loader.limits = limits
@@ -65,6 +68,7 @@ extension StudioEdit {
         case .pointer(let events): return "a touch of \(events.count) events"
         case .snap(let l, let restore): return "\(restore == nil ? "snap" : "restore") of layer \(l)"
         case .source(let path): return path
+        case .sourceItem(let path, let item): return item == nil ? "removing \(path)" : path
         }
     }
 }

@@ -7,6 +7,7 @@ enum StudioSourceEdits {
     /// The JSON paths the studio edits: a number or boolean directly under `physics`, one of its bodies
     /// (`physics.bodies[N].KEY`) or joints (`physics.joints[N].KEY`), a cell's extension controls
     /// (``StudioCellExtensionControls/isEditablePath(_:)``) and an emitter's path (``StudioEmitterPathControls``).
+    /// Whole objects added and removed (bursts, colliders, attractors, the vortex, turbulence) are ``StudioSourceItems``.
     static func checkPath(_ path: String) throws {
         guard path.utf8.count <= 256 else { throw StudioEditError("a JSON path is at most 256 bytes.") }
         let parts = try SceneJSONSave.parse(path)
@@ -20,7 +21,8 @@ enum StudioSourceEdits {
         }
         guard ok || StudioCellExtensionControls.isEditablePath(parts) || StudioEmitterPathControls.isEditablePath(parts) else {
             throw StudioEditError("\(path.prefix(80)): the studio edits physics.KEY, physics.bodies[N].KEY and physics.joints[N].KEY (not names, types, shapes or bindings), "
-                + "a cell's alphaOverLife, scaleOverLife, colorOverLife, fields.drag, fields.wind, collider(s).restitution and friction, "
+                + "a cell's alphaOverLife, scaleOverLife, colorOverLife, fields.drag, fields.wind, fields.attractors[N].KEY, "
+                + "fields.vortex.KEY, fields.turbulence.KEY, collider.KEY and colliders[N].KEY (its shape's keys, response, restitution, friction), "
                 + "bursts[N].KEY, velocityStretch, maximumAlive, emissionDuration, trigger, inheritedVelocity and textureSheet.KEY, "
                 + "and an emitter's emitterPath.KEY.")
         }
@@ -30,11 +32,16 @@ enum StudioSourceEdits {
     static func apply(_ edits: [StudioEdit], to source: StudioSource) throws -> StudioSource {
         var doc: JSONValue?
         for edit in edits {
-            guard case .source(let path) = edit.target else { continue }
+            let write: (JSONValue) throws -> JSONValue
+            switch edit.target {
+            case .source(let path): write = { try Self.write(edit.value, path: path, in: $0) }
+            case .sourceItem(let path, let item): write = { try StudioSourceItems.write(item, path: path, in: $0) }
+            default: continue
+            }
             guard let start = doc ?? source.jsonDocument else {
                 throw StudioEditError("\(source.label) is a preset built in Swift: its physics and cell extensions are read-only in the studio.")
             }
-            doc = try write(edit.value, path: path, in: start)
+            doc = try write(start)
         }
         guard let doc else { return source }
         return StudioSource.sceneFileSource(like: source, document: doc)

@@ -36,6 +36,9 @@ enum SceneJSONSave {
             case .source(let jsonPath):
                 doc = try StudioSourceEdits.write(edit.value, path: jsonPath, in: doc)
                 continue
+            case .sourceItem(let jsonPath, let item):
+                doc = try StudioSourceItems.write(item, path: jsonPath, in: doc)
+                continue
             default: break
             }
             guard let (path, key) = location(of: edit, in: original) else {
@@ -62,7 +65,7 @@ enum SceneJSONSave {
         let reloaded = try baked.makeScene(limits: limits)
         for edit in edits {
             switch edit.target {
-            case .pointer, .snap, .source: continue  // written as they are; the build above loaded them
+            case .pointer, .snap, .source, .sourceItem: continue  // written as they are; the build above loaded them
             default: break
             }
             guard let v = value(of: edit, in: reloaded), v == edit.value else {
@@ -92,7 +95,7 @@ enum SceneJSONSave {
         case .layer(let lp, let keyPath):
             guard let layer = lp.layer(in: scene.root) else { return nil }
             return scene.sourcePaths[ObjectIdentifier(layer)].map { ($0, keyPath == "isHidden" ? "hidden" : keyPath) }
-        case .animation, .pointer, .snap, .source:
+        case .animation, .pointer, .snap, .source, .sourceItem:
             return nil
         }
     }
@@ -108,7 +111,7 @@ enum SceneJSONSave {
                 return v
             }
             return keyPath == "opacity" ? .number(l.opacity) : .bool(l.isHidden)
-        case .animation, .pointer, .snap, .source: return nil
+        case .animation, .pointer, .snap, .source, .sourceItem: return nil
         }
     }
 
@@ -132,6 +135,11 @@ enum SceneJSONSave {
             }
             return Component(key: key, indices: indices)
         }
+    }
+
+    /// `layers[2].emitterCells[0]` from its components (``parse(_:)`` read back).
+    static func path(_ parts: some Collection<Component>) -> String {
+        parts.map { c in c.key + c.indices.map { "[\($0)]" }.joined() }.joined(separator: ".")
     }
 
     /// The JSON at `path` in `doc`, or nil when the path leads nowhere.

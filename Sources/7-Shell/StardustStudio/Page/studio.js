@@ -162,7 +162,8 @@ function cellControls(layer, cell) {
 
 // Cell extensions beyond Core Animation (docs/STUDIO.md "Cell extensions"): alpha and scale curves in a small
 // editor (drag a point; double-click to add one; alt-click to remove one), the color ramp's stops, and the
-// numbers of the cell's fields and collider. Each edit writes the cell's JSON key (a setSource message).
+// numbers of the cell's fields and colliders, with buttons adding and removing bursts, colliders and attractors.
+// Each edit writes the cell's JSON (a setSource, addSource or removeSource message).
 function extensionControls(cell) {
   const box = sourceControls(cell.extensions);
   const h = document.createElement('h4'); h.textContent = 'Beyond Core Animation'; box.prepend(h);
@@ -171,7 +172,8 @@ function extensionControls(cell) {
 
 // Controls that write the source's JSON (setSource). Those of a group (a cell's texture sheet, an emitter's path)
 // sit under the group's heading, marked "(off)" until the JSON has the group: editing one of them adds it.
-const GROUP_TITLES = { textureSheet: 'Texture sheet', emitterPath: 'Emit from a path or a layer' };
+const GROUP_TITLES = { textureSheet: 'Texture sheet', emitterPath: 'Emit from a path or a layer',
+  'fields.vortex': 'Vortex', 'fields.turbulence': 'Turbulence' };
 function sourceControls(items) {
   const box = document.createElement('div'); box.className = 'extensions';
   let group = null;
@@ -183,9 +185,38 @@ function sourceControls(items) {
     group = x.group || null;
     if (x.kind === 'curve') box.appendChild(curveEditor(x));
     else if (x.kind === 'ramp') box.appendChild(rampEditor(x));
+    else if (x.kind === 'add') box.appendChild(addItemButton(x));
+    else if (x.kind === 'remove') box.appendChild(removeItemButton(x));
+    // The vortex and turbulence: a checkbox that adds the object (with defaults) or removes it.
+    else if (x.kind === 'switch') box.appendChild(row('X' + x.path, { key: x.key, kind: 'bool', value: x.value },
+      v => send({ type: v ? 'addSource' : 'removeSource', path: x.path })));
     else box.appendChild(row('X' + x.path, x, v => send({ type: 'setSource', path: x.path, value: v })));
   }
   return box;
+}
+
+// "+ bursts", "+ colliders" (with a menu of shapes: floor, line, rectangle, circle, layer), "+ fields.attractors":
+// an addSource message; the server places the new item (a floor at the emitter's bottom) and refuses past 16.
+function addItemButton(x) {
+  const r = document.createElement('div'); r.className = 'row add-item';
+  const b = document.createElement('button'); b.type = 'button'; b.textContent = '+ ' + x.key; b.dataset.add = x.path;
+  let sel = null;
+  if (x.options) {
+    sel = document.createElement('select'); sel.dataset.addKind = x.path;
+    for (const o of x.options) { const e = document.createElement('option'); e.value = o; e.textContent = o; sel.appendChild(e); }
+  }
+  b.addEventListener('click', () => send(sel ? { type: 'addSource', path: x.path, value: sel.value } : { type: 'addSource', path: x.path }));
+  r.appendChild(b); if (sel) r.appendChild(sel);
+  return r;
+}
+
+// "− bursts[1]", "− collider": a removeSource message.
+function removeItemButton(x) {
+  const r = document.createElement('div'); r.className = 'row remove-item';
+  const b = document.createElement('button'); b.type = 'button'; b.textContent = '− ' + x.key; b.dataset.remove = x.path;
+  b.addEventListener('click', () => send({ type: 'removeSource', path: x.path }));
+  r.appendChild(b);
+  return r;
 }
 
 function curveEditor(x) {

@@ -133,14 +133,32 @@ final class StudioConnection: Sendable {
         case .snap(let layer):
             reply(status: try document.toggleSnap(layer))
         case .setSource(let path, let json):
+            if path.hasSuffix("." + StudioColliderControls.shapeKey) {
+                // The collider's shape menu: the collider written anew (StudioColliderControls).
+                guard case .string(let kind) = json else { throw StudioEditError("\(path.prefix(80)) takes a shape's name.") }
+                try document.apply(try StudioColliderControls.reshape(at: path, to: kind, json: try sourceJSON(), scene: document.current.scene))
+                return
+            }
             guard let value = StudioValueCoding.value(json, like: .number(0)) ?? StudioValueCoding.value(json, like: .bool(false))
-                    ?? StudioValueCoding.value(json, like: .point(.zero)) ?? StudioCellExtensionControls.stops(json)
-                    ?? StudioConnection.sourceText(json) else {
-                throw StudioEditError("\(path.prefix(80)) takes a number, true or false, [x, y], 1–16 stops [[t, value or color], …] "
-                    + "or a string of at most \(StudioConnection.maximumSourceText) bytes.")
+                    ?? StudioValueCoding.value(json, like: .point(.zero)) ?? StudioValueCoding.value(json, like: .rect(.zero))
+                    ?? StudioCellExtensionControls.stops(json) ?? StudioConnection.sourceText(json) else {
+                throw StudioEditError("\(path.prefix(80)) takes a number, true or false, [x, y], [x, y, width, height], "
+                    + "1–16 stops [[t, value or color], …] or a string of at most \(StudioConnection.maximumSourceText) bytes.")
             }
             try document.apply(StudioEdit(target: .source(jsonPath: path), value: value, time: nil))
+        case .addSource(let path, let kind):
+            try document.apply(try StudioSourceItems.addition(at: path, kind: kind, json: try sourceJSON(), scene: document.current.scene))
+        case .removeSource(let path):
+            try document.apply(try StudioSourceItems.removal(at: path))
         }
+    }
+
+    /// The source's scene JSON with the edits so far; refused for presets, which are built in Swift.
+    private func sourceJSON() throws -> JSONValue {
+        guard let json = document.info.sourceJSON else {
+            throw StudioEditError("\(document.info.source) is a preset built in Swift: its cells have no JSON to add to.")
+        }
+        return json
     }
 
     /// Tells the page what a click or a drag did (its status line).

@@ -20,6 +20,11 @@ enum StudioMessage: Equatable {
     case snap(layer: LayerPath)
     /// A value of the source's physics JSON: `{"type": "setSource", "path": "physics.bodies[0].linearDamping", "value": 0.5}`.
     case setSource(path: String, value: JSONValue)
+    /// An item added to a cell's JSON (``StudioSourceItems``): `{"type": "addSource", "path": "layers[0].emitterCells[0].colliders",
+    /// "value": "circle"}` — a burst, a collider (`value`: its shape, a floor when absent), an attractor, the vortex, turbulence.
+    case addSource(path: String, kind: String?)
+    /// An item removed from a cell's JSON: `{"type": "removeSource", "path": "layers[0].emitterCells[0].bursts[1]"}`.
+    case removeSource(path: String)
 
     /// The largest message accepted, in bytes.
     static let maxBytes = 64 << 10
@@ -95,6 +100,12 @@ enum StudioMessage: Equatable {
         case "setSource":
             try allow(["path", "value"])
             return .setSource(path: try string("path", max: 256), value: try value())
+        case "addSource":
+            try allow(["path", "value"])
+            return .addSource(path: try string("path", max: 256), kind: fields["value"] == nil ? nil : try string("value", max: 64))
+        case "removeSource":
+            try allow(["path"])
+            return .removeSource(path: try string("path", max: 256))
         default:
             throw StudioEditError("unknown message type \"\(type.prefix(40))\".")
         }

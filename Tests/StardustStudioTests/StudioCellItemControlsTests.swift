@@ -98,6 +98,20 @@ import StardustTestSupport
         #expect(saved.text.contains("\"inside\": true"))
     }
 
+    /// A polygon from the menu is a triangle in the middle of the emitter's bounds (200 × 100); its menu shows
+    /// `polygon`, with `inside` and the response controls, and no number controls (the vertices are edited in the file).
+    @Test func aPolygonColliderIsATriangleInTheMiddle() throws {
+        let d = try StudioDocument(source: Self.source)
+        try Self.add(d, "colliders", kind: "polygon")
+        #expect(try Self.rocket(d).colliders == [.polygon([Point(100, 25), Point(150, 75), Point(50, 75)])])
+        let cell = SceneJSONSave.value(at: try SceneJSONSave.parse(Self.cellPath)[...], in: try #require(d.info.sourceJSON))
+        let controls = JSONWriter.string(.array(StudioColliderControls.describe(json: cell, jsonPath: Self.cellPath,
+                                                                              layerNames: ["box"])))
+        #expect(controls.contains("colliders[0].inside") && controls.contains("colliders[0].restitution"))
+        #expect(!controls.contains("colliders[0].from") && !controls.contains("colliders[0].polygon"))
+        #expect(StudioColliderControls.shape(of: .object([("body", .string("ground"))])) == "body")
+    }
+
     @Test func aCellHoldsAtMostSixteenCollidersAndAttractors() throws {
         let d = try StudioDocument(source: Self.source)
         for _ in 0..<16 { try Self.add(d, "colliders") }

@@ -1,16 +1,17 @@
 import Stardust
 
 /// The controls of a cell's colliders (docs/PARTICLE-MODEL.md §2.10, docs/SCENES.md "Fields and collisions"):
-/// for `collider` and each of `colliders`, its shape (a menu: floor, line, rectangle, circle, layer), the shape's
-/// numbers, `inside` for the shapes that take it, its response, restitution and friction, and a button removing
+/// for `collider` and each of `colliders`, its shape (a menu: floor, line, rectangle, circle, polygon, layer), the
+/// shape's numbers (a polygon's vertices and a body collider's name are edited in the file), `inside` for the shapes
+/// that take it, its response, restitution and friction, and a button removing
 /// it; then a button adding one. Read from the cell's JSON, since a layer collider becomes a rectangle in the model.
 /// Numbers are `setSource` edits at `CELL.collider.KEY` / `CELL.colliders[N].KEY`; the shape menu writes the whole
 /// collider anew (``reshape(at:to:json:scene:)``), keeping its response, restitution and friction.
 enum StudioColliderControls {
     /// The shapes the scene format has, as the menu names them.
-    static let shapes = ["floor", "line", "rectangle", "circle", "layer"]
+    static let shapes = ["floor", "line", "rectangle", "circle", "polygon", "layer"]
     /// The shapes that take `"inside": true`.
-    static let insideShapes = ["rectangle", "circle", "layer"]
+    static let insideShapes = ["rectangle", "circle", "polygon", "layer"]
     /// The keys that make a collider's shape (the loader's).
     static let shapeKeys = ["floor", "from", "to", "infinite", "rectangle", "circle", "radius", "layer", "inside"]
     /// The keys a new shape keeps.
@@ -25,7 +26,9 @@ enum StudioColliderControls {
         if has("floor") { return "floor" }
         if has("rectangle") { return "rectangle" }
         if has("circle") { return "circle" }
+        if has("polygon") { return "polygon" }
         if has("layer") { return "layer" }
+        if has("body") { return "body" }  // a static physics body's shapes: shown, not offered (the file names the body)
         return "line"
     }
 
@@ -46,7 +49,7 @@ enum StudioColliderControls {
                 items.append(StudioCellExtensionControls.control("\(key).\(k)", kind: kind, value: v, jsonPath, options: options, group: key))
             }
             let form = Self.shape(of: collider)
-            one(shapeKey, "string", .string(form), options: shapes)
+            one(shapeKey, "string", .string(form), options: shapes.contains(form) ? shapes : shapes + [form])
             switch form {
             case "floor": one("floor", "number", value("floor") ?? .number(0))
             case "rectangle": one("rectangle", "rect", value("rectangle") ?? .array([]))
@@ -57,6 +60,7 @@ enum StudioColliderControls {
                 var name = ""
                 if case .string(let s)? = value("layer") { name = s }
                 one("layer", "string", .string(name), options: (layerNames.contains(name) ? [] : [name]) + layerNames)
+            case "polygon", "body": break  // its vertices, or the body it names, are edited in the file
             default:
                 one("from", "point", value("from") ?? .array([.number(0), .number(0)]))
                 one("to", "point", value("to") ?? .array([.number(0), .number(0)]))
@@ -98,7 +102,9 @@ enum StudioColliderControls {
             }
             return .object([("layer", .string(name))])
         case "polygon":
-            throw StudioEditError("the scene format has no polygon collider (docs/SCENES.md, \"Fields and collisions\"): choose \(shapes.joined(separator: ", ")).")
+            // A triangle in the middle (its vertices are edited in the file).
+            return .object([("polygon", .array([point(x + w / 2, y + h / 4), point(x + w * 3 / 4, y + h * 3 / 4),
+                                                 point(x + w / 4, y + h * 3 / 4)]))])
         default:
             throw StudioEditError("a collider is a \(shapes.joined(separator: ", ")); not \(kind.prefix(40)).")
         }

@@ -123,10 +123,10 @@ import StardustTestSupport
         do { try Self.add(d, "colliders"); Issue.record("a 17th collider was added") } catch { #expect("\(error)".contains("at most 16 colliders")) }
         #expect(d.editList.count == edits && d.info.sourceJSON == before)
         #expect(try Self.rocket(d).colliders.count == 16 && Self.rocket(d).fields?.attractors.count == 16)
-        // A polygon is not in the scene format.
+        // A shape the scene format does not have is refused with the ones it has.
         let d2 = try StudioDocument(source: Self.source)
-        do { try Self.add(d2, "colliders", kind: "polygon"); Issue.record("a polygon collider was added") } catch {
-            #expect("\(error)".contains("no polygon collider"))
+        do { try Self.add(d2, "colliders", kind: "hexagon"); Issue.record("a hexagon collider was added") } catch {
+            #expect("\(error)".contains("polygon, layer; not hexagon"))
         }
     }
 
@@ -202,7 +202,7 @@ import StardustTestSupport
             #expect(text.contains("\"path\": \"\(Self.cellPath).\(key)\""), "\(key)")
         }
         #expect(text.contains("\"kind\": \"add\"") && text.contains("\"kind\": \"remove\"") && text.contains("\"kind\": \"switch\""))
-        #expect(text.contains("\"options\": [\"floor\", \"line\", \"rectangle\", \"circle\", \"layer\"]"))
+        #expect(text.contains("\"options\": [\"floor\", \"line\", \"rectangle\", \"circle\", \"polygon\", \"layer\"]"))
     }
 
     @Test func thePageSendsTheNewMessages() async throws {

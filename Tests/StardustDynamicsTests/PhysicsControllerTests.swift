@@ -34,6 +34,35 @@ struct PhysicsControllerTests {
         }
     }
 
+    @Test("a body's poses over a range of steps are the timeline's, in points, the angle continuous; a touch says to read them again")
+    func posesOverStepsAndResimulation() throws {
+        let (controller, body, _) = try Self.makeBox(gravity: Vec2(0, 10))
+        controller.modifyWorld { world in _ = try? world.setAngularVelocity(body, 40) }
+        let poses = controller.poses(of: body, steps: 100..<400)
+        #expect(poses.count == 300)
+        for (i, step) in [100, 217, 399].enumerated() {
+            let t = try controller.world(atStep: step).transform(of: body)
+            let p = poses[step - 100]
+            #expect(p.x == t.p.x * 100 && p.y == t.p.y * 100, "step \(step), case \(i)")
+            #expect(abs(remainder(p.z - t.q.angle, 2 * .pi)) < 1e-12)
+        }
+        // At 40 rad/s the body turns many times over these steps: the samples never jump by 2π.
+        #expect(zip(poses, poses.dropFirst()).allSatisfy { abs($1.z - $0.z) < .pi })
+        #expect(poses.last!.z - poses.first!.z > 2 * .pi)
+        let told = Told()
+        controller.whenResimulated { told.mark() }
+        controller.touchesBegan(at: Point(100, 100), time: 1)
+        #expect(told.count >= 1)
+    }
+
+    /// Counts calls from a `@Sendable` closure.
+    final class Told: @unchecked Sendable {
+        private let lock = NSLock()
+        private var n = 0
+        func mark() { lock.lock(); n += 1; lock.unlock() }
+        var count: Int { lock.lock(); defer { lock.unlock() }; return n }
+    }
+
     @Test("a touch on a body drags it to the finger through the drag joint; the body stays dynamic")
     func dragFollowsFinger() throws {
         let (controller, body, layer) = try Self.makeBox(gravity: .zero)

@@ -26,6 +26,15 @@ struct TimelineTests {
         #expect(seeking.checkpointCount == 100 / 7 + 1)
     }
 
+    @Test("a range of states, replayed once, equals the states sought one by one")
+    func rangeEqualsSeeks() {
+        let reference = makeTimeline()
+        var seen: [(Int, Chain)] = []
+        makeTimeline().forEachState(in: 30..<75) { seen.append(($0, $1)) }
+        #expect(seen.map(\.0) == Array(30..<75))
+        for (n, state) in seen { #expect(state == reference.state(atStep: n)) }
+    }
+
     @Test("samples from concurrent tasks equal the sequential ones")
     func concurrentSamples() async {
         let reference = makeTimeline()

@@ -5,23 +5,25 @@ import Testing
 
 /// `{"polygon": …}` and `{"body": "name"}` colliders, and colliders on integrated fields, in scene files
 /// (docs/SCENES.md, "Fields and collisions"; docs/PARTICLE-MODEL.md §2.10): a static body's shapes become
-/// colliders in the emitter's coordinates; a moving body, an unknown name or a scene without physics is
-/// refused at the collider's JSON path.
+/// colliders in the emitter's coordinates; a moving body's shapes follow it (the particles meet it where it
+/// is, and ride it); an unknown name or a scene without physics is refused at the collider's JSON path.
 @Suite struct BodyColliderSceneTests: SceneJSONTesting {
     /// An emitter layer at (20, 30) of 200 × 200 (its coordinates start at its top-left corner) and a physics
     /// world of 100 points per unit whose static body "ground" is a box of 1 × 0.2 units at (1, 2) and a
-    /// circle of radius 0.25 at (2, 1) in its frame; a dynamic body "ball".
+    /// circle of radius 0.25 at (2, 1) in its frame; a dynamic body "ball"; a kinematic "cart", a box of 1 × 0.2
+    /// units starting at (1, 2.5) and moving right at 0.5 units (50 points) per second.
     static let spray = "\"birthRate\": 20, \"lifetime\": 3, \"velocity\": 30, \"emissionRange\": \"180deg\", \"yAcceleration\": 80"
 
-    func scene(cell: String, physics: Bool = true, base: String = spray, at origin: String = "[100, 10]") -> String {
+    func scene(cell: String, physics: Bool = true, base: String = spray, at origin: String = "[100, 10]", timing: String = "") -> String {
         """
         {"size": [300, 300], "layers": [
-          {"type": "emitter", "name": "fx", "position": [120, 130], "bounds": [0, 0, 200, 200], "emitterPosition": \(origin),
+          {"type": "emitter", "name": "fx", "position": [120, 130], "bounds": [0, 0, 200, 200], "emitterPosition": \(origin),\(timing)
            "emitterCells": [{"name": "c", "contents": "builtin:dot", \(base), \(cell)}]}]\(physics ? """
         , "physics": {"bodies": [
             {"name": "ground", "type": "static", "position": [1, 2],
              "shapes": [{"box": {"width": 1, "height": 0.2}}, {"circle": {"radius": 0.25, "offset": [1, -1]}}]},
-            {"name": "ball", "position": [1, 0], "shapes": [{"circle": {"radius": 0.1}}]}]}
+            {"name": "ball", "position": [1, 0], "shapes": [{"circle": {"radius": 0.1}}]},
+            {"name": "cart", "type": "kinematic", "position": [1, 2.5], "velocity": [0.5, 0], "shapes": [{"box": {"width": 1, "height": 0.2}}]}]}
         """ : "")}
         """
     }
@@ -67,6 +69,39 @@ import Testing
         #expect(abs(Double(p[0].position.y) - 160) < 1e-3 && p[0].velocity == .zero)
     }
 
+    @Test func particlesLandOnAMovingCartAndRideIt() throws {
+        // The cart's top is at y = 250 − 10 − 30 = 210 in the emitter, its middle at x = 80 + 50·t. A particle
+        // dropped at time 0 from (140, 10) falls 200 points in √2 s, lands on the cart (spanning 100.7…200.7
+        // then) and rides it: at t = 4 it is 50·(4 − √2) further right.
+        let base = "\"bursts\": [{\"count\": 1}], \"lifetime\": 10, \"yAcceleration\": 200"
+        let s = try load(scene(cell: "\"collider\": {\"body\": \"cart\", \"response\": \"stick\"}", base: base, at: "[140, 10]"))
+        let e = try Self.emitter(s)
+        let x = try #require(e.emitterCells[0].extensions)
+        #expect(x.collider?.motion?.name == "cart")
+        let snapshot = e.evaluate(at: 4)
+        try #require(snapshot.count == 1)
+        let p = snapshot[0]
+        let x0: Double = 140 + 50 * (4 - 2.0.squareRoot())
+        let (px, py) = (Double(p.position.x), Double(p.position.y))
+        #expect(abs(py - 210) < 0.01 && abs(px - x0) < 0.05, "\(p.position)")
+        let (vx, vy) = (Double(p.velocity.x), Double(p.velocity.y))
+        #expect(abs(vx - 50) < 1e-6 && abs(vy) < 1e-6, "\(p.velocity)")
+        // Traced with the body's name.
+        #expect(SceneTrace.line(for: s, at: 1, includeParticles: false).contains("collider(polygon,body=cart,stick"))
+    }
+
+    @Test func anEmittersOwnTimingIsUndoneToTheBodysTime() throws {
+        // At speed 2 the emitter's second is half the scene's: the cart moves 25 points per local second. At
+        // scene time 3 (local 6) the particle that landed at local √2 has ridden 25·(6 − √2) points.
+        let base = "\"bursts\": [{\"count\": 1}], \"lifetime\": 10, \"yAcceleration\": 200"
+        let s = try load(scene(cell: "\"collider\": {\"body\": \"cart\", \"response\": \"stick\"}", base: base, at: "[120, 10]",
+                               timing: " \"speed\": 2,"))
+        let snapshot = try Self.emitter(s).evaluate(at: 3)
+        try #require(snapshot.count == 1)
+        let x0: Double = 120 + 25 * (6 - 2.0.squareRoot())
+        #expect(abs(Double(snapshot[0].position.x) - x0) < 0.05, "\(snapshot[0].position)")
+    }
+
     @Test func integratedFieldsTakeShapesSeveralCollidersAndTheCollisionTrigger() throws {
         let cell = "\"fields\": {\"vortex\": {\"center\": [100, 100], \"angularVelocity\": \"30deg\"}}, "
             + "\"colliders\": [{\"circle\": [100, 100], \"radius\": 90, \"inside\": true}, {\"polygon\": [[50, 50], [70, 50], [60, 70]]}], "
@@ -81,14 +116,16 @@ import Testing
         let cell = "layers[0].emitterCells[0]"
         let cases: [(String, Bool, String, String)] = [
             ("\"colliders\": [{\"body\": \"grund\"}]", true, "\(cell).colliders[0].body", "did you mean \"ground\""),
-            ("\"collider\": {\"body\": \"ball\"}", true, "\(cell).collider.body", "static"),
+            ("\"collider\": {\"body\": \"cart\"}", true, "\(cell).collider.body", "scene's time"),
             ("\"collider\": {\"body\": \"ground\"}", false, "\(cell).collider.body", "no \"physics\""),
             ("\"collider\": {\"body\": \"ground\", \"inside\": true}", true, "\(cell).collider.inside", "belongs to"),
             ("\"colliders\": [{\"polygon\": [[0, 0], [10, 0]]}]", false, "\(cell).colliders[0].polygon", "3 to 16"),
             ("\"colliders\": [{\"polygon\": [[0, 0], [10, 0], [0, 10], [10, 10]]}]", false, "\(cell).colliders[0].polygon", "convex"),
         ]
         for (key, physics, path, text) in cases {
-            _ = #expect(throws: (any Error).self, "\(key)") { try load(scene(cell: key, physics: physics)) }.map { e in
+            // The cart's case: an emitter whose time stops cannot follow the scene's.
+            let timing = key.contains("cart") ? " \"speed\": 0," : ""
+            _ = #expect(throws: (any Error).self, "\(key)") { try load(scene(cell: key, physics: physics, timing: timing)) }.map { e in
                 guard let err = e as? SceneError else { Issue.record("expected a SceneError for \(key), got \(e)"); return }
                 #expect(err.path == path, "\(key): \(err.path)")
                 #expect(err.message.contains(text), "\(key): \(err.message)")

@@ -67,6 +67,20 @@ public final class Timeline<State: Sendable>: @unchecked Sendable {
         return state
     }
 
+    /// Calls `visit` with each step of `steps` (none negative) and the state after it, in order: one replay
+    /// from the checkpoint at or before the first, instead of one per step.
+    ///
+    /// - Complexity: O(`checkpointInterval` + `steps.count`) once the checkpoints up to `steps` exist.
+    public func forEachState(in steps: Range<Int>, _ visit: (Int, State) -> Void) {
+        guard let first = steps.first else { return }
+        var state = self.state(atStep: first)
+        visit(first, state)
+        for s in steps.dropFirst() {
+            advance(&state, s - 1)
+            visit(s, state)
+        }
+    }
+
     /// The steps around `time` and how far between them it lies, for interpolated rendering.
     ///
     /// A render at time *t* shows `lerp(before, after, fraction)`, where `before` is the state

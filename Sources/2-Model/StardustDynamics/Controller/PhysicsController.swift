@@ -44,7 +44,8 @@ public final class PhysicsController: PointerInput, TraceableSimulation, @unchec
     private var initial: World
     private var bindings: [(name: String, body: BodyID)] = []
     private var track = PointerTrack()
-    private var sampler: TimelineSampler<State>?
+    private var sampler: TimelineSampler<State>? { didSet { if sampler == nil { notifyResimulated() } } }
+    private var resimulated: [@Sendable () -> Void] = []
 
     /// A controller of `world` (its state at time 0).
     ///
@@ -125,6 +126,34 @@ public final class PhysicsController: PointerInput, TraceableSimulation, @unchec
         case .ended, .cancelled:
             if let j = state.drags.removeValue(forKey: event.pointer) { try? state.world.destroyJoint(j) }
         }
+    }
+
+    /// Calls `action` whenever what was simulated is thrown away (a touch recorded, the world changed), so
+    /// that what was read from it — a particle collider's samples of a body — is read again.
+    public func whenResimulated(_ action: @escaping @Sendable () -> Void) {
+        lock.lock(); resimulated.append(action); lock.unlock()
+    }
+
+    /// Called with the lock held, where the sampler is dropped.
+    private func notifyResimulated() { for action in resimulated { action() } }
+
+    /// The pose of `body` after each step of `steps` (none negative): its position in points (the world's
+    /// origin at the superlayer's) and its angle in radians, the angle kept continuous from step to step
+    /// (no jump of 2π), as a particle collider that follows the body samples it
+    /// (docs/PARTICLE-MODEL.md §2.10, "Moving bodies"). A body destroyed keeps its last pose.
+    public func poses(of body: BodyID, steps: Range<Int>) -> [SIMD3<Double>] {
+        var out: [SIMD3<Double>] = []
+        out.reserveCapacity(steps.count)
+        let ppu = pointsPerUnit
+        currentSampler().timeline.forEachState(in: steps) { _, state in
+            guard let t = try? state.world.transform(of: body) else {
+                out.append(out.last ?? .zero); return
+            }
+            var angle = t.q.angle
+            if let last = out.last { angle = last.z + remainder(angle - last.z, 2 * .pi) }
+            out.append(SIMD3(t.p.x * ppu, t.p.y * ppu, angle))
+        }
+        return out
     }
 
     /// The world after `step` fixed steps.

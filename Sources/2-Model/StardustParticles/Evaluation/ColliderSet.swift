@@ -14,7 +14,32 @@ final class ColliderSet: Sendable {
     /// True when some piece bounces (a particle can then meet colliders up to ``ParticleCollider/maximumBounces`` times).
     let canBounce: Bool
 
+    /// The bodies that move (docs/PARTICLE-MODEL.md §2.10, "Moving bodies"): their pieces in their own frames,
+    /// numbered after the pieces that stay, body after body. Only the integrated path reads them.
+    let moving: ContiguousArray<MovingPieces>
+    /// Every piece, the moving ones included (a piece number is below it).
+    let count: Int
+
     init(_ colliders: [ParticleCollider]) {
+        let (lines, circles) = Self.pieces(colliders.filter { $0.motion == nil })
+        self.lines = lines; self.circles = circles
+        var moving = ContiguousArray<MovingPieces>()
+        var first = lines.count + circles.count
+        for c in colliders {
+            guard let motion = c.motion, !moving.contains(where: { $0.motion === motion }) else { continue }
+            let (l, r) = Self.pieces(colliders.filter { $0.motion === motion })
+            moving.append(MovingPieces(motion: motion, lines: l, circles: r, first: first))
+            first += l.count + r.count
+        }
+        self.moving = moving
+        count = first
+        canKill = colliders.contains { $0.response == .die }
+        canBounce = colliders.contains { $0.response == .bounce }
+    }
+
+    /// The pieces of `colliders`: lines and the edges of rectangles and polygons, then circles.
+    private static func pieces(_ colliders: [ParticleCollider])
+        -> (ContiguousArray<CollisionLine>, ContiguousArray<CollisionCircle>) {
         var lines = ContiguousArray<CollisionLine>(), circles = ContiguousArray<CollisionCircle>()
         for c in colliders {
             switch c.shape {
@@ -36,9 +61,7 @@ final class ColliderSet: Sendable {
                                                isContainer: c.isContainer, c))
             }
         }
-        self.lines = lines; self.circles = circles
-        canKill = colliders.contains { $0.response == .die }
-        canBounce = colliders.contains { $0.response == .bounce }
+        return (lines, circles)
     }
 
     /// Appends the edges of the convex polygon through `corners` (in order) as segments met from the side
@@ -58,9 +81,6 @@ final class ColliderSet: Sendable {
 
     /// The set without pieces (what a loop binds instead of an optional set: see ``FieldIntegrator``).
     static let none = ColliderSet([])
-
-    /// The number of pieces (a piece number is below it).
-    var count: Int { lines.count + circles.count }
 
     /// The first contact of motion `m` with any piece within `limit`: its age and piece, or (+∞, −1).
     /// `last` is the piece the motion starts on (its previous contact), −1 at the birth, where every
@@ -106,7 +126,7 @@ final class ColliderSet: Sendable {
     }
 
     /// The response, the velocity after a bounce and the normal speed it keeps, for a contact with
-    /// `piece` at `p` with velocity `v`.
+    /// `piece` (one that stays) at `p` with velocity `v`.
     @inline(__always)
     func contact(_ piece: Int, at p: SIMD3<Double>, velocity v: SIMD3<Double>) -> (ParticleCollider.Response, SIMD3<Double>, Double) {
         if piece < lines.count {

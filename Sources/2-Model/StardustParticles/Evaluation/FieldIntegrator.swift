@@ -17,8 +17,9 @@ import Foundation
 /// 2. the vortex turns the position about its center by `ω(r)·h` (an exact rotation: the distance
 ///    to the center does not drift however long the particle circles);
 /// 3. the segment from the old to the new position is tested against every collider piece
-///    (``ColliderSet/firstCrossing(from:to:_:last:)``): the earliest crossing is a contact at the
-///    crossing point (linear interpolation within the step), with the closed form's responses.
+///    (``ColliderSet/contact(from:to:at:duration:velocity:_:last:)``): the earliest crossing is a contact
+///    at the crossing point (linear interpolation within the step), with the closed form's responses; a
+///    moving body's pieces are tested in the body's frame, and a particle that rests on one rides with it.
 ///
 /// A class, so that ``ParticleMotion``, read for every particle, stays small and is not copied with the
 /// integrator's parameters and attractor list.
@@ -163,31 +164,38 @@ final class FieldIntegrator: Sendable {
                 p.y = vortexCenter.y + dx * s + dy * c
             }
             // 3. The first collider piece the step's segment meets; the contact at the crossing.
-            guard collides else { continue }
-            let (u, piece) = set.firstCrossing(from: old, to: p, b, last: last)
-            guard piece >= 0 else { continue }
-            let hit = old + (p - old) * u
-            let at = Double(i - 1) * h + dt * u
-            let (response, out, vn) = set.contact(piece, at: hit, velocity: v)
-            switch response {
+            guard collides, let c = set.contact(from: old, to: p, at: b.birthTime + Double(i - 1) * h, duration: dt,
+                                                velocity: v, b, last: last) else { continue }
+            let at = Double(i - 1) * h + dt * c.u
+            switch c.response {
             case .die:
-                _ = contact(at, hit, v)
-                return (hit, v, false, at)
+                _ = contact(at, c.point, v)
+                return (c.point, v, false, at)
             case .stick:
-                _ = contact(at, hit, .zero)
-                return (hit, .zero, true, tau)
+                _ = contact(at, c.point, c.body < 0 ? .zero : c.velocity)
+                return resting(c, b, age: tau, set)
             case .bounce:
                 bounces += 1
-                if abs(vn) < ParticleCollider.restingSpeed || bounces >= ParticleCollider.maximumBounces {
-                    _ = contact(at, hit, .zero)
-                    return (hit, .zero, true, tau)
+                if abs(c.normalSpeed) < ParticleCollider.restingSpeed || bounces >= ParticleCollider.maximumBounces {
+                    _ = contact(at, c.point, c.body < 0 ? .zero : set.riding(c.body, at: c.local, time: b.birthTime + at).1)
+                    return resting(c, b, age: tau, set)
                 }
-                v = out
-                p = hit
-                last = piece
-                if !contact(at, hit, v) { return (hit, v, true, at) }
+                v = c.velocity
+                p = c.resume
+                last = c.piece
+                if !contact(at, c.point, v) { return (c.point, v, true, at) }
             }
         }
         return (p, v + vortexVelocity(p), true, tau)
+    }
+
+    /// A particle at rest after contact `c`, at age `tau`: where it hit, or, on a moving body, carried by the
+    /// body from the point it hit (docs/PARTICLE-MODEL.md §2.10, "Moving bodies").
+    @inline(__always)
+    private func resting(_ c: StepContact, _ b: ParticleBirth, age tau: Double, _ set: ColliderSet)
+        -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool, end: Double) {
+        guard c.body >= 0 else { return (c.point, .zero, true, tau) }
+        let (p, v) = set.riding(c.body, at: c.local, time: b.birthTime + tau)
+        return (p, v, true, tau)
     }
 }

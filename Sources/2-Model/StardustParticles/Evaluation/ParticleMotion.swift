@@ -20,7 +20,9 @@ struct ParticleMotion {
         wind = SIMD3(f.wind.x, f.wind.y, 0)
         let all = x.allColliders
         colliders = all.isEmpty ? nil : ColliderSet(all)
-        integrator = f.isClosedForm ? nil : FieldIntegrator(f, drag: k, wind: wind)
+        // A moving collider has no closed form either: its pieces are met step by step (§2.10).
+        let moves = all.contains { $0.motion != nil }
+        integrator = f.isClosedForm && !moves ? nil : FieldIntegrator(f, drag: k, wind: wind)
     }
 
     /// The state at age `tau` of a particle born as `b`; `alive` is false once a `die` collider took it.

@@ -52,6 +52,11 @@ public struct ParticleCollider: Hashable, Sendable {
     /// For a rectangle or a circle: particles are kept inside it (its edges face inwards) instead of
     /// outside. Ignored by lines.
     public var isContainer = false
+    /// How the collider moves (nil: it stays where it is). With a motion, the geometry is in the collider's
+    /// own frame, placed in the emitter's coordinates by the motion's pose at each time — a moving physics
+    /// body's shapes (docs/PARTICLE-MODEL.md §2.10, "Moving bodies"). A Stardust extension: a cell with a
+    /// moving collider is integrated at a fixed step (§2.11), like one with attractors.
+    public var motion: ColliderMotion? = nil
 
     /// A collider along the segment (or line) from `from` to `to`.
     public init(from: Point, to: Point, isInfinite: Bool = false, response: Response = .bounce,

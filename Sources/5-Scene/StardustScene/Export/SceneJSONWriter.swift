@@ -284,6 +284,11 @@ public enum SceneJSONWriter {
         }
 
         func extensions(_ x: CellExtensions, into f: inout [(key: String, value: JSONValue)]) throws {
+            // A moving collider is a physics body's (read from its name with the world, which scene JSON written
+            // here cannot hold) or a motion built in code: its shapes alone would be a collider that stays.
+            if let m = x.allColliders.lazy.compactMap(\.motion).first {
+                throw SceneJSONWriterError("a cell has a collider that moves with \"\(m.name)\", which scene JSON written here cannot hold")
+            }
             // Every key, even at its default: a cell with extensions must read back with extensions.
             if let c = x.finishColor { f.append(("finishColor", color(c))) }
             f.append(("finishRedRange", .number(x.finishRedRange)))

@@ -13,13 +13,13 @@ struct PendingLayerCollider {
     var index: Int
     var name: String
     var path: String
-    /// A body of the scene's `physics` (resolved by ``SceneLoader/resolveBodyColliders(world:bodies:pointsPerUnit:)``).
+    /// A body of the scene's `physics` (resolved by ``SceneLoader/resolveBodyColliders(_:bodies:)``).
     var isBody = false
 }
 
 extension SceneLoader {
     /// Notes the `{"layer": …}` and `{"body": …}` colliders of cell `c` (keys `k`), to be resolved by
-    /// ``resolveLayerColliders(names:)`` and ``resolveBodyColliders(world:bodies:pointsPerUnit:)`` (the
+    /// ``resolveLayerColliders(names:)`` and ``resolveBodyColliders(_:bodies:)`` (the
     /// emitter is filled in when its cells are read).
     mutating func noteLayerColliders(_ k: [String: JSONNode], cell c: EmitterCell) throws {
         func note(_ item: JSONNode, _ index: Int) throws {

@@ -58,9 +58,9 @@ extension SceneLoader {
             guard nodes.count <= Self.maxJoints else { throw SceneError(path: list.path, "at most \(Self.maxJoints) joints, found \(nodes.count)") }
             for j in nodes { try joint(j, in: &world, bodies: bodies) }
         }
-        // Particle colliders naming bodies take the bodies' shapes as the world starts (static bodies only).
-        try resolveBodyColliders(world: world, bodies: bodies, pointsPerUnit: ppu)
         let controller = PhysicsController(world: world, pointsPerUnit: ppu, timeStep: timeStep)
+        // Particle colliders naming bodies take the bodies' shapes (and the moving ones, their motion).
+        try resolveBodyColliders(controller, bodies: bodies)
         controller.dragMaxForce = try k["dragMaxForce"].map { try $0.number(in: 0...1e15) }
         for (name, id, layer) in bound { controller.bind(id, name: name, to: layer) }
         return controller

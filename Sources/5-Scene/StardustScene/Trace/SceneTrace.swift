@@ -133,13 +133,14 @@ public enum SceneTrace {
         }
         for c in x.allColliders {
             // A line keeps its historical form; shapes name themselves first ("collider(circle inside,bounce,…)").
-            let shape: String
+            var shape: String
             switch c.shape {
             case .line: shape = ""
             case .rectangle: shape = c.isContainer ? "rectangle inside," : "rectangle,"
             case .circle: shape = c.isContainer ? "circle inside," : "circle,"
             case .polygon: shape = c.isContainer ? "polygon inside," : "polygon,"
             }
+            if let m = c.motion { shape = (shape.isEmpty ? "line," : shape) + "body=\(m.name)," }
             f.append(quote("collider(\(shape)\(c.response.rawValue),restitution=\(num(c.restitution)),friction=\(num(c.friction)))"))
         }
         return f

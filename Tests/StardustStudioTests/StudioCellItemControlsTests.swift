@@ -99,7 +99,7 @@ import StardustTestSupport
     }
 
     /// A polygon from the menu is a triangle in the middle of the emitter's bounds (200 × 100); its menu shows
-    /// `polygon`, with `inside` and the response controls, and no number controls (the vertices are edited in the file).
+    /// `polygon`, with its vertex list (StudioPolygonAndBodyColliderTests), `inside` and the response controls, and no line's points.
     @Test func aPolygonColliderIsATriangleInTheMiddle() throws {
         let d = try StudioDocument(source: Self.source)
         try Self.add(d, "colliders", kind: "polygon")
@@ -108,7 +108,7 @@ import StardustTestSupport
         let controls = JSONWriter.string(.array(StudioColliderControls.describe(json: cell, jsonPath: Self.cellPath,
                                                                               layerNames: ["box"])))
         #expect(controls.contains("colliders[0].inside") && controls.contains("colliders[0].restitution"))
-        #expect(!controls.contains("colliders[0].from") && !controls.contains("colliders[0].polygon"))
+        #expect(!controls.contains("colliders[0].from") && controls.contains("colliders[0].polygon"))
         #expect(StudioColliderControls.shape(of: .object([("body", .string("ground"))])) == "body")
     }
 
@@ -126,7 +126,7 @@ import StardustTestSupport
         // A shape the scene format does not have is refused with the ones it has.
         let d2 = try StudioDocument(source: Self.source)
         do { try Self.add(d2, "colliders", kind: "hexagon"); Issue.record("a hexagon collider was added") } catch {
-            #expect("\(error)".contains("polygon, layer; not hexagon"))
+            #expect("\(error)".contains("polygon, layer, body; not hexagon"))
         }
     }
 
@@ -202,7 +202,7 @@ import StardustTestSupport
             #expect(text.contains("\"path\": \"\(Self.cellPath).\(key)\""), "\(key)")
         }
         #expect(text.contains("\"kind\": \"add\"") && text.contains("\"kind\": \"remove\"") && text.contains("\"kind\": \"switch\""))
-        #expect(text.contains("\"options\": [\"floor\", \"line\", \"rectangle\", \"circle\", \"polygon\", \"layer\"]"))
+        #expect(text.contains("\"options\": [\"floor\", \"line\", \"rectangle\", \"circle\", \"polygon\", \"layer\", \"body\"]"))
     }
 
     @Test func thePageSendsTheNewMessages() async throws {

@@ -12,8 +12,10 @@ enum SceneControls {
         // The layers an emitter path may name (docs/SCENES.md, "Emitting from a layer"), each name once.
         var named = Set<String>()
         let layerNames = scene.allLayers.compactMap(\.name).filter { named.insert($0).inserted }
+        let bodyNames = StudioColliderControls.bodyNames(in: document.sourceJSON)
         func walk(_ layer: Layer, path: [Int], depth: Int) {
-            var info = describe(layer, path: LayerPath(path), depth: depth, sourcePaths: editable, json: document.sourceJSON, layerNames: layerNames)
+            var info = describe(layer, path: LayerPath(path), depth: depth, sourcePaths: editable, json: document.sourceJSON,
+                                layerNames: layerNames, bodyNames: bodyNames)
             if layer is EmitterLayer, let json = document.sourceJSON, let jsonPath = editable[ObjectIdentifier(layer)],
                case .object(let fields) = info, let parts = try? SceneJSONSave.parse(jsonPath) {
                 info = .object(fields + [("emitterPath", StudioEmitterPathControls.describe(
@@ -43,9 +45,10 @@ enum SceneControls {
     }
 
     /// `sourcePaths`: the JSON path of each object read from scene JSON (``Scene/sourcePaths``); empty for presets.
-    /// `json` is the source's scene JSON and `layerNames` the scene's named layers (a cell's colliders read their shapes there).
+    /// `json` is the source's scene JSON (a cell's colliders read their shapes there), `layerNames` the scene's named
+    /// layers and `bodyNames` its physics bodies (what a layer or body collider may name).
     static func describe(_ layer: Layer, path: LayerPath, depth: Int, sourcePaths: [ObjectIdentifier: String] = [:],
-                         json: JSONValue? = nil, layerNames: [String] = []) -> JSONValue {
+                         json: JSONValue? = nil, layerNames: [String] = [], bodyNames: [String] = []) -> JSONValue {
         var fields: [(key: String, value: JSONValue)] = [
             ("path", .string(path.description)),
             ("depth", .number(Double(depth))),
@@ -61,7 +64,7 @@ enum SceneControls {
                 property(p.rawValue, p.value(of: emitter), options: options(for: p), live: p.isSampledAtBirth)
             })))
             fields.append(("cells", .array(cells(emitter.emitterCells, prefix: "", indexPath: [], sourcePaths: sourcePaths,
-                                                  json: json, layerNames: layerNames.filter { $0 != layer.name }))))
+                                                  json: json, layerNames: layerNames.filter { $0 != layer.name }, bodyNames: bodyNames))))
         }
         let drawing = StudioDrawingControls.values(of: layer)
         if !drawing.isEmpty {
@@ -90,7 +93,7 @@ enum SceneControls {
     /// Cells with their key-path prefix (`emitterCells.NAME.`); a cell without a name (or whose name an
     /// earlier sibling already has) cannot be addressed by key path and is listed read-only.
     static func cells(_ list: [EmitterCell], prefix: String?, indexPath: [Int], sourcePaths: [ObjectIdentifier: String] = [:],
-                      json: JSONValue? = nil, layerNames: [String] = []) -> [JSONValue] {
+                      json: JSONValue? = nil, layerNames: [String] = [], bodyNames: [String] = []) -> [JSONValue] {
         var seen: Set<String> = []
         return list.enumerated().map { i, c in
             var pre: String? = nil
@@ -101,7 +104,7 @@ enum SceneControls {
             let jsonPath = sourcePaths[ObjectIdentifier(c)]
             let cellJSON = jsonPath.flatMap { p in json.flatMap { j in (try? SceneJSONSave.parse(p)).flatMap { SceneJSONSave.value(at: $0[...], in: j) } } }
             if let x = StudioCellExtensionControls.describe(c, jsonPath: jsonPath, isSubCell: !indexPath.isEmpty, cellJSON: cellJSON,
-                                                            layerNames: layerNames) { extra.append(("extensions", x)) }
+                                                            layerNames: layerNames, bodyNames: bodyNames) { extra.append(("extensions", x)) }
             return .object([
                 ("index", .string((indexPath + [i]).map(String.init).joined(separator: "."))),
                 ("name", c.name.map { .string($0) } ?? .null),
@@ -109,7 +112,8 @@ enum SceneControls {
                 ("properties", .array(CellProperty.allCases.map { p in
                     property(p.rawValue, p.value(of: c), options: options(for: p), live: p.isSampledAtBirth)
                 })),
-                ("cells", .array(cells(c.emitterCells, prefix: pre, indexPath: indexPath + [i], sourcePaths: sourcePaths, json: json, layerNames: layerNames))),
+                ("cells", .array(cells(c.emitterCells, prefix: pre, indexPath: indexPath + [i], sourcePaths: sourcePaths, json: json,
+                                              layerNames: layerNames, bodyNames: bodyNames))),
             ] + extra)
         }
     }

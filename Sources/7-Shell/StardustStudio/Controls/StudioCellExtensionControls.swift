@@ -21,9 +21,10 @@ enum StudioCellExtensionControls {
 
     /// The `extensions` field of a cell: nil when the cell has no JSON path (a preset's cell).
     /// `cellJSON` is the cell's object in the source's JSON (its colliders' shapes are read there: a layer's is
-    /// resolved to a rectangle in the model); `layerNames` are the scene's named layers (a layer collider's menu).
+    /// resolved to a rectangle in the model); `layerNames` are the scene's named layers (a layer collider's menu),
+    /// `bodyNames` its physics bodies (a body collider's menu).
     static func describe(_ c: EmitterCell, jsonPath: String?, isSubCell: Bool = false, cellJSON: JSONValue? = nil,
-                         layerNames: [String] = []) -> JSONValue? {
+                         layerNames: [String] = [], bodyNames: [String] = []) -> JSONValue? {
         guard let jsonPath else { return nil }
         let x = c.extensions ?? CellExtensions()
         func stops(_ curve: ParticleCurve?) -> JSONValue {
@@ -44,7 +45,7 @@ enum StudioCellExtensionControls {
         items.append(.object([("key", .string("colorOverLife")), ("kind", .string("ramp")), ("path", .string("\(jsonPath).colorOverLife")),
                               ("present", .bool(x.colorOverLife != nil)), ("stops", ramp)]))
         items += StudioFieldControls.describe(x.fields, json: cellJSON, jsonPath: jsonPath)
-        items += StudioColliderControls.describe(json: cellJSON, jsonPath: jsonPath, layerNames: layerNames)
+        items += StudioColliderControls.describe(json: cellJSON, jsonPath: jsonPath, layerNames: layerNames, bodyNames: bodyNames)
         // Emission (§2.7): each burst's numbers (an endless burst's cycles stay as the file says), and the limits
         // the cell has — an absent limit means none, which a number cannot show.
         for (i, b) in x.bursts.enumerated() {

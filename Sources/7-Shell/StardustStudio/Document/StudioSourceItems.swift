@@ -54,7 +54,9 @@ enum StudioSourceItems {
         let item: JSONValue
         switch tail {
         case "bursts": item = defaultBurst
-        case "colliders": item = try StudioColliderControls.defaultCollider(kind ?? "floor", in: frame, layerNames: layerNames(scene, cellPath: cellParts))
+        case "colliders":
+            item = try StudioColliderControls.defaultCollider(kind ?? "floor", in: frame, layerNames: layerNames(scene, cellPath: cellParts),
+                                                              bodyNames: StudioColliderControls.bodyNames(in: json))
         case "fields.attractors": item = StudioFieldControls.defaultAttractor(in: frame)
         case "fields.vortex": item = StudioFieldControls.defaultVortex(in: frame)
         case "fields.turbulence": item = StudioFieldControls.defaultTurbulence

@@ -10,6 +10,9 @@ const $ = (id) => document.getElementById(id);
 const canvas = $('preview'), ctx = canvas.getContext('2d');
 let ws = null, scene = null, state = null, signature = '', scrubbing = false, gestureCounter = 0;
 let framesReceived = 0, lastFrameTime = 0;
+// What shows the document again when the server refuses the last edit of a control that keeps its own copy (a
+// polygon's vertex list); cleared by the next scene message, which rebuilds the controls when the edit was taken.
+let revertOnError = null;
 window.studio = { framesReceived: () => framesReceived, lastFrameTime: () => lastFrameTime, send: (m) => send(m) };
 
 function status(text, isError) { const s = $('status'); s.textContent = text; s.className = isError ? 'error' : ''; }
@@ -41,9 +44,9 @@ function drawFrame(buffer) {
 }
 
 function onText(m) {
-  if (m.type === 'scene') { scene = m; renderScene(); }
+  if (m.type === 'scene') { scene = m; revertOnError = null; renderScene(); }
   else if (m.type === 'state') { state = m; renderState(); }
-  else if (m.type === 'error') { status(m.message, true); }
+  else if (m.type === 'error') { status(m.message, true); if (revertOnError) { revertOnError(); revertOnError = null; } }
   else if (m.type === 'status') { status(m.message); }
 }
 
@@ -162,7 +165,8 @@ function cellControls(layer, cell) {
 
 // Cell extensions beyond Core Animation (docs/STUDIO.md "Cell extensions"): alpha and scale curves in a small
 // editor (drag a point; double-click to add one; alt-click to remove one), the color ramp's stops, and the
-// numbers of the cell's fields and colliders, with buttons adding and removing bursts, colliders and attractors.
+// numbers of the cell's fields and colliders (a polygon's vertices as a list, a layer or body collider's name as a
+// menu), with buttons adding and removing bursts, colliders and attractors.
 // Each edit writes the cell's JSON (a setSource, addSource or removeSource message).
 function extensionControls(cell) {
   const box = sourceControls(cell.extensions);
@@ -185,6 +189,7 @@ function sourceControls(items) {
     group = x.group || null;
     if (x.kind === 'curve') box.appendChild(curveEditor(x));
     else if (x.kind === 'ramp') box.appendChild(rampEditor(x));
+    else if (x.kind === 'vertices') box.appendChild(verticesEditor(x));
     else if (x.kind === 'add') box.appendChild(addItemButton(x));
     else if (x.kind === 'remove') box.appendChild(removeItemButton(x));
     // The vortex and turbulence: a checkbox that adds the object (with defaults) or removes it.
@@ -195,7 +200,7 @@ function sourceControls(items) {
   return box;
 }
 
-// "+ bursts", "+ colliders" (with a menu of shapes: floor, line, rectangle, circle, layer), "+ fields.attractors":
+// "+ bursts", "+ colliders" (with a menu of shapes: floor, line, rectangle, circle, polygon, layer, body), "+ fields.attractors":
 // an addSource message; the server places the new item (a floor at the emitter's bottom) and refuses past 16.
 function addItemButton(x) {
   const r = document.createElement('div'); r.className = 'row add-item';
@@ -298,6 +303,70 @@ function rampEditor(x) {
   draw();
   r.append(label, box);
   return r;
+}
+
+// A polygon collider's vertices, like the ramp's stops: a row of x and y per vertex, − removing it (not below 3),
+// + adding one (up to 16). The whole list is sent on each change (one setSource, one undo step) and the scene loader
+// judges it; a polygon it refuses (not convex) is named in the status line and the list shows the document's again.
+function verticesEditor(x) {
+  const r = document.createElement('div'); r.className = 'row multi vertices';
+  const label = document.createElement('label'); label.textContent = x.key;
+  label.title = 'The vertices in order around the polygon, which must be convex (3 to 16): x and y per row. '
+    + '− removes a vertex; + adds one on the longest edge, pushed out so that the polygon stays convex.';
+  const box = document.createElement('span'); box.className = 'stops'; box.dataset.path = x.path;
+  const shown = (x.value || []).map(v => [+v[0], +v[1]]);
+  let points = shown.map(p => p.slice());
+  const commit = () => {
+    revertOnError = () => { points = shown.map(p => p.slice()); draw(); };
+    send({ type: 'setSource', path: x.path, value: points });
+  };
+  const draw = () => {
+    box.innerHTML = '';
+    points.forEach((p, i) => {
+      const line = document.createElement('span'); line.className = 'vertex'; line.dataset.vertex = i;
+      for (const k of [0, 1]) {
+        const n = document.createElement('input'); n.type = 'number'; n.step = 'any'; n.value = +p[k].toFixed(6); n.title = k ? 'y' : 'x';
+        n.addEventListener('change', () => { if (n.value !== '' && isFinite(+n.value)) { p[k] = +n.value; commit(); } });
+        line.appendChild(n);
+      }
+      const remove = document.createElement('button'); remove.type = 'button'; remove.textContent = '−'; remove.title = 'Remove this vertex';
+      remove.disabled = points.length <= 3;
+      remove.addEventListener('click', () => { points.splice(i, 1); draw(); commit(); });
+      line.appendChild(remove);
+      box.appendChild(line);
+    });
+    if (points.length < 16) {
+      const add = document.createElement('button'); add.type = 'button'; add.textContent = '+'; add.title = 'Add a vertex on the longest edge';
+      add.addEventListener('click', () => { addVertex(points); draw(); commit(); });
+      box.appendChild(add);
+    }
+  };
+  draw();
+  r.append(label, box);
+  return r;
+}
+
+// Inserts a vertex into `points` (a convex polygon) at the middle of its longest edge, pushed outwards: a point on
+// the edge would put three on a line, which the loader refuses. The push is a tenth of the edge, or half of what the
+// neighbouring edges allow (where their lines meet beyond the edge) when that is less, so the polygon stays convex.
+function addVertex(points) {
+  const count = points.length, at = (i) => points[(i + count) % count];
+  const cross = (u, v) => u[0] * v[1] - u[1] * v[0], minus = (u, v) => [u[0] - v[0], u[1] - v[1]];
+  let best = 0;
+  for (let i = 1; i < count; i++) if (Math.hypot(...minus(at(i + 1), at(i))) > Math.hypot(...minus(at(best + 1), at(best)))) best = i;
+  // The signed area tells the winding, and so which side of the edge is outside.
+  let area = 0;
+  for (let i = 0; i < count; i++) area += cross(at(i), at(i + 1));
+  const p = at(best - 1), a = at(best), b = at(best + 1), n = at(best + 2), edge = minus(b, a), side = area >= 0 ? 1 : -1;
+  const out = [side * edge[1], -side * edge[0]];
+  // The turns at a and b, cross(a − p, m − a) and cross(b − m, n − b), are k0 + t·k1 in the push t: each keeps its
+  // sign while t < −k0 / k1.
+  let push = 0.1;
+  for (const [k0, k1] of [[cross(minus(a, p), edge) / 2, cross(minus(a, p), out)], [cross(edge, minus(n, b)) / 2, -cross(out, minus(n, b))]]) {
+    if (side * k1 < 0) push = Math.min(push, -k0 / k1 / 2);
+  }
+  const mid = [(a[0] + b[0]) / 2 + push * out[0], (a[1] + b[1]) / 2 + push * out[1]];
+  points.splice(best + 1, 0, mid.map(v => +v.toFixed(4)));
 }
 
 function sliderRange(key, v) {

@@ -139,11 +139,14 @@ final class StudioConnection: Sendable {
                 try document.apply(try StudioColliderControls.reshape(at: path, to: kind, json: try sourceJSON(), scene: document.current.scene))
                 return
             }
+            // A polygon's 1–16 vertices read as stops too: the same pairs of numbers, written back as the same JSON.
             guard let value = StudioValueCoding.value(json, like: .number(0)) ?? StudioValueCoding.value(json, like: .bool(false))
                     ?? StudioValueCoding.value(json, like: .point(.zero)) ?? StudioValueCoding.value(json, like: .rect(.zero))
-                    ?? StudioCellExtensionControls.stops(json) ?? StudioConnection.sourceText(json) else {
+                    ?? StudioCellExtensionControls.stops(json) ?? StudioColliderVertices.value(json)
+                    ?? StudioConnection.sourceText(json) else {
                 throw StudioEditError("\(path.prefix(80)) takes a number, true or false, [x, y], [x, y, width, height], "
-                    + "1–16 stops [[t, value or color], …] or a string of at most \(StudioConnection.maximumSourceText) bytes.")
+                    + "1–16 stops [[t, value or color], …], a polygon's vertices [[x, y], …] (at most \(StudioColliderVertices.maximumRows)) "
+                    + "or a string of at most \(StudioConnection.maximumSourceText) bytes.")
             }
             try document.apply(StudioEdit(target: .source(jsonPath: path), value: value, time: nil))
         case .addSource(let path, let kind):

@@ -31,17 +31,26 @@ import StardustScene
     @Test func flakesStickToTheBottomAndTheirCountFollowsTheClosedForm() throws {
         let e = try Self.emitter()
         let floor = Float(Self.size.height - 4)
-        for sceneTime in [3.0, 4.5] {
+        for sceneTime in [1.0, 1.8] {
             let s = e.evaluate(at: sceneTime, sceneSeed: 1)
             let all = (0..<s.count).map { s[$0] }
             #expect(all.allSatisfy { $0.position.y <= floor + 1e-3 }, "no flake below the floor")
             let stuck = all.filter { abs($0.position.y - floor) < 1e-3 && $0.velocity == .zero }.count
-            // Flakes live 8 ± 1 s: at these times none that landed has died yet, so the stuck ones are the landed ones.
+            // Flakes live 8 ± 1 s: at these times (the emitter's 6 and 6.8 s) none that landed has died yet, so the
+            // stuck ones are the landed ones.
             let local = sceneTime + SnowdriftPreset.preroll
             let expected = Self.depth.landed(at: local)
             #expect(stuck > 50)
             #expect(abs(Double(stuck) - expected) < 0.15 * expected, "stuck \(stuck), closed form \(expected) at \(local)")
         }
+    }
+
+    @Test func theFirstFrameHasSnowFromTopToBottom() throws {
+        // The scene starts after the first flakes have fallen the whole height: flakes in every fifth of it.
+        let s = try Self.emitter().evaluate(at: 0, sceneSeed: 1)
+        let fifths = Set((0..<s.count).map { min(4, Int(Double(s[$0].position.y) / (Self.size.height / 5))) })
+        #expect(fifths == [0, 1, 2, 3, 4], "flakes in fifths \(fifths.sorted())")
+        #expect(SnowdriftPreset.preroll > Self.depth.fall)
     }
 
     @Test func theDriftGrowsWhileItSnowsAndMeltsAfter() {

@@ -8,13 +8,15 @@ import StardustParticles
 /// (a terminal speed), a light wind and curl-noise turbulence (docs/PARTICLE-MODEL.md §2.9), stick
 /// where they reach the bottom of the screen (a collider, §2.10) and fade there; under them a drift
 /// grows with the number of flakes landed — a closed form of the births (``SnowDepth``) — and melts
-/// after the snowfall stops. The scene starts 3 s into the snowfall so that the first flakes land
-/// within two seconds.
+/// after the snowfall stops. The scene starts 5 s into the snowfall, longer than a flake takes to
+/// fall (4.6 s), so that its first frame has snow from top to bottom, as a prewarmed emitter does on a
+/// launch screen, and the first flakes are landing.
 enum SnowdriftPreset {
     static let gravity = 200.0, drag = 0.8
-    static let birthRate = 70.0, emission = 10.0
+    /// The snowfall lasts 12 s of the emitter's time: it stops at the scene's 7 s.
+    static let birthRate = 70.0, emission = 12.0
     /// Seconds of snowfall before the scene's time 0.
-    static let preroll = 3.0
+    static let preroll = 5.0
 
     @Sendable static func scene(_ size: Size) -> Scene {
         let scene = Scene(name: "snowdrift", size: size, scale: 1, duration: 18, fps: 20, seed: 1)

@@ -37,6 +37,32 @@ import StardustTestSupport
         }
     }
 
+    /// examples/snow-on-bodies.json: flakes stick to a turning kinematic paddle and ride it. Seen in the paddle's
+    /// frame — its pose read from its layer, which the physics controller moves by another route than the
+    /// particles' collider samples — no flake is inside it and many lie on its edges.
+    @Test("snow rides the turning paddle") func snowRidesTheTurningPaddle() throws {
+        let scene = try SceneLoader.load(path: examplesDirectory.appendingPathComponent("snow-on-bodies.json").path)
+        let emitter = try #require(scene.layer(named: "snow") as? EmitterLayer)
+        let paddle = try #require(scene.layer(named: "paddle"))
+        for t in [2.0, 4.5] {
+            guard case .point(let c)? = paddle.presentationValue(forKeyPath: "position", at: t),
+                  case .number(let angle)? = paddle.presentationValue(forKeyPath: "transform.rotation.z", at: t) else {
+                Issue.record("no pose for the paddle at \(t)"); continue
+            }
+            let s = emitter.evaluate(at: t, sceneSeed: scene.seed)
+            var inside = 0, onEdge = 0
+            for i in 0..<s.count {
+                // The emitter's origin is at (0, −5) in the scene.
+                let dx = Double(s[i].position.x) - c.x, dy = Double(s[i].position.y) - 5 - c.y
+                let lx = dx * cos(angle) + dy * sin(angle), ly = -dx * sin(angle) + dy * cos(angle)
+                if abs(lx) < 100 - 0.02 && abs(ly) < 7 - 0.02 { inside += 1 }
+                if abs(lx) <= 100.02 && abs(abs(ly) - 7) < 0.02 { onEdge += 1 }
+            }
+            #expect(inside == 0, "t = \(t): \(inside) flakes inside the paddle")
+            #expect(onEdge > 20, "t = \(t): \(onEdge) flakes on the paddle's long edges")
+        }
+    }
+
     /// An animation on `emitterCells.NAME.birthRate` changes births from its begin time on:
     /// the live count is the integral of the animated rate (every particle outlives the test).
     @Test("animated cell birth rate is integrated") func animatedCellBirthRateIsIntegrated() throws {

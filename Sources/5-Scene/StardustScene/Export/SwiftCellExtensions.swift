@@ -77,9 +77,7 @@ struct SwiftCellExtensions {
         set(\.inheritedVelocity, "inheritedVelocity", n)
         if x.inheritedVelocity != 0 { features.append("inherited velocity") }
         if let f = x.fields { writeFields(f) }
-        set(\.collider, "collider") { $0.map(Self.collider) ?? "nil" }
-        set(\.colliders, "colliders") { "[" + $0.map(Self.collider).joined(separator: ", ") + "]" }
-        for c in x.allColliders { features.append("a \(Self.shapeName(c)) collider (\(c.response.rawValue))") }
+        writeColliders()
         set(\.velocityStretch, "velocityStretch", n)
         if x.velocityStretch != 0 { features.append("velocity stretch") }
         set(\.textureSheet, "textureSheet") { s in
@@ -94,6 +92,26 @@ struct SwiftCellExtensions {
             } ?? "nil"
         }
         if x.textureSheet != nil { features.append("a texture sheet") }
+    }
+
+    /// The colliders. Those that follow a physics body (docs/PARTICLE-MODEL.md §2.10) are left out, and said so:
+    /// their motion is the scene's physics world, which the lines of a cell cannot carry.
+    private mutating func writeColliders() {
+        let bodies = x.allColliders.compactMap { $0.motion?.name }
+        guard !bodies.isEmpty else {
+            set(\.collider, "collider") { $0.map(Self.collider) ?? "nil" }
+            set(\.colliders, "colliders") { "[" + $0.map(Self.collider).joined(separator: ", ") + "]" }
+            for c in x.allColliders { features.append("a \(Self.shapeName(c)) collider (\(c.response.rawValue))") }
+            return
+        }
+        let kept = x.allColliders.filter { $0.motion == nil }
+        rebuilt.collider = x.collider; rebuilt.colliders = x.colliders
+        if !kept.isEmpty { lines.append("\(v).stardust.colliders = [" + kept.map(Self.collider).joined(separator: ", ") + "]") }
+        for c in kept { features.append("a \(Self.shapeName(c)) collider (\(c.response.rawValue))") }
+        var named: [String] = []
+        for b in bodies where !named.contains(b) { named.append(b) }
+        features.append("colliders following the physics bodies \(named.map { "\"\($0)\"" }.joined(separator: ", ")) "
+            + "(left out here: their motion is the scene's physics world)")
     }
 
     private mutating func writeFields(_ f: ParticleFields) {

@@ -28,16 +28,8 @@ import StardustCore
     }
 
     /// One particle dropped from rest at `from` at time 0 under gravity 200 (down), lifetime 20 s.
-    static func drop(from: Point = Point(0, 0), lifetime: Double = 20, _ colliders: [ParticleCollider]) -> EmitterLayer {
-        let (layer, _) = singleCellLayer { c in
-            c.lifetime = lifetime; c.yAcceleration = g; c.velocity = 0
-            var x = CellExtensions()
-            x.bursts = [ParticleBurst(count: 1)]
-            x.colliders = colliders
-            c.extensions = x
-        }
-        layer.emitterPosition = from
-        return layer
+    static func drop(from: Point = Point(0, 0), _ colliders: [ParticleCollider]) -> EmitterLayer {
+        IntegratedColliderTests.ball(from: from, velocity: .zero, fields: nil, colliders)
     }
 
     static func at(_ l: EmitterLayer, _ t: Double, threads: Int = 1) -> Particle? { l.evaluate(at: t, threads: threads).all.first }

@@ -103,6 +103,11 @@ import StardustCore
         }
     }
 
+    @Test("a checkpoint is 64 bytes (the memory docs/PARTICLE-MODEL.md §2.11 states per birth)")
+    func checkpointSize() {
+        #expect(MemoryLayout<FieldCheckpoint>.stride == 64)
+    }
+
     @Test("one thread and two threads give identical snapshots in playback")
     func threadCountsAgree() {
         let one = Self.fountain(.bounce, seed: 9), two = Self.fountain(.bounce, seed: 9)

@@ -119,7 +119,7 @@ import StardustCore
         #expect(cached > 5_000)
     }
 
-    @Test("cells the kernel does not take: sub-cells, finish values, spin and speed curves, integrated fields")
+    @Test("cells the kernel does not take: sub-cells, finish values, spin and speed curves, orbits")
     func kernelChoice() {
         func fits(_ change: (inout CellExtensions) -> Void, parent: Int = -1) -> Bool {
             var x = CellExtensions()
@@ -140,7 +140,7 @@ import StardustCore
         #expect(!fits { $0.speedOverLife = ParticleCurve(constant: 2) })
         #expect(fits { $0.speedOverLife = ParticleCurve(constant: 2); $0.fields = ParticleFields() })  // the motion wins
         #expect(!fits { $0.radialAcceleration = 3 })
-        #expect(!fits { $0.fields = ParticleFields(); $0.fields?.turbulence = .init(strength: 1) })
+        #expect(fits { $0.fields = ParticleFields(); $0.fields?.turbulence = .init(strength: 1) })  // integrated: checkpoints
         #expect(!fits { $0.orbit = .init(radius: 10) })
     }
 }

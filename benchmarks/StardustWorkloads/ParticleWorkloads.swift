@@ -65,6 +65,26 @@ public enum ParticleWorkloads {
         return layer
     }
 
+    /// `particles-eval`, variant `1M-live-turbulence`: the `particles-eval` cell (about 1 000 000 live
+    /// particles, lifetime 10 ± 2 s) with the alpha and scale curves of `1M-live-fields`, curl-noise
+    /// turbulence (strength 80, scale 60) and the bouncing floor at y = 400 (restitution 0.5, friction
+    /// 0.1); no drag or wind. Turbulence has no closed form: it is integrated at 1/120 s from each birth,
+    /// resumed in playback from the state the previous frame kept (docs/PARTICLE-MODEL.md §2.11). Such an
+    /// emitter is over the integration budget of a loaded scene (docs/LIMITS.md: a seek costs its whole
+    /// integration); the bench builds it directly.
+    public static func particlesEvalTurbulence() -> EmitterLayer {
+        let layer = particlesEval()
+        var x = CellExtensions()
+        x.alphaOverLife = try? ParticleCurve(times: [0, 0.2, 1], values: [0.5, 1, 0], interpolation: .smooth)
+        x.scaleOverLife = try? ParticleCurve(times: [0, 1], values: [1, 0.3], interpolation: .linear)
+        var f = ParticleFields()
+        f.turbulence = ParticleFields.Turbulence(strength: 80, scale: 60)
+        x.fields = f
+        x.collider = .floor(y: 400, response: .bounce, restitution: 0.5, friction: 0.1)
+        layer.emitterCells[0].extensions = x
+        return layer
+    }
+
     /// The frame times of the `particles-eval` benchmark: 30 frames from t = 20 s at 60 frames/s.
     public static let particlesEvalTimes: [Double] = (0..<30).map { 20 + Double($0) / 60 }
 }

@@ -2,13 +2,15 @@ import Foundation
 
 /// Each particle's ``ContactWalk`` kept between evaluations, so that a frame resumes the walk where
 /// an earlier frame left it instead of re-solving every contact from the birth
-/// (docs/PARTICLES-PERFORMANCE.md, "Contact cache").
+/// (docs/PARTICLES-PERFORMANCE.md, "Contact cache"); for cells with integrated fields, each particle's
+/// ``FieldCheckpoint`` instead, so that a frame resumes the integration (docs/PARTICLE-MODEL.md §2.11).
 ///
 /// The cache never changes a byte: a walk taken from it stopped at a segment that starts at or before the
 /// age evaluated, and resuming it performs the same operations as a walk from the birth
 /// (``ContactWalk``); any other walk is restarted from the birth. What it covers:
-/// - top-level cells whose motion is closed form (drag, wind) with a collider line, births of the rate
-///   (bursts and sub-cells are walked from the birth: their birth indices are not one contiguous range);
+/// - top-level cells whose motion is closed form (drag, wind) with a collider line, and top-level cells
+///   with integrated fields (with or without colliders), births of the rate (bursts and sub-cells are
+///   walked or integrated from the birth: their birth indices are not one contiguous range);
 /// - compiled emitters that are kept between evaluations (no ``EmitterLayer/animatedValue`` hook): a new
 ///   compiled emitter (a model change) clears the tables, so a walk always belongs to the birth record it
 ///   was computed from;
@@ -37,25 +39,41 @@ final class ContactCache: @unchecked Sendable {
         }
     }
 
-    /// The most entries one cell's table may hold (80 bytes each: 4 Mi entries are 320 MiB).
+    /// The most entries one cell's table may hold (80 bytes each: 4 Mi entries are 320 MiB; a checkpoint is 64).
     static let maximumEntries = 1 << 22
 
     private let lock = NSLock()
     private var generation = -1
     private var tables: [Int: Table] = [:]
 
-    /// The storage of one cell.
+    /// The storage of one cell: walks for a closed-form cell, checkpoints for an integrated one (the
+    /// other pointer holds no slot).
     final class Table: @unchecked Sendable {
         let entries: UnsafeMutablePointer<Entry>
+        let checkpoints: UnsafeMutablePointer<FieldCheckpoint>
         let capacity: Int
-        init(capacity: Int) {
+        /// True when the table holds ``checkpoints`` (a cell with integrated fields).
+        let isIntegrated: Bool
+        init(capacity: Int, integrated: Bool = false) {
             self.capacity = capacity
-            entries = .allocate(capacity: capacity)
-            entries.initialize(repeating: Entry(id: 0, used: false, walk: ContactWalk(empty: ())), count: capacity)
+            isIntegrated = integrated
+            entries = .allocate(capacity: integrated ? 0 : capacity)
+            checkpoints = .allocate(capacity: integrated ? capacity : 0)
+            if integrated {
+                checkpoints.initialize(repeating: .empty, count: capacity)
+            } else {
+                entries.initialize(repeating: Entry(id: 0, used: false, walk: ContactWalk(empty: ())), count: capacity)
+            }
         }
         deinit {
-            entries.deinitialize(count: capacity)
+            if !isIntegrated { entries.deinitialize(count: capacity) }
             entries.deallocate()
+            checkpoints.deallocate()
+        }
+
+        /// The slots in use (for tests).
+        func inUse() -> Int {
+            (0..<capacity).reduce(0) { n, i in n + ((isIntegrated ? checkpoints[i].step >= 0 : entries[i].used) ? 1 : 0) }
         }
     }
 
@@ -82,7 +100,8 @@ final class ContactCache: @unchecked Sendable {
             let span = hi[c] - lo[c]
             guard span <= Int64(Self.maximumEntries) else { tables[c] = nil; continue }
             if let t = tables[c], Int64(t.capacity) >= span { lease[c] = t; continue }
-            let t = Table(capacity: min(Self.maximumEntries, Int(span) + Int(span) / 4 + 1024))
+            let t = Table(capacity: min(Self.maximumEntries, Int(span) + Int(span) / 4 + 1024),
+                          integrated: e.cells[c].motion?.integrator != nil)
             tables[c] = t
             lease[c] = t
         }
@@ -95,7 +114,7 @@ final class ContactCache: @unchecked Sendable {
     /// The number of slots holding a walk, over every table (for tests).
     func entriesInUse() -> Int {
         lock.lock(); defer { lock.unlock() }
-        return tables.values.reduce(0) { n, t in n + (0..<t.capacity).reduce(0) { $0 + (t.entries[$1].used ? 1 : 0) } }
+        return tables.values.reduce(0) { $0 + $1.inUse() }
     }
 }
 
@@ -105,8 +124,11 @@ extension ContactWalk {
 }
 
 extension CompiledCell {
-    /// True when the cell's births of the rate keep their contact walks in a ``ContactCache``.
+    /// True when the cell's births of the rate keep their contact walks (closed-form motion with colliders)
+    /// or their integration checkpoints (integrated fields) in a ``ContactCache``. Not with a collider that
+    /// follows a moving body: a kept state holds the body's past motion, which a touch recorded on the world
+    /// may change, and nothing would tell the table (docs/PARTICLE-MODEL.md §2.10, "Moving bodies").
     var cachesContacts: Bool {
-        parent < 0 && motion.map { $0.colliders != nil && $0.integrator == nil } ?? false
+        parent < 0 && motion.map { ($0.colliders != nil || $0.integrator != nil) && ($0.colliders?.moving.isEmpty ?? true) } ?? false
     }
 }

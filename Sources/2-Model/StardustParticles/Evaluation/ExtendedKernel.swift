@@ -2,7 +2,7 @@ import StardustCore
 
 // The batched kernel of the extended path: ``EmitterLayer/writeExtended(_:_:_:_:_:_:_:_:_:_:_:_:)``
 // for the births of the rate of a top-level cell whose extensions are over-life curves and closed-form
-// motion (drag, wind, a collider), 64 births at a time and four particles at a time where the work is
+// motion (drag, wind, a collider) or integrated fields, 64 births at a time and four particles at a time where the work is
 // arithmetic. It is a second copy of the general path's formula (``ParticleBirth/make(_:shape:mode:rng:id:birthTime:life:angleU:)``
 // followed by ``EmitterLayer/extendedState(_:_:_:rng:theta:origin:age:motion:slot:)``), kept equal to
 // it bit for bit: `ExtendedKernelTests` compares the two on random cells, runs and times
@@ -11,14 +11,14 @@ import StardustCore
 extension CompiledCell {
     /// True when ``EmitterLayer/writeExtendedKernel(_:_:_:_:_:_:_:_:_:)`` evaluates the cell's births of
     /// the rate: a top-level cell whose extensions change only what the kernel computes (curves of color,
-    /// alpha and scale; a fixed birth rotation; closed-form motion). Finish values, spin and speed
-    /// curves, a second color ramp, orbits, radial or tangential acceleration and integrated fields take
-    /// the general path.
+    /// alpha and scale; a fixed birth rotation; closed-form motion or integrated fields). Finish values,
+    /// spin and speed curves, a second color ramp, orbits and radial or tangential acceleration take the
+    /// general path.
     var fitsExtendedKernel: Bool {
         guard parent < 0, let x = extensions else { return false }
         return x.finishColor == nil && x.finishScale == nil && x.finishRotation == nil
             && x.spinOverLife == nil && x.secondColorOverLife == nil && x.orbit == nil && !x.needsIntegration
-            && (motion == nil ? x.speedOverLife == nil : motion!.integrator == nil)
+            && (motion != nil || x.speedOverLife == nil)
     }
 }
 
@@ -33,7 +33,8 @@ extension EmitterLayer {
     ///    branches), and the birth positions on the emitter shape;
     /// 2. the birth velocities, colors, scales and spins, four at a time (the 4-lane sincos);
     /// 3. the motion of each particle (``ParticleMotion/state(_:age:slot:)``: the contact walk kept in
-    ///    `contacts` and the drag closed form, one particle at a time, in birth order);
+    ///    `contacts` and the drag closed form, one particle at a time, in birth order; with integrated
+    ///    fields the integration resumed from the checkpoint kept in `contacts`);
     /// 4. the over-life state and the 17 columns, four at a time.
     ///
     /// Every value is computed with the operations of the general path in the same order, lane by lane,
@@ -75,7 +76,11 @@ extension EmitterLayer {
                 let drawsRotation = x.rotation != 0 || x.rotationRange != 0
                 let cellIndex = run.cell
                 let capacity = contacts.map { UInt64($0.capacity) } ?? 1
-                let entries = contacts?.entries  // read once: the table is not retained per particle
+                // Read once: the table is not retained per particle. An integrated cell's table holds checkpoints.
+                let integrator = motion?.integrator, colliderSet = motion?.colliders
+                let integrated = integrator != nil
+                let entries = integrated ? nil : contacts?.entries
+                let checkpoints = integrated ? contacts?.checkpoints : nil
                 var slot = UInt64(bitPattern: run.k0) % capacity  // slot of birth k: k mod capacity (ContactCache)
                 var written = 0
                 var k = run.k0
@@ -136,7 +141,35 @@ extension EmitterLayer {
                     // `live`, which advances only for the survivors). Then the closed form on the segments four
                     // at a time (``ContactWalk/state(at:_:k:wind:)``, ``DragMotion/state(_:)``).
                     var live = m
-                    if let motion {
+                    if let integrator {
+                        // Integrated fields: each particle's final state, resumed from its checkpoint
+                        // (``FieldIntegrator/state(_:colliders:age:checkpoint:)``), one at a time in birth order;
+                        // those a `die` collider took are dropped. The closed form below is skipped.
+                        live = 0
+                        for j in 0..<m {
+                            let id = inst.idKey &+ ks[j]
+                            let b = ParticleBirth(id: id, birthTime: births[j], lifetime: lives[j],
+                                                  position: SIMD3(px0[j], py0[j], pz0[j]),
+                                                  velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
+                                                  scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
+                                                  spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
+                                                  colorSpeed: p.colorSpeed)
+                            let s = integrator.state(b, colliders: colliderSet, age: ages[j],
+                                                     checkpoint: checkpoints.map { $0 + Int(slots[j]) })
+                            let i = live
+                            px[i] = s.position.x; py[i] = s.position.y; pz[i] = s.position.z
+                            vx[i] = s.velocity.x; vy[i] = s.velocity.y; vz[i] = s.velocity.z
+                            ages[i] = ages[j]; lives[i] = lives[j]; births[i] = births[j]; ks[i] = ks[j]
+                            uScale[i] = uScale[j]; uSpin[i] = uSpin[j]; uRot[i] = uRot[j]
+                            uR[i] = uR[j]; uG[i] = uG[j]; uB[i] = uB[j]; uA[i] = uA[j]
+                            live &+= s.alive ? 1 : 0
+                        }
+                        for j in live..<((live + 3) & ~3) {
+                            ages[j] = 0; lives[j] = 1; uScale[j] = 0; uSpin[j] = 0; uRot[j] = 0
+                            uR[j] = 0; uG[j] = 0; uB[j] = 0; uA[j] = 0
+                            px[j] = 0; py[j] = 0; pz[j] = 0; vx[j] = 0; vy[j] = 0; vz[j] = 0
+                        }
+                    } else if let motion {
                         live = 0
                         if let colliders = motion.colliders {
                             // The set is bound once per batch, outside the particle loop: an `if let` of the
@@ -185,7 +218,9 @@ extension EmitterLayer {
                     // Core Animation's (``ParticleBirth/position(atAge:)``, ``velocity(atAge:)``).
                     let drag = motion?.k ?? 0, a = p.accel
                     j = 0
-                    if drag > 0 {
+                    if integrated {
+                        // The states are final (above).
+                    } else if drag > 0 {
                         let vt = motion!.wind + a / drag  // ``DragMotion/terminal``
                         while j < live {
                             let tau = Self.load(ages + j) - Self.load(starts + j)
@@ -212,7 +247,7 @@ extension EmitterLayer {
                             j += 4
                         }
                     }
-                    if hasColliders {
+                    if hasColliders && !integrated {
                         // At rest (the bounces ran out, or stuck) where the walk ended.
                         for j in 0..<live where resting[j] != 0 {
                             px[j] = px0[j]; py[j] = py0[j]; pz[j] = pz0[j]; vx[j] = 0; vy[j] = 0; vz[j] = 0

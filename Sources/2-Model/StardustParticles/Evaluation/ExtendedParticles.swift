@@ -49,6 +49,10 @@ extension EmitterLayer {
         // With a trigger the parent's frame is the same for every sub-particle of the run: taken once.
         let frame = x.trigger != nil ? parent.map { ParentFrame(p, parent: $0, age: x.triggerAge($0, birthTime: run.start, contactAge: inst.contactAge)) } : nil
         let motion = cell.motion
+        // The table's pointers, read once (the table is not retained per particle).
+        let integrated = contacts?.isIntegrated ?? false
+        let capacity = contacts.map { UInt64($0.capacity) }
+        let walks = integrated ? nil : contacts?.entries, checkpoints = integrated ? contacts?.checkpoints : nil
         let shape = e.shape, mode = e.mode
         var n = 0
         forEachLive(run, p, inst, t, cut) { tb, age, rng, life, au, id in
@@ -68,9 +72,12 @@ extension EmitterLayer {
                 origin = p.center
             }
             let theta = p.longitude + p.longitudeRange * (2 * au - 1)
-            // Birth k of the run keeps its contact walk in slot k mod capacity (ContactCache).
-            let slot = contacts.map { $0.entries + Int((id &- inst.idKey) % UInt64($0.capacity)) }
-            var s = extendedState(b, p, x, rng: rng, theta: theta, origin: origin, age: age, motion: motion, slot: slot)
+            // Birth k of the run keeps its contact walk, or its integration checkpoint, in slot k mod capacity (ContactCache).
+            let index = capacity.map { Int((id &- inst.idKey) % $0) }
+            let slot = walks.flatMap { w in index.map { w + $0 } }
+            let checkpoint = checkpoints.flatMap { c in index.map { c + $0 } }
+            var s = extendedState(b, p, x, rng: rng, theta: theta, origin: origin, age: age, motion: motion, slot: slot,
+                                  checkpoint: checkpoint)
             guard s.alive else { return }
             guard let out else { n += 1; return }
             if turn != 0 { s.rotation += turn }
@@ -97,7 +104,8 @@ extension EmitterLayer {
     static func extendedState(_ b: ParticleBirth, _ p: BirthParameters, _ x: CellExtensions, rng: ParticleRandom,
                               theta: Double, origin: SIMD3<Double>, age tau: Double,
                               motion: ParticleMotion? = nil,
-                              slot: UnsafeMutablePointer<ContactCache.Entry>? = nil) -> ExtendedState {
+                              slot: UnsafeMutablePointer<ContactCache.Entry>? = nil,
+                              checkpoint: UnsafeMutablePointer<FieldCheckpoint>? = nil) -> ExtendedState {
         @inline(__always) func spread(_ v: Double, _ r: Double, _ u: Double) -> Double { v + r * (2 * u - 1) }
         // The draws of the extensions in use only (each is a hash of the particle's key: skipping one changes nothing else).
         let (uFA, uFS, uRot) = rng.triple(ParticleAttribute.finishAlphaScaleRotation)
@@ -140,7 +148,7 @@ extension EmitterLayer {
 
         var position: SIMD3<Double>, velocity: SIMD3<Double>
         var alive = true
-        if let moved = motion?.state(b, age: tau, slot: slot) {
+        if let moved = motion?.state(b, age: tau, slot: slot, checkpoint: checkpoint) {
             // Fields and collisions (docs/PARTICLE-MODEL.md §2.9–§2.11). Optional chaining reads the motion
             // in place: `if let` would copy it for every particle.
             (position, velocity, alive) = moved

@@ -9,7 +9,9 @@ import Foundation
 /// state at an age is therefore a function of the birth record and the age only: a frame computes
 /// the same bytes whichever frames were computed before, in whatever order, on however many
 /// threads. The particle's birth is its checkpoint: a seek costs at most `lifetime / h` steps per
-/// live particle, whatever the time sought.
+/// live particle, whatever the time sought. In playback a particle resumes from the grid state an
+/// earlier frame kept (``FieldCheckpoint``, in a ``ContactCache`` table), which by the same argument
+/// changes no byte: a frame then costs one frame interval of steps per particle.
 ///
 /// One step (operator splitting, each part exact for what it holds constant):
 /// 1. the force at the start of the step (acceleration + attractors + turbulence) is held
@@ -30,6 +32,9 @@ final class FieldIntegrator: Sendable {
     /// e^(−k·h) and (1 − e^(−k·h))/k for the full steps (h without drag).
     let decay: Double, reach: Double
     let attractors: ContiguousArray<SIMD4<Double>>  // x, y, strength, radius (∞ = everywhere)
+    /// Tested before the attractor loop: iterating the array retained and released its buffer at every step,
+    /// with or without attractors (perf, `particles-eval --variant 1M-live-turbulence`).
+    let hasAttractors: Bool
     let hasVortex: Bool
     let vortexCenter: SIMD2<Double>, omega: Double, core: Double
     /// cos and sin of ω·h (the whole plane turning at one rate).
@@ -43,6 +48,7 @@ final class FieldIntegrator: Sendable {
         attractors = ContiguousArray(f.attractors.prefix(ParticleFields.maximumAttractors).map {
             SIMD4($0.position.x, $0.position.y, $0.strength, $0.radius > 0 ? $0.radius : .infinity)
         })
+        hasAttractors = !attractors.isEmpty
         hasVortex = f.vortex != nil
         vortexCenter = SIMD2(f.vortex?.center.x ?? 0, f.vortex?.center.y ?? 0)
         omega = f.vortex?.angularVelocity ?? 0
@@ -57,12 +63,14 @@ final class FieldIntegrator: Sendable {
     /// (``CurlNoise/Cell``), read and updated.
     @inline(__always) func force(_ p: SIMD3<Double>, _ a0: SIMD3<Double>, noise: inout CurlNoise.Cell) -> SIMD3<Double> {
         var a = a0
-        for q in attractors {
-            let dx = q.x - p.x, dy = q.y - p.y
-            let d = (dx * dx + dy * dy).squareRoot()
-            guard d <= q.w, d > 0 else { continue }
-            let m = q.z * min(1, d) / d  // fades inside 1 pt: no jitter at the center
-            a.x += dx * m; a.y += dy * m
+        if hasAttractors {
+            for q in attractors {
+                let dx = q.x - p.x, dy = q.y - p.y
+                let d = (dx * dx + dy * dy).squareRoot()
+                guard d <= q.w, d > 0 else { continue }
+                let m = q.z * min(1, d) / d  // fades inside 1 pt: no jitter at the center
+                a.x += dx * m; a.y += dy * m
+            }
         }
         if turbulence != 0 {
             let c = CurlNoise.curl(p.x * inverseScale, p.y * inverseScale, seed: noiseSeed, cell: &noise)
@@ -85,8 +93,14 @@ final class FieldIntegrator: Sendable {
     }
 
     /// The state at age `tau` of a particle born as `b`, colliding with `colliders` if given.
-    func state(_ b: ParticleBirth, colliders: ColliderSet?, age tau: Double) -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
-        let r = run(b, colliders: colliders, age: tau)
+    /// `checkpoint`, when given, is the particle's slot in a ``ContactCache`` table: the run resumes from
+    /// the state kept there when it belongs to `b` and lies on or before the last full step, and keeps
+    /// the latest full-step state it reaches (``FieldCheckpoint``). The result is the same, bit for bit.
+    @inline(__always)
+    func state(_ b: ParticleBirth, colliders: ColliderSet?, age tau: Double,
+               checkpoint: UnsafeMutablePointer<FieldCheckpoint>? = nil)
+        -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
+        let r = run(b, colliders: colliders, age: tau, checkpoint: checkpoint)
         return (r.position, r.velocity, r.alive)
     }
 
@@ -120,8 +134,10 @@ final class FieldIntegrator: Sendable {
 
     /// ``state(_:colliders:age:)``, plus the age of a `die` contact (`end`, meaningful when not `alive`).
     /// `contact(age, position, velocity after)` is called at each contact; returning false stops the run there.
+    /// `checkpoint`: see ``state(_:colliders:age:checkpoint:)`` (the contact callers run whole lives and pass none).
     @inline(__always)
     private func run(_ b: ParticleBirth, colliders: ColliderSet?, age tau: Double,
+                     checkpoint: UnsafeMutablePointer<FieldCheckpoint>? = nil,
                      contact: (Double, SIMD3<Double>, SIMD3<Double>) -> Bool = { _, _, _ in true })
         -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool, end: Double) {
         var p = b.position, v = b.velocity
@@ -132,10 +148,27 @@ final class FieldIntegrator: Sendable {
         // retained and released it at every step (docs/PARTICLES-PERFORMANCE.md, "Integrated fields").
         let collides = colliders != nil
         let set = colliders ?? ColliderSet.none
-        let steps = Int((tau / h).rounded(.down))
+        // `CurlNoise.floor` is `rounded(.down)` bit for bit without the libm call (2 % of playback in a profile).
+        let steps = Int(CurlNoise.floor(tau / h))
         let rest = tau - Double(steps) * h
         var i = 0
+        // Resume from the particle's kept state: its steps from there are those of a run from the birth.
+        if let c = checkpoint?.pointee, c.resumes(b.id, steps: steps) {
+            i = Int(c.step); p = c.position; v = c.velocity; bounces = Int(c.bounces); last = Int(c.last)
+        }
+        // The state at the start of the latest step (a point of the grid at or before `tau`), kept on
+        // every way out of the run — also a contact that ends it, so that a particle at rest is found
+        // again by one step instead of from its birth. Never the state after the shortened last step.
+        let resumedAt = i
+        var keptStep = i, keptP = p, keptV = v, keptBounces = bounces, keptLast = last
+        defer {
+            if let checkpoint, keptStep != resumedAt, FieldCheckpoint.keeps(step: keptStep) {
+                checkpoint.pointee = FieldCheckpoint(id: b.id, step: keptStep, position: keptP, velocity: keptV,
+                                                     bounces: keptBounces, last: keptLast)
+            }
+        }
         while i <= steps {
+            keptStep = i; keptP = p; keptV = v; keptBounces = bounces; keptLast = last
             let full = i < steps
             let dt = full ? h : rest
             i += 1

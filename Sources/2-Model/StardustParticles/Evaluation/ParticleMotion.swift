@@ -26,11 +26,14 @@ struct ParticleMotion {
     }
 
     /// The state at age `tau` of a particle born as `b`; `alive` is false once a `die` collider took it.
-    /// With colliders, the state on the particle's ``ContactWalk`` (``walk(_:age:slot:)``).
+    /// With colliders, the state on the particle's ``ContactWalk`` (``walk(_:age:slot:)``). `slot` holds
+    /// the particle's kept walk (closed form), `checkpoint` its kept integration state (integrated fields,
+    /// ``FieldIntegrator/state(_:colliders:age:checkpoint:)``); neither changes the result.
     @inline(__always)
-    func state(_ b: ParticleBirth, age tau: Double, slot: UnsafeMutablePointer<ContactCache.Entry>? = nil)
+    func state(_ b: ParticleBirth, age tau: Double, slot: UnsafeMutablePointer<ContactCache.Entry>? = nil,
+               checkpoint: UnsafeMutablePointer<FieldCheckpoint>? = nil)
         -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
-        if let integrator { return integrator.state(b, colliders: colliders, age: tau) }
+        if let integrator { return integrator.state(b, colliders: colliders, age: tau, checkpoint: checkpoint) }
         guard let colliders else {
             let s = DragMotion(p0: b.position, v0: b.velocity, a: b.acceleration, k: k, w: wind).state(tau)
             return (s.position, s.velocity, true)

@@ -68,26 +68,35 @@ enum Benchmarks {
     }
 
     /// `particles-eval`: ~1 M live particles, 30 consecutive frames from t = 20 s at 60 fps; then the same
-    /// emitter with curves, closed-form fields and a bouncing floor (`1M-live-fields`), and ~100 000
-    /// particles in integrated fields (`100k-live-integrated`), in the same run so that the ratios compare
-    /// like with like (docs/BENCHMARKS.md).
+    /// emitter with curves, closed-form fields and a bouncing floor (`1M-live-fields`), ~100 000
+    /// particles in integrated fields (`100k-live-integrated`), and the ~1 M with curves, turbulence and
+    /// the floor (`1M-live-turbulence`), in the same run so that the ratios compare like with like
+    /// (docs/BENCHMARKS.md).
+    ///
+    /// Each run plays frames 20 s + n/60 from n = 0, except `1M-live-turbulence`, whose runs continue the
+    /// playback (run r plays n = 30r … 30r + 29): its particles resume the integration the previous frame
+    /// kept, and going back to 20 s would make each run's first frame a backward seek that integrates
+    /// every particle from its birth. That seek is the evaluation at 20 s before the runs, reported as
+    /// `firstEvaluationMs`. The plain variant's cost does not depend on the frames before.
     static func particlesEval(threads: Int, runs: Int, only: String? = nil) -> [BenchResult] {
-        let variants: [(String, () -> EmitterLayer)] = [
-            ("1M-live", ParticleWorkloads.particlesEval),
-            ("1M-live-fields", ParticleWorkloads.particlesEvalFields),
-            ("100k-live-integrated", ParticleWorkloads.particlesEvalIntegrated),
+        let variants: [(String, () -> EmitterLayer, Bool)] = [
+            ("1M-live", ParticleWorkloads.particlesEval, false),
+            ("1M-live-fields", ParticleWorkloads.particlesEvalFields, false),
+            ("100k-live-integrated", ParticleWorkloads.particlesEvalIntegrated, false),
+            ("1M-live-turbulence", ParticleWorkloads.particlesEvalTurbulence, true),
         ]
-        return variants.filter { only.map($0.0.contains) ?? true }.map { variant, make in
+        return variants.filter { only.map($0.0.contains) ?? true }.map { variant, make, continues in
             let emitter = make()
             let snapshot = ParticleSnapshot()
-            emitter.evaluate(at: 20, into: snapshot, threads: threads)
+            let first = measureMilliseconds { emitter.evaluate(at: 20, into: snapshot, threads: threads) }
             var samples: [Double] = [], cpu: [Double] = []
             var live = 0
-            for _ in 0..<runs {
+            for run in 0..<runs {
                 var particleFrames = 0
+                let n0 = continues ? 30 * run : 0
                 let cpu0 = threadCPUMilliseconds()
                 let ms = measureMilliseconds {
-                    for f in 0..<30 {
+                    for f in n0..<(n0 + 30) {
                         emitter.evaluate(at: 20 + Double(f) / 60, into: snapshot, threads: threads)
                         particleFrames += snapshot.count
                     }
@@ -98,7 +107,7 @@ enum Benchmarks {
                 cpu.append(Double(particleFrames) / (cpuMs / 1000) / 1e6)
             }
             var r = BenchResult(benchmark: "particles-eval", variant: variant, unit: "M particle-frames/s", samples: samples, threads: threads)
-            r.extra = [("liveParticles", "\(live)")]
+            r.extra = [("liveParticles", "\(live)"), ("firstEvaluationMs", String(format: "%.0f", first))]
             // One thread: the same throughput per CPU second of the calling thread (what the load of other processes does not change).
             if threads == 1 { r.extra.append(("cpuMedian", String(format: "%.3f", median(cpu)))) }
             return r

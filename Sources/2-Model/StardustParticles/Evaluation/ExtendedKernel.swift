@@ -78,6 +78,15 @@ extension EmitterLayer {
                 let capacity = contacts.map { UInt64($0.capacity) } ?? 1
                 // Read once: the table is not retained per particle. An integrated cell's table holds checkpoints.
                 let integrator = motion?.integrator, colliderSet = motion?.colliders
+                /// The birth record of batch slot `j` (step 3's input on both of its paths).
+                @inline(__always) func birth(_ j: Int, _ id: UInt64) -> ParticleBirth {
+                    ParticleBirth(id: id, birthTime: births[j], lifetime: lives[j],
+                                  position: SIMD3(px0[j], py0[j], pz0[j]),
+                                  velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
+                                  scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
+                                  spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
+                                  colorSpeed: p.colorSpeed)
+                }
                 let integrated = integrator != nil
                 let entries = integrated ? nil : contacts?.entries
                 let checkpoints = integrated ? contacts?.checkpoints : nil
@@ -148,13 +157,7 @@ extension EmitterLayer {
                         live = 0
                         for j in 0..<m {
                             let id = inst.idKey &+ ks[j]
-                            let b = ParticleBirth(id: id, birthTime: births[j], lifetime: lives[j],
-                                                  position: SIMD3(px0[j], py0[j], pz0[j]),
-                                                  velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
-                                                  scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
-                                                  spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
-                                                  colorSpeed: p.colorSpeed)
-                            let s = integrator.state(b, colliders: colliderSet, age: ages[j],
+                            let s = integrator.state(birth(j, id), colliders: colliderSet, age: ages[j],
                                                      checkpoint: checkpoints.map { $0 + Int(slots[j]) })
                             let i = live
                             px[i] = s.position.x; py[i] = s.position.y; pz[i] = s.position.z
@@ -185,13 +188,7 @@ extension EmitterLayer {
                                     // ``ParticleMotion/walk(_:age:slot:_:)`` would return it as it is.
                                     w = kept
                                 } else {
-                                    let b = ParticleBirth(id: id, birthTime: births[j], lifetime: lives[j],
-                                                          position: SIMD3(px0[j], py0[j], pz0[j]),
-                                                          velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
-                                                          scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
-                                                          spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
-                                                          colorSpeed: p.colorSpeed)
-                                    w = motion.walk(b, age: ages[j], slot: slot, colliders)
+                                    w = motion.walk(birth(j, id), age: ages[j], slot: slot, colliders)
                                 }
                                 let i = live
                                 px0[i] = w.px; py0[i] = w.py; pz0[i] = w.pz; vx0[i] = w.vx; vy0[i] = w.vy; vz0[i] = w.vz

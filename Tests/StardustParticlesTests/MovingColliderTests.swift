@@ -127,6 +127,41 @@ import StardustCore
         #expect(bounced > 0, "some particles bounce off the triangle")
     }
 
+    /// A floor height that a test changes, as a touch changes a physics body's motion.
+    final class Height: @unchecked Sendable {
+        private let lock = NSLock()
+        private var y = 300.0
+        var value: Double { get { lock.lock(); defer { lock.unlock() }; return y } set { lock.lock(); y = newValue; lock.unlock() } }
+    }
+
+    @Test func aMotionThatChangesIsReadAgainAndKeptStatesAreDropped() throws {
+        // A spray onto a floor at `height`; played for a while (states kept between frames), then the floor
+        // moves and the motion is told: the next frames equal a fresh layer's against the new floor.
+        let height = Height()
+        let motion = ColliderMotion(name: "floor", sampleInterval: 1.0 / 120) { steps in steps.map { _ in SIMD3(0, height.value, 0) } }
+        var floor = ParticleCollider(from: Point(-500, 0), to: Point(500, 0), isInfinite: true, response: .stick)
+        floor.motion = motion
+        func make() -> EmitterLayer {
+            let (layer, _) = singleCellLayer { cell in
+                cell.birthRate = 60; cell.lifetime = 3; cell.velocity = 50; cell.emissionRange = .pi
+                cell.yAcceleration = Self.g
+                var x = CellExtensions(); x.colliders = [floor]
+                cell.extensions = x
+            }
+            return layer
+        }
+        let played = make()
+        for f in 0..<40 { _ = played.evaluate(at: 2 + Double(f) / 30, threads: 1) }
+        height.value = 200
+        motion.invalidate()
+        for t in [3.4, 3.5, 3.6] {
+            let a = played.evaluate(at: t, threads: 1).all, b = make().evaluate(at: t, threads: 1).all
+            #expect(a == b, "t = \(t)")
+            #expect(a.contains { abs($0.position.y - 200) < 1e-3 } && !a.contains { $0.position.y > 200.001 })
+        }
+        #expect(motion.generation == 1)
+    }
+
     @Test func framesAreTheSameInAnyOrderAndOnAnyNumberOfThreads() throws {
         // A box swinging about (0, 250) and sliding right, under a spray; bounce.
         var box = ParticleCollider.polygon([Point(-80, -10), Point(80, -10), Point(80, 10), Point(-80, 10)], restitution: 0.6)

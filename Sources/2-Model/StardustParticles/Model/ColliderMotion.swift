@@ -34,6 +34,7 @@ public final class ColliderMotion: Hashable, @unchecked Sendable {
     private let lock = NSLock()
     private var chunks: [Int: ContiguousArray<Pose>] = [:]
     private var order: [Int] = []
+    private var version = 0
 
     /// A motion named `name` whose pose after `n` sample intervals is `samples(n..<n+1)[0]`; `samples(range)` returns one
     /// pose per step of `range` (never negative), and must be a function of the step alone.
@@ -49,8 +50,12 @@ public final class ColliderMotion: Hashable, @unchecked Sendable {
 
     /// Forgets every sample (after what produces them changed, such as a touch recorded on the world).
     public func invalidate() {
-        lock.lock(); chunks.removeAll(); order.removeAll(); lock.unlock()
+        lock.lock(); chunks.removeAll(); order.removeAll(); version += 1; lock.unlock()
     }
+
+    /// How many times the samples were forgotten: what particle states kept between frames were computed
+    /// against (a table kept with another generation is thrown away).
+    public var generation: Int { lock.lock(); defer { lock.unlock() }; return version }
 
     /// The latest sample index a pose is read at: later times hold the pose there (about 23 days at 120 Hz).
     static let lastSample = 1 << 28

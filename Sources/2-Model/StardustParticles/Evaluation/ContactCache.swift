@@ -14,6 +14,8 @@ import Foundation
 /// - compiled emitters that are kept between evaluations (no ``EmitterLayer/animatedValue`` hook): a new
 ///   compiled emitter (a model change) clears the tables, so a walk always belongs to the birth record it
 ///   was computed from;
+/// - moving colliders' motions that have not changed since the tables were filled (a touch recorded on a
+///   physics world changes a body's motion: ``ColliderMotion/generation``);
 /// - one evaluation at a time. An evaluation takes the cache with a try-lock and holds it to its end; a
 ///   second evaluation of the same layer at the same time runs uncached (same bytes, more work).
 ///
@@ -44,6 +46,8 @@ final class ContactCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var generation = -1
+    /// The generations of the emitter's moving colliders the tables were computed against.
+    private var motionGenerations: [Int] = []
     private var tables: [Int: Table] = [:]
 
     /// The storage of one cell: walks for a closed-form cell, checkpoints for an integrated one (the
@@ -89,6 +93,10 @@ final class ContactCache: @unchecked Sendable {
     func acquire(_ e: CompiledEmitter, _ plan: BirthPlan) -> Lease? {
         guard e.generation > 0, e.cells.contains(where: \.cachesContacts), lock.try() else { return nil }
         if generation != e.generation { tables = [:]; generation = e.generation }
+        // A kept state holds a moving body's past motion: a touch that changed it throws the tables away
+        // (docs/PARTICLE-MODEL.md §2.10, "Moving bodies").
+        let motions = e.cells.flatMap(\.motionGenerations)
+        if motions != motionGenerations { tables = [:]; motionGenerations = motions }
         // The range of birth indices of the rate runs of each cached cell.
         var lo = [Int64](repeating: .max, count: e.cells.count), hi = [Int64](repeating: .min, count: e.cells.count)
         for r in plan.runs where r.burst < 0 && e.cells[Int(r.cell)].cachesContacts {
@@ -125,10 +133,11 @@ extension ContactWalk {
 
 extension CompiledCell {
     /// True when the cell's births of the rate keep their contact walks (closed-form motion with colliders)
-    /// or their integration checkpoints (integrated fields) in a ``ContactCache``. Not with a collider that
-    /// follows a moving body: a kept state holds the body's past motion, which a touch recorded on the world
-    /// may change, and nothing would tell the table (docs/PARTICLE-MODEL.md §2.10, "Moving bodies").
+    /// or their integration checkpoints (integrated fields) in a ``ContactCache``.
     var cachesContacts: Bool {
-        parent < 0 && motion.map { ($0.colliders != nil || $0.integrator != nil) && ($0.colliders?.moving.isEmpty ?? true) } ?? false
+        parent < 0 && motion.map { $0.colliders != nil || $0.integrator != nil } ?? false
     }
+
+    /// The generations of the motions of the cell's moving colliders (``ColliderMotion/generation``).
+    var motionGenerations: [Int] { motion?.colliders?.moving.map(\.motion.generation) ?? [] }
 }

@@ -20,6 +20,9 @@ final class StudioHarness: @unchecked Sendable {
         var c = StudioServer.Configuration()
         c.port = 0
         c.maxFrameRate = maxFrameRate
+        // The test's client reads only when a test waits for a message, and a test on a loaded machine may spend
+        // minutes between two reads: with the default 30 s the server dropped such pages ("the connection closed").
+        c.pingPeriod = .seconds(3600)
         config = c
         let studio = try LaunchedStudio.start(document, configuration: c)
         task = studio.task

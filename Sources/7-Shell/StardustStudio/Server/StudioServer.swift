@@ -26,6 +26,10 @@ public struct StudioServer: Sendable {
         public var renderThreads = 0
         /// The largest upload, in bytes (default 16 MiB, the scene loader's file cap).
         public var uploadLimit = 16 << 20
+        /// How often the WebSocket pings each page (default 30 s, Hummingbird's); a page that has not answered
+        /// one ping by the next is disconnected. A browser answers at once; a client that reads only now and then
+        /// (a test's) needs a longer period.
+        public var pingPeriod: Duration = .seconds(30)
         /// A configuration with the defaults.
         public init() {}
     }
@@ -81,7 +85,8 @@ public struct StudioServer: Sendable {
         let app = Application(
             router: router,
             server: .http1WebSocketUpgrade(webSocketRouter: router,
-                                           configuration: .init(ws: .init(maxFrameSize: StudioMessage.maxBytes))),
+                                           configuration: .init(ws: .init(maxFrameSize: StudioMessage.maxBytes,
+                                                                          autoPing: .enabled(timePeriod: config.pingPeriod)))),
             configuration: .init(address: .hostname(config.host, port: config.port), serverName: "stardust-studio"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? config.port

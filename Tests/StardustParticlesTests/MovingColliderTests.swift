@@ -32,6 +32,16 @@ import StardustCore
         IntegratedColliderTests.ball(from: from, velocity: .zero, fields: nil, colliders)
     }
 
+    /// Particles in every direction from the origin (lifetime 3 s, gravity 200 down) onto `collider`.
+    static func spray(rate: Double, speed: Double, _ collider: ParticleCollider) -> EmitterLayer {
+        singleCellLayer { cell in
+            cell.birthRate = rate; cell.lifetime = 3; cell.velocity = speed; cell.emissionRange = .pi
+            cell.yAcceleration = g
+            var x = CellExtensions(); x.colliders = [collider]
+            cell.extensions = x
+        }.0
+    }
+
     static func at(_ l: EmitterLayer, _ t: Double, threads: Int = 1) -> Particle? { l.evaluate(at: t, threads: threads).all.first }
 
     /// The birth record of a particle dropped from rest at the origin at time 0 (gravity 200 down).
@@ -141,15 +151,7 @@ import StardustCore
         let motion = ColliderMotion(name: "floor", sampleInterval: 1.0 / 120) { steps in steps.map { _ in SIMD3(0, height.value, 0) } }
         var floor = ParticleCollider(from: Point(-500, 0), to: Point(500, 0), isInfinite: true, response: .stick)
         floor.motion = motion
-        func make() -> EmitterLayer {
-            let (layer, _) = singleCellLayer { cell in
-                cell.birthRate = 60; cell.lifetime = 3; cell.velocity = 50; cell.emissionRange = .pi
-                cell.yAcceleration = Self.g
-                var x = CellExtensions(); x.colliders = [floor]
-                cell.extensions = x
-            }
-            return layer
-        }
+        func make() -> EmitterLayer { Self.spray(rate: 60, speed: 50, floor) }
         let played = make()
         for f in 0..<40 { _ = played.evaluate(at: 2 + Double(f) / 30, threads: 1) }
         #expect(played.contactCache.entriesInUse() > 50, "the played frames keep their particles' states")
@@ -167,15 +169,7 @@ import StardustCore
         // A box swinging about (0, 250) and sliding right, under a spray; bounce.
         var box = ParticleCollider.polygon([Point(-80, -10), Point(80, -10), Point(80, 10), Point(-80, 10)], restitution: 0.6)
         box.motion = Self.motion(interval: 1.0 / 60) { t in SIMD3(20 * t, 250, 0.4 * sin(2 * t)) }
-        func make() -> EmitterLayer {
-            let (layer, _) = singleCellLayer { cell in
-                cell.birthRate = 40; cell.lifetime = 3; cell.velocity = 40; cell.emissionRange = .pi
-                cell.yAcceleration = Self.g
-                var x = CellExtensions(); x.colliders = [box]
-                cell.extensions = x
-            }
-            return layer
-        }
+        func make() -> EmitterLayer { Self.spray(rate: 40, speed: 40, box) }
         let times = (0..<12).map { 0.5 + Double($0) * 0.37 }
         let reference = make()
         let inOrder = times.map { reference.evaluate(at: $0, threads: 1).all }

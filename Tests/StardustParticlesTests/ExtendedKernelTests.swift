@@ -36,6 +36,7 @@ import StardustCore
         if d.chance(0.6) { x.scaleOverLife = curve(&d) }
         if d.chance(0.3) { x.colorOverLife = ramp(&d) }
         if d.chance(0.3) { x.rotation = d.u(-4, 4); x.rotationRange = d.range(3) }
+        if d.chance(0.3) { x.speedOverLife = curve(&d) }  // replaced by the motion when the cell has one
         if d.chance(0.8) {
             var f = ParticleFields()
             f.drag = d.chance(0.15) ? 0 : d.u(0.01, 3)
@@ -61,6 +62,18 @@ import StardustCore
                            response: response, restitution: d.u(0, 1), friction: d.u(0, 1))]
         }
         return x
+    }
+
+    /// A cut that keeps every birth: with it `writeExtended` takes the general path even where it would hand
+    /// the run to the kernel (triggered sub-cells), so that the two can be compared.
+    static let keepEvery = RunCut(threshold: -Double.greatestFiniteMagnitude)
+
+    /// A burst's cycle of `count` births at a random time, and a time at which they have every kind of age.
+    static func burstRun(_ d: inout Draw, _ p: BirthParameters) -> (BirthRun, Double) {
+        let count = Int64(d.u(1, 300)), start = d.u(-5, 50)
+        let run = BirthRun(cell: Int32(d.u(0, 64)), instance: 0, segment: 0, k0: 0, k1: count, start: start, count0: 0,
+                           burst: Int32(d.u(0, 4)), stream: d.g.next(), idKey: d.g.next())
+        return (run, start + d.u(-0.1, 1.2) * max(p.maxLife, 0.05))
     }
 
     /// The kernel's and the general path's columns for one run, on fresh or given contact tables.
@@ -94,7 +107,8 @@ import StardustCore
             let e = CompiledEmitter(cells: [cell], shape: shape, mode: mode, seed: 0)
             let inst = EmitterInstance(lo: 0, hi: .infinity, stream: d.g.next(), idKey: d.g.next(), parent: -1)
             for _ in 0..<3 {
-                let (run, t) = PointKernelTests.run(&d, &p)
+                // Births of the rate, and now and then a burst's cycle (all born at once, from its own stream).
+                let (run, t) = d.chance(0.25) ? Self.burstRun(&d, p) : PointKernelTests.run(&d, &p)
                 var runCell = cell
                 runCell.params = [p]
                 // Kept walks: two tables, one per path, evaluated at t and then at a later and an earlier time.
@@ -119,7 +133,68 @@ import StardustCore
         #expect(cached > 5_000)
     }
 
-    @Test("cells the kernel does not take: sub-cells, finish values, spin and speed curves, orbits")
+    @Test("the kernel writes the general path's bytes for triggered sub-cells, from the parent's frame")
+    func triggeredSubCellsMatchTheGeneralPath() {
+        var d = Draw(0x5EED_2030)
+        var particles = 0, bursts = 0, turned = 0
+        for cellIndex in 0..<400 {
+            var p = PointKernelTests.parameters(&d)
+            // A sub-cell's extensions without motion: curves (speed included), a birth rotation, an inherited velocity.
+            var x = CellExtensions()
+            if d.chance(0.6) { x.alphaOverLife = Self.curve(&d) }
+            if d.chance(0.6) { x.scaleOverLife = Self.curve(&d) }
+            if d.chance(0.4) { x.colorOverLife = Self.ramp(&d) }
+            if d.chance(0.6) { x.speedOverLife = Self.curve(&d) }
+            if d.chance(0.3) { x.rotation = d.u(-4, 4); x.rotationRange = d.range(3) }
+            if d.chance(0.6) { x.inheritedVelocity = d.chance(0.2) ? 1 : d.u(-1, 2) }
+            x.trigger = SubEmitterTrigger.allCases[Int(d.u(0, 3))]
+            let parentCell = CompiledCell(parent: -1, emits: false, key: 0, starts: [-.infinity], params: [BirthParameters()],
+                                          windowLo: 0, windowHi: .infinity, maxLife: 10, extensions: nil, motion: nil)
+            let cell = CompiledCell(parent: 0, emits: true, key: 1, starts: [-.infinity], params: [p], windowLo: 0,
+                                    windowHi: .infinity, maxLife: p.maxLife, extensions: x, motion: nil)
+            #expect(cell.fitsTriggeredKernel)
+            // The parent: moving, turning, colored and scaled; sometimes at rest (its frame does not turn).
+            let still = d.chance(0.1)
+            let parent = ParticleBirth(id: 7, birthTime: d.u(-5, 5), lifetime: d.u(0.1, 3),
+                                       position: SIMD3(d.u(-500, 500), d.u(-500, 500), d.chance(0.7) ? 0 : d.u(-50, 50)),
+                                       velocity: still ? .zero : SIMD3(d.u(-400, 400), d.u(-400, 400), d.chance(0.7) ? 0 : d.u(-100, 100)),
+                                       acceleration: still ? .zero : SIMD3(d.u(-200, 200), d.u(-200, 200), 0),
+                                       scale: d.u(0, 2), scaleSpeed: d.range(1), scaleFactor: d.u(0.5, 1.5),
+                                       spin: d.chance(0.3) ? 0 : d.u(-5, 5), color: SIMD4(d.u(0, 1.5), d.u(0, 1.5), d.u(0, 1.5), d.u(0, 1)),
+                                       colorSpeed: SIMD4(d.range(0.5), d.range(0.5), d.range(0.5), d.range(0.5)))
+            let plan = BirthPlan(instances: [], records: [[parent]])
+            let e = CompiledEmitter(cells: [parentCell, cell], shape: .point, mode: .volume, seed: 0)
+            let inst = EmitterInstance(lo: 0, hi: .infinity, stream: d.g.next(), idKey: d.g.next(), parent: 0,
+                                       contactAge: d.u(0, parent.lifetime))
+            for _ in 0..<3 {
+                let isBurst = d.chance(0.7)
+                let (run, t) = isBurst ? Self.burstRun(&d, p) : PointKernelTests.run(&d, &p)
+                var runCell = cell
+                runCell.params = [p]
+                let live = EmitterLayer.writeExtended(run, runCell, p, x, inst, e, plan, t, nil, 0)
+                let (kernel, kernelColumns) = PointKernelTests.columns(live)
+                let (general, generalColumns) = PointKernelTests.columns(live)
+                let written = EmitterLayer.writeExtended(run, runCell, p, x, inst, e, plan, t, kernelColumns, 0)
+                let expected = EmitterLayer.writeExtended(run, runCell, p, x, inst, e, plan, t, generalColumns, 0, Self.keepEvery)
+                guard written == expected, live == expected else {
+                    Issue.record("cell \(cellIndex): counts: kernel \(written), general \(expected), count pass \(live)")
+                    return
+                }
+                if let diff = PointKernelTests.difference(kernel, general, rows: written, guardFrom: live) {
+                    Issue.record("cell \(cellIndex) (\(x)), t = \(t), run \(run.k0)..<\(run.k1), burst \(run.burst): \(diff)")
+                    return
+                }
+                particles += written
+                if isBurst { bursts += written }
+                if parent.spin != 0 && x.trigger != .birth { turned += written }
+            }
+        }
+        #expect(particles > 30_000)
+        #expect(bursts > 15_000)
+        #expect(turned > 10_000)
+    }
+
+    @Test("cells the kernel does not take: sub-cells without a trigger or with motion, finish values, spin curves, orbits")
     func kernelChoice() {
         func fits(_ change: (inout CellExtensions) -> Void, parent: Int = -1) -> Bool {
             var x = CellExtensions()
@@ -128,16 +203,20 @@ import StardustCore
             let cell = CompiledCell(parent: parent, emits: true, key: 0, starts: [-.infinity], params: [BirthParameters()],
                                     windowLo: 0, windowHi: .infinity, maxLife: 1, extensions: x,
                                     motion: x.hasMotion ? ParticleMotion(x) : nil)
-            return cell.fitsExtendedKernel
+            return parent < 0 ? cell.fitsExtendedKernel : cell.fitsTriggeredKernel
         }
         #expect(fits { _ in })
         #expect(fits { $0.fields = ParticleFields(); $0.fields?.drag = 1 })
         #expect(!fits({ _ in }, parent: 0))
+        #expect(fits({ $0.trigger = .death }, parent: 0))  // every sub-particle reads the parent at its death
+        #expect(fits({ $0.trigger = .birth; $0.speedOverLife = ParticleCurve(constant: 2) }, parent: 0))
+        #expect(!fits({ $0.trigger = .death; $0.fields = ParticleFields() }, parent: 0))  // its own motion
+        #expect(!fits({ $0.trigger = .death; $0.finishScale = 2 }, parent: 0))
         #expect(!fits { $0.finishColor = Color(red: 1, green: 0, blue: 0, alpha: 1) })
         #expect(!fits { $0.finishScale = 2 })
         #expect(!fits { $0.finishRotation = 1 })
         #expect(!fits { $0.spinOverLife = ParticleCurve(constant: 2) })
-        #expect(!fits { $0.speedOverLife = ParticleCurve(constant: 2) })
+        #expect(fits { $0.speedOverLife = ParticleCurve(constant: 2) })
         #expect(fits { $0.speedOverLife = ParticleCurve(constant: 2); $0.fields = ParticleFields() })  // the motion wins
         #expect(!fits { $0.radialAcceleration = 3 })
         #expect(fits { $0.fields = ParticleFields(); $0.fields?.turbulence = .init(strength: 1) })  // integrated: checkpoints

@@ -92,8 +92,9 @@ extension EmitterLayer {
             return count(run, p, inst, t)
         }
         if let x = cell.extensions {
-            // Births of the rate of a top-level cell with curves and closed-form motion: the batched kernel (ExtendedKernel.swift).
-            if run.burst < 0, cut.isNone, cell.fitsExtendedKernel {
+            // Births (of the rate or a burst) of a top-level cell with curves and closed-form motion: the batched
+            // kernel (ExtendedKernel.swift). Triggered sub-cells reach it from `writeExtended`, which reads their parent.
+            if cut.isNone, cell.fitsExtendedKernel {
                 return writeExtendedKernel(run, cell, p, x, inst, e, t, out, offset, contacts)
             }
             return writeExtended(run, cell, p, x, inst, e, plan, t, out, offset, cut, contacts)

@@ -8,17 +8,33 @@ import StardustCore
 // it bit for bit: `ExtendedKernelTests` compares the two on random cells, runs and times
 // (docs/PARTICLES-PERFORMANCE.md, "The extended kernel").
 
+extension CellExtensions {
+    /// True when these extensions change only what ``EmitterLayer/writeExtendedKernel(_:_:_:_:_:_:_:_:_:_:frame:turn:)``
+    /// computes: curves of color, alpha and scale; a speed curve (which a cell's motion, when it has one,
+    /// replaces, as on the general path); a fixed birth rotation; closed-form motion or integrated fields.
+    /// Finish values, spin curves, a second color ramp, orbits and radial or tangential acceleration take
+    /// the general path.
+    var fitsExtendedKernel: Bool {
+        finishColor == nil && finishScale == nil && finishRotation == nil && spinOverLife == nil
+            && secondColorOverLife == nil && orbit == nil && !needsIntegration
+    }
+}
+
 extension CompiledCell {
-    /// True when ``EmitterLayer/writeExtendedKernel(_:_:_:_:_:_:_:_:_:)`` evaluates the cell's births of
-    /// the rate: a top-level cell whose extensions change only what the kernel computes (curves of color,
-    /// alpha and scale; a fixed birth rotation; closed-form motion or integrated fields). Finish values,
-    /// spin and speed curves, a second color ramp, orbits and radial or tangential acceleration take the
-    /// general path.
+    /// True when the batched kernel evaluates the cell's births (of the rate and of its bursts) from the
+    /// emitter's shape: a top-level cell whose extensions ``CellExtensions/fitsExtendedKernel``.
     var fitsExtendedKernel: Bool {
         guard parent < 0, let x = extensions else { return false }
-        return x.finishColor == nil && x.finishScale == nil && x.finishRotation == nil
-            && x.spinOverLife == nil && x.secondColorOverLife == nil && x.orbit == nil && !x.needsIntegration
-            && (motion != nil || x.speedOverLife == nil)
+        return x.fitsExtendedKernel
+    }
+
+    /// True when the batched kernel evaluates the births of one parent's sub-particles from one
+    /// ``ParentFrame``: a sub-cell with a ``CellExtensions/trigger`` (every sub-particle of the parent
+    /// reads it at the same age), no motion of its own, and extensions the kernel computes — a
+    /// firework's stars (docs/PARTICLES-PERFORMANCE.md, "Triggered sub-cells in the kernel").
+    var fitsTriggeredKernel: Bool {
+        guard parent >= 0, motion == nil, let x = extensions, x.trigger != nil else { return false }
+        return x.fitsExtendedKernel
     }
 }
 
@@ -26,11 +42,12 @@ extension EmitterLayer {
     /// Births examined per batch of ``writeExtendedKernel(_:_:_:_:_:_:_:_:_:)``.
     static let extendedBatch = 64
 
-    /// Writes the live particles of a run of births of the rate (no cap) of a cell that
-    /// ``CompiledCell/fitsExtendedKernel``, at `offset`; returns how many (those a `die` collider took
-    /// are left out). Per batch of 64 births:
+    /// Writes the live particles of a run (of the rate or of a burst's cycle, no cap) of a cell that
+    /// ``CompiledCell/fitsExtendedKernel`` or, given the parent's `frame`, ``CompiledCell/fitsTriggeredKernel``,
+    /// at `offset`; returns how many (those a `die` collider took are left out). `turn` is the parent's
+    /// angle at the trigger, added to a sub-particle's rotation as on the general path. Per batch of 64 births:
     /// 1. the live births and their random uniforms (scalar integer work, the liveness test without
-    ///    branches), and the birth positions on the emitter shape;
+    ///    branches), and the birth positions on the emitter shape (or the parent's position);
     /// 2. the birth velocities, colors, scales and spins, four at a time (the 4-lane sincos);
     /// 3. the motion of each particle (``ParticleMotion/state(_:age:slot:)``: the contact walk kept in
     ///    `contacts` and the drag closed form, one particle at a time, in birth order; with integrated
@@ -39,14 +56,15 @@ extension EmitterLayer {
     ///
     /// Every value is computed with the operations of the general path in the same order, lane by lane,
     /// so the bytes are the general path's. The products by a top-level cell's inherited factors
-    /// (color × 1, scale × 1) are exact identities and are left out. Cost: O(births in the run), no
+    /// (color × 1, scale × 1) are exact identities and are left out; a sub-cell's are taken. Cost: O(births in the run), no
     /// allocation, no dynamic dispatch; the walk's Newton steps only at a particle's contacts.
     static func writeExtendedKernel(_ run: BirthRun, _ cell: CompiledCell, _ p: BirthParameters, _ x: CellExtensions,
                                     _ inst: EmitterInstance, _ e: CompiledEmitter, _ t: Double,
                                     _ out: SnapshotColumns, _ offset: Int,
-                                    _ contacts: ContactCache.Table? = nil) -> Int {
+                                    _ contacts: ContactCache.Table? = nil, frame: ParentFrame? = nil,
+                                    turn: Double = 0) -> Int {
         let n = extendedBatch
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 32 * n) { dbl in
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 34 * n) { dbl in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * n) { ints in
                 let d = dbl.baseAddress!
                 func col(_ c: Int) -> UnsafeMutablePointer<Double> { d + c * n }
@@ -62,10 +80,22 @@ extension EmitterLayer {
                 let alphaV = col(24), scaleV = col(25), rampR = col(26), rampG = col(27), rampB = col(28), rampA = col(29)
                 let fs = col(30)  // normalised ages
                 let starts = col(31)  // the age at which each particle's current segment starts (step 3)
+                let speedI = col(32), speedV = col(33)  // a speed curve's life × integral and value (step 3, no motion)
                 // Per batch slot: the birth index, its random key, its contact slot, and whether it is at rest.
                 let ks = ints.baseAddress!, keys = ks + n, slots = ks + 2 * n, resting = ks + 3 * n
-                let invRate = 1 / p.rate
+                // A burst's births share its time, stream and id key (``forEachLive``).
+                let isBurst = run.burst >= 0
+                let invRate = isBurst ? 0 : 1 / p.rate
+                let stream = isBurst ? run.stream : inst.stream, idKey = isBurst ? run.idKey : inst.idKey
                 let shape = e.shape, mode = e.mode
+                // A sub-particle is born at the parent's position, turned with its direction, with its color and
+                // scale as factors and a share of its velocity (``ParticleBirth/make(_:frame:_:rng:id:birthTime:life:angleU:)``).
+                let cosLat = frame?.cosLat ?? p.cosLat, sinLat = frame?.sinLat ?? p.sinLat
+                let thetaTurn = frame.map { $0.turns ? $0.turn : nil } ?? nil
+                let inherited = frame != nil && x.inheritedVelocity != 0 ? frame!.velocity * x.inheritedVelocity : nil
+                let colorFactor = frame?.color, scaleFactor = frame?.scale
+                let speedCurve = cell.motion == nil ? x.speedOverLife : nil
+                let hasSpeed = speedCurve != nil
                 let motion = cell.motion
                 let alphaCurve = x.alphaOverLife, scaleCurve = x.scaleOverLife, ramp = x.colorOverLife
                 // Tested as booleans in the loops: `curve != nil` on an optional struct of arrays copies it
@@ -83,7 +113,7 @@ extension EmitterLayer {
                     ParticleBirth(id: id, birthTime: births[j], lifetime: lives[j],
                                   position: SIMD3(px0[j], py0[j], pz0[j]),
                                   velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
-                                  scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: 1,
+                                  scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: scaleFactor ?? 1,
                                   spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
                                   colorSpeed: p.colorSpeed)
                 }
@@ -98,9 +128,9 @@ extension EmitterLayer {
                     var m = 0
                     let end = min(run.k1, k + Int64(n))
                     while k < end {
-                        let tb = run.start + (Double(k) - run.count0) * invRate
+                        let tb = isBurst ? run.start : run.start + (Double(k) - run.count0) * invRate
                         let age = t - tb
-                        let rng = ParticleRandom(instance: inst.stream, index: UInt64(bitPattern: k))
+                        let rng = ParticleRandom(instance: stream, index: UInt64(bitPattern: k))
                         let (life, au) = ParticleBirth.life(p, rng)
                         ages[m] = age; lives[m] = life; births[m] = tb; uAngle[m] = au
                         ks[m] = UInt64(bitPattern: k); keys[m] = rng.key
@@ -119,7 +149,7 @@ extension EmitterLayer {
                         uSpeed[j] = us; uScale[j] = u0; uSpin[j] = u1
                         uR[j] = u2; uG[j] = u3; uB[j] = u4; uA[j] = u5
                         uRot[j] = drawsRotation ? rng.triple(ParticleAttribute.finishAlphaScaleRotation).2 : 0
-                        let pos = ParticleBirth.position(p, shape: shape, mode: mode, rng: rng, birthTime: births[j])
+                        let pos = frame?.position ?? ParticleBirth.position(p, shape: shape, mode: mode, rng: rng, birthTime: births[j])
                         px0[j] = pos.x; py0[j] = pos.y; pz0[j] = pos.z
                     }
                     for j in m..<((m + 3) & ~3) {
@@ -129,16 +159,19 @@ extension EmitterLayer {
                     // 2. Birth values, four at a time (``ParticleBirth/finish``), written over the uniforms.
                     var j = 0
                     while j < m {
-                        let theta = p.longitude + p.longitudeRange * (2 * Self.load(uAngle + j) - 1)
+                        var theta = p.longitude + p.longitudeRange * (2 * Self.load(uAngle + j) - 1)
+                        if let thetaTurn { theta += thetaTurn }
                         let speed = p.speed + p.speedRange * (2 * Self.load(uSpeed + j) - 1)
                         let (sinT, cosT) = FastTrig.sincos4(theta)
-                        Self.store(((p.cosLat * cosT) * speed), vx0 + j)
-                        Self.store(((p.cosLat * sinT) * speed), vy0 + j)
-                        Self.store(SIMD4(repeating: p.sinLat) * speed, vz0 + j)
-                        Self.store(p.color.x + p.colorRange.x * (2 * Self.load(uR + j) - 1), uR + j)
-                        Self.store(p.color.y + p.colorRange.y * (2 * Self.load(uG + j) - 1), uG + j)
-                        Self.store(p.color.z + p.colorRange.z * (2 * Self.load(uB + j) - 1), uB + j)
-                        Self.store(p.color.w + p.colorRange.w * (2 * Self.load(uA + j) - 1), uA + j)
+                        var vx = (cosLat * cosT) * speed, vy = (cosLat * sinT) * speed, vz = SIMD4(repeating: sinLat) * speed
+                        if let inherited { vx += inherited.x; vy += inherited.y; vz += inherited.z }
+                        Self.store(vx, vx0 + j); Self.store(vy, vy0 + j); Self.store(vz, vz0 + j)
+                        var r = p.color.x + p.colorRange.x * (2 * Self.load(uR + j) - 1)
+                        var g = p.color.y + p.colorRange.y * (2 * Self.load(uG + j) - 1)
+                        var b = p.color.z + p.colorRange.z * (2 * Self.load(uB + j) - 1)
+                        var a = p.color.w + p.colorRange.w * (2 * Self.load(uA + j) - 1)
+                        if let c = colorFactor { r *= c.x; g *= c.y; b *= c.z; a *= c.w }
+                        Self.store(r, uR + j); Self.store(g, uG + j); Self.store(b, uB + j); Self.store(a, uA + j)
                         Self.store(p.scale + p.scaleRange * (2 * Self.load(uScale + j) - 1), uScale + j)
                         Self.store(p.spin + p.spinRange * (2 * Self.load(uSpin + j) - 1), uSpin + j)
                         if drawsRotation { Self.store(x.rotation + x.rotationRange * (2 * Self.load(uRot + j) - 1), uRot + j) }
@@ -156,7 +189,7 @@ extension EmitterLayer {
                         // those a `die` collider took are dropped. The closed form below is skipped.
                         live = 0
                         for j in 0..<m {
-                            let id = inst.idKey &+ ks[j]
+                            let id = idKey &+ ks[j]
                             let s = integrator.state(birth(j, id), colliders: colliderSet, age: ages[j],
                                                      checkpoint: checkpoints.map { $0 + Int(slots[j]) })
                             let i = live
@@ -180,7 +213,7 @@ extension EmitterLayer {
                             // the fields path in a profile, docs/PARTICLES-PERFORMANCE.md). The entries'
                             // pointer is unwrapped once too.
                             for j in 0..<m {
-                                let id = inst.idKey &+ ks[j]
+                                let id = idKey &+ ks[j]
                                 let slot = entries.map { $0 + Int(slots[j]) }
                                 let w: ContactWalk
                                 if let slot, let kept = slot.pointee.walk(of: id, unchangedAt: ages[j]) {
@@ -210,6 +243,17 @@ extension EmitterLayer {
                         }
                     } else {
                         for j in 0..<((m + 3) & ~3) { starts[j] = 0 }
+                        if let speedCurve {
+                            // A speed curve without motion (``EmitterLayer/extendedState``): the velocity scaled by the
+                            // curve, the distance by its integral over the life, one particle at a time (a walk over the stops).
+                            for j in 0..<m {
+                                let life = lives[j]
+                                let f = life > 0 ? min(1, ages[j] / life) : 0
+                                speedI[j] = life * speedCurve.integral(to: f)
+                                speedV[j] = speedCurve.value(at: f)
+                            }
+                            for j in m..<((m + 3) & ~3) { speedI[j] = 0; speedV[j] = 0 }
+                        }
                     }
                     // The closed form on the segments, four at a time: with drag ``DragMotion/state(_:)``, without it
                     // Core Animation's (``ParticleBirth/position(atAge:)``, ``velocity(atAge:)``).
@@ -229,6 +273,19 @@ extension EmitterLayer {
                             Self.store(Self.load(pz0 + j) + vt.z * tau + uz * f, pz + j)
                             Self.store(vt.x + ux * e, vx + j); Self.store(vt.y + uy * e, vy + j)
                             Self.store(vt.z + uz * e, vz + j)
+                            j += 4
+                        }
+                    } else if hasSpeed {
+                        while j < live {
+                            let tau = Self.load(ages + j)
+                            let h = 0.5 * tau * tau
+                            let ux = Self.load(vx0 + j), uy = Self.load(vy0 + j), uz = Self.load(vz0 + j)
+                            let d = Self.load(speedI + j), sv = Self.load(speedV + j)
+                            Self.store(Self.load(px0 + j) + ux * d + a.x * h, px + j)
+                            Self.store(Self.load(py0 + j) + uy * d + a.y * h, py + j)
+                            Self.store(Self.load(pz0 + j) + uz * d + a.z * h, pz + j)
+                            Self.store(ux * sv + a.x * tau, vx + j); Self.store(uy * sv + a.y * tau, vy + j)
+                            Self.store(uz * sv + a.z * tau, vz + j)
                             j += 4
                         }
                     } else {
@@ -279,6 +336,7 @@ extension EmitterLayer {
                         var b = Self.load(uB + j) + cs.z * tau, a = Self.load(uA + j) + cs.w * tau
                         var sc = Self.load(uScale + j) + p.scaleSpeed * tau
                         sc.replace(with: 0, where: .!(sc .>= 0))  // max(0, s)
+                        if let scaleFactor { sc = scaleFactor * sc }
                         let c = min(4, live - j)
                         if hasRamp {
                             r *= Self.load(rampR + j); g *= Self.load(rampG + j); b *= Self.load(rampB + j)
@@ -289,7 +347,8 @@ extension EmitterLayer {
                             sc = sc * Self.load(scaleV + j)
                             sc.replace(with: 0, where: .!(sc .>= 0))  // max(0, s × curve)
                         }
-                        let rot = Self.load(uRot + j) + Self.load(uSpin + j) * tau
+                        var rot = Self.load(uRot + j) + Self.load(uSpin + j) * tau
+                        if turn != 0 { rot += turn }
                         let i = o + j
                         let fx = Self.float4(Self.load(px + j)), fy = Self.float4(Self.load(py + j))
                         let fz = Self.float4(Self.load(pz + j))
@@ -320,7 +379,7 @@ extension EmitterLayer {
                         let i = o + j
                         out.birth[i] = births[j]
                         out.cells[i] = cellIndex
-                        out.ids[i] = inst.idKey &+ ks[j]
+                        out.ids[i] = idKey &+ ks[j]
                     }
                     written += live
                 }

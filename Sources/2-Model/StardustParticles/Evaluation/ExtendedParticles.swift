@@ -48,6 +48,12 @@ extension EmitterLayer {
         let parentMotion = movedOnce ? nil : recordMotion
         // With a trigger the parent's frame is the same for every sub-particle of the run: taken once.
         let frame = x.trigger != nil ? parent.map { ParentFrame(p, parent: $0, age: x.triggerAge($0, birthTime: run.start, contactAge: inst.contactAge)) } : nil
+        // Sub-particles that all read their parent at one age (a trigger) and have no motion of their own:
+        // the batched kernel (ExtendedKernel.swift), from that one frame.
+        if let frame, let parent, let out, cut.isNone, cell.fitsTriggeredKernel {
+            let turn = x.trigger == .death ? parent.spin * parent.endAge : x.trigger == .collision ? parent.spin * inst.contactAge : 0
+            return writeExtendedKernel(run, cell, p, x, inst, e, t, out, offset, frame: frame, turn: turn)
+        }
         let motion = cell.motion
         // The table's pointers, read once (the table is not retained per particle).
         let integrated = contacts?.isIntegrated ?? false

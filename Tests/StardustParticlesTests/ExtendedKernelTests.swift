@@ -29,14 +29,21 @@ import StardustCore
         return try! ColorRamp(times: times, colors: colors, interpolation: CurveInterpolation.allCases[Int(d.u(0, 3))])
     }
 
-    /// Random extensions the kernel takes: curves, a birth rotation, closed-form fields, a collider, rectangle and circle colliders.
-    static func extensions(_ d: inout Draw, _ p: BirthParameters) -> CellExtensions {
+    /// Random over-life extensions: alpha and scale curves, a color ramp, a birth rotation, and a speed curve
+    /// with chance `speed` (a cell's motion, when it has one, replaces it).
+    static func overLife(_ d: inout Draw, speed: Double) -> CellExtensions {
         var x = CellExtensions()
         if d.chance(0.6) { x.alphaOverLife = curve(&d) }
         if d.chance(0.6) { x.scaleOverLife = curve(&d) }
         if d.chance(0.3) { x.colorOverLife = ramp(&d) }
         if d.chance(0.3) { x.rotation = d.u(-4, 4); x.rotationRange = d.range(3) }
-        if d.chance(0.3) { x.speedOverLife = curve(&d) }  // replaced by the motion when the cell has one
+        if d.chance(speed) { x.speedOverLife = curve(&d) }
+        return x
+    }
+
+    /// Random extensions the kernel takes: over-life curves, a birth rotation, closed-form fields, a collider, rectangle and circle colliders.
+    static func extensions(_ d: inout Draw, _ p: BirthParameters) -> CellExtensions {
+        var x = overLife(&d, speed: 0.3)
         if d.chance(0.8) {
             var f = ParticleFields()
             f.drag = d.chance(0.15) ? 0 : d.u(0.01, 3)
@@ -140,12 +147,7 @@ import StardustCore
         for cellIndex in 0..<400 {
             var p = PointKernelTests.parameters(&d)
             // A sub-cell's extensions without motion: curves (speed included), a birth rotation, an inherited velocity.
-            var x = CellExtensions()
-            if d.chance(0.6) { x.alphaOverLife = Self.curve(&d) }
-            if d.chance(0.6) { x.scaleOverLife = Self.curve(&d) }
-            if d.chance(0.4) { x.colorOverLife = Self.ramp(&d) }
-            if d.chance(0.6) { x.speedOverLife = Self.curve(&d) }
-            if d.chance(0.3) { x.rotation = d.u(-4, 4); x.rotationRange = d.range(3) }
+            var x = Self.overLife(&d, speed: 0.6)
             if d.chance(0.6) { x.inheritedVelocity = d.chance(0.2) ? 1 : d.u(-1, 2) }
             x.trigger = SubEmitterTrigger.allCases[Int(d.u(0, 3))]
             let parentCell = CompiledCell(parent: -1, emits: false, key: 0, starts: [-.infinity], params: [BirthParameters()],

@@ -1,11 +1,11 @@
 import StardustCore
 
 /// The edge lists already made while preparing one display list, by what they are a function of: the path's
-/// storage, its transform, the scale and the style (``PathPainter/prepare(_:scale:reusing:)``).
+/// storage, its transform, the scale and the fill rule (``PathPainter/prepare(_:scale:reusing:)``).
 ///
 /// The storage is named by its address: every path of the list is alive while the list is prepared, and a
 /// path's elements never change in place (copy on write), so one address and count is one sequence of
-/// elements. A Lottie file whose masks are built from copies of one outline (docs/LOTTIE.md, "Speed") then
+/// elements. A Lottie file whose masks are built from copies of one outline (docs/LOTTIE.md, "Using it") then
 /// holds one edge list per outline instead of one per copy; the edges are the same values either way.
 struct EdgeListReuse {
     struct Key: Hashable {

@@ -2,7 +2,7 @@ import StardustCore
 
 /// The outlines of one mask or shape as a function of the frame, shared by every layer that draws them.
 ///
-/// A chain of "difference" masks builds each earlier mask's layers twice (docs/LOTTIE.md, "Speed"), so one
+/// A chain of "difference" masks builds each earlier mask's layers twice (docs/LOTTIE.md, "Using it"), so one
 /// mask can be drawn by hundreds of layers. Sharing this sampler makes them all hold one path value (one
 /// storage) for the frame 0 model and one per drawn frame, instead of a fresh copy each: less memory, and the
 /// renderer can see that the copies are the same path (docs/RENDERER.md, "Paths"). The values are the ones each

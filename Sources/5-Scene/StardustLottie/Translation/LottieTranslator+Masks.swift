@@ -32,7 +32,8 @@ extension LottieTranslator {
             build = { Layer() }
         }
         // One sampler per mask, shared by every copy of its outline layer (a "difference" mask builds the
-        // masks before it twice, so a chain of n of them draws the first 2ⁿ⁻¹ times: docs/LOTTIE.md, "Speed").
+        // masks before it twice, so a chain of n of them builds the first outline 2ⁿ times: docs/LOTTIE.md,
+        // "Using it").
         let samplers = masks.map(outlineSampler)
         var k = 0
         while k < masks.count {

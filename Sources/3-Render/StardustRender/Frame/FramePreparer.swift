@@ -17,6 +17,7 @@ enum FramePreparer {
         enum Opener { case clip(PixelRect), group, composite(index: Int, CompositeGroup, maskStart: Int?, source: Int) }
         var open: [Opener] = []
         var clip = frame
+        var reuse: EdgeListReuse? = EdgeListReuse()
         for (i, command) in list.commands.enumerated() {
             switch command {
             case .image(let d):
@@ -32,7 +33,7 @@ enum FramePreparer {
             case .sprites(let b):
                 if let p = PreparedSprites(b, scale: scale, layout: layout) { out.append(.sprites(p)) }
             case .path(let p):
-                out.append(.path(PathPainter.prepare(p, scale: scale)))
+                out.append(.path(PathPainter.prepare(p, scale: scale, reusing: &reuse)))
             case .text(let t):
                 out.append(.text(try TextPainter.prepare(t, scale: scale)))
             case .pushClip(let rect, let transform):

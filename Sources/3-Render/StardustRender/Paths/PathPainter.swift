@@ -40,9 +40,23 @@ public enum PathPainter {
     /// space (so the pen follows the transform, as in Core Graphics) and then
     /// mapped. Subpaths with NaN or infinite points are skipped. O(points · log points).
     public static func prepare(_ command: PathDraw, scale: Double) -> PreparedPath {
+        var none: EdgeListReuse? = nil
+        return prepare(command, scale: scale, reusing: &none)
+    }
+
+    /// ``prepare(_:scale:)``, taking the edges from `reuse` when a command before it in the same list drew the same
+    /// path storage with the same transform, scale and fill rule (a fill's edges are a function of those alone), and
+    /// recording the ones it makes. Copies of one shape drawn in one place then hold one edge list.
+    static func prepare(_ command: PathDraw, scale: Double, reusing reuse: inout EdgeListReuse?) -> PreparedPath {
         let device = command.transform.concatenating(Transform2D(scaleX: scale, y: scale))
         let stretch = device.maxScale
         guard stretch > 0, stretch.isFinite, command.opacity > 0 else { return PreparedPath(bounds: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)) }
+        let key = reuse == nil ? nil : EdgeListReuse.Key(command, scale: scale)
+        if let key, let edges = reuse?.lists[key] {
+            let rule = key.rule
+            let shader = PaintShader(paint: command.paint, opacity: command.opacity, deviceFromLocal: device)
+            return PreparedPath(bounds: pixelBounds(edges.bounds), edges: edges, rule: rule, shader: shader, blend: command.blend)
+        }
         let tol = tolerance / stretch
         let path = command.path.removingNonFiniteSubpaths()
         let polylines: [Polyline], rule: FillRule
@@ -53,6 +67,7 @@ public enum PathPainter {
             polylines = Stroker.outline(of: path, style: style, tolerance: tol); rule = .nonZero
         }
         let edges = EdgeList(polylines: polylines, transform: device)
+        if let key { reuse?.lists[key] = edges }
         let shader = PaintShader(paint: command.paint, opacity: command.opacity, deviceFromLocal: device)
         return PreparedPath(bounds: pixelBounds(edges.bounds), edges: edges, rule: rule, shader: shader, blend: command.blend)
     }

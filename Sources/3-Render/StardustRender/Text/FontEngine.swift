@@ -59,12 +59,17 @@ final class LoadedFace {
 /// and the glyph cache, all behind one lock (FreeType is not thread-safe).
 ///
 /// Faces stay open for the life of the process; the glyph cache is emptied
-/// when it exceeds ``maxCachedGlyphs`` entries.
+/// when it exceeds ``maxCachedGlyphs`` entries or ``maxCachedBytes`` of coverage.
 final class FontEngine: @unchecked Sendable {
     static let shared = FontEngine()
 
     /// The glyph cache's capacity before it is flushed.
     static let maxCachedGlyphs = 8192
+    /// The glyph cache's coverage size before it is flushed (4 MiB). Text drawn at a new size or angle every
+    /// frame (an animated Lottie text layer) never hits the cache, and its large glyphs filled 8192 entries to
+    /// 11 MB, most of a file's peak memory (docs/BENCHMARKS.md, "lottie", seventh round). A flush only costs
+    /// rendering a glyph again: the bitmaps are the same.
+    static let maxCachedBytes = 4 << 20
     /// `FT_LOAD_NO_SCALE`.
     static let loadNoScale = 1 << 0
     /// `FT_LOAD_NO_HINTING`.
@@ -79,6 +84,8 @@ final class FontEngine: @unchecked Sendable {
     private var faces: [String: LoadedFace] = [:]
     private var lookups: [String: (path: String, index: Int)] = [:]
     private var glyphs: [GlyphKey: GlyphBitmap] = [:]
+    /// The coverage bytes held by `glyphs`.
+    private var glyphBytes = 0
 
     private init() {}
 
@@ -136,8 +143,13 @@ final class FontEngine: @unchecked Sendable {
     func glyph(_ key: GlyphKey, in face: LoadedFace) -> GlyphBitmap {
         if let g = glyphs[key] { return g }
         let g = render(key, in: face)
-        if glyphs.count >= Self.maxCachedGlyphs { glyphs.removeAll(keepingCapacity: true) }
+        let bytes = g.coverage.count * MemoryLayout<Float>.stride
+        if glyphs.count >= Self.maxCachedGlyphs || glyphBytes + bytes > Self.maxCachedBytes {
+            glyphs.removeAll(keepingCapacity: true)
+            glyphBytes = 0
+        }
         glyphs[key] = g
+        glyphBytes += bytes
         return g
     }
 

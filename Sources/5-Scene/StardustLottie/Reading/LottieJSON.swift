@@ -1,29 +1,42 @@
 /// A JSON value of a Lottie document with its JSON path, and typed accessors that throw ``LottieError`` naming
 /// that path. Wraps ``LottieJSONReader``'s output (``LottieJSONValue``).
 ///
-/// The path is kept as the container's path and one step, and spelled out only when asked for (an error, or a
-/// property that records where it came from): the elements of an array share their array's path instead of each
-/// building its own string (docs/LOTTIE.md, "JSON reading").
+/// The path is kept as a chain of steps from the document (an object per step, shared by the values under it)
+/// and spelled out only when asked for (an error, or a property that records where it came from), once per step:
+/// a member access no longer builds its container's path string, which was about 15 % of opening a file
+/// (docs/LOTTIE.md, "JSON reading"; docs/BENCHMARKS.md, "lottie", seventh round).
 struct LottieJSON {
     let value: LottieJSONValue
-    /// The container's path (or, for ``Step/whole``, this value's own).
-    private let base: String
-    private let step: Step
+    private let location: Location
 
-    private enum Step { case whole, member(String), index(Int) }
+    /// One step of a path; its string is built on first use and kept (parsing is single-threaded).
+    private final class Location {
+        enum Step { case root(String), member(String), index(Int) }
+        let container: Location?
+        let step: Step
+        private var spelled: String?
 
-    init(_ value: LottieJSONValue, path: String = "$") { self.value = value; self.base = path; self.step = .whole }
+        init(_ container: Location?, _ step: Step) { self.container = container; self.step = step }
 
-    private init(_ value: LottieJSONValue, in container: String, _ step: Step) { self.value = value; self.base = container; self.step = step }
-
-    /// The JSON path of this value (`$.layers[3].ks`).
-    var path: String {
-        switch step {
-        case .whole: return base
-        case .member(let key): return "\(base).\(key)"
-        case .index(let i): return "\(base)[\(i)]"
+        var path: String {
+            if let spelled { return spelled }
+            let p: String
+            switch step {
+            case .root(let s): p = s
+            case .member(let key): p = "\(container?.path ?? "").\(key)"
+            case .index(let i): p = "\(container?.path ?? "")[\(i)]"
+            }
+            spelled = p
+            return p
         }
     }
+
+    init(_ value: LottieJSONValue, path: String = "$") { self.value = value; self.location = Location(nil, .root(path)) }
+
+    private init(_ value: LottieJSONValue, _ location: Location) { self.value = value; self.location = location }
+
+    /// The JSON path of this value (`$.layers[3].ks`).
+    var path: String { location.path }
 
     func fail(_ message: String) -> LottieError { LottieError(path: path, message) }
 
@@ -36,14 +49,13 @@ struct LottieJSON {
     /// The member `key`, or `nil` when absent or null.
     subscript(_ key: String) -> LottieJSON? {
         guard let v = value[key], v != .null else { return nil }
-        return LottieJSON(v, in: path, .member(key))
+        return LottieJSON(v, Location(location, .member(key)))
     }
 
     /// The elements of an array, each with its indexed path.
     func elements() throws -> [LottieJSON] {
         guard let a = array else { throw fail("expected an array, found \(kind)") }
-        let container = path
-        return a.enumerated().map { LottieJSON($0.element, in: container, .index($0.offset)) }
+        return a.enumerated().map { LottieJSON($0.element, Location(location, .index($0.offset))) }
     }
 
     var kind: String {
@@ -78,7 +90,7 @@ struct LottieJSON {
         if let a = array {
             guard let first = a.first else { throw fail("expected a number, found an empty array") }
             if case .number(let d) = first, d.isFinite { return d }
-            return try LottieJSON(first, in: path, .index(0)).number()
+            return try LottieJSON(first, Location(location, .index(0))).number()
         }
         return try number()
     }
@@ -90,7 +102,7 @@ struct LottieJSON {
             var out: [Double] = []
             out.reserveCapacity(a.count)
             for (i, v) in a.enumerated() {
-                if case .number(let d) = v, d.isFinite { out.append(d) } else { out.append(try LottieJSON(v, in: path, .index(i)).number()) }
+                if case .number(let d) = v, d.isFinite { out.append(d) } else { out.append(try LottieJSON(v, Location(location, .index(i))).number()) }
             }
             return out
         }

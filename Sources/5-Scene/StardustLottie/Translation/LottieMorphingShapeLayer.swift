@@ -8,15 +8,14 @@ import StardustCore
 /// ``ShapeLayer``'s own fill and stroke (trims, caps and joins included), so nothing else draws them.
 /// Not thread-safe while drawing (the path is swapped for the duration of the call), like any layer tree.
 final class LottieMorphingShapeLayer: ShapeLayer {
-    /// The outlines, combined into one path per frame.
-    var outlines: [LottieGeometry] = []
+    /// The outlines, combined into one path per frame (shared with the other layers drawing them).
+    var sampler = LottieOutlineSampler([])
     /// Frames per second of the animation (local seconds → frames).
     var frameRate: Double = 30
 
     override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         let frame = time * frameRate
-        var p = Path()
-        for o in outlines { p.addPath(o.path(at: frame)) }
+        let p = sampler.path(at: frame)
         let saved = path
         path = p
         super.drawContents(into: &list, time: time, transform: transform)

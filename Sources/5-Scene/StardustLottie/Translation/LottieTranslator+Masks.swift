@@ -31,19 +31,23 @@ extension LottieTranslator {
         } else {
             build = { Layer() }
         }
+        // One sampler per mask, shared by every copy of its outline layer (a "difference" mask builds the
+        // masks before it twice, so a chain of n of them builds the first outline 2ⁿ times: docs/LOTTIE.md,
+        // "Using it").
+        let samplers = masks.map(outlineSampler)
         var k = 0
         while k < masks.count {
-            let m = masks[k]
+            let m = masks[k], sampler = samplers[k]
             let previous = build
             switch m.mode {
             case "s":
                 // Consecutive subtracts: one inverted mask of their union.
-                var group = [m]
-                while k + 1 < masks.count, masks[k + 1].mode == "s" { k += 1; group.append(masks[k]) }
+                var group = [(m, sampler)]
+                while k + 1 < masks.count, masks[k + 1].mode == "s" { k += 1; group.append((masks[k], samplers[k])) }
                 build = { [unowned self] in
                     let holder = Self.container("subtract"), union = Self.container("union")
                     holder.addSublayer(previous())
-                    for g in group { union.addSublayer(self.maskOutline(g)) }
+                    for (g, gs) in group { union.addSublayer(self.maskOutline(g, sampler: gs)) }
                     holder.mask = union
                     holder.maskMode = .alphaInverted
                     return holder
@@ -52,15 +56,15 @@ extension LottieTranslator {
                 build = { [unowned self] in
                     let holder = Self.container(m.mode == "i" ? "intersect" : "darken")
                     holder.addSublayer(previous())
-                    holder.mask = self.maskOutline(m)
+                    holder.mask = self.maskOutline(m, sampler: sampler)
                     return holder
                 }
             case "f":
                 build = { [unowned self] in
                     let holder = Self.container("difference")
                     let a = Self.container("coverage − mask"), b = Self.container("mask − coverage")
-                    a.addSublayer(previous()); a.mask = self.maskOutline(m); a.maskMode = .alphaInverted
-                    b.addSublayer(self.maskOutline(m)); b.mask = previous(); b.maskMode = .alphaInverted
+                    a.addSublayer(previous()); a.mask = self.maskOutline(m, sampler: sampler); a.maskMode = .alphaInverted
+                    b.addSublayer(self.maskOutline(m, sampler: sampler)); b.mask = previous(); b.maskMode = .alphaInverted
                     holder.addSublayer(a); holder.addSublayer(b)
                     return holder
                 }
@@ -68,7 +72,7 @@ extension LottieTranslator {
                 build = { [unowned self] in
                     let holder = Self.container(m.mode == "a" ? "add" : "lighten")
                     holder.addSublayer(previous())
-                    holder.addSublayer(self.maskOutline(m))
+                    holder.addSublayer(self.maskOutline(m, sampler: sampler))
                     return holder
                 }
             }
@@ -96,8 +100,8 @@ extension LottieTranslator {
         return s
     }
 
-    /// One mask's outline as a white shape layer (its opacity the mask's), inverted or expanded as the mask says.
-    func maskOutline(_ m: LottieMask) -> Layer {
+    /// The outlines of mask `m`: its path, after a rectangle far larger than any composition when inverted.
+    func outlineSampler(_ m: LottieMask) -> LottieOutlineSampler {
         let geometry = LottieGeometry.bezier(m.outline.value, reversed: false)
         var outlines = [geometry]
         if m.inverted {
@@ -106,7 +110,12 @@ extension LottieTranslator {
                                    inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4))
             outlines.insert(.bezier(.fixed(big), reversed: false), at: 0)
         }
-        let shape = shapeLayer(for: outlines)
+        return LottieOutlineSampler(outlines)
+    }
+
+    /// One mask's outline as a white shape layer (its opacity the mask's), inverted or expanded as the mask says.
+    func maskOutline(_ m: LottieMask, sampler: LottieOutlineSampler) -> Layer {
+        let shape = shapeLayer(for: sampler)
         shape.name = "mask \(Self.maskModeNames[m.mode] ?? m.mode)\(m.inverted ? " inverted" : "") \(m.path)"
         shape.fillColor = .white
         shape.fillRule = m.inverted ? .evenOdd : .nonZero
@@ -128,18 +137,21 @@ extension LottieTranslator {
 
     /// A shape layer drawing `outlines` (evaluated per frame when one of them is animated).
     func shapeLayer(for outlines: [LottieGeometry]) -> ShapeLayer {
+        shapeLayer(for: LottieOutlineSampler(outlines))
+    }
+
+    /// A shape layer drawing the sampler's outlines; layers made from one sampler share its paths.
+    func shapeLayer(for sampler: LottieOutlineSampler) -> ShapeLayer {
         let shape: ShapeLayer
-        if outlines.contains(where: { $0.isAnimated }) {
+        if sampler.isAnimated {
             let m = LottieMorphingShapeLayer()
-            m.outlines = outlines
+            m.sampler = sampler
             m.frameRate = frameRate
             shape = m
         } else {
             shape = ShapeLayer()
         }
-        var p = Path()
-        for o in outlines { p.addPath(o.path(at: 0)) }
-        shape.path = p
+        shape.path = sampler.initial
         shape.anchorPoint = .zero
         return shape
     }

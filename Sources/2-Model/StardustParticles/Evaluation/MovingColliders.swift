@@ -46,6 +46,14 @@ extension ColliderSet {
             return m
         }
         guard piece >= 0 else { return nil }
+        return staticContact(piece, u: u, from: old, to: new, velocity: v)
+    }
+
+    /// The contact with `piece` (one that stays) at fraction `u` of the step from `old` to `new`, with the
+    /// response there. Out of line: the integrated path's fast test (``soleLine``) calls it at contacts only.
+    @inline(never)
+    func staticContact(_ piece: Int, u: Double, from old: SIMD3<Double>, to new: SIMD3<Double>,
+                       velocity v: SIMD3<Double>) -> StepContact {
         let hit = old + (new - old) * u
         let (response, out, vn) = contact(piece, at: hit, velocity: v)
         return StepContact(u: u, piece: piece, response: response, point: hit, resume: hit, velocity: out, normalSpeed: vn)

@@ -31,13 +31,20 @@ final class ContactCache: @unchecked Sendable {
         var used: Bool
         var walk: ContactWalk
 
-        /// The kept walk when it belongs to particle `id`, starts at or before `tau` and passes no contact
-        /// up to `tau` (it ended, or its next contact is known and later): then
-        /// ``ParticleMotion/walk(_:age:slot:_:)`` would resume it, change nothing and store nothing, so this
-        /// is its result without the birth record or the call. Nil otherwise (a NaN contact included).
-        @inline(__always) func walk(of id: UInt64, unchangedAt tau: Double) -> ContactWalk? {
-            guard used, self.id == id, walk.start <= tau, walk.phase != .flying || walk.start + walk.hit > tau else { return nil }
+        /// The kept walk when it belongs to particle `id` and starts at or before `tau`: the walk
+        /// ``ParticleMotion/walk(_:age:slot:_:)`` resumes. Nil otherwise.
+        @inline(__always) func walk(of id: UInt64, resumableAt tau: Double) -> ContactWalk? {
+            guard used, self.id == id, walk.start <= tau else { return nil }
             return walk
+        }
+
+        /// The kept walk when it is resumable at `tau` and passes no contact up to `tau` (it ended, or its
+        /// next contact is known and later): then ``ParticleMotion/walk(_:age:slot:_:)`` would resume it,
+        /// change nothing and store nothing, so this is its result without the birth record or the call.
+        /// Nil otherwise (a NaN contact included).
+        @inline(__always) func walk(of id: UInt64, unchangedAt tau: Double) -> ContactWalk? {
+            guard let w = walk(of: id, resumableAt: tau), w.phase != .flying || w.start + w.hit > tau else { return nil }
+            return w
         }
     }
 

@@ -63,6 +63,15 @@ extension EmitterLayer {
                                     _ out: SnapshotColumns, _ offset: Int,
                                     _ contacts: ContactCache.Table? = nil, frame: ParentFrame? = nil,
                                     turn: Double = 0) -> Int {
+        // A sub-particle is born at the parent's position, turned with its direction, with its color and scale as
+        // factors and a share of its velocity (``ParticleBirth/make(_:frame:_:rng:id:birthTime:life:angleU:)``).
+        // Read out of the frame here, outside the closures: the optimiser read `frame?.position` in the loop
+        // again, copying the whole optional frame per birth (a twentieth of the `fireworks` seek in a profile).
+        let cosLat = frame?.cosLat ?? p.cosLat, sinLat = frame?.sinLat ?? p.sinLat
+        let thetaTurn = frame.map { $0.turns ? $0.turn : nil } ?? nil
+        let inherited = frame != nil && x.inheritedVelocity != 0 ? frame!.velocity * x.inheritedVelocity : nil
+        let colorFactor = frame?.color, scaleFactor = frame?.scale
+        let parentPosition = frame?.position
         let n = extendedBatch
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 34 * n) { dbl in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * n) { ints in
@@ -88,12 +97,6 @@ extension EmitterLayer {
                 let invRate = isBurst ? 0 : 1 / p.rate
                 let stream = isBurst ? run.stream : inst.stream, idKey = isBurst ? run.idKey : inst.idKey
                 let shape = e.shape, mode = e.mode
-                // A sub-particle is born at the parent's position, turned with its direction, with its color and
-                // scale as factors and a share of its velocity (``ParticleBirth/make(_:frame:_:rng:id:birthTime:life:angleU:)``).
-                let cosLat = frame?.cosLat ?? p.cosLat, sinLat = frame?.sinLat ?? p.sinLat
-                let thetaTurn = frame.map { $0.turns ? $0.turn : nil } ?? nil
-                let inherited = frame != nil && x.inheritedVelocity != 0 ? frame!.velocity * x.inheritedVelocity : nil
-                let colorFactor = frame?.color, scaleFactor = frame?.scale
                 let speedCurve = cell.motion == nil ? x.speedOverLife : nil
                 let hasSpeed = speedCurve != nil
                 let motion = cell.motion
@@ -149,7 +152,7 @@ extension EmitterLayer {
                         uSpeed[j] = us; uScale[j] = u0; uSpin[j] = u1
                         uR[j] = u2; uG[j] = u3; uB[j] = u4; uA[j] = u5
                         uRot[j] = drawsRotation ? rng.triple(ParticleAttribute.finishAlphaScaleRotation).2 : 0
-                        let pos = frame?.position ?? ParticleBirth.position(p, shape: shape, mode: mode, rng: rng, birthTime: births[j])
+                        let pos = parentPosition ?? ParticleBirth.position(p, shape: shape, mode: mode, rng: rng, birthTime: births[j])
                         px0[j] = pos.x; py0[j] = pos.y; pz0[j] = pos.z
                     }
                     for j in m..<((m + 3) & ~3) {

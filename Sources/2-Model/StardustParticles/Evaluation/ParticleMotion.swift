@@ -49,13 +49,9 @@ struct ParticleMotion {
     @inline(__always)
     func walk(_ b: ParticleBirth, age tau: Double, slot: UnsafeMutablePointer<ContactCache.Entry>?,
               _ colliders: ColliderSet) -> ContactWalk {
-        var walk: ContactWalk
-        let resumed: Bool
-        if let slot, slot.pointee.used, slot.pointee.id == b.id, slot.pointee.walk.start <= tau {
-            walk = slot.pointee.walk; resumed = true
-        } else {
-            walk = ContactWalk(b); resumed = false
-        }
+        let kept = slot?.pointee.walk(of: b.id, resumableAt: tau)
+        let resumed = kept != nil
+        var walk = kept ?? ContactWalk(b)
         let changed = walk.advance(to: tau, b, k: k, wind: wind, colliders: colliders)
         if changed || !resumed { slot?.pointee = ContactCache.Entry(id: b.id, used: true, walk: walk) }
         return walk

@@ -252,6 +252,7 @@ extension EmitterLayer {
                             for j in 0..<m {
                                 let life = lives[j]
                                 let f = life > 0 ? min(1, ages[j] / life) : 0
+                                fs[j] = f  // step 4 reads it too
                                 speedI[j] = life * speedCurve.integral(to: f)
                                 speedV[j] = speedCurve.value(at: f)
                             }
@@ -314,9 +315,12 @@ extension EmitterLayer {
                     // particle at a time (a walk over the stops each), then the rest four at a time.
                     // One loop per curve, each bound once per batch (a binding per particle retains its arrays).
                     if hasRamp || hasAlpha || hasScale {
-                        for j in 0..<live {
-                            let life = lives[j]
-                            fs[j] = life > 0 ? min(1, ages[j] / life) : 0
+                        // With a speed curve step 3 wrote them (every particle lives: it has no motion).
+                        if !hasSpeed {
+                            for j in 0..<live {
+                                let life = lives[j]
+                                fs[j] = life > 0 ? min(1, ages[j] / life) : 0
+                            }
                         }
                         if let ramp {
                             for j in 0..<live {

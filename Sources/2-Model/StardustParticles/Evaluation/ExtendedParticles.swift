@@ -50,8 +50,10 @@ extension EmitterLayer {
         let frame = x.trigger != nil ? parent.map { ParentFrame(p, parent: $0, age: x.triggerAge($0, birthTime: run.start, contactAge: inst.contactAge)) } : nil
         // Sub-particles that all read their parent at one age (a trigger) and have no motion of their own:
         // the batched kernel (ExtendedKernel.swift), from that one frame.
-        if let frame, let parent, let out, cut.isNone, cell.fitsTriggeredKernel {
-            let turn = x.trigger == .death ? parent.spin * parent.endAge : x.trigger == .collision ? parent.spin * inst.contactAge : 0
+        // The parent's angle at the trigger, added to each sub-particle's rotation (0 without a trigger, where a moved
+        // parent is read per sub-particle: its spin and end age are those of the record).
+        let turn = parent.map { x.triggerTurn($0, contactAge: inst.contactAge) } ?? 0
+        if let frame, let out, cut.isNone, cell.fitsTriggeredKernel {
             return writeExtendedKernel(run, cell, p, x, inst, e, t, out, offset, frame: frame, turn: turn)
         }
         let motion = cell.motion
@@ -64,15 +66,12 @@ extension EmitterLayer {
         forEachLive(run, p, inst, t, cut) { tb, age, rng, life, au, id in
             let b: ParticleBirth
             let origin: SIMD3<Double>
-            var turn = 0.0
             if var parent {
                 if let parentMotion { parent = parent.moved(by: parentMotion, atAge: x.triggerAge(parent, birthTime: tb)) }
                 b = frame.map { ParticleBirth.make(p, frame: $0, x, rng: rng, id: id, birthTime: tb, life: life, angleU: au) }
                     ?? ParticleBirth.make(p, parent: parent, x, rng: rng, id: id, birthTime: tb, life: life, angleU: au,
                                           contactAge: inst.contactAge)
                 origin = b.position
-                if x.trigger == .death { turn = parent.spin * parent.endAge }  // the parent's angle then (CA: spin × age)
-                if x.trigger == .collision { turn = parent.spin * inst.contactAge }
             } else {
                 b = ParticleBirth.make(p, shape: shape, mode: mode, rng: rng, id: id, birthTime: tb, life: life, angleU: au)
                 origin = p.center
@@ -216,6 +215,16 @@ extension CellExtensions {
         case .birth?: return 0
         case .collision?: return contactAge
         case nil: return tb - parent.birthTime
+        }
+    }
+
+    /// The angle of `parent` at the trigger (Core Animation's spin × age), which its sub-particles' rotations start
+    /// from: at its death or its contact; 0 at its birth and without a trigger.
+    func triggerTurn(_ parent: ParticleBirth, contactAge: Double) -> Double {
+        switch trigger {
+        case .death?: return parent.spin * parent.endAge
+        case .collision?: return parent.spin * contactAge
+        case .birth?, nil: return 0
         }
     }
 }

@@ -39,5 +39,9 @@ import StardustCore
         #expect(!LayerKeyPath.isPrefix("position.x", of: "position"))
         #expect(LayerKeyPath.isPrefix("é", of: "é.x"))
         #expect(!LayerKeyPath.isPrefix("é", of: "éx"))
+        #expect(!LayerKeyPath.isPrefix("position", of: "positions.x"), "a prefix ends at a dot")
+        #expect(LayerKeyPath.split(".x") == ("", "x"))
+        #expect(LayerKeyPath.split("a.") == ("a", ""))
+        #expect(LayerKeyPath.split("a.b.c").rest == "b.c", "only the first dot splits")
     }
 }

@@ -16,23 +16,12 @@ public enum LayerKeyPath {
     /// the grapheme breaking: this runs for every property lookup.
     public static func split<S: StringProtocol>(_ path: S) -> (head: Substring, rest: Substring) where S.SubSequence == Substring {
         let bytes = path.utf8
-        // Native strings scan their UTF-8 through a pointer: the generic `allSatisfy` and `firstIndex` over a UTF-8
-        // view cost about 900 instructions per key path in the Lottie profile (docs/BENCHMARKS.md, "Sixth round").
-        if let found = bytes.withContiguousStorageIfAvailable({ b -> (ascii: Bool, dot: Int?) in
-            var dot: Int?
-            for i in 0..<b.count {
-                let c = b[i]
-                if c >= 0x80 { return (false, nil) }
-                if c == UInt8(ascii: "."), dot == nil { dot = i }
-            }
-            return (true, dot)
-        }), found.ascii {
+        // Scanned through a pointer: the generic scan over a UTF-8 view cost about 900 instructions per key path in the
+        // Lottie profile (docs/BENCHMARKS.md, "Sixth round"). Native strings (all of them on Linux) lend theirs; any
+        // other string takes the search by `Character` below, which gives the same split.
+        if let found = bytes.withContiguousStorageIfAvailable(firstDot), found.ascii {
             guard let offset = found.dot else { return (path[...], path[path.endIndex...]) }
             let dot = bytes.index(bytes.startIndex, offsetBy: offset)
-            return (path[path.startIndex..<dot], path[bytes.index(after: dot)...])
-        }
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return (path[...], path[path.endIndex...]) }
             return (path[path.startIndex..<dot], path[bytes.index(after: dot)...])
         }
         if let dot = path.firstIndex(of: ".") {
@@ -46,25 +35,34 @@ public enum LayerKeyPath {
     /// same answer as comparing by `Character` without the grapheme breaking: this runs for every animated property
     /// of every layer at every frame.
     public static func isPrefix(_ prefix: String, of path: String) -> Bool {
-        let a = prefix.utf8, b = path.utf8
-        // Through pointers when both are native (the same answer as the byte-wise test below).
-        if let answer = a.withContiguousStorageIfAvailable({ pa in
-            b.withContiguousStorageIfAvailable { pb -> Bool? in
-                for c in pa where c >= 0x80 { return nil }
-                for c in pb where c >= 0x80 { return nil }
-                guard pb.count >= pa.count else { return false }
-                for i in 0..<pa.count where pa[i] != pb[i] { return false }
-                return pb.count == pa.count || pb[pa.count] == UInt8(ascii: ".")
-            }
-        }), let known = answer ?? nil {
-            return known
+        // Through pointers when both are native (all strings on Linux); otherwise, or when either is not ASCII, by
+        // `Character` below, which gives the same answer.
+        let known = prefix.utf8.withContiguousStorageIfAvailable { pa in
+            path.utf8.withContiguousStorageIfAvailable { pb in asciiIsPrefix(pa, of: pb) }
         }
-        if a.allSatisfy({ $0 < 0x80 }) && b.allSatisfy({ $0 < 0x80 }) {
-            guard b.count >= a.count, b.starts(with: a) else { return false }
-            return b.count == a.count || b[b.index(b.startIndex, offsetBy: a.count)] == UInt8(ascii: ".")
-        }
+        if let native = known, let pair = native, let answer = pair { return answer }
         guard path.hasPrefix(prefix) else { return false }
         if path.count == prefix.count { return true }
         return path[path.index(path.startIndex, offsetBy: prefix.count)] == "."
+    }
+
+    /// Whether every byte is ASCII, and the offset of the first `.`, in one pass.
+    private static func firstDot(_ bytes: UnsafeBufferPointer<UInt8>) -> (ascii: Bool, dot: Int?) {
+        var dot: Int?, i = 0
+        for c in bytes {
+            if c >= 0x80 { return (false, nil) }
+            if c == UInt8(ascii: "."), dot == nil { dot = i }
+            i += 1
+        }
+        return (true, dot)
+    }
+
+    /// ``isPrefix(_:of:)`` on the bytes of two ASCII paths; `nil` when either is not ASCII.
+    private static func asciiIsPrefix(_ a: UnsafeBufferPointer<UInt8>, of b: UnsafeBufferPointer<UInt8>) -> Bool? {
+        for c in a where c >= 0x80 { return nil }
+        for c in b where c >= 0x80 { return nil }
+        guard b.count >= a.count else { return false }
+        for i in 0..<a.count where a[i] != b[i] { return false }
+        return b.count == a.count || b[a.count] == UInt8(ascii: ".")
     }
 }

@@ -142,22 +142,12 @@ public final class DustEffect {
         let dustEnd = snapTime + p.totalDuration
         self.restoreTime = restoreTime.map { max($0, dustEnd) }
 
-        let bounds = Rect(origin: .zero, size: self.frame.size)
-        let center = Point(bounds.width / 2, bounds.height / 2)
-        container = Layer()
-        container.name = "disintegration"
-        container.bounds = bounds
-        container.position = Point(self.frame.midX, self.frame.midY)
-        imageLayer = Layer()
-        imageLayer.name = "picture"
-        imageLayer.contents = texture
-        imageLayer.bounds = bounds
-        imageLayer.position = center
+        let stage = DustStage(texture: texture, frame: self.frame)
+        let bounds = stage.bounds, center = stage.center
+        container = stage.container
+        imageLayer = stage.picture
         dustHolder = Layer()
-        dustHolder.name = "dust"
-        dustHolder.bounds = bounds
-        dustHolder.position = center
-        dustHolder.isHidden = true
+        stage.addDust(dustHolder)
         var layers: [DustLayer] = [], flights: [DustFlight] = []
         for i in 0..<n {
             let l = DustLayer(texture: texture, assignment: assignment, layerIndex: i, pixelIndex: pixelIndex)
@@ -177,8 +167,6 @@ public final class DustEffect {
         }
         dustLayers = layers
         self.flights = flights
-        container.addSublayer(imageLayer)
-        container.addSublayer(dustHolder)
 
         // Which of the two shows when: discrete keyframes on isHidden.
         DustVisibility.install(picture: imageLayer, dust: dustHolder, snapTime: snapTime,

@@ -32,24 +32,11 @@ public final class PixelDustEffect {
         self.frame = frame.standardized
         law = PixelDust(width: texture.width, height: texture.height, size: self.frame.size, parameters: parameters,
                         snapTime: snapTime, restoreTime: restoreTime)
-        let bounds = Rect(origin: .zero, size: self.frame.size)
-        let center = Point(bounds.width / 2, bounds.height / 2)
-        container = Layer()
-        container.name = "disintegration"
-        container.bounds = bounds
-        container.position = Point(self.frame.midX, self.frame.midY)
-        imageLayer = Layer()
-        imageLayer.name = "picture"
-        imageLayer.contents = texture
-        imageLayer.bounds = bounds
-        imageLayer.position = center
+        let stage = DustStage(texture: texture, frame: self.frame)
+        container = stage.container
+        imageLayer = stage.picture
         dustLayer = PixelDustLayer(texture: texture, law: law)
-        dustLayer.name = "dust"
-        dustLayer.bounds = bounds
-        dustLayer.position = center
-        dustLayer.isHidden = true
-        container.addSublayer(imageLayer)
-        container.addSublayer(dustLayer)
+        stage.addDust(dustLayer)
         DustVisibility.install(picture: imageLayer, dust: dustLayer, snapTime: snapTime,
                                restoreEndTime: law.restoreEndTime, dustEndTime: law.dustEndTime)
     }

@@ -53,19 +53,9 @@ struct PreparedMaskedImage: @unchecked Sendable {
     init?(_ md: MaskedImageDraw, scale: Double) {
         let d = md.image
         guard let view = TextureView(d.texture),
-              let mask = LayerMask(md.assignment, layer: md.layer, width: view.width, height: view.height) else { return nil }
-        let r = d.rect.standardized, t = d.transform
-        let o = t.apply(to: r.origin) * scale
-        let ex = t.applyToVector(Point(r.width, 0)) * scale
-        let ey = t.applyToVector(Point(0, r.height)) * scale
-        let cr = d.contentsRect
-        let region = SIMD4(cr.origin.x * Double(view.width), cr.origin.y * Double(view.height),
-                           cr.size.width * Double(view.width), cr.size.height * Double(view.height))
-        guard let m = QuadMapping(origin: SIMD2(o.x, o.y), edgeX: SIMD2(ex.x, ex.y), edgeY: SIMD2(ey.x, ey.y),
-                                  region: region) else { return nil }
-        let opacity = Float(min(max(d.opacity.isNaN ? 0 : d.opacity, 0), 1))
-        let color = saturate(d.tint.premultiplied * opacity)
-        if color == .zero { return nil }
+              let mask = LayerMask(md.assignment, layer: md.layer, width: view.width, height: view.height),
+              let placed = ImageDrawPlacement(d, view: view, scale: scale) else { return nil }
+        let cr = d.contentsRect, m = placed.mapping, color = placed.color
         self.view = view
         self.mask = mask
         mapping = m
@@ -79,8 +69,8 @@ struct PreparedMaskedImage: @unchecked Sendable {
         bounds = m.bounds
         // Without specks the index only serves a layer at rest (texel for pixel: the same bytes as sampling).
         if let index = md.index, md.placesSpecks || onGrid != nil {
-            indexed = IndexedMaskedImage(index, layer: md.layer, mapping: m, origin: SIMD2(o.x, o.y), edgeX: SIMD2(ex.x, ex.y),
-                                         edgeY: SIMD2(ey.x, ey.y), region: region, aligned: onGrid)
+            indexed = IndexedMaskedImage(index, layer: md.layer, mapping: m, origin: placed.origin, edgeX: placed.edgeX,
+                                         edgeY: placed.edgeY, region: placed.region, aligned: onGrid)
         } else {
             indexed = nil
         }

@@ -13,19 +13,8 @@ struct PreparedImage: @unchecked Sendable {
 
     /// `nil` when the draw is invisible or degenerate (empty texture, zero-area rect, zero opacity).
     init?(_ d: ImageDraw, scale: Double) {
-        guard let view = TextureView(d.texture) else { return nil }
-        let r = d.rect.standardized, t = d.transform
-        let o = t.apply(to: r.origin) * scale
-        let ex = t.applyToVector(Point(r.width, 0)) * scale
-        let ey = t.applyToVector(Point(0, r.height)) * scale
-        let cr = d.contentsRect
-        let region = SIMD4(cr.origin.x * Double(view.width), cr.origin.y * Double(view.height),
-                           cr.size.width * Double(view.width), cr.size.height * Double(view.height))
-        guard let m = QuadMapping(origin: SIMD2(o.x, o.y), edgeX: SIMD2(ex.x, ex.y), edgeY: SIMD2(ey.x, ey.y),
-                                  region: region) else { return nil }
-        let opacity = Float(min(max(d.opacity.isNaN ? 0 : d.opacity, 0), 1))
-        let color = saturate(d.tint.premultiplied * opacity)
-        if color == .zero { return nil }
+        guard let view = TextureView(d.texture), let placed = ImageDrawPlacement(d, view: view, scale: scale) else { return nil }
+        let cr = d.contentsRect, m = placed.mapping, color = placed.color
         self.view = view
         mapping = m
         sampler = SamplerChoice.choose(view: view, contentsRect: cr.standardized, texelsPerPixel: m.texelsPerPixel,

@@ -9,22 +9,8 @@ import StardustCore
 @Suite struct ContactCacheTests {
     /// A fountain onto a floor with drag and wind: most particles bounce several times in their life.
     static func fountain(_ response: ParticleCollider.Response, seed: UInt32) -> EmitterLayer {
-        let (layer, _) = singleCellLayer { c in
-            c.birthRate = 400; c.lifetime = 4; c.lifetimeRange = 1.5
-            c.velocity = 160; c.velocityRange = 80; c.emissionLongitude = -.pi / 2; c.emissionRange = .pi / 3
-            c.xAcceleration = 4; c.yAcceleration = 120
-            c.scaleSpeed = -0.1; c.alphaSpeed = -0.1
-            var x = CellExtensions()
-            var f = ParticleFields(); f.drag = 0.4; f.wind = Point(15, 0)
-            x.fields = f
-            x.alphaOverLife = try? ParticleCurve(times: [0, 0.3, 1], values: [0.2, 1, 0], interpolation: .smooth)
-            x.collider = ParticleCollider(from: Point(-400, 260), to: Point(400, 300), isInfinite: response == .bounce,
-                                          response: response, restitution: 0.6, friction: 0.15)
-            c.extensions = x
-        }
-        layer.emitterPosition = Point(0, 200)
-        layer.seed = seed
-        return layer
+        var f = ParticleFields(); f.drag = 0.4; f.wind = Point(15, 0)
+        return floorFountain(response, seed: seed, fields: f, birthRate: 400, lifetime: 4, lifetimeRange: 1.5, gravity: 120)
     }
 
     @Test(arguments: [ParticleCollider.Response.bounce, .stick, .die])

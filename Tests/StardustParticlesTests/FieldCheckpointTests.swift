@@ -11,27 +11,13 @@ import StardustCore
     /// A fountain onto a floor in turbulence (and, with `vortex`, a vortex and drag too): most particles
     /// meet the floor, and with `.bounce` bounce until they rest.
     static func fountain(_ response: ParticleCollider.Response, seed: UInt32, vortex: Bool = false) -> EmitterLayer {
-        let (layer, _) = singleCellLayer { c in
-            c.birthRate = 120; c.lifetime = 2.5; c.lifetimeRange = 0.8
-            c.velocity = 160; c.velocityRange = 80; c.emissionLongitude = -.pi / 2; c.emissionRange = .pi / 3
-            c.xAcceleration = 4; c.yAcceleration = 160
-            c.scaleSpeed = -0.1; c.alphaSpeed = -0.1
-            var x = CellExtensions()
-            var f = ParticleFields()
-            f.turbulence = .init(strength: 150, scale: 40, seed: seed)
-            if vortex {
-                f.drag = 0.4; f.wind = Point(15, 0)
-                f.vortex = .init(center: Point(0, 200), angularVelocity: 0.8, coreRadius: 80)
-            }
-            x.fields = f
-            x.alphaOverLife = try? ParticleCurve(times: [0, 0.3, 1], values: [0.2, 1, 0], interpolation: .smooth)
-            x.collider = ParticleCollider(from: Point(-400, 260), to: Point(400, 300), isInfinite: response == .bounce,
-                                          response: response, restitution: 0.6, friction: 0.15)
-            c.extensions = x
+        var f = ParticleFields()
+        f.turbulence = .init(strength: 150, scale: 40, seed: seed)
+        if vortex {
+            f.drag = 0.4; f.wind = Point(15, 0)
+            f.vortex = .init(center: Point(0, 200), angularVelocity: 0.8, coreRadius: 80)
         }
-        layer.emitterPosition = Point(0, 200)
-        layer.seed = seed
-        return layer
+        return floorFountain(response, seed: seed, fields: f, birthRate: 120, lifetime: 2.5, lifetimeRange: 0.8, gravity: 160)
     }
 
     static func same(_ a: (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool),

@@ -22,6 +22,29 @@ func singleCellLayer(_ configure: (EmitterCell) -> Void) -> (EmitterLayer, Emitt
     return (layer, cell)
 }
 
+/// A fountain at (0, 200) onto a sloped floor (the line from (-400, 260) to (400, 300); infinite when it bounces,
+/// restitution 0.6, friction 0.15) with an alpha curve and the `fields` given: the layer the contact cache and the
+/// integration checkpoints are checked on, most of its particles meeting the floor and, with `.bounce`, bouncing
+/// until they rest. `birthRate`, `lifetime` ± `lifetimeRange` and the downward `gravity` set how many and how far.
+func floorFountain(_ response: ParticleCollider.Response, seed: UInt32, fields: ParticleFields, birthRate: Double,
+                   lifetime: Double, lifetimeRange: Double, gravity: Double) -> EmitterLayer {
+    let (layer, _) = singleCellLayer { c in
+        c.birthRate = birthRate; c.lifetime = lifetime; c.lifetimeRange = lifetimeRange
+        c.velocity = 160; c.velocityRange = 80; c.emissionLongitude = -.pi / 2; c.emissionRange = .pi / 3
+        c.xAcceleration = 4; c.yAcceleration = gravity
+        c.scaleSpeed = -0.1; c.alphaSpeed = -0.1
+        var x = CellExtensions()
+        x.fields = fields
+        x.alphaOverLife = try? ParticleCurve(times: [0, 0.3, 1], values: [0.2, 1, 0], interpolation: .smooth)
+        x.collider = ParticleCollider(from: Point(-400, 260), to: Point(400, 300), isInfinite: response == .bounce,
+                                      response: response, restitution: 0.6, friction: 0.15)
+        c.extensions = x
+    }
+    layer.emitterPosition = Point(0, 200)
+    layer.seed = seed
+    return layer
+}
+
 /// A layer at `position` whose one top-level cell is `parent`, with one sub-cell named "child" (lifetime 0.5 s)
 /// and its extensions set up by `configure`.
 func layerWithSubCell(_ parent: EmitterCell, at position: Point,

@@ -77,18 +77,21 @@ enum BandDrawer {
                     depth -= 1
                 default: break
                 }
-            case .beginGroup(let opacity):
+            case .beginGroup(let opacity, let bounds):
                 saved.append(.group(target, opacity))
                 if depth == buffers.count {
                     buffers.append(.allocate(capacity: max(1, (y1 - y0) * stride)))
                 }
-                let group = RenderTarget(base: buffers[depth], originY: y0, stride: stride, width: start.width, clip: target.clip)
+                // Only the rectangle the group's content may draw in (the rest would stay transparent, which compositing
+                // leaves as it is).
+                let group = RenderTarget(base: buffers[depth], originY: y0, stride: stride, width: start.width,
+                                         clip: target.clip.intersection(bounds))
                 depth += 1
                 GroupCompositor.clear(group, rect: group.clip)
                 target = group
             case .endGroup:
                 if case .group(let parent, let opacity)? = saved.popLast() {
-                    GroupCompositor.composite(target, onto: parent, rect: parent.clip, opacity: opacity)
+                    GroupCompositor.composite(target, onto: parent, rect: target.clip, opacity: opacity)
                     target = parent
                     depth -= 1
                 }

@@ -272,4 +272,35 @@ import StardustCore
             }
         }
     }
+
+    @Test("a rotated clip resolved four pixels at a time gives the bytes of the one-pixel loop")
+    func clipResolveMatchesOnePixelLoop() throws {
+        var rng = SplitMix64(seed: 44)
+        let width = 41, height = 30
+        for trial in 0..<30 {
+            let t = Transform2D(rotationAngle: Double.random(in: -1.5...1.5, using: &rng))
+                .concatenating(Transform2D(translationX: Double.random(in: 0...30, using: &rng), y: Double.random(in: -5...10, using: &rng)))
+            guard let mask = ClipMask(Rect(0, 0, Double.random(in: 1...30, using: &rng), Double.random(in: 1...25, using: &rng)), t,
+                                      scale: Double.random(in: 0.5...2, using: &rng)) else { continue }
+            var drawn = (0..<(4 * width * height)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let start = (0..<(4 * width * height)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            var got = start, want = start
+            let rect = PixelRect(x0: trial % 5, y0: 0, x1: width - trial % 3, y1: height)
+            drawn.withUnsafeMutableBufferPointer { d in
+                let source = RenderTarget(base: d.baseAddress!, originY: 0, stride: 4 * width, width: width, clip: rect)
+                got.withUnsafeMutableBufferPointer { g in
+                    mask.resolve(source, onto: RenderTarget(base: g.baseAddress!, originY: 0, stride: 4 * width, width: width, clip: rect), rect: rect)
+                }
+                want.withUnsafeMutableBufferPointer { w in
+                    for y in rect.y0..<rect.y1 {
+                        for x in rect.x0..<rect.x1 {
+                            mask.resolvePixel(x, mask.quad.e.row(y), mask.quad.f.row(y), d.baseAddress! + y * 4 * width,
+                                              w.baseAddress! + y * 4 * width)
+                        }
+                    }
+                }
+            }
+            #expect(got == want, "trial \(trial)")
+        }
+    }
 }

@@ -303,4 +303,40 @@ import StardustCore
             #expect(got == want, "trial \(trial)")
         }
     }
+
+    @Test("an alpha or luminance masked group composited inside its mask's bounds gives the pixels of one composited over its region")
+    func maskedGroupInsideMaskBoundsMatchesWholeRegion() throws {
+        var rng = SplitMix64(seed: 31)
+        let background = Color(red: 0.2, green: 0.3, blue: 0.4, alpha: 1)
+        for mode in MaskMode.allCases {
+            for trial in 0..<6 {
+                let x = Double.random(in: 0...80, using: &rng), y = Double.random(in: 0...60, using: &rng)
+                let content = Color(red: 0.9, green: Double.random(in: 0...1, using: &rng), blue: 0.1, alpha: Double.random(in: 0.3...1, using: &rng))
+                let maskColor = Color(red: Double.random(in: 0...1, using: &rng), green: 0.7, blue: 0.5, alpha: Double.random(in: 0.2...1, using: &rng))
+                let tint: Color? = trial % 2 == 0 ? nil : Color(red: 0.5, green: 1, blue: 0.8, alpha: 0.9)
+                let list = Fixture.list(100, 80, background: background, [
+                    .beginCompositeGroup(CompositeGroup(opacity: 0.9, filter: trial % 3 == 0 ? .multiply : .normal, mask: mode, tint: tint)),
+                    .path(PathDraw(path: Path(ellipseIn: Rect(5, 5, 90, 70)), paint: .color(content))),
+                    .beginGroupMask,
+                    .path(PathDraw(path: Path(ellipseIn: Rect(x, y, 17, 11)), paint: .color(maskColor))),
+                    .endCompositeGroup,
+                ])
+                let layout = BandLayout(width: 100, height: 80, bandHeight: 6 + trial)
+                let prepared = try FramePreparer.prepare(list, layout: layout)
+                guard case .beginComposite(let p) = prepared[0] else { Issue.record("no composite group"); return }
+                #expect((p.maskBounds != nil) == (mode == .alpha || mode == .luminance))
+                var widened = prepared, q = p
+                q.maskBounds = nil
+                widened[0] = .beginComposite(q)
+                let got = try Fixture.render(list, bandHeight: 6 + trial)
+                var want = [UInt8](repeating: 0, count: 4 * 100 * 80)
+                want.withUnsafeMutableBufferPointer { w in
+                    for b in 0..<layout.count {
+                        BandDrawer.draw(band: b, commands: widened, layout: layout, frame: w.baseAddress!, background: PremultipliedPixel(background))
+                    }
+                }
+                #expect(got.pixels == want, "\(mode), trial \(trial)")
+            }
+        }
+    }
 }

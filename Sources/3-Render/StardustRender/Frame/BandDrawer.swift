@@ -107,13 +107,17 @@ enum BandDrawer {
             case .endComposite:
                 guard case .composite(let parent, let p, let region, let content)? = saved.popLast() else { break }
                 var group = target
+                // Outside an alpha or luminance mask's bounds the masked content would be transparent and left out of
+                // the composite: without a shadow (which would show there) those pixels are skipped, not masked. The
+                // content was drawn over the whole region as before, so no painter's clip changed.
+                let masked = p.shadow == nil ? p.maskBounds.map { region.intersection($0) } ?? region : region
                 if let content, let mode = p.mask {
-                    CompositeResolver.applyMask(mode, mask: target, to: content, rect: region)
+                    CompositeResolver.applyMask(mode, mask: target, to: content, rect: masked)
                     group = content
                 }
-                if let tint = p.tint { CompositeResolver.applyTint(tint, to: group, rect: region) }
+                if let tint = p.tint { CompositeResolver.applyTint(tint, to: group, rect: masked) }
                 if let shadow = p.shadow { CompositeResolver.applyShadow(shadow, to: group, rect: region) }
-                GroupBlender.composite(group, onto: parent, rect: region, opacity: p.opacity, filter: p.filter)
+                GroupBlender.composite(group, onto: parent, rect: masked, opacity: p.opacity, filter: p.filter)
                 target = parent
                 for _ in 0..<(content == nil ? 1 : 2) { regionBuffers.removeLast().deallocate() }
             }

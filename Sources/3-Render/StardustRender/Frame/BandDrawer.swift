@@ -77,18 +77,21 @@ enum BandDrawer {
                     depth -= 1
                 default: break
                 }
-            case .beginGroup(let opacity):
+            case .beginGroup(let opacity, let bounds):
                 saved.append(.group(target, opacity))
                 if depth == buffers.count {
                     buffers.append(.allocate(capacity: max(1, (y1 - y0) * stride)))
                 }
-                let group = RenderTarget(base: buffers[depth], originY: y0, stride: stride, width: start.width, clip: target.clip)
+                // Only the rectangle the group's content may draw in (the rest would stay transparent, which compositing
+                // leaves as it is).
+                let group = RenderTarget(base: buffers[depth], originY: y0, stride: stride, width: start.width,
+                                         clip: target.clip.intersection(bounds))
                 depth += 1
                 GroupCompositor.clear(group, rect: group.clip)
                 target = group
             case .endGroup:
                 if case .group(let parent, let opacity)? = saved.popLast() {
-                    GroupCompositor.composite(target, onto: parent, rect: parent.clip, opacity: opacity)
+                    GroupCompositor.composite(target, onto: parent, rect: target.clip, opacity: opacity)
                     target = parent
                     depth -= 1
                 }
@@ -104,13 +107,17 @@ enum BandDrawer {
             case .endComposite:
                 guard case .composite(let parent, let p, let region, let content)? = saved.popLast() else { break }
                 var group = target
+                // Outside an alpha or luminance mask's bounds the masked content would be transparent and left out of
+                // the composite: without a shadow (which would show there) those pixels are skipped, not masked. The
+                // content was drawn over the whole region as before, so no painter's clip changed.
+                let masked = p.shadow == nil ? p.maskBounds.map { region.intersection($0) } ?? region : region
                 if let content, let mode = p.mask {
-                    CompositeResolver.applyMask(mode, mask: target, to: content, rect: region)
+                    CompositeResolver.applyMask(mode, mask: target, to: content, rect: masked)
                     group = content
                 }
-                if let tint = p.tint { CompositeResolver.applyTint(tint, to: group, rect: region) }
+                if let tint = p.tint { CompositeResolver.applyTint(tint, to: group, rect: masked) }
                 if let shadow = p.shadow { CompositeResolver.applyShadow(shadow, to: group, rect: region) }
-                GroupBlender.composite(group, onto: parent, rect: region, opacity: p.opacity, filter: p.filter)
+                GroupBlender.composite(group, onto: parent, rect: masked, opacity: p.opacity, filter: p.filter)
                 target = parent
                 for _ in 0..<(content == nil ? 1 : 2) { regionBuffers.removeLast().deallocate() }
             }

@@ -32,26 +32,67 @@ struct ClipMask {
     }
 
     /// Writes `dst + (drawn − dst)·coverage` over `rect` of `parent`. Complexity: O(rect pixels).
+    ///
+    /// Four pixels at a time: the four coverages in `SIMD4<Float>` (the one-pixel loop's operations per lane,
+    /// ``coverage(_:_:_:)``), four covered pixels copied, four uncovered ones left, others blended lane by lane as
+    /// ``resolvePixel(_:_:_:)`` blends one (checked by `GroupAndGradientKernelTests`).
     func resolve(_ drawn: RenderTarget, onto parent: RenderTarget, rect: PixelRect) {
         if rect.isEmpty { return }
-        let m = quad, w = m.width, h = m.height
+        let m = quad
         for y in rect.y0..<rect.y1 {
             let e0 = m.e.row(y), f0 = m.f.row(y)
             let src = drawn.row(y), dst = parent.row(y)
-            for x in rect.x0..<rect.x1 {
-                let fx = Float(x)
-                let e = e0 + m.e.dx * fx, f = f0 + m.f.dx * fx
-                let cov = QuadRasterizer.ramp(e + 0.5) * QuadRasterizer.ramp(w - e + 0.5)
-                    * QuadRasterizer.ramp(f + 0.5) * QuadRasterizer.ramp(h - f + 0.5)
-                if cov <= 0 { continue }
-                let p = src + 4 * x, q = dst + 4 * x
-                if cov >= 1 {
-                    q[0] = p[0]; q[1] = p[1]; q[2] = p[2]; q[3] = p[3]
-                } else {
-                    let d = loadPixel(q)
-                    storePixel(d + (loadPixel(p) - d) * cov, q)
+            var x = rect.x0
+            while x &+ 4 <= rect.x1 {
+                let fx = SIMD4<Float>(repeating: Float(x)) + SIMD4(0, 1, 2, 3)
+                let cov = coverage(fx, e0, f0)
+                let p = src + 4 &* x, q = dst + 4 &* x
+                x &+= 4
+                if all(cov .<= 0) { continue }
+                if all(cov .>= 1) {
+                    UnsafeMutableRawPointer(q).storeBytes(of: UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+                    continue
                 }
+                let s = PixelQuad(loading: p), d = PixelQuad(loading: q)
+                func lane(_ s: SIMD4<Float>, _ d: SIMD4<Float>, _ c: Float) -> SIMD4<Float> {
+                    c <= 0 ? d : (c >= 1 ? s : d + (s - d) * c)
+                }
+                PixelQuad(lane(s.p0, d.p0, cov[0]), lane(s.p1, d.p1, cov[1]), lane(s.p2, d.p2, cov[2]), lane(s.p3, d.p3, cov[3])).store(q)
             }
+            while x < rect.x1 {
+                resolvePixel(x, e0, f0, src, dst)
+                x &+= 1
+            }
+        }
+    }
+
+    /// The coverage of the pixels at columns `fx` of a row whose fields start at `e0`, `f0`: per lane
+    /// `ramp(e + ½)·ramp(w − e + ½)·ramp(f + ½)·ramp(h − f + ½)` with `e = e0 + e.dx·x`, `f = f0 + f.dx·x`, in the
+    /// one-pixel loop's order. (`ramp` here keeps a −0 where `min(max(v, 0), 1)` gives +0; only `≤ 0` reads it.)
+    @inline(__always) func coverage(_ fx: SIMD4<Float>, _ e0: Float, _ f0: Float) -> SIMD4<Float> {
+        let m = quad
+        func ramp(_ v: SIMD4<Float>) -> SIMD4<Float> {
+            v.replacing(with: 0, where: v .< 0).replacing(with: 1, where: v .> 1)
+        }
+        let e = e0 + m.e.dx * fx, f = f0 + m.f.dx * fx
+        return ramp(e + 0.5) * ramp(m.width - e + 0.5) * ramp(f + 0.5) * ramp(m.height - f + 0.5)
+    }
+
+    /// One pixel of ``resolve(_:onto:rect:)``: the loop it had before it took four at a time.
+    @inline(__always) func resolvePixel(_ x: Int, _ e0: Float, _ f0: Float, _ src: UnsafeMutablePointer<UInt8>,
+                                        _ dst: UnsafeMutablePointer<UInt8>) {
+        let m = quad, w = m.width, h = m.height
+        let fx = Float(x)
+        let e = e0 + m.e.dx * fx, f = f0 + m.f.dx * fx
+        let cov = QuadRasterizer.ramp(e + 0.5) * QuadRasterizer.ramp(w - e + 0.5)
+            * QuadRasterizer.ramp(f + 0.5) * QuadRasterizer.ramp(h - f + 0.5)
+        if cov <= 0 { return }
+        let p = src + 4 * x, q = dst + 4 * x
+        if cov >= 1 {
+            q[0] = p[0]; q[1] = p[1]; q[2] = p[2]; q[3] = p[3]
+        } else {
+            let d = loadPixel(q)
+            storePixel(d + (loadPixel(p) - d) * cov, q)
         }
     }
 }

@@ -9,6 +9,9 @@ enum CompositePreparer {
                        scale: Double, layout: BandLayout) -> PreparedComposite {
         var p = PreparedComposite(g)
         p.bounds = contentBounds(out[(begin + 1)..<(maskStart ?? out.count)]).intersection(clip)
+        if let m = maskStart, g.mask == .alpha || g.mask == .luminance {
+            p.maskBounds = contentBounds(out[(m + 1)...])
+        }
         guard let s = g.shadow else { return p }
         let sigma = s.sigma * scale, ox = s.offset.x * scale, oy = s.offset.y * scale
         let color = s.color.premultiplied * 255

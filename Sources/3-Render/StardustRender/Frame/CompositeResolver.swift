@@ -20,18 +20,42 @@ enum CompositeResolver {
         min(255, 0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z)
     }
 
+    /// `content·coverage(mask)/255` over `rect`, four pixels at a time (``PixelQuad``) where the four content pixels
+    /// are not all transparent and the four coverages not all full; a lane whose pixel is transparent or whose
+    /// coverage is full keeps its value, which storing gives back (whole numbers 0…255), as ``applyPixel`` leaves it.
     @inline(__always)
     static func apply(_ mask: RenderTarget, _ content: RenderTarget, _ rect: PixelRect, _ coverage: (SIMD4<Float>) -> Float) {
         for y in rect.y0..<rect.y1 {
             let m = mask.row(y), c = content.row(y)
-            for x in rect.x0..<rect.x1 {
-                let q = c + 4 * x
-                if q[3] == 0 && q[0] == 0 && q[1] == 0 && q[2] == 0 { continue }
-                let cov = coverage(loadPixel(m + 4 * x))
-                if cov >= 255 { continue }
-                storePixel(loadPixel(q) * (cov * (1 / 255)), q)
+            var x = rect.x0
+            while x &+ 4 <= rect.x1 {
+                let q = c + 4 &* x
+                let words = UnsafeRawPointer(q).loadUnaligned(as: SIMD4<UInt32>.self)
+                if words == .zero { x &+= 4; continue }
+                let mq = PixelQuad(loading: m + 4 &* x)
+                let cov = SIMD4<Float>(coverage(mq.p0), coverage(mq.p1), coverage(mq.p2), coverage(mq.p3))
+                x &+= 4
+                let keep = (cov .>= 255) .| (words .== 0)
+                if all(keep) { continue }
+                let k = cov * (1 / 255)
+                let d = PixelQuad(loading: q)
+                PixelQuad(keep[0] ? d.p0 : d.p0 * k[0], keep[1] ? d.p1 : d.p1 * k[1],
+                          keep[2] ? d.p2 : d.p2 * k[2], keep[3] ? d.p3 : d.p3 * k[3]).store(q)
+            }
+            while x < rect.x1 {
+                applyPixel(m + 4 &* x, c + 4 &* x, coverage)
+                x &+= 1
             }
         }
+    }
+
+    /// One pixel of ``apply(_:_:_:_:)``: a transparent content pixel or a full coverage leaves it as it is.
+    @inline(__always)
+    static func applyPixel(_ m: UnsafeMutablePointer<UInt8>, _ q: UnsafeMutablePointer<UInt8>, _ coverage: (SIMD4<Float>) -> Float) {
+        if q[3] == 0 && q[0] == 0 && q[1] == 0 && q[2] == 0 { return }
+        let cov = coverage(loadPixel(m))
+        if cov >= 255 { return }
+        storePixel(loadPixel(q) * (cov * (1 / 255)), q)
     }
 
     /// Multiplies every pixel by the premultiplied tint (0…1 per component).

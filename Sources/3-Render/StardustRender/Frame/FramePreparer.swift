@@ -14,7 +14,7 @@ enum FramePreparer {
         let frame = PixelRect(x0: 0, y0: 0, x1: layout.width, y1: layout.height)
         var out: [PreparedCommand] = []
         out.reserveCapacity(list.commands.count)
-        enum Opener { case clip(PixelRect), group, composite(index: Int, CompositeGroup, maskStart: Int?, source: Int) }
+        enum Opener { case clip(PixelRect, index: Int), group(index: Int), composite(index: Int, CompositeGroup, maskStart: Int?, source: Int) }
         var open: [Opener] = []
         var clip = frame
         var reuse: EdgeListReuse? = EdgeListReuse()
@@ -37,7 +37,7 @@ enum FramePreparer {
             case .text(let t):
                 out.append(.text(try TextPainter.prepare(t, scale: scale)))
             case .pushClip(let rect, let transform):
-                open.append(.clip(clip))
+                open.append(.clip(clip, index: out.count))
                 if transform.b == 0 && transform.c == 0 {
                     clip = clip.intersection(deviceClip(rect, transform, scale: scale))
                     out.append(.pushClip(clip, nil))
@@ -49,7 +49,7 @@ enum FramePreparer {
                     out.append(.pushClip(clip, nil))
                 }
             case .popClip:
-                guard case .clip(let outer)? = open.last else {
+                guard case .clip(let outer, let index)? = open.last else {
                     if case .composite? = open.last {
                         throw RenderError.unbalancedCommands("command \(i): popClip closes a clip pushed outside the composite group that is still open")
                     }
@@ -58,18 +58,31 @@ enum FramePreparer {
                         : "command \(i): popClip closes a clip pushed outside the group that is still open")
                 }
                 open.removeLast()
+                // A rotated clip's band drawer copies, draws and resolves its rectangle pixel by pixel: only where its
+                // content draws (elsewhere the copy keeps the destination's pixels, which resolving gives back).
+                if case .pushClip(let rect, let mask?) = out[index] {
+                    out[index] = .pushClip(rect.intersection(CompositePreparer.contentBounds(out[(index + 1)...])), mask)
+                }
                 clip = outer
                 out.append(.popClip)
             case .beginGroup(let opacity):
-                open.append(.group)
-                out.append(.beginGroup(opacity: Float(opacity.isNaN ? 0 : min(max(opacity, 0), 1))))
+                open.append(.group(index: out.count))
+                // Its bounds are known at endGroup.
+                out.append(.beginGroup(opacity: Float(opacity.isNaN ? 0 : min(max(opacity, 0), 1)), bounds: clip))
             case .endGroup:
-                guard case .group? = open.last else {
+                guard case .group(let index)? = open.last else {
                     throw RenderError.unbalancedCommands(open.isEmpty
                         ? "command \(i): endGroup without a matching beginGroup"
                         : "command \(i): endGroup while a clip pushed inside the group is still open")
                 }
                 open.removeLast()
+                // Nothing inside draws outside its commands' bounds (composite groups rely on the same), so the group's
+                // pixels elsewhere stay transparent and compositing them changes nothing: they are neither cleared
+                // nor composited.
+                if case .beginGroup(let opacity, _) = out[index] {
+                    let bounds = CompositePreparer.contentBounds(out[(index + 1)...]).intersection(clip)
+                    out[index] = .beginGroup(opacity: opacity, bounds: bounds)
+                }
                 out.append(.endGroup)
             case .beginCompositeGroup(let g):
                 open.append(.composite(index: out.count, g, maskStart: nil, source: i))

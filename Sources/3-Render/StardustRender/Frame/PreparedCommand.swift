@@ -16,7 +16,9 @@ enum PreparedCommand: Sendable {
     /// coverage mask of a rotated or skewed clip (`nil` for an axis-aligned one).
     indirect case pushClip(PixelRect, ClipMask?)
     case popClip
-    case beginGroup(opacity: Float)
+    /// A group at `opacity` whose content draws inside `bounds` (the union of its commands' device bounds within the
+    /// clip at its start): the band drawer clears and composites that rectangle only (docs/RENDERER.md, "Group bounds").
+    case beginGroup(opacity: Float, bounds: PixelRect)
     case endGroup
     /// A composite group (docs/DRAWING.md): bounds, filter, mask mode, tint and its shadow's coverage.
     indirect case beginComposite(PreparedComposite)

@@ -12,6 +12,10 @@ struct PreparedComposite: Sendable {
     /// gives straight color × tint color and alpha × tint alpha.
     var tint: SIMD4<Float>?
     var shadow: ShadowMask?
+    /// For an alpha or luminance mask, the bounds of the mask's commands: outside them the mask is transparent and
+    /// makes the content transparent, which compositing leaves out, so the band drawer masks, tints and composites
+    /// only inside them (with no shadow: a shadow shows through the transparent content). `nil` otherwise.
+    var maskBounds: PixelRect?
 
     init(_ g: CompositeGroup) {
         bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
@@ -20,6 +24,7 @@ struct PreparedComposite: Sendable {
         mask = g.mask
         tint = g.tint?.premultiplied
         shadow = nil
+        maskBounds = nil
     }
 }
 

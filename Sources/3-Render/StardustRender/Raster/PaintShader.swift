@@ -178,22 +178,40 @@ public struct PaintShader: Sendable {
             let rowA = ay * py + a0
             let last = Double(PaintShader.rampSize - 1)
             ramp.withUnsafeBufferPointer { r in
-                for i in 0..<count {
+                // Four pixels per step, each lane the scalar tail's arithmetic (``shadeLinear(_:_:_:)``).
+                var i = 0
+                while i &+ 4 <= count {
+                    let px = SIMD4<Double>(repeating: Double(x0 &+ i)) + PaintShader.centers
+                    let k = PaintShader.shadeLinear(px, ax, rowA)
+                    out[i] = r[k.0]; out[i &+ 1] = r[k.1]; out[i &+ 2] = r[k.2]; out[i &+ 3] = r[k.3]
+                    i &+= 4
+                }
+                while i < count {
                     let t = ax * (Double(x0 + i) + 0.5) + rowA
                     let c = t > 0 ? (t < 1 ? t : 1) : 0
                     out[i] = r[Int(c * last + 0.5)]
+                    i &+= 1
                 }
             }
         case .radial:
             let rowA = ay * py + a0, rowB = by * py + b0
             let last = Double(PaintShader.rampSize - 1)
             ramp.withUnsafeBufferPointer { r in
-                for i in 0..<count {
+                // Four pixels per step, each lane the scalar tail's arithmetic (``shadeRadial(_:_:_:_:_:)``).
+                var i = 0
+                while i &+ 4 <= count {
+                    let px = SIMD4<Double>(repeating: Double(x0 &+ i)) + PaintShader.centers
+                    let k = PaintShader.shadeRadial(px, ax, rowA, bx, rowB)
+                    out[i] = r[k.0]; out[i &+ 1] = r[k.1]; out[i &+ 2] = r[k.2]; out[i &+ 3] = r[k.3]
+                    i &+= 4
+                }
+                while i < count {
                     let px = Double(x0 + i) + 0.5
                     let qx = ax * px + rowA, qy = bx * px + rowB
                     let t = (qx * qx + qy * qy).squareRoot()
                     let c = t < 1 ? t : (t >= 1 ? 1 : 0)
                     out[i] = r[Int(c * last + 0.5)]
+                    i &+= 1
                 }
             }
         case .conic:
@@ -206,6 +224,40 @@ public struct PaintShader: Sendable {
                 }
             }
         }
+    }
+
+    /// The offsets of four consecutive pixel centers from the first pixel's left edge. `Double(x) + (k + ½)` is
+    /// `Double(x + k) + ½` exactly for pixel columns (integers far below 2⁵²).
+    static let centers = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
+
+    /// The ramp indices of four pixel centers `px` of a linear gradient's row: per lane `t = ax·px + rowA`, clamped
+    /// to 0…1 (NaN to 0), then `Int(t·1023 + ½)`, the scalar loop's operations in the same order, so the same doubles
+    /// (IEEE multiplications, additions and square roots are exact per lane). The index lies in 0…1023, so the
+    /// unchecked truncation (``FastConversions``) gives what `Int(_:)` gives.
+    @inline(__always) static func shadeLinear(_ px: SIMD4<Double>, _ ax: Double, _ rowA: Double) -> (Int, Int, Int, Int) {
+        let t = ax * px + rowA
+        var c = t.replacing(with: 1, where: .!(t .< 1))
+        c.replace(with: 0, where: .!(t .> 0))
+        return indices(c)
+    }
+
+    /// The ramp indices of four pixel centers `px` of a radial gradient's row: per lane `q = (ax·px + rowA,
+    /// bx·px + rowB)`, `t = √(qx² + qy²)`, `t` if below 1, else 1 if at least 1, else (NaN) 0, then `Int(t·1023 + ½)`,
+    /// as the scalar loop computes them.
+    @inline(__always) static func shadeRadial(_ px: SIMD4<Double>, _ ax: Double, _ rowA: Double,
+                                              _ bx: Double, _ rowB: Double) -> (Int, Int, Int, Int) {
+        let qx = ax * px + rowA, qy = bx * px + rowB
+        let t = (qx * qx + qy * qy).squareRoot()
+        var c = t.replacing(with: 1, where: t .>= 1)
+        c.replace(with: 0, where: .!(t .< 1) .& .!(t .>= 1))
+        return indices(c)
+    }
+
+    /// `Int(c·1023 + ½)` per lane for `c` in 0…1.
+    @inline(__always) static func indices(_ c: SIMD4<Double>) -> (Int, Int, Int, Int) {
+        let v = c * Double(rampSize - 1) + 0.5
+        return (FastConversions.truncate(v[0]), FastConversions.truncate(v[1]),
+                FastConversions.truncate(v[2]), FastConversions.truncate(v[3]))
     }
 
     /// The premultiplied color with NaN components (from bad input) replaced by 0, so that nothing downstream traps.

@@ -72,7 +72,9 @@ extension EmitterLayer {
         let thetaTurn = frame.map { $0.turns ? $0.turn : nil } ?? nil
         let inherited = frame != nil && x.inheritedVelocity != 0 ? frame!.velocity * x.inheritedVelocity : nil
         let colorFactor = frame?.color, scaleFactor = frame?.scale
-        let parentPosition = frame?.position
+        // A point emitter without a path places every birth at its center (``ParticleBirth/position``'s first
+        // cases), so the call per birth, which the optimiser kept out of line, is skipped.
+        let fixedPosition = frame?.position ?? (p.path == nil && e.shape == .point ? p.center : nil)
         let n = extendedBatch
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 34 * n) { dbl in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 5 * n) { ints in
@@ -168,7 +170,7 @@ extension EmitterLayer {
                         uSpeed[j] = us; uScale[j] = u0; uSpin[j] = u1
                         uR[j] = u2; uG[j] = u3; uB[j] = u4; uA[j] = u5
                         uRot[j] = drawsRotation ? rng.triple(ParticleAttribute.finishAlphaScaleRotation).2 : 0
-                        let pos = parentPosition ?? ParticleBirth.position(p, shape: shape, mode: mode, rng: rng, birthTime: births[j])
+                        let pos = fixedPosition ?? ParticleBirth.position(p, shape: shape, mode: mode, rng: rng, birthTime: births[j])
                         px0[j] = pos.x; py0[j] = pos.y; pz0[j] = pos.z
                     }
                     for j in m..<((m + 3) & ~3) {

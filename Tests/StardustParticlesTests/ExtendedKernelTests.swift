@@ -101,7 +101,7 @@ import StardustCore
     @Test("the extended kernel writes the general path's bytes on random cells, runs and ages")
     func kernelMatchesGeneralPath() {
         var d = Draw(0x5EED_2029)
-        var particles = 0, withMotion = 0, cached = 0
+        var particles = 0, withMotion = 0, cached = 0, cachedWithoutDeath = 0
         for cellIndex in 0..<500 {
             var p = PointKernelTests.parameters(&d)
             let shape = d.chance(0.5) ? EmitterShape.point : EmitterShape.allCases[Int(d.u(0, 6))]
@@ -131,6 +131,8 @@ import StardustCore
                     particles += n
                     if cell.motion != nil { withMotion += n }
                     if keep { cached += n }
+                    // The kernel's branch for kept walks without a `die` collider (no compaction, the slots tested first).
+                    if keep, !(cell.motion?.colliders?.canKill ?? true) { cachedWithoutDeath += n }
                 }
             }
         }
@@ -138,6 +140,7 @@ import StardustCore
         #expect(particles > 40_000)
         #expect(withMotion > 20_000)
         #expect(cached > 5_000)
+        #expect(cachedWithoutDeath > 2_000)
     }
 
     @Test("the kernel writes the general path's bytes for triggered sub-cells, from the parent's frame")

@@ -43,8 +43,18 @@ final class ContactCache: @unchecked Sendable {
         /// change nothing and store nothing, so this is its result without the birth record or the call.
         /// Nil otherwise (a NaN contact included).
         @inline(__always) func walk(of id: UInt64, unchangedAt tau: Double) -> ContactWalk? {
-            guard let w = walk(of: id, resumableAt: tau), w.phase != .flying || w.start + w.hit > tau else { return nil }
-            return w
+            guard holds(id, at: tau) else { return nil }
+            return walk
+        }
+
+        /// True when ``walk(of:unchangedAt:)`` returns the kept walk: it belongs to particle `id`, starts at or
+        /// before `tau`, and passes no contact up to `tau`. Computed without branches (every field read, the
+        /// tests combined bitwise), so that the batched kernel can test a batch of slots with independent loads.
+        @inline(__always) func holds(_ id: UInt64, at tau: Double) -> Bool {
+            let start = walk.start
+            let mine = (used ? 1 : 0) & (self.id == id ? 1 : 0) & (start <= tau ? 1 : 0)
+            let passes = (walk.phase != .flying ? 1 : 0) | (start + walk.hit > tau ? 1 : 0)
+            return mine & passes != 0
         }
     }
 

@@ -1,3 +1,4 @@
+import CStardustPrefetch
 import StardustCore
 
 // The batched kernel of the extended path: ``EmitterLayer/writeExtended(_:_:_:_:_:_:_:_:_:_:_:_:)``
@@ -71,10 +72,12 @@ extension EmitterLayer {
         let thetaTurn = frame.map { $0.turns ? $0.turn : nil } ?? nil
         let inherited = frame != nil && x.inheritedVelocity != 0 ? frame!.velocity * x.inheritedVelocity : nil
         let colorFactor = frame?.color, scaleFactor = frame?.scale
-        let parentPosition = frame?.position
+        // A point emitter without a path places every birth at its center (``ParticleBirth/position``'s first
+        // cases), so the call per birth, which the optimiser kept out of line, is skipped.
+        let fixedPosition = frame?.position ?? (p.path == nil && e.shape == .point ? p.center : nil)
         let n = extendedBatch
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 34 * n) { dbl in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * n) { ints in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 5 * n) { ints in
                 let d = dbl.baseAddress!
                 func col(_ c: Int) -> UnsafeMutablePointer<Double> { d + c * n }
                 // Per batch slot: the birth's age, lifetime and time, its uniforms (overwritten by its
@@ -92,6 +95,7 @@ extension EmitterLayer {
                 let speedI = col(32), speedV = col(33)  // a speed curve's life × integral and value (step 3, no motion)
                 // Per batch slot: the birth index, its random key, its contact slot, and whether it is at rest.
                 let ks = ints.baseAddress!, keys = ks + n, slots = ks + 2 * n, resting = ks + 3 * n
+                let unchanged = ks + 4 * n  // 1 where the kept walk holds at the age (step 3, playback without `die`)
                 // A burst's births share its time, stream and id key (``forEachLive``).
                 let isBurst = run.burst >= 0
                 let invRate = isBurst ? 0 : 1 / p.rate
@@ -123,7 +127,11 @@ extension EmitterLayer {
                 let integrated = integrator != nil
                 let entries = integrated ? nil : contacts?.entries
                 let checkpoints = integrated ? contacts?.checkpoints : nil
+                // The kept table's slots as bytes, for the prefetch of the next batch's slots (below).
+                let tableBytes = entries.map { UnsafeRawPointer($0) } ?? checkpoints.map { UnsafeRawPointer($0) }
+                let slotBytes = entries != nil ? MemoryLayout<ContactCache.Entry>.stride : MemoryLayout<FieldCheckpoint>.stride
                 var slot = UInt64(bitPattern: run.k0) % capacity  // slot of birth k: k mod capacity (ContactCache)
+                var ahead = (slot &+ UInt64(n)) % capacity  // about the slot of birth k + n (a prefetch hint only)
                 var written = 0
                 var k = run.k0
                 while k < run.k1 {
@@ -139,6 +147,16 @@ extension EmitterLayer {
                         ks[m] = UInt64(bitPattern: k); keys[m] = rng.key
                         slots[m] = slot
                         m &+= (age >= 0) && (age < life) ? 1 : 0
+                        // The slot of the birth one batch ahead, asked for now (its first and last byte): the table
+                        // reads of a batch waited on memory (a tenth of the fields path in a profile), and a batch's
+                        // work takes longer than the memory's latency. One hint per birth rather than a burst per
+                        // batch, which stalled on the processor's fill buffers. A hint: no value depends on it.
+                        if let tableBytes {
+                            let a = tableBytes + Int(ahead) * slotBytes
+                            sd_prefetch(a); sd_prefetch(a + (slotBytes - 1))
+                            ahead &+= 1
+                            if ahead >= capacity { ahead = 0 }
+                        }
                         k += 1
                         slot &+= 1
                         if slot == capacity || k == 0 { slot = 0 }  // k mod capacity (k = 0 after negative indices)
@@ -152,7 +170,7 @@ extension EmitterLayer {
                         uSpeed[j] = us; uScale[j] = u0; uSpin[j] = u1
                         uR[j] = u2; uG[j] = u3; uB[j] = u4; uA[j] = u5
                         uRot[j] = drawsRotation ? rng.triple(ParticleAttribute.finishAlphaScaleRotation).2 : 0
-                        let pos = parentPosition ?? ParticleBirth.position(p, shape: shape, mode: mode, rng: rng, birthTime: births[j])
+                        let pos = fixedPosition ?? ParticleBirth.position(p, shape: shape, mode: mode, rng: rng, birthTime: births[j])
                         px0[j] = pos.x; py0[j] = pos.y; pz0[j] = pos.z
                     }
                     for j in m..<((m + 3) & ~3) {
@@ -210,7 +228,36 @@ extension EmitterLayer {
                         }
                     } else if let motion {
                         live = 0
-                        if let colliders = motion.colliders {
+                        if let colliders = motion.colliders, let entries, !colliders.canKill {
+                            // Playback without a `die` collider: every particle lives, so batch slot j stays j
+                            // (nothing to compact). First, without branches, whether each kept walk holds at the
+                            // particle's age (``ContactCache/Entry/holds(_:at:)``): the table is read from memory
+                            // there, all loads independent of each other (the tests one particle at a time stalled
+                            // on each slot's load, about a tenth of the fields path in a profile). Then, in birth
+                            // order, the kept segment or ``ParticleMotion/walk(_:age:slot:_:)``. Two births of a
+                            // batch share a slot when the table is smaller than a batch (a test's table) or around
+                            // k = 0: a walk stored for the first then replaces the second's kept walk after it was
+                            // tested, so the id is tested again before the kept walk is read (a stored walk always
+                            // carries another id). Without that, the kept walk's bytes are those of a walk from the
+                            // birth (``ContactCache``), so the order of the tests changes nothing else.
+                            live = m
+                            for j in 0..<m {
+                                unchanged[j] = (entries + Int(slots[j])).pointee.holds(idKey &+ ks[j], at: ages[j]) ? 1 : 0
+                            }
+                            for j in 0..<m {
+                                let e = entries + Int(slots[j])
+                                if unchanged[j] != 0 && e.pointee.id == idKey &+ ks[j] {
+                                    px0[j] = e.pointee.walk.px; py0[j] = e.pointee.walk.py; pz0[j] = e.pointee.walk.pz
+                                    vx0[j] = e.pointee.walk.vx; vy0[j] = e.pointee.walk.vy; vz0[j] = e.pointee.walk.vz
+                                    starts[j] = e.pointee.walk.start
+                                    resting[j] = e.pointee.walk.phase == .flying ? 0 : 1
+                                } else {
+                                    let w = motion.walk(birth(j, idKey &+ ks[j]), age: ages[j], slot: e, colliders)
+                                    px0[j] = w.px; py0[j] = w.py; pz0[j] = w.pz; vx0[j] = w.vx; vy0[j] = w.vy; vz0[j] = w.vz
+                                    starts[j] = w.start; resting[j] = w.phase == .flying ? 0 : 1
+                                }
+                            }
+                        } else if let colliders = motion.colliders {
                             // The set is bound once per batch, outside the particle loop: an `if let` of the
                             // optional inside it retained and released the set for every particle (a fifth of
                             // the fields path in a profile, docs/PARTICLES-PERFORMANCE.md). The entries'
@@ -317,9 +364,15 @@ extension EmitterLayer {
                     if hasRamp || hasAlpha || hasScale {
                         // With a speed curve step 3 wrote them (every particle lives: it has no motion).
                         if !hasSpeed {
-                            for j in 0..<live {
-                                let life = lives[j]
-                                fs[j] = life > 0 ? min(1, ages[j] / life) : 0
+                            // `life > 0 ? min(1, age / life) : 0` four at a time (`min(1, q)` is `q < 1 ? q : 1`).
+                            var j = 0
+                            while j < live {
+                                let life = Self.load(lives + j)
+                                var f = Self.load(ages + j) / life
+                                f.replace(with: 1, where: .!(f .< 1))
+                                f.replace(with: 0, where: .!(life .> 0))
+                                Self.store(f, fs + j)
+                                j += 4
                             }
                         }
                         if let ramp {
@@ -328,8 +381,8 @@ extension EmitterLayer {
                                 rampR[j] = v.x; rampG[j] = v.y; rampB[j] = v.z; rampA[j] = v.w
                             }
                         }
-                        if let alphaCurve { for j in 0..<live { alphaV[j] = alphaCurve.value(at: fs[j]) } }
-                        if let scaleCurve { for j in 0..<live { scaleV[j] = scaleCurve.value(at: fs[j]) } }
+                        if let alphaCurve { alphaCurve.values(at: fs, into: alphaV, count: live) }
+                        if let scaleCurve { scaleCurve.values(at: fs, into: scaleV, count: live) }
                         for j in live..<((live + 3) & ~3) {
                             alphaV[j] = 1; scaleV[j] = 1; rampR[j] = 1; rampG[j] = 1; rampB[j] = 1; rampA[j] = 1
                         }
@@ -382,11 +435,23 @@ extension EmitterLayer {
                         }
                         j += 4
                     }
-                    for j in 0..<live {
+                    // Birth times, cells and ids, four at a time (one at a time for the last few).
+                    j = 0
+                    let cells4 = SIMD4<Int32>(repeating: cellIndex), idKey4 = SIMD4<UInt64>(repeating: idKey)
+                    while j + 4 <= live {
+                        let i = o + j
+                        Self.store(Self.load(births + j), out.birth + i)
+                        UnsafeMutableRawPointer(out.cells + i).storeBytes(of: cells4, as: SIMD4<Int32>.self)
+                        let k4 = UnsafeRawPointer(ks + j).loadUnaligned(as: SIMD4<UInt64>.self)
+                        UnsafeMutableRawPointer(out.ids + i).storeBytes(of: idKey4 &+ k4, as: SIMD4<UInt64>.self)
+                        j += 4
+                    }
+                    while j < live {
                         let i = o + j
                         out.birth[i] = births[j]
                         out.cells[i] = cellIndex
                         out.ids[i] = idKey &+ ks[j]
+                        j += 1
                     }
                     written += live
                 }

@@ -61,8 +61,15 @@ struct CollisionLine {
     /// this line) counts a start a rounding error behind it as on it, so that a particle that bounced
     /// too weakly to leave within one step is caught again instead of falling through.
     @inline(__always) func crossing(from old: SIMD3<Double>, to new: SIMD3<Double>, side sigma: Double, onLine: Bool) -> Double? {
-        var s0 = distance(old) * sigma
-        let s1 = distance(new) * sigma
+        crossing(from: old, to: new, onLine: onLine, distances: distance(old) * sigma, distance(new) * sigma)
+    }
+
+    /// ``crossing(from:to:side:onLine:)`` given the two signed distances `distance(old) · sigma` and
+    /// `distance(new) · sigma` (the integrator's step for one line carries the end's distance of one step
+    /// to the start of the next, where it is the same value: docs/PARTICLES-PERFORMANCE.md).
+    @inline(__always) func crossing(from old: SIMD3<Double>, to new: SIMD3<Double>, onLine: Bool,
+                                    distances d0: Double, _ s1: Double) -> Double? {
+        var s0 = d0
         if onLine, s0 < 0 { s0 = 0 }
         guard s0 >= 0, s1 < 0 else { return nil }
         let u = s0 / (s0 - s1)

@@ -101,7 +101,8 @@ public enum PathPainter {
                 if let solid {
                     SpanCompositor.composite(target, y: y, x0: a, count: b - a, coverage: UnsafePointer(cov + a), color: solid, mode: blend)
                 } else {
-                    shadeCovered(shader, target, y: y, x0: a, count: b - a, coverage: UnsafePointer(cov + a), colors: colors, mode: blend)
+                    shader.shade(y: y, x0: a, count: b - a, into: colors)
+                    SpanCompositor.composite(target, y: y, x0: a, count: b - a, coverage: UnsafePointer(cov + a), colors: colors, mode: blend)
                 }
             }
             guard opaqueFast else { blendRun(x0, x1); return }
@@ -122,34 +123,6 @@ public enum PathPainter {
                 }
             }
         }
-    }
-
-    /// Shades and composites pixels `x0 ..< x0 + count` of row `y` (`coverage[i]` is pixel `x0 + i`'s), leaving out
-    /// blocks of four pixels (counted from `x0`) whose coverage is all zero: they are neither shaded nor composited.
-    /// The bytes are those of one ``PaintShader/shade(y:x0:count:into:)`` and one ``SpanCompositor`` call over the
-    /// whole run: a shaded color depends only on its pixel, the compositor never reads an uncovered pixel's color, and
-    /// it blends each covered pixel alike whether in a four-wide block or alone. `colors` holds at least `count`.
-    @inline(__always)
-    static func shadeCovered(_ shader: PaintShader, _ target: RenderTarget, y: Int, x0: Int, count: Int,
-                             coverage: UnsafePointer<Float>, colors: UnsafeMutablePointer<SIMD4<Float>>, mode: BlendMode) {
-        func run(_ a: Int, _ b: Int) {
-            shader.shade(y: y, x0: x0 &+ a, count: b &- a, into: colors)
-            SpanCompositor.composite(target, y: y, x0: x0 &+ a, count: b &- a, coverage: coverage + a, colors: colors, mode: mode)
-        }
-        // Coverage is never negative or NaN: a block is empty when no lane is above zero.
-        @inline(__always) func empty(_ i: Int) -> Bool {
-            !any(UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD4<Float>.self) .> 0)
-        }
-        var i = 0
-        while i &+ 4 <= count {
-            if empty(i) { i &+= 4; continue }
-            let start = i
-            i &+= 4
-            while i &+ 4 <= count && !empty(i) { i &+= 4 }
-            if i &+ 4 > count { i = count } // the tail (under four pixels) joins the run before it
-            run(start, i)
-        }
-        if i < count { run(i, count) } // a tail after an empty block (or a run under four pixels)
     }
 
     /// Whole pixels touched by `r`, clamped to a range that integer arithmetic can hold.

@@ -69,6 +69,11 @@ public enum ParticleCurveError: Error, Hashable, Sendable, CustomStringConvertib
 /// `u` the fraction of that segment; (−1, 0) before the first stop, (last, 0) at or after the last.
 /// At most ``ParticleCurve/maximumStops`` comparisons: O(1) in the particle's age.
 @inline(__always) func curveSegment(_ times: [Double], _ f: Double) -> (Int, Double) {
+    times.withUnsafeBufferPointer { curveSegment($0, f) }
+}
+
+/// The same segment, the stops read through a pointer (the batched kernel binds them once per batch).
+@inline(__always) func curveSegment(_ times: UnsafeBufferPointer<Double>, _ f: Double) -> (Int, Double) {
     let n = times.count
     if f < times[0] { return (-1, 0) }
     var i = 0

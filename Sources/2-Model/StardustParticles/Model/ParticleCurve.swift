@@ -47,33 +47,29 @@ public struct ParticleCurve: Hashable, Sendable {
 
     /// The value at normalised age `f` (any `f`; flat outside the stops).
     @inline(__always) public func value(at f: Double) -> Double {
+        times.withUnsafeBufferPointer { t in
+            values.withUnsafeBufferPointer { v in Self.value(at: f, times: t, values: v, interpolation) }
+        }
+    }
+
+    /// ``value(at:)`` at `count` normalised ages `fs`, written to `out`, with the stops bound once for all of them
+    /// (the batched kernel's curves, docs/PARTICLES-PERFORMANCE.md): the same function, so the same bits.
+    @inline(__always) func values(at fs: UnsafePointer<Double>, into out: UnsafeMutablePointer<Double>, count: Int) {
+        times.withUnsafeBufferPointer { t in
+            values.withUnsafeBufferPointer { v in
+                let mode = interpolation
+                for j in 0..<count { out[j] = Self.value(at: fs[j], times: t, values: v, mode) }
+            }
+        }
+    }
+
+    /// The curve through `times` and `values` at `f`: flat before the first stop and after the last.
+    @inline(__always) static func value(at f: Double, times: UnsafeBufferPointer<Double>, values: UnsafeBufferPointer<Double>,
+                                        _ mode: CurveInterpolation) -> Double {
         let (i, u) = curveSegment(times, f)
         if i < 0 { return values[0] }
         if i + 1 >= values.count { return values[i] }
-        return values[i] + (values[i + 1] - values[i]) * interpolation.weight(u)
-    }
-
-    /// ``value(at:)`` at `count` normalised ages `fs`, written to `out`: the same operations in the same
-    /// order (so the same bits), with the stops read through pointers bound once instead of array
-    /// accesses per particle (the batched kernel's curves, docs/PARTICLES-PERFORMANCE.md).
-    @inline(__always) func values(at fs: UnsafePointer<Double>, into out: UnsafeMutablePointer<Double>, count: Int) {
-        times.withUnsafeBufferPointer { tb in
-            values.withUnsafeBufferPointer { vb in
-                let t = tb.baseAddress!, v = vb.baseAddress!, n = tb.count
-                let first = v[0], last = v[n - 1], t0 = t[0], mode = interpolation
-                for j in 0..<count {
-                    let f = fs[j]
-                    // ``curveSegment(_:_:)``: before the first stop, the last stop reached, after the last.
-                    if f < t0 { out[j] = first; continue }
-                    var i = 0
-                    while i + 1 < n, t[i + 1] <= f { i += 1 }
-                    if i + 1 >= n { out[j] = last; continue }
-                    let d = t[i + 1] - t[i]
-                    let u = d > 0 ? (f - t[i]) / d : 0
-                    out[j] = v[i] + (v[i + 1] - v[i]) * mode.weight(u)
-                }
-            }
-        }
+        return values[i] + (values[i + 1] - values[i]) * mode.weight(u)
     }
 
     /// ∫₀^f value(s) ds for `f` ≥ 0: a spin curve turns into an angle and a speed curve into a

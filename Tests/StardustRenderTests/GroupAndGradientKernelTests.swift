@@ -6,6 +6,17 @@ import StardustCore
 /// pixels at a time, gradient shading four pixels at a time, and groups cleared and composited over their content's
 /// bounds only (docs/RENDERER.md, "Group bounds").
 @Suite struct GroupAndGradientKernelTests {
+    /// The RGBA bytes of prepared `commands` drawn band by band over `background` (the frame `layout` describes).
+    static func drawn(_ commands: [PreparedCommand], layout: BandLayout, background: Color) -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: 4 * layout.width * layout.height)
+        pixels.withUnsafeMutableBufferPointer { w in
+            for b in 0..<layout.count {
+                BandDrawer.draw(band: b, commands: commands, layout: layout, frame: w.baseAddress!, background: PremultipliedPixel(background))
+            }
+        }
+        return pixels
+    }
+
     // MARK: Group compositing
 
     /// A row of group pixels with transparent, opaque and translucent blocks (and mixed ones).
@@ -189,13 +200,7 @@ import StardustCore
                 if case .beginGroup(let o, _) = c { return .beginGroup(opacity: o, bounds: PixelRect(x0: 0, y0: 0, x1: 100, y1: 80)) }
                 return c
             }
-            var want = [UInt8](repeating: 0, count: 4 * 100 * 80)
-            want.withUnsafeMutableBufferPointer { w in
-                for b in 0..<layout.count {
-                    BandDrawer.draw(band: b, commands: widened, layout: layout, frame: w.baseAddress!,
-                                    background: PremultipliedPixel(Color(red: 0.1, green: 0.2, blue: 0.9, alpha: 1)))
-                }
-            }
+            let want = Self.drawn(widened, layout: layout, background: Color(red: 0.1, green: 0.2, blue: 0.9, alpha: 1))
             #expect(got.pixels == want, "trial \(trial)")
         }
     }
@@ -223,12 +228,7 @@ import StardustCore
             var widened = prepared
             widened[0] = .pushClip(whole, mask)
             let got = try Fixture.render(list, bandHeight: 5 + trial)
-            var want = [UInt8](repeating: 0, count: 4 * 100 * 80)
-            want.withUnsafeMutableBufferPointer { w in
-                for b in 0..<layout.count {
-                    BandDrawer.draw(band: b, commands: widened, layout: layout, frame: w.baseAddress!, background: PremultipliedPixel(background))
-                }
-            }
+            let want = Self.drawn(widened, layout: layout, background: background)
             #expect(got.pixels == want, "trial \(trial)")
         }
     }
@@ -329,12 +329,7 @@ import StardustCore
                 q.maskBounds = nil
                 widened[0] = .beginComposite(q)
                 let got = try Fixture.render(list, bandHeight: 6 + trial)
-                var want = [UInt8](repeating: 0, count: 4 * 100 * 80)
-                want.withUnsafeMutableBufferPointer { w in
-                    for b in 0..<layout.count {
-                        BandDrawer.draw(band: b, commands: widened, layout: layout, frame: w.baseAddress!, background: PremultipliedPixel(background))
-                    }
-                }
+                let want = Self.drawn(widened, layout: layout, background: background)
                 #expect(got.pixels == want, "\(mode), trial \(trial)")
             }
         }

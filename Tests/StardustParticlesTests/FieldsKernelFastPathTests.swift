@@ -41,12 +41,6 @@ import StardustCore
         #expect(refused > 20_000)
     }
 
-    @Test("a kept-walk slot is 80 bytes (the table is read from memory in playback)")
-    func entryIsEightyBytes() {
-        #expect(MemoryLayout<ContactCache.Entry>.stride == 80)
-        #expect(Int(Int16.max) >= ParticleCollider.maximumBounces)  // a walk's bounces fit its 16 bits
-    }
-
     @Test("a curve's values through pointers equal value(at:) bit for bit")
     func curveValuesMatchValueAt() {
         var d = Draw(0x5EED_2612)

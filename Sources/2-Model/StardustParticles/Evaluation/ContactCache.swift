@@ -25,18 +25,11 @@ import Foundation
 /// entries. The capacity follows the widest range evaluated, up to ``maximumEntries`` (above it the cell is
 /// walked uncached: memory stays bounded whatever the particle count).
 final class ContactCache: @unchecked Sendable {
-    /// One slot: the walk of the particle whose id is `id`. 80 bytes: the walk first (69 bytes), `used` in its
-    /// tail and the id after it; in the order id, used, walk the slot was 88 bytes, and playback reads a
-    /// million of them in birth order from memory (docs/PARTICLES-PERFORMANCE.md, "Issue 26, item 8: an
-    /// 80-byte walk slot").
+    /// One slot: the walk of the particle whose id is `id`.
     struct Entry {
-        var walk: ContactWalk
-        var used: Bool
         var id: UInt64
-
-        @inline(__always) init(id: UInt64, used: Bool, walk: ContactWalk) {
-            self.walk = walk; self.used = used; self.id = id
-        }
+        var used: Bool
+        var walk: ContactWalk
 
         /// The kept walk when it belongs to particle `id` and starts at or before `tau`: the walk
         /// ``ParticleMotion/walk(_:age:slot:_:)`` resumes. Nil otherwise.

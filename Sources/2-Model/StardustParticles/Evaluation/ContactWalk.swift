@@ -38,8 +38,7 @@ struct ContactWalk {
     /// The next contact, as an age measured from ``start``: NaN while not yet searched, +∞ when
     /// the particle meets the line no more (or its crossing falls off the segment's end).
     var hit: Double = .nan
-    /// At most ``ParticleCollider/maximumBounces`` (32); 16 bits keep the ``ContactCache`` entry at 80 bytes.
-    var bounces: Int16 = 0
+    var bounces: Int32 = 0
     var phase: Phase = .flying
     /// The collider piece (``ColliderSet``) of the next contact, and of the contact that started the
     /// current segment (−1: none, the segment starts at the birth).
@@ -81,7 +80,7 @@ struct ContactWalk {
             case .bounce:
                 bounces += 1
                 p0 = p; start = at; hit = .nan; last = piece
-                if abs(vn) < ParticleCollider.restingSpeed || bounces >= Int16(ParticleCollider.maximumBounces) {
+                if abs(vn) < ParticleCollider.restingSpeed || bounces >= Int32(ParticleCollider.maximumBounces) {
                     v0 = .zero; phase = .resting
                 } else {
                     v0 = v

@@ -20,7 +20,8 @@ import StardustCore
 /// ramp's resolution (1/1023) moves a two-stop full-range gradient by at most 1/8 of
 /// an 8-bit level, so an 8-bit output steps by one level at a time in bands as wide
 /// as the gradient's slope allows (± about one ramp entry).
-/// Shading costs O(1) per pixel; building the ramp O(1024 + stops).
+/// Shading costs O(1) per pixel; building the ramp O(1024 + stops), once per stops and opacity while
+/// ``GradientRampCache`` holds it.
 public struct PaintShader: Sendable {
     enum Kind: Sendable { case solid, linear, radial, conic }
     let kind: Kind
@@ -52,6 +53,8 @@ public struct PaintShader: Sendable {
     public init(paint: Paint, opacity: Double = 1, deviceFromLocal: Transform2D = .identity) {
         let op = Float(opacity.isNaN ? 0 : min(max(opacity, 0), 1))
         var ax = 0.0, ay = 0.0, a0 = 0.0, bx = 0.0, by = 0.0, b0 = 0.0
+        // A gradient's ramp, its opacity and packed bytes come from the cache (docs/RENDERER.md, "Gradient ramp cache").
+        var gradient: GradientRamp? = nil
         switch paint {
         case .color(let c):
             kind = .solid; solidColor = PaintShader.finite(c) * op; ramp = []
@@ -64,7 +67,7 @@ public struct PaintShader: Sendable {
             ax = (inv.a * v.x + inv.b * v.y) / len2
             ay = (inv.c * v.x + inv.d * v.y) / len2
             a0 = ((inv.tx - start.x) * v.x + (inv.ty - start.y) * v.y) / len2
-            kind = .linear; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
+            kind = .linear; solidColor = .zero; gradient = GradientRampCache.shared.ramp(stops, opacity: op); ramp = gradient!.colors
         case .radialGradient(let center, let radius, let stops):
             guard let inv = deviceFromLocal.inverted(), radius > 0, radius.isFinite, !stops.isEmpty else {
                 kind = .solid; solidColor = PaintShader.lastColor(stops) * op; ramp = []; break
@@ -73,7 +76,7 @@ public struct PaintShader: Sendable {
             let k = 1 / radius
             ax = inv.a * k; ay = inv.c * k; a0 = (inv.tx - center.x) * k
             bx = inv.b * k; by = inv.d * k; b0 = (inv.ty - center.y) * k
-            kind = .radial; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
+            kind = .radial; solidColor = .zero; gradient = GradientRampCache.shared.ramp(stops, opacity: op); ramp = gradient!.colors
         case .ellipticalGradient(let center, let rx, let ry, let stops):
             guard let inv = deviceFromLocal.inverted(), rx > 0, ry > 0, rx.isFinite, ry.isFinite, !stops.isEmpty else {
                 kind = .solid; solidColor = PaintShader.lastColor(stops) * op; ramp = []; break
@@ -82,7 +85,7 @@ public struct PaintShader: Sendable {
             let kx = 1 / rx, ky = 1 / ry
             ax = inv.a * kx; ay = inv.c * kx; a0 = (inv.tx - center.x) * kx
             bx = inv.b * ky; by = inv.d * ky; b0 = (inv.ty - center.y) * ky
-            kind = .radial; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
+            kind = .radial; solidColor = .zero; gradient = GradientRampCache.shared.ramp(stops, opacity: op); ramp = gradient!.colors
         case .conicGradient(let center, let startAngle, let stops):
             guard let inv = deviceFromLocal.inverted(), startAngle.isFinite, !stops.isEmpty else {
                 kind = .solid; solidColor = PaintShader.lastColor(stops) * op; ramp = []; break
@@ -93,13 +96,12 @@ public struct PaintShader: Sendable {
             let vx = inv.b, vy = inv.d, v0 = inv.ty - center.y
             ax = c * ux + s * vx; ay = c * uy + s * vy; a0 = c * u0 + s * v0
             bx = c * vx - s * ux; by = c * vy - s * uy; b0 = c * v0 - s * u0
-            kind = .conic; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
+            kind = .conic; solidColor = .zero; gradient = GradientRampCache.shared.ramp(stops, opacity: op); ramp = gradient!.colors
         }
         self.ax = ax; self.ay = ay; self.a0 = a0; self.bx = bx; self.by = by; self.b0 = b0
-        let opaque = kind == .solid ? solidColor.w == 1 : ramp.allSatisfy { $0.w == 1 }
-        isOpaque = opaque
+        isOpaque = gradient?.isOpaque ?? (solidColor.w == 1)
         solidPixel = PaintShader.pack(solidColor)
-        rampPixels = opaque && kind != .solid ? ramp.map(PaintShader.pack) : []
+        rampPixels = gradient?.pixels ?? []
     }
 
     /// Premultiplied 0…1 color → RGBA8 bytes in memory order, rounded exactly as

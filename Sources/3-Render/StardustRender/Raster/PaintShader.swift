@@ -133,21 +133,37 @@ public struct PaintShader: Sendable {
                     for i in 0..<count { out.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self) }
                     return
                 }
-                for i in 0..<count {
+                // Four pixels per step, the indices ``shade(y:x0:count:into:)`` computes (``shadeLinear(_:_:_:)``).
+                var i = 0
+                while i &+ 4 <= count {
+                    let px = SIMD4<Double>(repeating: Double(x0 &+ i)) + PaintShader.centers
+                    PaintShader.store(PaintShader.shadeLinear(px, ax, rowA), r, out + 4 &* i)
+                    i &+= 4
+                }
+                while i < count {
                     let t = ax * (Double(x0 + i) + 0.5) + rowA
                     let c = t > 0 ? (t < 1 ? t : 1) : 0
                     out.storeBytes(of: r[Int(c * last + 0.5)], toByteOffset: 4 * i, as: UInt32.self)
+                    i &+= 1
                 }
             }
         case .radial:
             let rowA = ay * py + a0, rowB = by * py + b0
             rampPixels.withUnsafeBufferPointer { r in
-                for i in 0..<count {
+                // Four pixels per step, the indices ``shade(y:x0:count:into:)`` computes (``shadeRadial(_:_:_:_:_:)``).
+                var i = 0
+                while i &+ 4 <= count {
+                    let px = SIMD4<Double>(repeating: Double(x0 &+ i)) + PaintShader.centers
+                    PaintShader.store(PaintShader.shadeRadial(px, ax, rowA, bx, rowB), r, out + 4 &* i)
+                    i &+= 4
+                }
+                while i < count {
                     let pxc = Double(x0 + i) + 0.5
                     let qx = ax * pxc + rowA, qy = bx * pxc + rowB
                     let t = (qx * qx + qy * qy).squareRoot()
                     let c = t < 1 ? t : (t >= 1 ? 1 : 0)
                     out.storeBytes(of: r[Int(c * last + 0.5)], toByteOffset: 4 * i, as: UInt32.self)
+                    i &+= 1
                 }
             }
         case .conic:
@@ -253,6 +269,14 @@ public struct PaintShader: Sendable {
         var c = t.replacing(with: 1, where: t .>= 1)
         c.replace(with: 0, where: .!(t .< 1) .& .!(t .>= 1))
         return indices(c)
+    }
+
+    /// Writes the packed ramp entries `k` of four pixels to `out` (their first byte).
+    @inline(__always) static func store(_ k: (Int, Int, Int, Int), _ r: UnsafeBufferPointer<UInt32>, _ out: UnsafeMutableRawPointer) {
+        out.storeBytes(of: r[k.0], toByteOffset: 0, as: UInt32.self)
+        out.storeBytes(of: r[k.1], toByteOffset: 4, as: UInt32.self)
+        out.storeBytes(of: r[k.2], toByteOffset: 8, as: UInt32.self)
+        out.storeBytes(of: r[k.3], toByteOffset: 12, as: UInt32.self)
     }
 
     /// `Int(c·1023 + ½)` per lane for `c` in 0…1.

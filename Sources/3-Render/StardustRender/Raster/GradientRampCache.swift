@@ -19,9 +19,9 @@ struct GradientRamp: Sendable {
 
 /// The ramps of recently drawn gradients, keyed by their stops and opacity (docs/RENDERER.md, "Gradient ramp cache").
 ///
-/// Every gradient path drawn builds a ``PaintShader``, and building its 1 024-entry ramp cost more than shading many
-/// of those paths' pixels (5.5 % of a gradient-heavy Lottie folder's instructions): a Lottie file draws the same
-/// gradients frame after frame. A hit hands out the stored arrays (shared, copy-on-write, never written).
+/// Every gradient path drawn builds a ``PaintShader``, and building, checking and packing its 1 024-entry ramp was
+/// 16.5 % of a gradient-heavy Lottie folder's instructions, while a Lottie file draws the same gradients frame after
+/// frame. A hit hands out the stored arrays (shared, copy-on-write, never written).
 ///
 /// Same bytes: a ramp entry is `c · opacity` with `c` depending on the stops only, so the ramp at opacity 1 (`c · 1`
 /// is `c`) times another opacity is that opacity's ramp, bit for bit; a miss whose stops are cached at opacity 1

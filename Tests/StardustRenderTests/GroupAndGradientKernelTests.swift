@@ -141,6 +141,63 @@ import StardustCore
         #expect(vertical.ax == 0)
     }
 
+    /// The scalar loops `shadeOpaquePixels` ran before it shaded four pixels per step (tenth round): packed bytes.
+    private func referenceOpaque(_ s: PaintShader, y: Int, x0: Int, count: Int) -> [UInt32] {
+        let py = Double(y) + 0.5, last = Double(PaintShader.rampSize - 1)
+        return (0..<count).map { i in
+            switch s.kind {
+            case .linear:
+                let t = s.ax * (Double(x0 + i) + 0.5) + (s.ay * py + s.a0)
+                let c = t > 0 ? (t < 1 ? t : 1) : 0
+                return s.rampPixels[Int(c * last + 0.5)]
+            case .radial:
+                let px = Double(x0 + i) + 0.5
+                let qx = s.ax * px + (s.ay * py + s.a0), qy = s.bx * px + (s.by * py + s.b0)
+                let t = (qx * qx + qy * qy).squareRoot()
+                let c = t < 1 ? t : (t >= 1 ? 1 : 0)
+                return s.rampPixels[Int(c * last + 0.5)]
+            default:
+                Issue.record("not a linear or radial shader"); return 0
+            }
+        }
+    }
+
+    @Test("opaque linear, radial and elliptical gradients written four pixels at a time match the one-pixel loop")
+    func opaqueGradientPixelsMatchScalarLoop() {
+        var rng = SplitMix64(seed: 89)
+        // Opaque stops that differ in every channel, so a wrong ramp index shows in the bytes.
+        let stops = [GradientStop(0, Color(red: 1, green: 0, blue: 0.1, alpha: 1)), GradientStop(0.4, Color(red: 0.2, green: 0.9, blue: 0.5, alpha: 1)),
+                     GradientStop(1, Color(red: 0, green: 0.3, blue: 1, alpha: 1))]
+        for trial in 0..<60 {
+            let p = Point(Double.random(in: -50...150, using: &rng), Double.random(in: -50...150, using: &rng))
+            let q = Point(Double.random(in: -50...150, using: &rng), Double.random(in: -50...150, using: &rng))
+            let paint: Paint
+            switch trial % 3 {
+            case 0: paint = .linearGradient(start: p, end: q, stops: stops)
+            case 1: paint = .radialGradient(center: p, radius: Double.random(in: 0.5...120, using: &rng), stops: stops)
+            default: paint = .ellipticalGradient(center: p, radiusX: Double.random(in: 0.5...90, using: &rng),
+                                                 radiusY: Double.random(in: 0.5...90, using: &rng), stops: stops)
+            }
+            let t = Transform2D(a: Double.random(in: -2...2, using: &rng), b: Double.random(in: -1...1, using: &rng),
+                                c: Double.random(in: -1...1, using: &rng), d: Double.random(in: -2...2, using: &rng),
+                                tx: Double.random(in: -20...20, using: &rng), ty: Double.random(in: -20...20, using: &rng))
+            let shader = PaintShader(paint: paint, deviceFromLocal: t)
+            guard shader.kind == .linear || shader.kind == .radial else { continue }
+            #expect(shader.isOpaque)
+            for count in [1, 3, 4, 5, 8, 61] {
+                let y = Int.random(in: -10...200, using: &rng), x0 = Int.random(in: -10...200, using: &rng)
+                var got = [UInt32](repeating: 0, count: count)
+                got.withUnsafeMutableBytes { shader.shadeOpaquePixels(y: y, x0: x0, count: count, into: $0.baseAddress!) }
+                #expect(got == referenceOpaque(shader, y: y, x0: x0, count: count), "trial \(trial), count \(count)")
+            }
+        }
+        // Overflow to infinity (t clamped to 1) in the four-pixel steps as in the scalar loop.
+        let huge = PaintShader(paint: .radialGradient(center: .zero, radius: 1e-300, stops: stops))
+        var got = [UInt32](repeating: 0, count: 9)
+        got.withUnsafeMutableBytes { huge.shadeOpaquePixels(y: 3, x0: 0, count: 9, into: $0.baseAddress!) }
+        #expect(got == referenceOpaque(huge, y: 3, x0: 0, count: 9))
+    }
+
     @Test("a radial gradient whose parameter overflows to infinity reads the last ramp entry, as the scalar loop reads it")
     func radialOverflowReadsLastEntry() {
         let stops = [GradientStop(0, .white), GradientStop(1, .black)]

@@ -20,7 +20,8 @@ import StardustCore
 /// ramp's resolution (1/1023) moves a two-stop full-range gradient by at most 1/8 of
 /// an 8-bit level, so an 8-bit output steps by one level at a time in bands as wide
 /// as the gradient's slope allows (± about one ramp entry).
-/// Shading costs O(1) per pixel; building the ramp O(1024 + stops).
+/// Shading costs O(1) per pixel; building the ramp O(1024 + stops), once per stops and opacity while
+/// ``GradientRampCache`` holds it.
 public struct PaintShader: Sendable {
     enum Kind: Sendable { case solid, linear, radial, conic }
     let kind: Kind
@@ -52,6 +53,8 @@ public struct PaintShader: Sendable {
     public init(paint: Paint, opacity: Double = 1, deviceFromLocal: Transform2D = .identity) {
         let op = Float(opacity.isNaN ? 0 : min(max(opacity, 0), 1))
         var ax = 0.0, ay = 0.0, a0 = 0.0, bx = 0.0, by = 0.0, b0 = 0.0
+        // A gradient's ramp, its opacity and packed bytes come from the cache (docs/RENDERER.md, "Gradient ramp cache").
+        var gradient: GradientRamp? = nil
         switch paint {
         case .color(let c):
             kind = .solid; solidColor = PaintShader.finite(c) * op; ramp = []
@@ -64,7 +67,7 @@ public struct PaintShader: Sendable {
             ax = (inv.a * v.x + inv.b * v.y) / len2
             ay = (inv.c * v.x + inv.d * v.y) / len2
             a0 = ((inv.tx - start.x) * v.x + (inv.ty - start.y) * v.y) / len2
-            kind = .linear; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
+            kind = .linear; solidColor = .zero; gradient = GradientRampCache.shared.ramp(stops, opacity: op); ramp = gradient!.colors
         case .radialGradient(let center, let radius, let stops):
             guard let inv = deviceFromLocal.inverted(), radius > 0, radius.isFinite, !stops.isEmpty else {
                 kind = .solid; solidColor = PaintShader.lastColor(stops) * op; ramp = []; break
@@ -73,7 +76,7 @@ public struct PaintShader: Sendable {
             let k = 1 / radius
             ax = inv.a * k; ay = inv.c * k; a0 = (inv.tx - center.x) * k
             bx = inv.b * k; by = inv.d * k; b0 = (inv.ty - center.y) * k
-            kind = .radial; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
+            kind = .radial; solidColor = .zero; gradient = GradientRampCache.shared.ramp(stops, opacity: op); ramp = gradient!.colors
         case .ellipticalGradient(let center, let rx, let ry, let stops):
             guard let inv = deviceFromLocal.inverted(), rx > 0, ry > 0, rx.isFinite, ry.isFinite, !stops.isEmpty else {
                 kind = .solid; solidColor = PaintShader.lastColor(stops) * op; ramp = []; break
@@ -82,7 +85,7 @@ public struct PaintShader: Sendable {
             let kx = 1 / rx, ky = 1 / ry
             ax = inv.a * kx; ay = inv.c * kx; a0 = (inv.tx - center.x) * kx
             bx = inv.b * ky; by = inv.d * ky; b0 = (inv.ty - center.y) * ky
-            kind = .radial; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
+            kind = .radial; solidColor = .zero; gradient = GradientRampCache.shared.ramp(stops, opacity: op); ramp = gradient!.colors
         case .conicGradient(let center, let startAngle, let stops):
             guard let inv = deviceFromLocal.inverted(), startAngle.isFinite, !stops.isEmpty else {
                 kind = .solid; solidColor = PaintShader.lastColor(stops) * op; ramp = []; break
@@ -93,13 +96,12 @@ public struct PaintShader: Sendable {
             let vx = inv.b, vy = inv.d, v0 = inv.ty - center.y
             ax = c * ux + s * vx; ay = c * uy + s * vy; a0 = c * u0 + s * v0
             bx = c * vx - s * ux; by = c * vy - s * uy; b0 = c * v0 - s * u0
-            kind = .conic; solidColor = .zero; ramp = PaintShader.makeRamp(stops, opacity: op)
+            kind = .conic; solidColor = .zero; gradient = GradientRampCache.shared.ramp(stops, opacity: op); ramp = gradient!.colors
         }
         self.ax = ax; self.ay = ay; self.a0 = a0; self.bx = bx; self.by = by; self.b0 = b0
-        let opaque = kind == .solid ? solidColor.w == 1 : ramp.allSatisfy { $0.w == 1 }
-        isOpaque = opaque
+        isOpaque = gradient?.isOpaque ?? (solidColor.w == 1)
         solidPixel = PaintShader.pack(solidColor)
-        rampPixels = opaque && kind != .solid ? ramp.map(PaintShader.pack) : []
+        rampPixels = gradient?.pixels ?? []
     }
 
     /// Premultiplied 0…1 color → RGBA8 bytes in memory order, rounded exactly as
@@ -131,21 +133,37 @@ public struct PaintShader: Sendable {
                     for i in 0..<count { out.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self) }
                     return
                 }
-                for i in 0..<count {
+                // Four pixels per step, the indices ``shade(y:x0:count:into:)`` computes (``shadeLinear(_:_:_:)``).
+                var i = 0
+                while i &+ 4 <= count {
+                    let px = SIMD4<Double>(repeating: Double(x0 &+ i)) + PaintShader.centers
+                    PaintShader.store(PaintShader.shadeLinear(px, ax, rowA), r, out + 4 &* i)
+                    i &+= 4
+                }
+                while i < count {
                     let t = ax * (Double(x0 + i) + 0.5) + rowA
                     let c = t > 0 ? (t < 1 ? t : 1) : 0
                     out.storeBytes(of: r[Int(c * last + 0.5)], toByteOffset: 4 * i, as: UInt32.self)
+                    i &+= 1
                 }
             }
         case .radial:
             let rowA = ay * py + a0, rowB = by * py + b0
             rampPixels.withUnsafeBufferPointer { r in
-                for i in 0..<count {
+                // Four pixels per step, the indices ``shade(y:x0:count:into:)`` computes (``shadeRadial(_:_:_:_:_:)``).
+                var i = 0
+                while i &+ 4 <= count {
+                    let px = SIMD4<Double>(repeating: Double(x0 &+ i)) + PaintShader.centers
+                    PaintShader.store(PaintShader.shadeRadial(px, ax, rowA, bx, rowB), r, out + 4 &* i)
+                    i &+= 4
+                }
+                while i < count {
                     let pxc = Double(x0 + i) + 0.5
                     let qx = ax * pxc + rowA, qy = bx * pxc + rowB
                     let t = (qx * qx + qy * qy).squareRoot()
                     let c = t < 1 ? t : (t >= 1 ? 1 : 0)
                     out.storeBytes(of: r[Int(c * last + 0.5)], toByteOffset: 4 * i, as: UInt32.self)
+                    i &+= 1
                 }
             }
         case .conic:
@@ -251,6 +269,14 @@ public struct PaintShader: Sendable {
         var c = t.replacing(with: 1, where: t .>= 1)
         c.replace(with: 0, where: .!(t .< 1) .& .!(t .>= 1))
         return indices(c)
+    }
+
+    /// Writes the packed ramp entries `k` of four pixels to `out` (their first byte).
+    @inline(__always) static func store(_ k: (Int, Int, Int, Int), _ r: UnsafeBufferPointer<UInt32>, _ out: UnsafeMutableRawPointer) {
+        out.storeBytes(of: r[k.0], toByteOffset: 0, as: UInt32.self)
+        out.storeBytes(of: r[k.1], toByteOffset: 4, as: UInt32.self)
+        out.storeBytes(of: r[k.2], toByteOffset: 8, as: UInt32.self)
+        out.storeBytes(of: r[k.3], toByteOffset: 12, as: UInt32.self)
     }
 
     /// `Int(c·1023 + ½)` per lane for `c` in 0…1.

@@ -84,25 +84,53 @@ import StardustCore
 
     // MARK: Gradient shading
 
-    /// The scalar loops `shade` ran before it shaded four pixels per step.
-    private func referenceShade(_ s: PaintShader, y: Int, x0: Int, count: Int) -> [SIMD4<Float>] {
+    /// The ramp indices of the scalar loops `shade` and `shadeOpaquePixels` ran before they took four pixels per step.
+    private func referenceIndices(_ s: PaintShader, y: Int, x0: Int, count: Int) -> [Int] {
         let py = Double(y) + 0.5, last = Double(PaintShader.rampSize - 1)
         return (0..<count).map { i in
             switch s.kind {
             case .linear:
                 let t = s.ax * (Double(x0 + i) + 0.5) + (s.ay * py + s.a0)
                 let c = t > 0 ? (t < 1 ? t : 1) : 0
-                return s.ramp[Int(c * last + 0.5)]
+                return Int(c * last + 0.5)
             case .radial:
                 let px = Double(x0 + i) + 0.5
                 let qx = s.ax * px + (s.ay * py + s.a0), qy = s.bx * px + (s.by * py + s.b0)
                 let t = (qx * qx + qy * qy).squareRoot()
                 let c = t < 1 ? t : (t >= 1 ? 1 : 0)
-                return s.ramp[Int(c * last + 0.5)]
+                return Int(c * last + 0.5)
             default:
-                Issue.record("not a linear or radial shader"); return .zero
+                Issue.record("not a linear or radial shader"); return 0
             }
         }
+    }
+
+    /// What the one-pixel loop of `shade` wrote: ramp colors.
+    private func referenceShade(_ s: PaintShader, y: Int, x0: Int, count: Int) -> [SIMD4<Float>] {
+        referenceIndices(s, y: y, x0: x0, count: count).map { s.ramp[$0] }
+    }
+
+    /// What the one-pixel loop of `shadeOpaquePixels` wrote: packed ramp bytes.
+    private func referenceOpaque(_ s: PaintShader, y: Int, x0: Int, count: Int) -> [UInt32] {
+        referenceIndices(s, y: y, x0: x0, count: count).map { s.rampPixels[$0] }
+    }
+
+    /// The `trial`-th random gradient of a kernel test (linear, radial or elliptical, by `trial % 3`) and a random
+    /// turned, sheared and scaled transform.
+    private func randomGradient(_ trial: Int, _ stops: [GradientStop], _ rng: inout SplitMix64) -> (Paint, Transform2D) {
+        let p = Point(Double.random(in: -50...150, using: &rng), Double.random(in: -50...150, using: &rng))
+        let q = Point(Double.random(in: -50...150, using: &rng), Double.random(in: -50...150, using: &rng))
+        let paint: Paint
+        switch trial % 3 {
+        case 0: paint = .linearGradient(start: p, end: q, stops: stops)
+        case 1: paint = .radialGradient(center: p, radius: Double.random(in: 0.5...120, using: &rng), stops: stops)
+        default: paint = .ellipticalGradient(center: p, radiusX: Double.random(in: 0.5...90, using: &rng),
+                                             radiusY: Double.random(in: 0.5...90, using: &rng), stops: stops)
+        }
+        let t = Transform2D(a: Double.random(in: -2...2, using: &rng), b: Double.random(in: -1...1, using: &rng),
+                            c: Double.random(in: -1...1, using: &rng), d: Double.random(in: -2...2, using: &rng),
+                            tx: Double.random(in: -20...20, using: &rng), ty: Double.random(in: -20...20, using: &rng))
+        return (paint, t)
     }
 
     @Test("linear, radial and elliptical gradients shaded four pixels at a time match the one-pixel loop")
@@ -111,20 +139,9 @@ import StardustCore
         let stops = [GradientStop(0, Color(red: 1, green: 0, blue: 0, alpha: 0.2)), GradientStop(0.4, .white),
                      GradientStop(1, Color(red: 0, green: 0, blue: 1, alpha: 0.7))]
         for trial in 0..<60 {
-            let p = Point(Double.random(in: -50...150, using: &rng), Double.random(in: -50...150, using: &rng))
-            let q = Point(Double.random(in: -50...150, using: &rng), Double.random(in: -50...150, using: &rng))
-            let paint: Paint
-            switch trial % 3 {
-            case 0: paint = .linearGradient(start: p, end: q, stops: stops)
-            case 1: paint = .radialGradient(center: p, radius: Double.random(in: 0.5...120, using: &rng), stops: stops)
-            default: paint = .ellipticalGradient(center: p, radiusX: Double.random(in: 0.5...90, using: &rng),
-                                                 radiusY: Double.random(in: 0.5...90, using: &rng), stops: stops)
-            }
             // Turned, sheared and scaled; a vertical linear gradient (ax = 0) among them.
-            var t = Transform2D(a: Double.random(in: -2...2, using: &rng), b: Double.random(in: -1...1, using: &rng),
-                                c: Double.random(in: -1...1, using: &rng), d: Double.random(in: -2...2, using: &rng),
-                                tx: Double.random(in: -20...20, using: &rng), ty: Double.random(in: -20...20, using: &rng))
-            if trial == 3 { t = .identity }
+            let (paint, turned) = randomGradient(trial, stops, &rng)
+            let t = trial == 3 ? .identity : turned
             let shader = PaintShader(paint: paint, opacity: Double.random(in: 0.2...1, using: &rng), deviceFromLocal: t)
             guard shader.kind == .linear || shader.kind == .radial else { continue }
             for count in [1, 3, 4, 5, 8, 61] {
@@ -141,27 +158,6 @@ import StardustCore
         #expect(vertical.ax == 0)
     }
 
-    /// The scalar loops `shadeOpaquePixels` ran before it shaded four pixels per step (tenth round): packed bytes.
-    private func referenceOpaque(_ s: PaintShader, y: Int, x0: Int, count: Int) -> [UInt32] {
-        let py = Double(y) + 0.5, last = Double(PaintShader.rampSize - 1)
-        return (0..<count).map { i in
-            switch s.kind {
-            case .linear:
-                let t = s.ax * (Double(x0 + i) + 0.5) + (s.ay * py + s.a0)
-                let c = t > 0 ? (t < 1 ? t : 1) : 0
-                return s.rampPixels[Int(c * last + 0.5)]
-            case .radial:
-                let px = Double(x0 + i) + 0.5
-                let qx = s.ax * px + (s.ay * py + s.a0), qy = s.bx * px + (s.by * py + s.b0)
-                let t = (qx * qx + qy * qy).squareRoot()
-                let c = t < 1 ? t : (t >= 1 ? 1 : 0)
-                return s.rampPixels[Int(c * last + 0.5)]
-            default:
-                Issue.record("not a linear or radial shader"); return 0
-            }
-        }
-    }
-
     @Test("opaque linear, radial and elliptical gradients written four pixels at a time match the one-pixel loop")
     func opaqueGradientPixelsMatchScalarLoop() {
         var rng = SplitMix64(seed: 89)
@@ -169,18 +165,7 @@ import StardustCore
         let stops = [GradientStop(0, Color(red: 1, green: 0, blue: 0.1, alpha: 1)), GradientStop(0.4, Color(red: 0.2, green: 0.9, blue: 0.5, alpha: 1)),
                      GradientStop(1, Color(red: 0, green: 0.3, blue: 1, alpha: 1))]
         for trial in 0..<60 {
-            let p = Point(Double.random(in: -50...150, using: &rng), Double.random(in: -50...150, using: &rng))
-            let q = Point(Double.random(in: -50...150, using: &rng), Double.random(in: -50...150, using: &rng))
-            let paint: Paint
-            switch trial % 3 {
-            case 0: paint = .linearGradient(start: p, end: q, stops: stops)
-            case 1: paint = .radialGradient(center: p, radius: Double.random(in: 0.5...120, using: &rng), stops: stops)
-            default: paint = .ellipticalGradient(center: p, radiusX: Double.random(in: 0.5...90, using: &rng),
-                                                 radiusY: Double.random(in: 0.5...90, using: &rng), stops: stops)
-            }
-            let t = Transform2D(a: Double.random(in: -2...2, using: &rng), b: Double.random(in: -1...1, using: &rng),
-                                c: Double.random(in: -1...1, using: &rng), d: Double.random(in: -2...2, using: &rng),
-                                tx: Double.random(in: -20...20, using: &rng), ty: Double.random(in: -20...20, using: &rng))
+            let (paint, t) = randomGradient(trial, stops, &rng)
             let shader = PaintShader(paint: paint, deviceFromLocal: t)
             guard shader.kind == .linear || shader.kind == .radial else { continue }
             #expect(shader.isOpaque)

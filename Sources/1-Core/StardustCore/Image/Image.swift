@@ -54,12 +54,19 @@ public struct Image: Hashable, Sendable {
     public init(width: Int, height: Int, straightRGBA: consuming [UInt8]) {
         precondition(straightRGBA.count == width * height * 4)
         var out = straightRGBA
-        for i in stride(from: 0, to: out.count, by: 4) {
-            let a = UInt32(out[i + 3])
-            if a == 255 { continue }
-            out[i] = UInt8((UInt32(out[i]) * a + 127) / 255)
-            out[i + 1] = UInt8((UInt32(out[i + 1]) * a + 127) / 255)
-            out[i + 2] = UInt8((UInt32(out[i + 2]) * a + 127) / 255)
+        // Raw buffer, bounds those of the loop (decoded images are premultiplied once each, at load).
+        out.withUnsafeMutableBufferPointer { b in
+            guard let p = b.baseAddress else { return }
+            var i = 0
+            while i + 3 < b.count {
+                let a = UInt32(p[i + 3])
+                if a != 255 {
+                    p[i] = UInt8(truncatingIfNeeded: (UInt32(p[i]) &* a &+ 127) / 255)
+                    p[i + 1] = UInt8(truncatingIfNeeded: (UInt32(p[i + 1]) &* a &+ 127) / 255)
+                    p[i + 2] = UInt8(truncatingIfNeeded: (UInt32(p[i + 2]) &* a &+ 127) / 255)
+                }
+                i += 4
+            }
         }
         self.init(width: width, height: height, pixels: out)
     }

@@ -28,21 +28,43 @@ public final class Texture: Hashable, Sendable {
         self.levels = levels
     }
 
+    /// One mip level from the previous: each pixel the rounded average `(sum + 2) / 4` of a 2×2 block, the block's
+    /// second row or column clamped to the last one when the source side is odd or 1 (docs/IMAGES.md, "Mipmaps").
+    /// Reads and writes raw buffers (the bounds are those of the loop): the sums and rounding of the per-pixel loop
+    /// it replaced, which `MipmapKernelTests` keeps as its reference.
     static func halve(_ src: Image) -> Image {
         let w = max(1, src.width / 2), h = max(1, src.height / 2)
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        src.pixels.withUnsafeBufferPointer { s in
-            for y in 0..<h {
-                let y0 = min(2 * y, src.height - 1), y1 = min(2 * y + 1, src.height - 1)
-                for x in 0..<w {
-                    let x0 = min(2 * x, src.width - 1), x1 = min(2 * x + 1, src.width - 1)
-                    for ch in 0..<4 {
-                        let sum = Int(s[(y0 * src.width + x0) * 4 + ch]) + Int(s[(y0 * src.width + x1) * 4 + ch])
-                            + Int(s[(y1 * src.width + x0) * 4 + ch]) + Int(s[(y1 * src.width + x1) * 4 + ch])
-                        out[(y * w + x) * 4 + ch] = UInt8((sum + 2) / 4)
+        let sw = src.width, sh = src.height
+        // An empty image has no block to average: its next level is transparent.
+        guard sw > 0, sh > 0 else { return Image(width: w, height: h) }
+        let out = [UInt8](unsafeUninitializedCapacity: w * h * 4) { o, count in
+            src.pixels.withUnsafeBufferPointer { sb in
+                let s = sb.baseAddress!, d = o.baseAddress!
+                for y in 0..<h {
+                    let r0 = s + min(2 * y, sh - 1) * sw * 4, r1 = s + min(2 * y + 1, sh - 1) * sw * 4
+                    let row = d + y * w * 4
+                    // Columns whose block lies inside the row: x1 = x0 + 1 (all of them when the width is even and ≥ 2).
+                    let inner = sw >= 2 ? sw / 2 : 0
+                    var x = 0
+                    while x < inner {
+                        let a = r0 + 8 * x, b = r1 + 8 * x, q = row + 4 * x
+                        for ch in 0..<4 {
+                            let sum = UInt16(a[ch]) &+ UInt16(a[4 + ch]) &+ UInt16(b[ch]) &+ UInt16(b[4 + ch])
+                            q[ch] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
+                        }
+                        x += 1
+                    }
+                    while x < w {  // a one-pixel-wide source: both columns are column 0
+                        let x0 = min(2 * x, sw - 1), x1 = min(2 * x + 1, sw - 1)
+                        for ch in 0..<4 {
+                            let sum = UInt16(r0[x0 * 4 + ch]) &+ UInt16(r0[x1 * 4 + ch]) &+ UInt16(r1[x0 * 4 + ch]) &+ UInt16(r1[x1 * 4 + ch])
+                            row[x * 4 + ch] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
+                        }
+                        x += 1
                     }
                 }
             }
+            count = w * h * 4
         }
         return Image(width: w, height: h, pixels: out)
     }

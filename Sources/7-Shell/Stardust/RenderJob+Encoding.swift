@@ -22,7 +22,7 @@ extension RenderJob {
     /// The same bytes ``write(to:progress:)`` writes to a file of that format.
     ///
     /// The scene is checked against `limits` before any work (frames, particles, covered pixels, physics steps,
-    /// frame size: ``SceneBudget``), and `isCancelled` is asked before each frame, so a server can give every request
+    /// frame size: `SceneBudget` (StardustScene)), and `isCancelled` is asked before each frame, so a server can give every request
     /// a budget and stop a request whose client left. Calls on different scenes may run at once from any threads; a
     /// scene (a class) must not be rendered by two calls at the same time.
     ///

@@ -102,7 +102,7 @@ extension RenderJob {
     /// Refuses, before anything is rendered, an output that would replace one of the scene's inputs
     /// (the scene file or an image it reads — for a folder, every frame file the job would write), another
     /// output registered in ``outputPlan`` (a sound track), or something that is not a regular file (a device,
-    /// a FIFO, a folder). Files are compared by identity (``OutputPlan``), not by name.
+    /// a FIFO, a folder). Files are compared by identity (`OutputPlan`, StardustCodecs), not by name.
     public func checkOutput(_ path: String, format: OutputFormat, frameCount: Int) throws {
         var plan = outputPlan
         for input in scene.inputFiles { plan.addInput(input) }

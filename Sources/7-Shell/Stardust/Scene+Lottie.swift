@@ -17,7 +17,7 @@ extension Scene {
         return scene
     }
 
-    /// Reads, translates and wraps the Lottie file at `path` (any file ``StardustLottie/LottieFile`` opens),
+    /// Reads, translates and wraps the Lottie file at `path` (any file `LottieFile` (StardustLottie) opens),
     /// with `path` as the scene's input file; the warnings are the composition's.
     /// - Throws: `LottieError` naming the JSON path of the first problem.
     public static func lottie(path: String, size: Size? = nil, limits: LottieLimits = LottieLimits()) throws

@@ -40,27 +40,18 @@ public final class Texture: Hashable, Sendable {
         let out = [UInt8](unsafeUninitializedCapacity: w * h * 4) { o, count in
             src.pixels.withUnsafeBufferPointer { sb in
                 let s = sb.baseAddress!, d = o.baseAddress!
+                // Block x reads columns 2x and 2x + 1, inside the row whenever the source is at least two wide
+                // (w = sw / 2); a one-pixel-wide source reads its only column twice.
+                let step = sw >= 2 ? 8 : 0, right = sw >= 2 ? 4 : 0
                 for y in 0..<h {
                     let r0 = s + min(2 * y, sh - 1) * sw * 4, r1 = s + min(2 * y + 1, sh - 1) * sw * 4
                     let row = d + y * w * 4
-                    // Columns whose block lies inside the row: x1 = x0 + 1 (all of them when the width is even and ≥ 2).
-                    let inner = sw >= 2 ? sw / 2 : 0
-                    var x = 0
-                    while x < inner {
-                        let a = r0 + 8 * x, b = r1 + 8 * x, q = row + 4 * x
+                    for x in 0..<w {
+                        let a = r0 + step * x, b = r1 + step * x, q = row + 4 * x
                         for ch in 0..<4 {
-                            let sum = UInt16(a[ch]) &+ UInt16(a[4 + ch]) &+ UInt16(b[ch]) &+ UInt16(b[4 + ch])
+                            let sum = UInt16(a[ch]) &+ UInt16(a[right + ch]) &+ UInt16(b[ch]) &+ UInt16(b[right + ch])
                             q[ch] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
                         }
-                        x += 1
-                    }
-                    while x < w {  // a one-pixel-wide source: both columns are column 0
-                        let x0 = min(2 * x, sw - 1), x1 = min(2 * x + 1, sw - 1)
-                        for ch in 0..<4 {
-                            let sum = UInt16(r0[x0 * 4 + ch]) &+ UInt16(r0[x1 * 4 + ch]) &+ UInt16(r1[x0 * 4 + ch]) &+ UInt16(r1[x1 * 4 + ch])
-                            row[x * 4 + ch] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
-                        }
-                        x += 1
                     }
                 }
             }

@@ -124,47 +124,16 @@ public struct PaintShader: Sendable {
         case .solid:
             let v = solidPixel
             for i in 0..<count { out.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self) }
-        case .linear:
-            let rowA = ay * py + a0
+        case .linear, .radial:
             rampPixels.withUnsafeBufferPointer { r in
-                if ax == 0 {
-                    let c = rowA > 0 ? (rowA < 1 ? rowA : 1) : 0
-                    let v = r[Int(c * last + 0.5)]
+                if kind == .linear && ax == 0 {  // a vertical gradient: one value per row
+                    let v = r[PaintShader.linearIndex(0, 0, ay * py + a0)]
                     for i in 0..<count { out.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self) }
                     return
                 }
-                // Four pixels per step, the indices ``shade(y:x0:count:into:)`` computes (``shadeLinear(_:_:_:)``).
-                var i = 0
-                while i &+ 4 <= count {
-                    let px = SIMD4<Double>(repeating: Double(x0 &+ i)) + PaintShader.centers
-                    PaintShader.store(PaintShader.shadeLinear(px, ax, rowA), r, out + 4 &* i)
-                    i &+= 4
-                }
-                while i < count {
-                    let t = ax * (Double(x0 + i) + 0.5) + rowA
-                    let c = t > 0 ? (t < 1 ? t : 1) : 0
-                    out.storeBytes(of: r[Int(c * last + 0.5)], toByteOffset: 4 * i, as: UInt32.self)
-                    i &+= 1
-                }
-            }
-        case .radial:
-            let rowA = ay * py + a0, rowB = by * py + b0
-            rampPixels.withUnsafeBufferPointer { r in
-                // Four pixels per step, the indices ``shade(y:x0:count:into:)`` computes (``shadeRadial(_:_:_:_:_:)``).
-                var i = 0
-                while i &+ 4 <= count {
-                    let px = SIMD4<Double>(repeating: Double(x0 &+ i)) + PaintShader.centers
-                    PaintShader.store(PaintShader.shadeRadial(px, ax, rowA, bx, rowB), r, out + 4 &* i)
-                    i &+= 4
-                }
-                while i < count {
-                    let pxc = Double(x0 + i) + 0.5
-                    let qx = ax * pxc + rowA, qy = bx * pxc + rowB
-                    let t = (qx * qx + qy * qy).squareRoot()
-                    let c = t < 1 ? t : (t >= 1 ? 1 : 0)
-                    out.storeBytes(of: r[Int(c * last + 0.5)], toByteOffset: 4 * i, as: UInt32.self)
-                    i &+= 1
-                }
+                forEachRampIndex(y: y, x0: x0, count: count,
+                                 four: { i, k in PaintShader.store(k, r, out + 4 &* i) },
+                                 one: { i, k in out.storeBytes(of: r[k], toByteOffset: 4 &* i, as: UInt32.self) })
             }
         case .conic:
             let rowA = ay * py + a0, rowB = by * py + b0
@@ -192,45 +161,11 @@ public struct PaintShader: Sendable {
         switch kind {
         case .solid:
             out.update(repeating: solidColor, count: count)
-        case .linear:
-            let rowA = ay * py + a0
-            let last = Double(PaintShader.rampSize - 1)
+        case .linear, .radial:
             ramp.withUnsafeBufferPointer { r in
-                // Four pixels per step, each lane the scalar tail's arithmetic (``shadeLinear(_:_:_:)``).
-                var i = 0
-                while i &+ 4 <= count {
-                    let px = SIMD4<Double>(repeating: Double(x0 &+ i)) + PaintShader.centers
-                    let k = PaintShader.shadeLinear(px, ax, rowA)
-                    out[i] = r[k.0]; out[i &+ 1] = r[k.1]; out[i &+ 2] = r[k.2]; out[i &+ 3] = r[k.3]
-                    i &+= 4
-                }
-                while i < count {
-                    let t = ax * (Double(x0 + i) + 0.5) + rowA
-                    let c = t > 0 ? (t < 1 ? t : 1) : 0
-                    out[i] = r[Int(c * last + 0.5)]
-                    i &+= 1
-                }
-            }
-        case .radial:
-            let rowA = ay * py + a0, rowB = by * py + b0
-            let last = Double(PaintShader.rampSize - 1)
-            ramp.withUnsafeBufferPointer { r in
-                // Four pixels per step, each lane the scalar tail's arithmetic (``shadeRadial(_:_:_:_:_:)``).
-                var i = 0
-                while i &+ 4 <= count {
-                    let px = SIMD4<Double>(repeating: Double(x0 &+ i)) + PaintShader.centers
-                    let k = PaintShader.shadeRadial(px, ax, rowA, bx, rowB)
-                    out[i] = r[k.0]; out[i &+ 1] = r[k.1]; out[i &+ 2] = r[k.2]; out[i &+ 3] = r[k.3]
-                    i &+= 4
-                }
-                while i < count {
-                    let px = Double(x0 + i) + 0.5
-                    let qx = ax * px + rowA, qy = bx * px + rowB
-                    let t = (qx * qx + qy * qy).squareRoot()
-                    let c = t < 1 ? t : (t >= 1 ? 1 : 0)
-                    out[i] = r[Int(c * last + 0.5)]
-                    i &+= 1
-                }
+                forEachRampIndex(y: y, x0: x0, count: count,
+                                 four: { i, k in out[i] = r[k.0]; out[i &+ 1] = r[k.1]; out[i &+ 2] = r[k.2]; out[i &+ 3] = r[k.3] },
+                                 one: { i, k in out[i] = r[k] })
             }
         case .conic:
             let rowA = ay * py + a0, rowB = by * py + b0
@@ -242,6 +177,59 @@ public struct PaintShader: Sendable {
                 }
             }
         }
+    }
+
+    /// Visits the ramp indices of pixels `x0 ..< x0 + count` of row `y` of a linear or radial shader: `four(i, k)`
+    /// for each block of four pixels from `i` (``shadeLinear(_:_:_:)``, ``shadeRadial(_:_:_:_:_:)``), then `one(i, k)`
+    /// for each pixel left (``linearIndex(_:_:_:)``, ``radialIndex(_:_:_:_:_:)``: the same arithmetic one lane at a
+    /// time). ``shade(y:x0:count:into:)`` and ``shadeOpaquePixels(y:x0:count:into:)`` differ only in what they write.
+    @inline(__always) func forEachRampIndex(y: Int, x0: Int, count: Int, four: (Int, (Int, Int, Int, Int)) -> Void,
+                                            one: (Int, Int) -> Void) {
+        let py = Double(y) + 0.5
+        let rowA = ay * py + a0, rowB = by * py + b0
+        // One loop per kind, chosen once per span rather than per block.
+        if kind == .radial {
+            let ax = ax, bx = bx
+            PaintShader.walk(x0: x0, count: count, four: { PaintShader.shadeRadial($0, ax, rowA, bx, rowB) },
+                             one: { PaintShader.radialIndex($0, ax, rowA, bx, rowB) }, visitFour: four, visitOne: one)
+        } else {
+            let ax = ax
+            PaintShader.walk(x0: x0, count: count, four: { PaintShader.shadeLinear($0, ax, rowA) },
+                             one: { PaintShader.linearIndex($0, ax, rowA) }, visitFour: four, visitOne: one)
+        }
+    }
+
+    /// The pixels `x0 ..< x0 + count` four at a time (`four` maps their centers to ramp indices), then one at a
+    /// time (`one`), each block or pixel handed to `visitFour` or `visitOne` with its offset from `x0`.
+    @inline(__always) static func walk(x0: Int, count: Int, four: (SIMD4<Double>) -> (Int, Int, Int, Int),
+                                       one: (Double) -> Int, visitFour: (Int, (Int, Int, Int, Int)) -> Void,
+                                       visitOne: (Int, Int) -> Void) {
+        var i = 0
+        while i &+ 4 <= count {
+            visitFour(i, four(SIMD4<Double>(repeating: Double(x0 &+ i)) + centers))
+            i &+= 4
+        }
+        while i < count {
+            visitOne(i, one(Double(x0 + i) + 0.5))
+            i &+= 1
+        }
+    }
+
+    /// The ramp index of one pixel center `px` of a linear gradient's row: `t = ax·px + rowA` clamped to 0…1 (NaN
+    /// to 0), then `Int(t·1023 + ½)`.
+    @inline(__always) static func linearIndex(_ px: Double, _ ax: Double, _ rowA: Double) -> Int {
+        let t = ax * px + rowA
+        let c = t > 0 ? (t < 1 ? t : 1) : 0
+        return Int(c * Double(rampSize - 1) + 0.5)
+    }
+
+    /// The ramp index of one pixel center `px` of a radial gradient's row: `t = √(qx² + qy²)` with
+    /// `q = (ax·px + rowA, bx·px + rowB)`, `t` if below 1, else 1 if at least 1, else (NaN) 0, then `Int(t·1023 + ½)`.
+    @inline(__always) static func radialIndex(_ px: Double, _ ax: Double, _ rowA: Double, _ bx: Double, _ rowB: Double) -> Int {
+        let qx = ax * px + rowA, qy = bx * px + rowB
+        let t = (qx * qx + qy * qy).squareRoot()
+        let c = t < 1 ? t : (t >= 1 ? 1 : 0)
+        return Int(c * Double(rampSize - 1) + 0.5)
     }
 
     /// The offsets of four consecutive pixel centers from the first pixel's left edge. `Double(x) + (k + ½)` is

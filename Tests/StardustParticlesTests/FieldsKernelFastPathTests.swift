@@ -58,7 +58,7 @@ import StardustCore
                 default: return d.u(0, 1)
                 }
             }
-            if n > 0, d.chance(0.05) { fs[0] = .nan }
+            if n > 0, d.chance(0.2) { fs[Int(d.u(0, Double(n)))] = .nan }  // in a group of four or in the tail
             var out = [Double](repeating: 7, count: n + 1)
             fs.withUnsafeBufferPointer { f in
                 out.withUnsafeMutableBufferPointer { o in

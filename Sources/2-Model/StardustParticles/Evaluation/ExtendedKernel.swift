@@ -126,6 +126,18 @@ extension EmitterLayer {
                 }
                 let integrated = integrator != nil
                 let entries = integrated ? nil : contacts?.entries
+                // Playback of kept walks without a `die` collider (step 3's first branch): every particle lives.
+                let keepsWalks = entries != nil && colliderSet.map { !$0.canKill } ?? false
+                /// The birth velocities of batch slots `j ..< j + 4` (``ParticleBirth/finish``), four at a time.
+                @inline(__always) func birthVelocities(_ j: Int) -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
+                    var theta = p.longitude + p.longitudeRange * (2 * Self.load(uAngle + j) - 1)
+                    if let thetaTurn { theta += thetaTurn }
+                    let speed = p.speed + p.speedRange * (2 * Self.load(uSpeed + j) - 1)
+                    let (sinT, cosT) = FastTrig.sincos4(theta)
+                    var vx = (cosLat * cosT) * speed, vy = (cosLat * sinT) * speed, vz = SIMD4(repeating: sinLat) * speed
+                    if let inherited { vx += inherited.x; vy += inherited.y; vz += inherited.z }
+                    return (vx, vy, vz)
+                }
                 let checkpoints = integrated ? contacts?.checkpoints : nil
                 // The kept table's slots as bytes, for the prefetch of the next batch's slots (below).
                 let tableBytes = entries.map { UnsafeRawPointer($0) } ?? checkpoints.map { UnsafeRawPointer($0) }
@@ -162,6 +174,14 @@ extension EmitterLayer {
                         if slot == capacity || k == 0 { slot = 0 }  // k mod capacity (k = 0 after negative indices)
                     }
                     guard m > 0 else { continue }
+                    if keepsWalks, let entries {
+                        // Whether each kept walk holds at the particle's age (step 3 reads it), tested here so that
+                        // step 2 can leave out the birth velocities the kept walks replace.
+                        for j in 0..<m {
+                            unchanged[j] = entries[Int(slots[j])].holds(idKey &+ ks[j], at: ages[j]) ? 1 : 0
+                        }
+                        for j in m..<((m + 3) & ~3) { unchanged[j] = 1 }
+                    }
                     for j in 0..<m {
                         let rng = ParticleRandom(key: keys[j])
                         let (_, _, us) = rng.triple(ParticleAttribute.lifeAngleSpeed)
@@ -180,13 +200,12 @@ extension EmitterLayer {
                     // 2. Birth values, four at a time (``ParticleBirth/finish``), written over the uniforms.
                     var j = 0
                     while j < m {
-                        var theta = p.longitude + p.longitudeRange * (2 * Self.load(uAngle + j) - 1)
-                        if let thetaTurn { theta += thetaTurn }
-                        let speed = p.speed + p.speedRange * (2 * Self.load(uSpeed + j) - 1)
-                        let (sinT, cosT) = FastTrig.sincos4(theta)
-                        var vx = (cosLat * cosT) * speed, vy = (cosLat * sinT) * speed, vz = SIMD4(repeating: sinLat) * speed
-                        if let inherited { vx += inherited.x; vy += inherited.y; vz += inherited.z }
-                        Self.store(vx, vx0 + j); Self.store(vy, vy0 + j); Self.store(vz, vz0 + j)
+                        // A group whose four kept walks hold takes their velocities in step 3: its birth velocities
+                        // (the sincos, a tenth of the kernel's instructions) would be overwritten unread.
+                        if !keepsWalks || unchanged[j] & unchanged[j + 1] & unchanged[j + 2] & unchanged[j + 3] == 0 {
+                            let (vx, vy, vz) = birthVelocities(j)
+                            Self.store(vx, vx0 + j); Self.store(vy, vy0 + j); Self.store(vz, vz0 + j)
+                        }
                         var r = p.color.x + p.colorRange.x * (2 * Self.load(uR + j) - 1)
                         var g = p.color.y + p.colorRange.y * (2 * Self.load(uG + j) - 1)
                         var b = p.color.z + p.colorRange.z * (2 * Self.load(uB + j) - 1)
@@ -228,22 +247,19 @@ extension EmitterLayer {
                         }
                     } else if let motion {
                         live = 0
-                        if let colliders = motion.colliders, let entries, !colliders.canKill {
+                        if keepsWalks, let colliders = motion.colliders, let entries {
                             // Playback without a `die` collider: every particle lives, so batch slot j stays j
-                            // (nothing to compact). First, without branches, whether each kept walk holds at the
-                            // particle's age (``ContactCache/Entry/holds(_:at:)``): the table is read from memory
-                            // there, all loads independent of each other (the tests one particle at a time stalled
-                            // on each slot's load, about a tenth of the fields path in a profile). Then, in birth
-                            // order, the kept segment or ``ParticleMotion/walk(_:age:slot:_:)``. Two births of a
+                            // (nothing to compact). Whether each kept walk holds at the particle's age
+                            // (``ContactCache/Entry/holds(_:at:)``) was tested after step 1, without branches: the
+                            // table is read from memory there, all loads independent of each other (the tests one
+                            // particle at a time stalled on each slot's load, about a tenth of the fields path in a
+                            // profile). Here, in birth order, the kept segment or ``ParticleMotion/walk(_:age:slot:_:)``. Two births of a
                             // batch share a slot when the table is smaller than a batch (a test's table) or around
                             // k = 0: a walk stored for the first then replaces the second's kept walk after it was
                             // tested, so the id is tested again before the kept walk is read (a stored walk always
                             // carries another id). Without that, the kept walk's bytes are those of a walk from the
                             // birth (``ContactCache``), so the order of the tests changes nothing else.
                             live = m
-                            for j in 0..<m {
-                                unchanged[j] = (entries + Int(slots[j])).pointee.holds(idKey &+ ks[j], at: ages[j]) ? 1 : 0
-                            }
                             for j in 0..<m {
                                 let e = entries + Int(slots[j])
                                 if unchanged[j] != 0 && e.pointee.id == idKey &+ ks[j] {
@@ -252,6 +268,13 @@ extension EmitterLayer {
                                     starts[j] = e.pointee.walk.start
                                     resting[j] = e.pointee.walk.phase == .flying ? 0 : 1
                                 } else {
+                                    if unchanged[j] != 0 {
+                                        // Its kept walk held when tested (step 2 may have left its velocity out) but a
+                                        // walk stored for an earlier birth of the batch replaced it: the velocity of
+                                        // its lane, from the same function (so the same bits).
+                                        let (vx, vy, vz) = birthVelocities(j & ~3)
+                                        vx0[j] = vx[j & 3]; vy0[j] = vy[j & 3]; vz0[j] = vz[j & 3]
+                                    }
                                     let w = motion.walk(birth(j, idKey &+ ks[j]), age: ages[j], slot: e, colliders)
                                     px0[j] = w.px; py0[j] = w.py; pz0[j] = w.pz; vx0[j] = w.vx; vy0[j] = w.vy; vz0[j] = w.vz
                                     starts[j] = w.start; resting[j] = w.phase == .flying ? 0 : 1

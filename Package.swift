@@ -51,7 +51,9 @@ let package = Package(
         .target(name: "StardustPhysics", dependencies: ["StardustCore", "CStardustContacts"], path: "Sources/2-Model/StardustPhysics"),
         // A prefetch hint for the particle kernels' per-particle tables (Swift has no intrinsic for it).
         .target(name: "CStardustPrefetch", path: "Sources/2-Model/CStardustPrefetch"),
-        .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation", "CStardustPrefetch"],
+        // The particle kernel's closed-form drag segments in C: compiled for the baseline and for AVX2, chosen at run time (no flags).
+        .target(name: "CStardustParticleLanes", path: "Sources/2-Model/CStardustParticleLanes"),
+        .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation", "CStardustPrefetch", "CStardustParticleLanes"],
                 path: "Sources/2-Model/StardustParticles"),
         .target(name: "StardustEffects", dependencies: ["StardustCore", "StardustAnimation"],
                 path: "Sources/2-Model/StardustEffects"),
@@ -126,7 +128,7 @@ let package = Package(
         .testTarget(name: "StardustCoreTests", dependencies: ["StardustCore", "StardustTestSupport"]),
         .testTarget(name: "StardustAnimationTests", dependencies: ["StardustAnimation", "StardustCore", "StardustTestSupport"]),
         .testTarget(name: "StardustParticlesTests", dependencies: [
-            "StardustParticles", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport",
+            "StardustParticles", "StardustAnimation", "StardustCore", "StardustRender", "StardustTestSupport", "CStardustParticleLanes",
         ]),
         // The physics builders (worlds, bodies, ground) shared by the tests that drive the engine: apart from
         // StardustTestSupport so that only the targets that use them link StardustPhysics.

@@ -1,3 +1,4 @@
+import CStardustParticleLanes
 import CStardustPrefetch
 import StardustCore
 
@@ -337,7 +338,15 @@ extension EmitterLayer {
                         // The states are final (above).
                     } else if drag > 0 {
                         let vt = motion!.wind + a / drag  // ``DragMotion/terminal``
+                        // In C (`sd_drag_segments`: AVX2 where the CPU has it, the same operations, so the same bits;
+                        // docs/PARTICLES-PERFORMANCE.md), which stops at a group whose exponent is outside ±700 or
+                        // not a number: that group is computed here (``Exponential``'s wide path), then C resumes.
+                        var columns = SDDragColumns(ages: ages, starts: starts, px0: px0, py0: py0, pz0: pz0,
+                                                    vx0: vx0, vy0: vy0, vz0: vz0, px: px, py: py, pz: pz, vx: vx, vy: vy, vz: vz)
+                        let groups = (live + 3) & ~3
                         while j < live {
+                            j = Int(sd_drag_segments(&columns, Int64(j), Int64(groups), drag, vt.x, vt.y, vt.z))
+                            guard j < live else { break }
                             let tau = Self.load(ages + j) - Self.load(starts + j)
                             let (e, em1) = Exponential.expAndExpm1(-drag * tau)
                             let f = -em1 / drag

@@ -1,0 +1,35 @@
+// CStardustParticleLanes.h — the batched particle kernel's closed-form drag segments
+// (StardustParticles, ExtendedKernel.swift), in C so that one source is compiled for the
+// baseline and, on x86-64, for AVX2, chosen at run time (DragSegments.c). Every variant
+// computes the bits of the Swift code it replaces (`DragMotion.state`, `Exponential`).
+
+#ifndef C_STARDUST_PARTICLE_LANES_H
+#define C_STARDUST_PARTICLE_LANES_H
+
+#include <stdint.h>
+
+/// The batch columns of ``sd_drag_segments``: each points at `count` doubles (the batch slots).
+typedef struct SDDragColumns {
+    const double *ages, *starts;
+    const double *px0, *py0, *pz0, *vx0, *vy0, *vz0;
+    double *px, *py, *pz, *vx, *vy, *vz;
+} SDDragColumns;
+
+/// The state of slots `from ..< count` (count a multiple of 4) at their ages, four at a time: for
+/// each slot, the segment starting at age `starts` at (p0, v0) under drag `k` towards the terminal
+/// velocity (vtx, vty, vtz) (``DragMotion/state(_:)`` with ``Exponential/expAndExpm1(_:)``'s four-lane
+/// form, the same operations in the same order). Returns `count`, or the first slot of a group with
+/// an exponent outside ±700 or not a number, which the caller computes (``Exponential``'s wide path)
+/// and resumes after.
+int64_t sd_drag_segments(const SDDragColumns *c, int64_t from, int64_t count,
+                         double k, double vtx, double vty, double vtz);
+
+/// 1 when ``sd_drag_segments`` runs the AVX2 variant (the CPU has it and the environment variable
+/// STARDUST_NO_AVX is unset or "0"), else 0.
+int sd_drag_segments_use_avx2(void);
+
+/// The baseline variant, whatever the CPU (for the tests: both variants give the same bits).
+int64_t sd_drag_segments_baseline(const SDDragColumns *c, int64_t from, int64_t count,
+                                  double k, double vtx, double vty, double vtz);
+
+#endif

@@ -93,11 +93,11 @@ import StardustCore
 
     @Test("the variant chosen at run time is AVX2 where the CPU has it")
     func variantIsReported() {
-        let avx2 = sd_drag_segments_use_avx2() != 0
+        let avx2 = sd_lanes_use_avx2() != 0
         #if arch(x86_64)
         if ProcessInfo.processInfo.environment["STARDUST_NO_AVX"].map({ $0.isEmpty || $0 == "0" }) ?? true {
             // Not asserted true: the test machine may lack AVX2; recorded so that a run shows which variant it compared.
-            print("sd_drag_segments: AVX2 \(avx2)")
+            print("CStardustParticleLanes: AVX2 \(avx2)")
         } else {
             #expect(!avx2)
         }

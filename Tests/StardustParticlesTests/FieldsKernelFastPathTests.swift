@@ -1,3 +1,4 @@
+import CStardustParticleLanes
 import Foundation
 import Testing
 import StardustCore
@@ -70,6 +71,26 @@ import StardustCore
                 return
             }
             #expect(out[n] == 7)  // nothing written past `count`
+            // The C baseline too (the run above took the variant the CPU runs: AVX2 where it has it).
+            var base = [Double](repeating: 7, count: n)
+            let groups = n & ~3
+            fs.withUnsafeBufferPointer { f in
+                base.withUnsafeMutableBufferPointer { o in
+                    c.times.withUnsafeBufferPointer { t in
+                        c.values.withUnsafeBufferPointer { v in
+                            let mode: Int32 = switch c.interpolation { case .linear: 0; case .step: 1; case .smooth: 2 }
+                            if groups > 0 {
+                                sd_curve_values_baseline(f.baseAddress!, o.baseAddress!, Int64(groups), t.baseAddress!,
+                                                         v.baseAddress!, Int64(t.count), mode)
+                            }
+                        }
+                    }
+                }
+            }
+            for j in 0..<groups where base[j].bitPattern != out[j].bitPattern {
+                Issue.record("baseline: \(c), f = \(fs[j]): \(base[j]) against \(out[j])")
+                return
+            }
             compared += n
         }
         #expect(compared > 50_000)

@@ -1,6 +1,6 @@
 // DragSegments.c — the closed-form drag segments of the batched particle kernel, four particles
 // at a time, written once (`segments` below, always inlined) and compiled for the baseline and,
-// on x86-64, for `target("avx2")`, chosen once at run time.
+// on x86-64, for `target("avx2")`, chosen once at run time (LaneChoice.c).
 //
 // Why C: Swift code cannot be compiled for AVX without unsafe flags, and on SSE2 each operation of a
 // four-lane `Double` is two instructions; the exponential's polynomial and the segment's formula were
@@ -9,33 +9,13 @@
 //
 // Determinism: the operations are those of `Exponential.expAndExpm1(_: SIMD4<Double>)` and of the
 // kernel's drag loop (ExtendedKernel.swift), the same IEEE-754 double operations in the same order on
-// every lane: + − × ÷, comparisons and explicit selects, no fused multiply-add (contraction off
-// below; the AVX2 target does not include FMA either), no library call. So both variants give the
+// every lane: + − × ÷, comparisons and explicit selects, no fused multiply-add (contraction off in
+// Lanes.h; the AVX2 target does not include FMA either), no library call. So both variants give the
 // Swift code's bits (`DragLanesTests`).
 
 #include "CStardustParticleLanes.h"
-#include <stdlib.h>
-#include <string.h>
 
-#pragma clang fp contract(off)
-#pragma clang diagnostic ignored "-Wpsabi"
-
-#define SD_INLINE static inline __attribute__((always_inline))
-
-typedef double d4 __attribute__((ext_vector_type(4)));
-/// The result of comparing two `d4`: all bits set where true.
-typedef __typeof__((d4){0} < (d4){0}) i4;
-typedef uint64_t u4 __attribute__((ext_vector_type(4)));
-
-SD_INLINE d4 load4(const double *p) {
-    d4 v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-SD_INLINE void store4(double *p, d4 v) { memcpy(p, &v, sizeof v); }
-
-SD_INLINE d4 select4(i4 mask, d4 yes, d4 no) { return mask ? yes : no; }
+#include "Lanes.h"
 
 // Exponential's constants (Exponential.swift), the same literals and quotients.
 #define LN2_HI 6.93147180369123816490e-01
@@ -104,35 +84,10 @@ __attribute__((target("avx2"))) static int64_t segmentsAVX2(const SDDragColumns 
 }
 #endif
 
-typedef int64_t (*SDDragSegmentsFunction)(const SDDragColumns *, int64_t, int64_t, double, double, double, double);
-
-// Chosen on first use; racing first calls choose the same function.
-static SDDragSegmentsFunction chosen;
-
-static SDDragSegmentsFunction choose(void) {
-#if defined(__x86_64__)
-    const char *off = getenv("STARDUST_NO_AVX");
-    int forced = off && *off && strcmp(off, "0") != 0;
-    if (!forced && __builtin_cpu_supports("avx2")) return segmentsAVX2;
-#endif
-    return sd_drag_segments_baseline;
-}
-
 int64_t sd_drag_segments(const SDDragColumns *c, int64_t from, int64_t count, double k, double vtx, double vty,
                          double vtz) {
-    SDDragSegmentsFunction f = __atomic_load_n(&chosen, __ATOMIC_RELAXED);
-    if (!f) {
-        f = choose();
-        __atomic_store_n(&chosen, f, __ATOMIC_RELAXED);
-    }
-    return f(c, from, count, k, vtx, vty, vtz);
-}
-
-int sd_drag_segments_use_avx2(void) {
 #if defined(__x86_64__)
-    sd_drag_segments(&(SDDragColumns){0}, 0, 0, 1, 0, 0, 0);
-    return __atomic_load_n(&chosen, __ATOMIC_RELAXED) == segmentsAVX2;
-#else
-    return 0;
+    if (sd_lanes_use_avx2()) return segmentsAVX2(c, from, count, k, vtx, vty, vtz);
 #endif
+    return segments(c, from, count, k, vtx, vty, vtz);
 }

@@ -1,7 +1,8 @@
-// CStardustParticleLanes.h — the batched particle kernel's closed-form drag segments
-// (StardustParticles, ExtendedKernel.swift), in C so that one source is compiled for the
-// baseline and, on x86-64, for AVX2, chosen at run time (DragSegments.c). Every variant
-// computes the bits of the Swift code it replaces (`DragMotion.state`, `Exponential`).
+// CStardustParticleLanes.h — the batched particle kernel's closed-form drag segments and over-life
+// curves (StardustParticles, ExtendedKernel.swift), in C so that one source is compiled for the
+// baseline and, on x86-64, for AVX2, chosen at run time (DragSegments.c, CurveValues.c,
+// LaneChoice.c). Every variant computes the bits of the Swift code it replaces
+// (`DragMotion.state` with `Exponential`; `ParticleCurve.value(at:)`).
 
 #ifndef C_STARDUST_PARTICLE_LANES_H
 #define C_STARDUST_PARTICLE_LANES_H
@@ -24,12 +25,22 @@ typedef struct SDDragColumns {
 int64_t sd_drag_segments(const SDDragColumns *c, int64_t from, int64_t count,
                          double k, double vtx, double vty, double vtz);
 
-/// 1 when ``sd_drag_segments`` runs the AVX2 variant (the CPU has it and the environment variable
-/// STARDUST_NO_AVX is unset or "0"), else 0.
-int sd_drag_segments_use_avx2(void);
+/// 1 when the functions of this module run their AVX2 variant (the CPU has it and the environment
+/// variable STARDUST_NO_AVX is unset or "0"), else 0. Chosen once, on first use.
+int sd_lanes_use_avx2(void);
 
 /// The baseline variant, whatever the CPU (for the tests: both variants give the same bits).
 int64_t sd_drag_segments_baseline(const SDDragColumns *c, int64_t from, int64_t count,
                                   double k, double vtx, double vty, double vtz);
+
+/// A curve's values at `count` normalised ages `fs` (count a multiple of 4), written to `out`: for each,
+/// ``ParticleCurve/value(at:)`` of the curve through the `n` (≥ 1) sorted stops `times` and their
+/// `values`, joined by `mode` (0 linear, 1 step, 2 smooth; ``CurveInterpolation``).
+void sd_curve_values(const double *fs, double *out, int64_t count, const double *times, const double *values,
+                     int64_t n, int mode);
+
+/// The baseline variant of ``sd_curve_values``, whatever the CPU (for the tests).
+void sd_curve_values_baseline(const double *fs, double *out, int64_t count, const double *times,
+                              const double *values, int64_t n, int mode);
 
 #endif

@@ -1,3 +1,5 @@
+import CStardustParticleLanes
+
 /// A value over each particle's life: stops at normalised ages (0 = birth, 1 = end of life) joined
 /// by ``CurveInterpolation``; flat before the first stop and after the last
 /// (docs/PARTICLE-MODEL.md §2.6). Used by ``CellExtensions`` as a multiplier of alpha, scale, spin
@@ -53,55 +55,21 @@ public struct ParticleCurve: Hashable, Sendable {
     }
 
     /// ``value(at:)`` at `count` normalised ages `fs`, written to `out`, with the stops bound once for all of them
-    /// (the batched kernel's curves, docs/PARTICLES-PERFORMANCE.md): four ages at a time, each lane with the
-    /// operations of ``value(at:times:values:_:)`` on the segment it picks, so the same bits; the last few one at a time.
+    /// (the batched kernel's curves, docs/PARTICLES-PERFORMANCE.md): four ages at a time in C
+    /// (`sd_curve_values`: without branches, AVX2 where the CPU has it; each lane with this function's
+    /// operations on the segment it picks, so the same bits), the last few one at a time here.
     @inline(__always) func values(at fs: UnsafePointer<Double>, into out: UnsafeMutablePointer<Double>, count: Int) {
         times.withUnsafeBufferPointer { t in
             values.withUnsafeBufferPointer { v in
                 let mode = interpolation
-                var j = 0
-                while j + 4 <= count {
-                    let f = UnsafeRawPointer(fs + j).loadUnaligned(as: SIMD4<Double>.self)
-                    UnsafeMutableRawPointer(out + j).storeBytes(of: Self.values(at: f, times: t, values: v, mode),
-                                                                as: SIMD4<Double>.self)
-                    j += 4
+                let groups = count & ~3
+                if groups > 0 {
+                    let code: Int32 = switch mode { case .linear: 0; case .step: 1; case .smooth: 2 }
+                    sd_curve_values(fs, out, Int64(groups), t.baseAddress, v.baseAddress, Int64(t.count), code)
                 }
-                while j < count { out[j] = Self.value(at: fs[j], times: t, values: v, mode); j += 1 }
+                for j in groups..<count { out[j] = Self.value(at: fs[j], times: t, values: v, mode) }
             }
         }
-    }
-
-    /// ``value(at:times:values:_:)`` at four ages, without branches on them: the walk over the stops
-    /// (``curveSegment(_:_:)``) branched on each age, and near a stop the branches mispredicted. The stops
-    /// are sorted, so the stops at or before an age are a prefix: selecting each later stop's segment where
-    /// the age reached it leaves each lane on the segment the walk stops at. The width and the step of each
-    /// segment are the walk's subtractions, the fraction its division (by a width > 0 where it is taken),
-    /// the value its expression; the first and the last stop's values are selected last, as the walk returns them.
-    @inline(__always) static func values(at f: SIMD4<Double>, times: UnsafeBufferPointer<Double>,
-                                         values: UnsafeBufferPointer<Double>, _ mode: CurveInterpolation) -> SIMD4<Double> {
-        let n = times.count
-        guard n > 1 else { return SIMD4(repeating: values[0]) }
-        var t0 = SIMD4(repeating: times[0]), d = SIMD4(repeating: times[1] - times[0])
-        var v0 = SIMD4(repeating: values[0]), dv = SIMD4(repeating: values[1] - values[0])
-        for i in 1..<(n - 1) {
-            let reached = times[i] .<= f
-            t0.replace(with: times[i], where: reached)
-            d.replace(with: times[i + 1] - times[i], where: reached)
-            v0.replace(with: values[i], where: reached)
-            dv.replace(with: values[i + 1] - values[i], where: reached)
-        }
-        var u = (f - t0) / d
-        u.replace(with: 0, where: .!(d .> 0))
-        let w: SIMD4<Double>
-        switch mode {
-        case .linear: w = u
-        case .step: w = SIMD4(repeating: 0)
-        case .smooth: w = u * u * (3 - 2 * u)
-        }
-        var r = v0 + dv * w
-        r.replace(with: values[n - 1], where: times[n - 1] .<= f)
-        r.replace(with: values[0], where: f .< times[0])
-        return r
     }
 
     /// The curve through `times` and `values` at `f`: flat before the first stop and after the last.

@@ -390,8 +390,9 @@ extension EmitterLayer {
                             px[j] = px0[j]; py[j] = py0[j]; pz[j] = pz0[j]; vx[j] = 0; vy[j] = 0; vz[j] = 0
                         }
                     }
-                    // 4. The over-life state (``EmitterLayer/extendedState``) and the columns: the curves one
-                    // particle at a time (a walk over the stops each), then the rest four at a time.
+                    // 4. The over-life state (``EmitterLayer/extendedState``) and the columns: the alpha and scale
+                    // curves four ages at a time (``ParticleCurve/values(at:into:count:)``, in C), a color ramp one
+                    // particle at a time (a walk over the stops), then the rest four at a time.
                     // One loop per curve, each bound once per batch (a binding per particle retains its arrays).
                     if hasRamp || hasAlpha || hasScale {
                         // With a speed curve step 3 wrote them (every particle lives: it has no motion).

@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "StardustPhysics", dependencies: ["StardustCore", "CStardustContacts"], path: "Sources/2-Model/StardustPhysics"),
         // A prefetch hint for the particle kernels' per-particle tables (Swift has no intrinsic for it).
         .target(name: "CStardustPrefetch", path: "Sources/2-Model/CStardustPrefetch"),
-        // The particle kernel's closed-form drag segments in C: compiled for the baseline and for AVX2, chosen at run time (no flags).
+        // The particle kernel's drag segments and curves in C: compiled for the baseline and for AVX2, chosen at run time (no flags).
         .target(name: "CStardustParticleLanes", path: "Sources/2-Model/CStardustParticleLanes"),
         .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation", "CStardustPrefetch", "CStardustParticleLanes"],
                 path: "Sources/2-Model/StardustParticles"),

@@ -182,19 +182,28 @@ struct LottieJSONReader {
 
     /// A string from the opening quote at `at`: the bytes up to the closing quote taken whole when there is no
     /// escape (the usual case), else decoded piece by piece.
+    ///
+    /// An all-ASCII string (nearly every one: keys, names, expressions) is valid UTF-8 as it stands and is made
+    /// with `String(decoding:as:)`; only one with other bytes goes through `String(validating:as:)`, which on
+    /// Linux is an unspecialized generic that looks up type metadata on every call — 6 % of the time to open the
+    /// lottie-ios files when every string took it (docs/BENCHMARKS.md, "lottie", twelfth round). Same strings,
+    /// same errors.
     private mutating func string() throws -> String {
         at += 1
         let start = at
+        var high: UInt8 = 0  // the OR of the string's bytes: below 0x80 when every one is ASCII
         while at < bytes.count {
             let c = bytes[at]
             if c == UInt8(ascii: "\"") {
                 let piece = UnsafeBufferPointer(rebasing: bytes[start..<at])
                 at += 1
+                if high < 0x80 { return String(decoding: piece, as: UTF8.self) }
                 guard let s = String(validating: piece, as: UTF8.self) else { at = start; throw fail("a string that is not UTF-8") }
                 return s
             }
             if c == UInt8(ascii: "\\") { return try escapedString(from: start) }
             guard c >= 0x20 else { throw fail("a control character inside a string") }
+            high |= c
             at += 1
         }
         throw fail("unexpected end of the text in a string")

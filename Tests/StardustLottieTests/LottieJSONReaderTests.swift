@@ -105,6 +105,30 @@ struct LottieJSONReaderTests {
         }
     }
 
+    /// Containers are gathered on the reader's two stacks and moved off when they close: nested and sibling
+    /// containers, empty ones and more items than the stacks start with keep their items and order; a text cut
+    /// short with containers open is refused (and what was on the stacks released).
+    @Test func nestedContainersKeepTheirItems() throws {
+        let v = try LottieJSONReader.read(Array(#"[[1, 2, [3]], {"a": [4, {"b": "x", "c": []}], "d": {}}, [], [5,]]"#.utf8))
+        #expect(v == .array([
+            .array([.number(1), .number(2), .array([.number(3)])]),
+            .object([LottieJSONMember(key: "a", value: .array([.number(4), .object([LottieJSONMember(key: "b", value: .string("x")),
+                                                                                    LottieJSONMember(key: "c", value: .array([]))])])),
+                     LottieJSONMember(key: "d", value: .object([]))]),
+            .array([]),
+            .array([.number(5)]),
+        ]))
+        let many = (0..<1000).map { "[\($0), {\"k\($0)\": \($0)}]" }.joined(separator: ",")
+        guard case .array(let items) = try LottieJSONReader.read(Array("[\(many)]".utf8)) else { Issue.record("not an array"); return }
+        #expect(items.count == 1000)
+        for (i, item) in items.enumerated() {
+            #expect(item == .array([.number(Double(i)), .object([LottieJSONMember(key: "k\(i)", value: .number(Double(i)))])]))
+        }
+        for cut in [#"[1, [2, {"a": "x""#, #"{"a": [1, 2, {"b": [3"#, #"[{"a": 1}, {"b": 2}, {"c""#] {
+            #expect(throws: LottieError.self) { try LottieJSONReader.read(Array(cut.utf8)) }
+        }
+    }
+
     @Test func malformedTextIsRefusedWithItsOffset() {
         let bad = ["", "[", "{\"a\" 1}", "[,]", "{,}", "[1,,]", "01", "1.", "1e", "-", "[1 2]", "tru", "nul", "\"abc",
                    "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"", "\"a\u{01}b\"", "{1:2}", "[1] x", "+1", ".5", "NaN"]

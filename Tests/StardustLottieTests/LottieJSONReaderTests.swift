@@ -89,6 +89,46 @@ struct LottieJSONReaderTests {
         #expect(v == .array([.string("a\"b\\c/d\u{8}\u{c}\n\r\t"), .string("é€"), .string("😀"), .string("é€😀")]))
     }
 
+    /// All-ASCII strings take the reader's fast path (`String(decoding:as:)`), others are validated: both give the
+    /// string `String(validating:as:)` gives, and bytes that are not UTF-8 after an ASCII start are still refused.
+    @Test func asciiAndOtherStringsReadAsValidated() throws {
+        let ascii = (0x20...0x7F).map { UInt8($0) }.filter { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        let pieces: [[UInt8]] = [ascii, [], Array("layers".utf8), Array("Ébauche – 层 😀 x".utf8), Array("ab".utf8) + [0xC3, 0xA9] + Array("cd".utf8)]
+        for piece in pieces {
+            let v = try LottieJSONReader.read([0x22] + piece + [0x22])
+            let expected = try #require(String(validating: piece, as: UTF8.self))
+            #expect(v == .string(expected))
+            if case .string(let s) = v { #expect(Array(s.utf8) == piece) }
+        }
+        for bad: [UInt8] in [[0x61, 0x62, 0xC3, 0x28], [0x61, 0xFF], [0x61, 0x80, 0x62], [0xED, 0xA0, 0x80]] {
+            #expect(throws: LottieError.self) { try LottieJSONReader.read([0x22] + bad + [0x22]) }
+        }
+    }
+
+    /// Containers are gathered on the reader's two stacks and moved off when they close: nested and sibling
+    /// containers, empty ones and more items than the stacks start with keep their items and order; a text cut
+    /// short with containers open is refused (and what was on the stacks released).
+    @Test func nestedContainersKeepTheirItems() throws {
+        let v = try LottieJSONReader.read(Array(#"[[1, 2, [3]], {"a": [4, {"b": "x", "c": []}], "d": {}}, [], [5,]]"#.utf8))
+        #expect(v == .array([
+            .array([.number(1), .number(2), .array([.number(3)])]),
+            .object([LottieJSONMember(key: "a", value: .array([.number(4), .object([LottieJSONMember(key: "b", value: .string("x")),
+                                                                                    LottieJSONMember(key: "c", value: .array([]))])])),
+                     LottieJSONMember(key: "d", value: .object([]))]),
+            .array([]),
+            .array([.number(5)]),
+        ]))
+        let many = (0..<1000).map { "[\($0), {\"k\($0)\": \($0)}]" }.joined(separator: ",")
+        guard case .array(let items) = try LottieJSONReader.read(Array("[\(many)]".utf8)) else { Issue.record("not an array"); return }
+        #expect(items.count == 1000)
+        for (i, item) in items.enumerated() {
+            #expect(item == .array([.number(Double(i)), .object([LottieJSONMember(key: "k\(i)", value: .number(Double(i)))])]))
+        }
+        for cut in [#"[1, [2, {"a": "x""#, #"{"a": [1, 2, {"b": [3"#, #"[{"a": 1}, {"b": 2}, {"c""#] {
+            #expect(throws: LottieError.self) { try LottieJSONReader.read(Array(cut.utf8)) }
+        }
+    }
+
     @Test func malformedTextIsRefusedWithItsOffset() {
         let bad = ["", "[", "{\"a\" 1}", "[,]", "{,}", "[1,,]", "01", "1.", "1e", "-", "[1 2]", "tru", "nul", "\"abc",
                    "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"", "\"a\u{01}b\"", "{1:2}", "[1] x", "+1", ".5", "NaN"]

@@ -46,6 +46,26 @@ import StardustCore
         }
     }
 
+    /// A new frame's storage is not cleared before the bands draw: every byte must be written by its band's
+    /// background fill or a command, so a frame drawn over garbage equals one drawn fresh, for any band split, also
+    /// with a transparent background and commands that leave most pixels alone.
+    @Test("every pixel of the frame is written") func everyPixelOfTheFrameIsWritten() throws {
+        let busy = scene()
+        let sparse = DisplayList(size: Size(33, 21), scale: 1, background: .clear, commands: [
+            .image(ImageDraw(texture: Texture(Fixture.noise(4, 4, seed: 9)), rect: Rect(3, 2, 5, 4))),
+        ])
+        for list in [busy, sparse] {
+            for (threads, band) in [(1, 1000), (2, 7), (3, 1)] {
+                let renderer = Renderer(threads: threads, bandHeight: band)
+                let fresh = try renderer.render(list)
+                var reused = Image(width: fresh.width, height: fresh.height, pixels: [UInt8](repeating: 0xAB, count: fresh.pixels.count))
+                try renderer.render(list, into: &reused)
+                #expect(reused == fresh, "threads \(threads), band height \(band)")
+                #expect(fresh.pixels.contains(0) || list.background != .clear)
+            }
+        }
+    }
+
     @Test("render into reuses the framebuffer") func renderIntoReusesTheFramebuffer() throws {
         let list = scene()
         var image = Image(width: 120, height: 90, color: .red)

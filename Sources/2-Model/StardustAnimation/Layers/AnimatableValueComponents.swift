@@ -22,7 +22,10 @@ extension AnimatableValue {
     /// The field at `path` (dot-separated; empty = the value itself), or `nil` when the value has no such field.
     public func component(atPath path: Substring) -> AnimatableValue? {
         if path.isEmpty { return self }
-        let (head, rest) = LayerKeyPath.split(path)
+        let (part, rest) = LayerKeyPath.split(path)
+        // Matched as a String: a Substring compared with each literal took the slow generic comparison (see
+        // docs/BENCHMARKS.md, "lottie", twelfth round); the same matches.
+        let head = String(part)
         switch self {
         case .point(let p):
             guard rest.isEmpty else { return nil }
@@ -45,13 +48,13 @@ extension AnimatableValue {
             }
         case .transform(let m):
             let t = TransformComponents(m)
-            switch (head, rest) {
-            case ("translation", ""): return .size(Size(t.translation.x, t.translation.y))
-            case ("translation", _): return Self.axis(t.translation, rest).map(AnimatableValue.number)
-            case ("rotation", ""): return .number(t.rotation.z)
-            case ("rotation", _): return Self.axis(t.rotation, rest).map(AnimatableValue.number)
-            case ("scale", ""): return .number((t.scale.x + t.scale.y + t.scale.z) / 3)
-            case ("scale", _): return Self.axis(t.scale, rest).map(AnimatableValue.number)
+            switch (head, rest.isEmpty) {
+            case ("translation", true): return .size(Size(t.translation.x, t.translation.y))
+            case ("translation", false): return Self.axis(t.translation, rest).map(AnimatableValue.number)
+            case ("rotation", true): return .number(t.rotation.z)
+            case ("rotation", false): return Self.axis(t.rotation, rest).map(AnimatableValue.number)
+            case ("scale", true): return .number((t.scale.x + t.scale.y + t.scale.z) / 3)
+            case ("scale", false): return Self.axis(t.scale, rest).map(AnimatableValue.number)
             default: return nil
             }
         default:
@@ -62,7 +65,10 @@ extension AnimatableValue {
     /// This value with the field at `path` replaced by `newValue`, or `nil` when there is no such field or the new value has the wrong type.
     public func setting(componentAtPath path: Substring, to newValue: AnimatableValue) -> AnimatableValue? {
         if path.isEmpty { return newValue }
-        let (head, rest) = LayerKeyPath.split(path)
+        let (part, rest) = LayerKeyPath.split(path)
+        // Matched as a String: a Substring compared with each literal took the slow generic comparison (see
+        // docs/BENCHMARKS.md, "lottie", twelfth round); the same matches.
+        let head = String(part)
         switch self {
         case .point(var p):
             guard rest.isEmpty, let v = newValue.doubleValue else { return nil }
@@ -92,24 +98,24 @@ extension AnimatableValue {
             return .color(c)
         case .transform(let m):
             var t = TransformComponents(m)
-            switch (head, rest) {
-            case ("translation", ""):
+            switch (head, rest.isEmpty) {
+            case ("translation", true):
                 switch newValue {
                 case .size(let s): t.translation.x = s.width; t.translation.y = s.height
                 case .point(let p): t.translation.x = p.x; t.translation.y = p.y
                 default: return nil
                 }
-            case ("translation", _):
+            case ("translation", false):
                 guard let v = newValue.doubleValue, Self.setAxis(&t.translation, rest, v) else { return nil }
-            case ("rotation", ""):
+            case ("rotation", true):
                 guard let v = newValue.doubleValue else { return nil }
                 t.rotation.z = v
-            case ("rotation", _):
+            case ("rotation", false):
                 guard let v = newValue.doubleValue, Self.setAxis(&t.rotation, rest, v) else { return nil }
-            case ("scale", ""):
+            case ("scale", true):
                 guard let v = newValue.doubleValue else { return nil }
                 t.scale = Vector3(v, v, v)
-            case ("scale", _):
+            case ("scale", false):
                 guard let v = newValue.doubleValue, Self.setAxis(&t.scale, rest, v) else { return nil }
             default: return nil
             }
@@ -120,11 +126,11 @@ extension AnimatableValue {
     }
 
     private static func axis(_ v: Vector3, _ name: Substring) -> Double? {
-        switch name { case "x": return v.x; case "y": return v.y; case "z": return v.z; default: return nil }
+        switch String(name) { case "x": return v.x; case "y": return v.y; case "z": return v.z; default: return nil }
     }
 
     private static func setAxis(_ v: inout Vector3, _ name: Substring, _ value: Double) -> Bool {
-        switch name {
+        switch String(name) {
         case "x": v.x = value; case "y": v.y = value; case "z": v.z = value
         default: return false
         }

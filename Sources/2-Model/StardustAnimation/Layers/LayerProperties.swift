@@ -9,8 +9,10 @@ extension Layer {
     ]
 
     /// The model value of a root (first-component) key.
+    /// Matched as a String: a Substring compared with each literal took the slow generic comparison
+    /// (docs/BENCHMARKS.md, "lottie", twelfth round); the same matches.
     func baseValue(forKey key: Substring) -> AnimatableValue? {
-        switch key {
+        switch String(key) {
         case "position": return .point(position)
         case "bounds": return .rect(bounds)
         case "anchorPoint": return .point(anchorPoint)
@@ -35,7 +37,7 @@ extension Layer {
 
     /// Sets a root key's model value; values of the wrong type are ignored.
     func setBaseValue(_ v: AnimatableValue, forKey key: Substring) {
-        switch (key, v) {
+        switch (String(key), v) {
         case ("position", .point(let p)): position = p
         case ("bounds", .rect(let r)): bounds = r
         case ("anchorPoint", .point(let p)): anchorPoint = p

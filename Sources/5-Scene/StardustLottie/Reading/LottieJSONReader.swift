@@ -13,7 +13,7 @@ import Foundation
 /// most ``maxDepth`` levels (deeper text is refused, never a stack overflow). Errors name the JSON path `$` and the
 /// byte offset. Numbers read as `JSONSerialization` read them (see ``number()``), so that every value, and every
 /// frame, is what it was when that reader was used.
-struct LottieJSONReader {
+struct LottieJSONReader: ~Copyable {
     /// Deepest nesting of arrays and objects.
     static let maxDepth = 512
 
@@ -44,6 +44,12 @@ struct LottieJSONReader {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var at = 0
+    /// The elements (`values`) and members (`members`) of the arrays and objects being read, innermost last: a
+    /// container's items are pushed here and moved out, at its exact count, when it closes. Appending to each
+    /// container's own array instead grew it by reallocation (1, 2, 4, … items): most of the reader's allocations
+    /// (docs/BENCHMARKS.md, "lottie", twelfth round). Two stacks for the whole text, grown to its widest nesting.
+    private var values = LottieJSONStack<LottieJSONValue>()
+    private var members = LottieJSONStack<LottieJSONMember>()
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -85,19 +91,22 @@ struct LottieJSONReader {
     private mutating func array(depth: Int) throws -> LottieJSONValue {
         guard depth <= Self.maxDepth else { throw fail("arrays and objects nested deeper than \(Self.maxDepth) levels") }
         at += 1
-        var items: [LottieJSONValue] = []
+        // The elements are gathered on `values` above the enclosing containers' and moved off as one array of
+        // their exact count when the bracket closes (see `values`).
+        let base = values.count
         skipSpace()
-        if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
+        if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array([]) }
         while true {
             skipSpace()
             // A comma before the closing bracket is accepted, as JSONSerialization accepted it.
-            if at < bytes.count, bytes[at] == UInt8(ascii: "]"), !items.isEmpty { at += 1; return .array(items) }
-            items.append(try value(depth: depth))
+            if at < bytes.count, bytes[at] == UInt8(ascii: "]"), values.count > base { at += 1; return .array(values.take(from: base)) }
+            let v = try value(depth: depth)
+            values.push(v)
             skipSpace()
             guard at < bytes.count else { throw fail("unexpected end of the text in an array") }
             let c = bytes[at]
             at += 1
-            if c == UInt8(ascii: "]") { return .array(items) }
+            if c == UInt8(ascii: "]") { return .array(values.take(from: base)) }
             guard c == UInt8(ascii: ",") else { at -= 1; throw fail("expected , or ] in an array") }
         }
     }
@@ -105,24 +114,25 @@ struct LottieJSONReader {
     private mutating func object(depth: Int) throws -> LottieJSONValue {
         guard depth <= Self.maxDepth else { throw fail("arrays and objects nested deeper than \(Self.maxDepth) levels") }
         at += 1
-        var members: [LottieJSONMember] = []
+        let base = members.count
         skipSpace()
-        if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+        if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object([]) }
         while true {
             skipSpace()
-            if at < bytes.count, bytes[at] == UInt8(ascii: "}"), !members.isEmpty { at += 1; return .object(members) }
+            if at < bytes.count, bytes[at] == UInt8(ascii: "}"), members.count > base { at += 1; return .object(members.take(from: base)) }
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
             let key = try string()
             skipSpace()
             guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("expected : after a member name") }
             at += 1
             skipSpace()
-            members.append(LottieJSONMember(key: key, value: try value(depth: depth)))
+            let v = try value(depth: depth)
+            members.push(LottieJSONMember(key: key, value: v))
             skipSpace()
             guard at < bytes.count else { throw fail("unexpected end of the text in an object") }
             let c = bytes[at]
             at += 1
-            if c == UInt8(ascii: "}") { return .object(members) }
+            if c == UInt8(ascii: "}") { return .object(members.take(from: base)) }
             guard c == UInt8(ascii: ",") else { at -= 1; throw fail("expected , or } in an object") }
         }
     }
@@ -182,19 +192,28 @@ struct LottieJSONReader {
 
     /// A string from the opening quote at `at`: the bytes up to the closing quote taken whole when there is no
     /// escape (the usual case), else decoded piece by piece.
+    ///
+    /// An all-ASCII string (nearly every one: keys, names, expressions) is valid UTF-8 as it stands and is made
+    /// with `String(decoding:as:)`; only one with other bytes goes through `String(validating:as:)`, which on
+    /// Linux is an unspecialized generic that looks up type metadata on every call — 6 % of the time to open the
+    /// lottie-ios files when every string took it (docs/BENCHMARKS.md, "lottie", twelfth round). Same strings,
+    /// same errors.
     private mutating func string() throws -> String {
         at += 1
         let start = at
+        var high: UInt8 = 0  // the OR of the string's bytes: below 0x80 when every one is ASCII
         while at < bytes.count {
             let c = bytes[at]
             if c == UInt8(ascii: "\"") {
                 let piece = UnsafeBufferPointer(rebasing: bytes[start..<at])
                 at += 1
+                if high < 0x80 { return String(decoding: piece, as: UTF8.self) }
                 guard let s = String(validating: piece, as: UTF8.self) else { at = start; throw fail("a string that is not UTF-8") }
                 return s
             }
             if c == UInt8(ascii: "\\") { return try escapedString(from: start) }
             guard c >= 0x20 else { throw fail("a control character inside a string") }
+            high |= c
             at += 1
         }
         throw fail("unexpected end of the text in a string")
@@ -348,4 +367,45 @@ struct LottieJSONReader {
 
     /// 10⁰ … 10²², every one exact in a Double.
     private static let powersOfTen: [Double] = (0...22).map { p in (0..<p).reduce(1.0) { r, _ in r * 10 } }
+}
+
+/// ``LottieJSONReader``'s stack of the items of its open arrays or objects: items are moved in and moved out, never
+/// copied, so closing a container costs one allocation of its exact size and a move of its items, with no reference
+/// counting per item. Not copyable: one reader owns it; what is still on it when the reader ends (a refused text)
+/// is released.
+private struct LottieJSONStack<Element>: ~Copyable {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity = 64
+    private(set) var count = 0
+
+    init() { base = .allocate(capacity: capacity) }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    mutating func push(_ item: consuming Element) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        (base + count).initialize(to: item)
+        count += 1
+    }
+
+    /// The items from `start` up, moved into an array of their exact count; they leave the stack.
+    mutating func take(from start: Int) -> [Element] {
+        let n = count - start
+        let from = base + start
+        let items = [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
+            if n > 0 { buffer.baseAddress!.moveInitialize(from: from, count: n) }
+            initialized = n
+        }
+        count = start
+        return items
+    }
 }

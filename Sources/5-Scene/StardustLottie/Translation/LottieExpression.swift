@@ -12,18 +12,18 @@ enum LottieExpression: Equatable {
     case other
 
     init(_ source: String) {
-        var s = source.trimmingCharacters(in: .whitespacesAndNewlines)
+        var s = Self.trimmed(source, .whitespacesAndNewlines)
         for prefix in ["var $bm_rt;", "var $bm_rt =", "$bm_rt =", "var $bm_rt=", "$bm_rt="] where s.hasPrefix(prefix) {
-            s = String(s.dropFirst(prefix.count)).trimmingCharacters(in: .whitespacesAndNewlines)
+            s = Self.trimmed(s.dropFirst(prefix.count), .whitespacesAndNewlines)
             if prefix == "var $bm_rt;" { for p in ["$bm_rt =", "$bm_rt="] where s.hasPrefix(p) { s = String(s.dropFirst(p.count)) } }
         }
-        s = s.trimmingCharacters(in: .whitespacesAndNewlines)
-        while s.hasSuffix(";") { s = String(s.dropLast()).trimmingCharacters(in: .whitespaces) }
+        s = Self.trimmed(s, .whitespacesAndNewlines)
+        while s.hasSuffix(";") { s = Self.trimmed(s.dropLast(), .whitespaces) }
         guard let open = s.firstIndex(of: "("), s.hasSuffix(")") else { self = .other; return }
-        let name = s[..<open].trimmingCharacters(in: .whitespaces)
+        let name = Self.trimmed(s[..<open], .whitespaces)
         let inside = s[s.index(after: open)..<s.index(before: s.endIndex)]
         let args = inside.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+            Self.trimmed(Self.trimmed($0, .whitespaces), .quotes)
         }
         switch name {
         case "loopOut", "loopIn":
@@ -39,6 +39,43 @@ enum LottieExpression: Equatable {
         default:
             self = .other
         }
+    }
+
+    /// The characters trimmed from an expression's ends: ``trimmed(_:_:)``.
+    enum Trim {
+        case whitespacesAndNewlines, whitespaces, quotes
+
+        var set: CharacterSet {
+            switch self {
+            case .whitespacesAndNewlines: return .whitespacesAndNewlines
+            case .whitespaces: return .whitespaces
+            case .quotes: return CharacterSet(charactersIn: "'\"")
+            }
+        }
+
+        /// Whether the ASCII byte `b` is in ``set``: tab, line feed, vertical tab, form feed, carriage return and
+        /// space for white space and new lines (the only ASCII ones of those Unicode classes); tab and space for white
+        /// space alone.
+        func contains(_ b: UInt8) -> Bool {
+            switch self {
+            case .whitespacesAndNewlines: return b == 0x20 || (0x09...0x0D).contains(b)
+            case .whitespaces: return b == 0x20 || b == 0x09
+            case .quotes: return b == UInt8(ascii: "'") || b == UInt8(ascii: "\"")
+            }
+        }
+    }
+
+    /// `text` without the characters of `trim` at its ends, as Foundation's `trimmingCharacters(in:)` gives it: an
+    /// ASCII text (every expression in practice) by its bytes, any other through Foundation. Foundation's trim was
+    /// most of the cost of reading an expression, and a file can hold hundreds (docs/BENCHMARKS.md, "lottie", twelfth
+    /// round).
+    static func trimmed<S: StringProtocol>(_ text: S, _ trim: Trim) -> String {
+        let whole = Substring(text)
+        let bytes = whole.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return whole.trimmingCharacters(in: trim.set) }
+        guard let first = bytes.firstIndex(where: { !trim.contains($0) }),
+              let last = bytes.lastIndex(where: { !trim.contains($0) }) else { return "" }
+        return String(whole[first...last])
     }
 
     /// Deterministic smooth noise in −1…1 (value noise on integer lattice points with a smoothstep between them),

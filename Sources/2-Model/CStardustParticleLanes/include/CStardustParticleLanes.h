@@ -43,4 +43,37 @@ void sd_curve_values(const double *fs, double *out, int64_t count, const double 
 void sd_curve_values_baseline(const double *fs, double *out, int64_t count, const double *times,
                               const double *values, int64_t n, int mode);
 
+/// The batch columns step 4 of the kernel reads (``sd_columns``): each points at the batch slots (doubles,
+/// read four at a time, so `count` rounded up to 4 of them); the ramp's four and each curve's are NULL
+/// where the cell has no such curve.
+typedef struct SDColumnInputs {
+    const double *ages, *lives, *red, *green, *blue, *alpha, *scale, *rotation, *spin;
+    const double *px, *py, *pz, *vx, *vy, *vz;
+    const double *rampR, *rampG, *rampB, *rampA, *alphaValues, *scaleValues;
+} SDColumnInputs;
+
+/// The snapshot's float columns at the batch's first particle (``sd_columns`` writes `count` of each).
+typedef struct SDColumnOutputs {
+    float *x, *y, *z, *vx, *vy, *vz, *scale, *rotation, *red, *green, *blue, *alpha, *age, *lifetime;
+} SDColumnOutputs;
+
+/// The cell's constants of step 4: color speed (r, g, b, a), scale speed, a sub-cell's scale factor
+/// (when `hasScaleFactor`) and the parent's turn added to the rotation (when not 0).
+typedef struct SDColumnParameters {
+    double colorSpeed[4];
+    double scaleSpeed, scaleFactor, turn;
+    int32_t hasScaleFactor;
+} SDColumnParameters;
+
+/// Step 4 of the batched kernel for `count` particles, four at a time (the last group's lanes past `count`
+/// are computed from the padded slots, not stored): the color r + speed·age (times the ramp), alpha (times
+/// the alpha curve), the scale max(0, s + speed·age) (times the factor; times the scale curve, then max(0, ·)
+/// again), the rotation r0 + spin·age (+ turn), then every column rounded to float: the operations of the
+/// Swift step it replaces, in its order.
+void sd_columns(const SDColumnInputs *in, const SDColumnOutputs *out, int64_t count, const SDColumnParameters *p);
+
+/// The baseline variant of ``sd_columns``, whatever the CPU (for the tests).
+void sd_columns_baseline(const SDColumnInputs *in, const SDColumnOutputs *out, int64_t count,
+                         const SDColumnParameters *p);
+
 #endif

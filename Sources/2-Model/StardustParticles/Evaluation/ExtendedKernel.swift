@@ -143,6 +143,11 @@ extension EmitterLayer {
                 // The kept table's slots as bytes, for the prefetch of the next batch's slots (below).
                 let tableBytes = entries.map { UnsafeRawPointer($0) } ?? checkpoints.map { UnsafeRawPointer($0) }
                 let slotBytes = entries != nil ? MemoryLayout<ContactCache.Entry>.stride : MemoryLayout<FieldCheckpoint>.stride
+                // Step 4's constants (`sd_columns`).
+                var columnParameters = SDColumnParameters(
+                    colorSpeed: (p.colorSpeed.x, p.colorSpeed.y, p.colorSpeed.z, p.colorSpeed.w),
+                    scaleSpeed: p.scaleSpeed, scaleFactor: scaleFactor ?? 1, turn: turn,
+                    hasScaleFactor: scaleFactor != nil ? 1 : 0)
                 var slot = UInt64(bitPattern: run.k0) % capacity  // slot of birth k: k mod capacity (ContactCache)
                 var ahead = (slot &+ UInt64(n)) % capacity  // about the slot of birth k + n (a prefetch hint only)
                 var written = 0
@@ -392,7 +397,7 @@ extension EmitterLayer {
                     }
                     // 4. The over-life state (``EmitterLayer/extendedState``) and the columns: the alpha and scale
                     // curves four ages at a time (``ParticleCurve/values(at:into:count:)``, in C), a color ramp one
-                    // particle at a time (a walk over the stops), then the rest four at a time.
+                    // particle at a time (a walk over the stops), then the rest four at a time (`sd_columns`, in C).
                     // One loop per curve, each bound once per batch (a binding per particle retains its arrays).
                     if hasRamp || hasAlpha || hasScale {
                         // With a speed curve step 3 wrote them (every particle lives: it has no motion).
@@ -420,54 +425,21 @@ extension EmitterLayer {
                             alphaV[j] = 1; scaleV[j] = 1; rampR[j] = 1; rampG[j] = 1; rampB[j] = 1; rampA[j] = 1
                         }
                     }
+                    // The over-life state and the 14 float columns, four at a time, in C (`sd_columns`: AVX2 where the
+                    // CPU has it, the operations of ``EmitterLayer/extendedState`` in its order, so the same bits;
+                    // docs/PARTICLES-PERFORMANCE.md, "the fields kernel's columns").
                     let o = offset + written
-                    let cs = p.colorSpeed
-                    j = 0
-                    while j < live {
-                        let tau = Self.load(ages + j), life = Self.load(lives + j)
-                        var r = Self.load(uR + j) + cs.x * tau, g = Self.load(uG + j) + cs.y * tau
-                        var b = Self.load(uB + j) + cs.z * tau, a = Self.load(uA + j) + cs.w * tau
-                        var sc = Self.load(uScale + j) + p.scaleSpeed * tau
-                        sc.replace(with: 0, where: .!(sc .>= 0))  // max(0, s)
-                        if let scaleFactor { sc = scaleFactor * sc }
-                        let c = min(4, live - j)
-                        if hasRamp {
-                            r *= Self.load(rampR + j); g *= Self.load(rampG + j); b *= Self.load(rampB + j)
-                            a *= Self.load(rampA + j)
-                        }
-                        if hasAlpha { a *= Self.load(alphaV + j) }
-                        if hasScale {
-                            sc = sc * Self.load(scaleV + j)
-                            sc.replace(with: 0, where: .!(sc .>= 0))  // max(0, s × curve)
-                        }
-                        var rot = Self.load(uRot + j) + Self.load(uSpin + j) * tau
-                        if turn != 0 { rot += turn }
-                        let i = o + j
-                        let fx = Self.float4(Self.load(px + j)), fy = Self.float4(Self.load(py + j))
-                        let fz = Self.float4(Self.load(pz + j))
-                        let fvx = Self.float4(Self.load(vx + j)), fvy = Self.float4(Self.load(vy + j))
-                        let fvz = Self.float4(Self.load(vz + j))
-                        let fsc = Self.float4(sc), frot = Self.float4(rot)
-                        let fr = Self.float4(r), fg = Self.float4(g), fb = Self.float4(b), fa = Self.float4(a)
-                        let fage = Self.float4(tau), flife = Self.float4(life)
-                        if c == 4 {
-                            Self.store(fx, out.x + i); Self.store(fy, out.y + i); Self.store(fz, out.z + i)
-                            Self.store(fvx, out.vx + i); Self.store(fvy, out.vy + i); Self.store(fvz, out.vz + i)
-                            Self.store(fsc, out.scale + i); Self.store(frot, out.rotation + i)
-                            Self.store(fr, out.red + i); Self.store(fg, out.green + i); Self.store(fb, out.blue + i)
-                            Self.store(fa, out.alpha + i); Self.store(fage, out.age + i)
-                            Self.store(flife, out.lifetime + i)
-                        } else {
-                            for l in 0..<c {
-                                out.x[i + l] = fx[l]; out.y[i + l] = fy[l]; out.z[i + l] = fz[l]
-                                out.vx[i + l] = fvx[l]; out.vy[i + l] = fvy[l]; out.vz[i + l] = fvz[l]
-                                out.scale[i + l] = fsc[l]; out.rotation[i + l] = frot[l]
-                                out.red[i + l] = fr[l]; out.green[i + l] = fg[l]; out.blue[i + l] = fb[l]
-                                out.alpha[i + l] = fa[l]; out.age[i + l] = fage[l]; out.lifetime[i + l] = flife[l]
-                            }
-                        }
-                        j += 4
-                    }
+                    var inputs = SDColumnInputs(ages: ages, lives: lives, red: uR, green: uG, blue: uB, alpha: uA,
+                                                scale: uScale, rotation: uRot, spin: uSpin,
+                                                px: px, py: py, pz: pz, vx: vx, vy: vy, vz: vz,
+                                                rampR: hasRamp ? rampR : nil, rampG: hasRamp ? rampG : nil,
+                                                rampB: hasRamp ? rampB : nil, rampA: hasRamp ? rampA : nil,
+                                                alphaValues: hasAlpha ? alphaV : nil, scaleValues: hasScale ? scaleV : nil)
+                    var outputs = SDColumnOutputs(x: out.x + o, y: out.y + o, z: out.z + o, vx: out.vx + o, vy: out.vy + o,
+                                                  vz: out.vz + o, scale: out.scale + o, rotation: out.rotation + o,
+                                                  red: out.red + o, green: out.green + o, blue: out.blue + o,
+                                                  alpha: out.alpha + o, age: out.age + o, lifetime: out.lifetime + o)
+                    sd_columns(&inputs, &outputs, Int64(live), &columnParameters)
                     // Birth times, cells and ids, four at a time (one at a time for the last few).
                     j = 0
                     let cells4 = SIMD4<Int32>(repeating: cellIndex), idKey4 = SIMD4<UInt64>(repeating: idKey)
@@ -491,12 +463,6 @@ extension EmitterLayer {
                 return written
             }
         }
-    }
-
-    /// Four doubles rounded to `Float`, lane by lane (`Float(x)`, as the general path's columns). Written out because
-    /// `SIMD4<Float>(SIMD4<Double>)` stayed a generic call per conversion (6 % of the fields path in a profile).
-    @inline(__always) static func float4(_ v: SIMD4<Double>) -> SIMD4<Float> {
-        SIMD4(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]))
     }
 
     /// Stores four doubles at `p` (unaligned).

@@ -1,0 +1,116 @@
+import CStardustParticleLanes
+import Testing
+@testable import StardustParticles
+
+/// Step 4 of the batched extended kernel in C (`sd_columns`, docs/PARTICLES-PERFORMANCE.md, "the fields
+/// kernel's columns") against the Swift four-lane step it replaced, kept here as the reference, bit for bit:
+/// the variant the CPU runs (AVX2 where it has it) and the baseline, over random batches with and without
+/// each curve, a sub-cell's scale factor and turn, scales around 0, NaN and infinite inputs, and counts that
+/// are not multiples of 4 (nothing is written past `count`). A NaN is compared as a NaN (its payload, of two
+/// NaN operands, is the compiler's choice of operand order).
+@Suite struct ColumnsLanesTests {
+    typealias Draw = PointKernelTests.Draw
+
+    /// The Swift step 4 of ExtendedKernel.swift before `sd_columns` (its operations in its order).
+    static func reference(_ c: [[Double]], _ count: Int, cs: SIMD4<Double>, scaleSpeed: Double, scaleFactor: Double?,
+                          turn: Double, ramp: Bool, alpha: Bool, scale: Bool) -> [[Float]] {
+        func load(_ col: Int, _ j: Int) -> SIMD4<Double> { SIMD4(c[col][j], c[col][j + 1], c[col][j + 2], c[col][j + 3]) }
+        var out = [[Float]](repeating: [Float](repeating: 0, count: count), count: 14)
+        var j = 0
+        while j < count {
+            let tau = load(0, j), life = load(1, j)
+            var r = load(2, j) + cs.x * tau, g = load(3, j) + cs.y * tau
+            var b = load(4, j) + cs.z * tau, a = load(5, j) + cs.w * tau
+            var sc = load(6, j) + scaleSpeed * tau
+            sc.replace(with: 0, where: .!(sc .>= 0))
+            if let scaleFactor { sc = scaleFactor * sc }
+            if ramp { r *= load(15, j); g *= load(16, j); b *= load(17, j); a *= load(18, j) }
+            if alpha { a *= load(19, j) }
+            if scale {
+                sc = sc * load(20, j)
+                sc.replace(with: 0, where: .!(sc .>= 0))
+            }
+            var rot = load(7, j) + load(8, j) * tau
+            if turn != 0 { rot += turn }
+            let values = [load(9, j), load(10, j), load(11, j), load(12, j), load(13, j), load(14, j), sc, rot, r, g, b, a, tau, life]
+            for l in 0..<min(4, count - j) {
+                for (k, v) in values.enumerated() { out[k][j + l] = Float(v[l]) }
+            }
+            j += 4
+        }
+        return out
+    }
+
+    @Test("sd_columns (the chosen variant and the baseline) equals the Swift step bit for bit")
+    func columnsMatchSwift() {
+        var d = Draw(0x5EED_2614)
+        var compared = 0
+        for round in 0..<3_000 {
+            let count = Int(d.u(0, 70))
+            let padded = (count + 3) & ~3
+            func value() -> Double {
+                switch Int(d.u(0, 20)) {
+                case 0: return .nan
+                case 1: return d.chance(0.5) ? .infinity : -.infinity
+                case 2: return d.chance(0.5) ? 0 : -0.0
+                case 3: return d.u(-1e-3, 1e-3)
+                case 4: return d.u(-1e40, 1e40)  // past Float's range
+                default: return d.u(-5, 5)
+                }
+            }
+            var cols: [[Double]] = (0..<21).map { _ in (0..<padded).map { _ in value() } }
+            if d.chance(0.5) { cols[0] = cols[0].map { $0.isNaN ? $0 : abs($0) * 3 } }  // ages mostly ≥ 0
+            let cs = SIMD4(d.range(0.3), d.range(0.3), d.range(0.3), d.range(0.3))
+            let scaleSpeed = d.range(1)
+            let scaleFactor: Double? = d.chance(0.3) ? d.u(-0.5, 2) : nil
+            let turn = d.chance(0.3) ? d.u(-4, 4) : (d.chance(0.1) ? -0.0 : 0)
+            let ramp = d.chance(0.4), alpha = d.chance(0.6), scale = d.chance(0.6)
+            let expected = Self.reference(cols, count, cs: cs, scaleSpeed: scaleSpeed, scaleFactor: scaleFactor,
+                                          turn: turn, ramp: ramp, alpha: alpha, scale: scale)
+            for baseline in [false, true] {
+                var outs = [[Float]](repeating: [Float](repeating: 7, count: padded + 1), count: 14)
+                let inputs = cols.map { col -> UnsafeMutablePointer<Double> in
+                    let q = UnsafeMutablePointer<Double>.allocate(capacity: max(1, col.count))
+                    q.initialize(from: col, count: col.count)
+                    return q
+                }
+                let outputs = outs.map { col -> UnsafeMutablePointer<Float> in
+                    let q = UnsafeMutablePointer<Float>.allocate(capacity: col.count)
+                    q.initialize(from: col, count: col.count)
+                    return q
+                }
+                var i = SDColumnInputs(ages: inputs[0], lives: inputs[1], red: inputs[2], green: inputs[3], blue: inputs[4],
+                                       alpha: inputs[5], scale: inputs[6], rotation: inputs[7], spin: inputs[8],
+                                       px: inputs[9], py: inputs[10], pz: inputs[11], vx: inputs[12], vy: inputs[13],
+                                       vz: inputs[14], rampR: ramp ? inputs[15] : nil, rampG: ramp ? inputs[16] : nil,
+                                       rampB: ramp ? inputs[17] : nil, rampA: ramp ? inputs[18] : nil,
+                                       alphaValues: alpha ? inputs[19] : nil, scaleValues: scale ? inputs[20] : nil)
+                var o = SDColumnOutputs(x: outputs[0], y: outputs[1], z: outputs[2], vx: outputs[3], vy: outputs[4],
+                                        vz: outputs[5], scale: outputs[6], rotation: outputs[7], red: outputs[8],
+                                        green: outputs[9], blue: outputs[10], alpha: outputs[11], age: outputs[12],
+                                        lifetime: outputs[13])
+                var p = SDColumnParameters(colorSpeed: (cs.x, cs.y, cs.z, cs.w), scaleSpeed: scaleSpeed,
+                                           scaleFactor: scaleFactor ?? 1, turn: turn, hasScaleFactor: scaleFactor != nil ? 1 : 0)
+                if baseline { sd_columns_baseline(&i, &o, Int64(count), &p) } else { sd_columns(&i, &o, Int64(count), &p) }
+                for k in 0..<14 { outs[k] = Array(UnsafeBufferPointer(start: outputs[k], count: padded + 1)) }
+                inputs.forEach { $0.deallocate() }
+                outputs.forEach { $0.deallocate() }
+                for k in 0..<14 {
+                    // Bit for bit, except that of two NaN operands x86 returns the first one's, and the compiler may
+                    // swap a product's operands (in Swift as in C): a NaN is compared as a NaN.
+                    for j in 0..<count where outs[k][j].bitPattern != expected[k][j].bitPattern
+                        && !(outs[k][j].isNaN && expected[k][j].isNaN) {
+                        Issue.record("round \(round), baseline \(baseline), column \(k), slot \(j): \(outs[k][j]) against \(expected[k][j])")
+                        return
+                    }
+                    for j in count...padded where outs[k][j] != 7 {
+                        Issue.record("round \(round), baseline \(baseline), column \(k): slot \(j) past the count written")
+                        return
+                    }
+                }
+                compared += count
+            }
+        }
+        #expect(compared > 100_000)
+    }
+}

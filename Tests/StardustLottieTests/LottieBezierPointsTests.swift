@@ -26,7 +26,7 @@ struct LottieBezierPointsTests {
     }
 
     @Test("well-formed lists read as the checked accessors read them")
-    func wellFormed() {
+    func wellFormed() throws {
         Self.expectSame(.array([]))
         Self.expectSame(.array([.array([.number(1.5), .number(-2)])]))
         Self.expectSame(.array([.array([.number(1), .number(2), .number(3)]), .array([.number(-0.0), .number(1e300)])]))

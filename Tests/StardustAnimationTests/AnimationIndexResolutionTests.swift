@@ -3,9 +3,10 @@ import Testing
 import StardustCore
 @testable import StardustAnimation
 
-/// The ``AnimationIndex`` a layer resolves on first use after its animations change: after every add, replace,
-/// removal and finish it must be the index of the animations as they are then, whether or not it was read in
-/// between (a stale index would take model values for what an animation now drives).
+/// The ``AnimationIndex`` a layer holds: after every add, replace, removal and finish it must be the index of the
+/// animations as they are then, whether or not it was read in between (a stale index would take model values for
+/// what an animation now drives). Written for resolving the index on first use (docs/BENCHMARKS.md, "lottie",
+/// fourteenth round, tried and dropped); it holds for the index rebuilt at every change too.
 @Suite struct AnimationIndexResolutionTests {
     /// The parts of an index that drawing reads, for comparison.
     static func summary(_ i: AnimationIndex) -> String {

@@ -166,20 +166,10 @@ open class Layer: AnimationHost {
 
     /// Attached animations in the order they were added (a replaced key moves to the end).
     var animationEntries: [AnimationEntry] = [] {
-        didSet { resolvedIndex = nil }
+        didSet { animationIndex = AnimationIndex(animationEntries) }
     }
-    /// What the attached animations touch (``AnimationIndex``), resolved on first use after they change rather than
-    /// at every change: a translator adding a layer's animations one by one rebuilt it after each add, 2.5 % of
-    /// opening a Lottie file, where the first frame needs it once (docs/ANIMATION.md, "The animation index").
-    /// Not per frame: it stays until the animations change again.
-    var animationIndex: AnimationIndex {
-        if let resolvedIndex { return resolvedIndex }
-        let index = AnimationIndex(animationEntries)
-        resolvedIndex = index
-        return index
-    }
-    /// The index of ``animationEntries`` as they are, or nil when they changed since it was last resolved.
-    private var resolvedIndex: AnimationIndex? = AnimationIndex()
+    /// What the attached animations touch, resolved when they change (not per frame; see ``AnimationIndex``).
+    private(set) var animationIndex = AnimationIndex()
 
     /// Creates a layer with Core Animation's defaults.
     public init() {}

@@ -111,9 +111,9 @@ struct PNGRowExpander {
 
     /// A palette row of 4 or 8 bits per index (every palette image of the lottie-ios samples): each byte's indices
     /// taken in order, each entry copied as one 32-bit word from the RGBA table. The general loop above extracted
-    /// every index through ``sample(_:_:)`` and copied four bytes; this was about 2 % of opening those files
-    /// (docs/BENCHMARKS.md, "lottie", fourteenth round). The same pixels, and the same error at the first index
-    /// past the palette.
+    /// every index through ``sample(_:_:)`` and copied four bytes: 2.7 % of opening those files and drawing their
+    /// first frames (docs/BENCHMARKS.md, "lottie", fourteenth round). The same pixels, and the same error at the
+    /// first index past the palette.
     private func expandPalette(_ row: UnsafePointer<UInt8>, count: Int, into dst: UnsafeMutablePointer<UInt8>, step: Int) throws {
         let entries = paletteCount, wide = bitDepth == 8
         try paletteRGBA.withUnsafeBytes { table in

@@ -401,8 +401,9 @@ private struct LottieJSONStack<Element>: ~Copyable {
     ///
     /// The array is reserved and appended to rather than made with `Array(unsafeUninitializedCapacity:)`: on Linux
     /// that initializer allocates through an unspecialized runtime function that looks up the array storage's type
-    /// metadata on every call (about 700 instructions a container, 6 % of opening the lottie-ios files), where
-    /// `reserveCapacity` is specialized here (docs/BENCHMARKS.md, "lottie", fourteenth round).
+    /// metadata on every call (about 730 instructions a container, 6 % of opening the lottie-ios files and drawing
+    /// their first frames), where `reserveCapacity` is specialized here (docs/BENCHMARKS.md, "lottie", fourteenth
+    /// round).
     mutating func take(from start: Int) -> [Element] {
         let n = count - start
         let from = base + start

@@ -37,7 +37,7 @@ extension LottieParser {
     /// A list whose every element is an array of at least two finite numbers, and nothing else, is read straight
     /// from the JSON values; anything else goes through ``checkedPoints(_:)``, which gives the same points or the
     /// error with its path. The direct read makes no path step, element wrapper or number array per point, which
-    /// were 6 % of opening the lottie-ios files (docs/BENCHMARKS.md, "lottie", fourteenth round).
+    /// were 6 % of opening the lottie-ios files and drawing their first frames (docs/BENCHMARKS.md, "lottie", fourteenth round).
     func points(_ node: LottieJSON?) throws -> [LottiePoint] {
         guard let node else { return [] }
         guard let list = node.array else { return try checkedPoints(node) }

@@ -269,9 +269,9 @@ open class Layer: AnimationHost {
     open func setValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
         let path = LayerKeyPath.canonical(keyPath)
         let (head, rest) = LayerKeyPath.split(path)
-        guard let current = baseValue(forKey: head),
-              let updated = current.setting(componentAtPath: rest, to: value) else { return }
-        setBaseValue(updated, forKey: head)
+        // The root is matched once for the read and the write back (``LayerRootKey``).
+        guard let root = LayerRootKey(head), let updated = baseValue(root).setting(componentAtPath: rest, to: value) else { return }
+        setBaseValue(updated, root)
     }
 
     // MARK: Subclass hook

@@ -398,13 +398,18 @@ private struct LottieJSONStack<Element>: ~Copyable {
     }
 
     /// The items from `start` up, moved into an array of their exact count; they leave the stack.
+    ///
+    /// The array is reserved and appended to rather than made with `Array(unsafeUninitializedCapacity:)`: on Linux
+    /// that initializer allocates through an unspecialized runtime function that looks up the array storage's type
+    /// metadata on every call (about 730 instructions a container, 6 % of opening the lottie-ios files and drawing
+    /// their first frames), where `reserveCapacity` is specialized here (docs/BENCHMARKS.md, "lottie", fourteenth
+    /// round).
     mutating func take(from start: Int) -> [Element] {
         let n = count - start
         let from = base + start
-        let items = [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
-            if n > 0 { buffer.baseAddress!.moveInitialize(from: from, count: n) }
-            initialized = n
-        }
+        var items: [Element] = []
+        items.reserveCapacity(n)
+        for i in 0..<n { items.append((from + i).move()) }
         count = start
         return items
     }

@@ -1,0 +1,245 @@
+// FieldSteps.c — the integrated fields' fixed steps (FieldIntegrator.swift), four particles at a time,
+// written once (`steps` below, always inlined) and compiled for the baseline and, on x86-64, for
+// `target("avx2")`, chosen once at run time (LaneChoice.c).
+//
+// Why: playback of integrated turbulence resumes each particle from its checkpoint and takes about two
+// full steps and one shortened step per particle and frame, one particle at a time in Swift: the curl
+// noise, the step and the floor test were nearly all of `particles-eval --variant 1M-live-turbulence`
+// (docs/PARTICLES-PERFORMANCE.md, "Turbulence steps in lanes"). Here the four lanes take their steps
+// together; each lane stops at its own last step, and a lane whose step crosses the line stops at the
+// start of that step and is handed back (the caller's Swift integrator takes the contact from there,
+// which is a point of the particle's grid, so the bytes are those of the run from its birth).
+//
+// What it covers: no attractors and no vortex (the caller tests it), turbulence (or none), drag towards
+// the wind or none, the cell's acceleration, and at most one collider line that stays (a floor).
+//
+// Determinism: every lane performs the operations of `FieldIntegrator.run` and `CurlNoise.curl`, the same
+// IEEE-754 double operations in the same order: + − × ÷, comparisons and explicit selects, no fused
+// multiply-add (contraction off in Lanes.h; the AVX2 target does not include FMA). The floor of the
+// lattice coordinate is exact (the rounding trick below, or libm's floor where it does not apply); the
+// gradients are hashed with the same 64-bit integer operations. The shortened step under drag calls
+// libm's exp and expm1, the functions the Swift code calls. So both variants give the Swift code's bits
+// (`FieldStepsLanesTests`).
+
+#include "CStardustParticleLanes.h"
+
+#include <math.h>
+
+#include "Lanes.h"
+
+/// `x.rounded(.down)` for four lanes, bit for bit (an integer lane, −0 included, is returned as it is):
+/// rounding to an integer by adding and subtracting 1.5·2⁵² is exact below 2⁵¹ in magnitude, and one
+/// step down fixes a lane that rounded up. Lanes beyond that (or not numbers) take libm's floor.
+SD_INLINE d4 floor4(d4 x) {
+    const double magic = 6755399441055744.0;
+    d4 r = (x + magic) - magic;
+    d4 f = select4(r > x, r - 1, r);
+    f = select4(r == x, x, f);
+    i4 small = (x < 2251799813685248.0) & (x > -2251799813685248.0);
+    if (!(small[0] & small[1] & small[2] & small[3])) {
+        for (int l = 0; l < 4; l++)
+            if (!small[l]) f[l] = floor(x[l]);
+    }
+    return f;
+}
+
+/// Swift's `min(hi, max(lo, x))` (CurlNoise's clamp): a NaN becomes `lo`.
+SD_INLINE double clampLattice(double x) {
+    const double lo = -2147483648.0, hi = 2147483647.0;
+    double m = x >= lo ? x : lo;
+    return m < hi ? m : hi;
+}
+
+/// CurlNoise.gradient's 64-bit mix of a lattice point and the seed: the gradient's two components as
+/// the integers `n` of `n / 32767.5 − 1`.
+SD_INLINE void gradientBits(int64_t ix, int64_t iy, uint64_t seed, double *gx, double *gy) {
+    uint64_t h = ((uint64_t)ix * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)iy * 0xC2B2AE3D27D4EB4Full) ^ seed;
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDull;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ull;
+    h ^= h >> 33;
+    *gx = (double)(h & 0xFFFF);
+    *gy = (double)((h >> 16) & 0xFFFF);
+}
+
+/// The per-group lattice cell (CurlNoise.Cell for four lanes): the floors of the cell's corner, and the
+/// four gradients' components, lane by lane.
+typedef struct {
+    d4 fx0, fy0;
+    double g[8][4];  // ga.x, ga.y, gb.x, gb.y, gc.x, gc.y, gd.x, gd.y
+} Cell4;
+
+/// The curl at (x, y) (lattice units) for the lanes of `work`, reading the cell's gradients and hashing
+/// them again for a lane whose cell changed (CurlNoise.curl). A lane outside `work` keeps its cell and
+/// gets a value that is not used.
+SD_INLINE void curl4(d4 x, d4 y, i4 work, uint64_t seed, Cell4 *cell, d4 *cx, d4 *cy) {
+    d4 fx0 = floor4(x), fy0 = floor4(y);
+    d4 fx = x - fx0, fy = y - fy0;
+    // A lane whose corner floor differs: a new cell (a NaN always differs; its gradients are those of the
+    // clamped point, the same values CurlNoise keeps, so the bits do not change).
+    i4 changed = work & ((fx0 != cell->fx0) | (fy0 != cell->fy0));
+    if (changed[0] | changed[1] | changed[2] | changed[3]) {
+        for (int l = 0; l < 4; l++) {
+            if (!changed[l]) continue;
+            int64_t ix = (int64_t)clampLattice(fx0[l]), iy = (int64_t)clampLattice(fy0[l]);
+            double n[8];
+            gradientBits(ix, iy, seed, &n[0], &n[1]);
+            gradientBits(ix + 1, iy, seed, &n[2], &n[3]);
+            gradientBits(ix, iy + 1, seed, &n[4], &n[5]);
+            gradientBits(ix + 1, iy + 1, seed, &n[6], &n[7]);
+            d4 lo = load4(n) / 32767.5 - 1, hi = load4(n + 4) / 32767.5 - 1;
+            for (int c = 0; c < 4; c++) {
+                cell->g[c][l] = lo[c];
+                cell->g[c + 4][l] = hi[c];
+            }
+            cell->fx0[l] = fx0[l];
+            cell->fy0[l] = fy0[l];
+        }
+    }
+    d4 gax = load4(cell->g[0]), gay = load4(cell->g[1]), gbx = load4(cell->g[2]), gby = load4(cell->g[3]);
+    d4 gcx = load4(cell->g[4]), gcy = load4(cell->g[5]), gdx = load4(cell->g[6]), gdy = load4(cell->g[7]);
+    d4 na = gax * fx + gay * fy, nb = gbx * (fx - 1) + gby * fy;
+    d4 nc = gcx * fx + gcy * (fy - 1), nd = gdx * (fx - 1) + gdy * (fy - 1);
+    d4 u = fx * fx * fx * (fx * (fx * 6 - 15) + 10), v = fy * fy * fy * (fy * (fy * 6 - 15) + 10);
+    d4 du = 30 * fx * fx * (fx * (fx - 2) + 1), dv = 30 * fy * fy * (fy * (fy - 2) + 1);
+    d4 k1 = nb - na, k2 = nc - na, k3 = na - nb - nc + nd;
+    d4 g1x = gbx - gax, g1y = gby - gay, g2x = gcx - gax, g2y = gcy - gay;
+    d4 g3x = gax - gbx - gcx + gdx, g3y = gay - gby - gcy + gdy;
+    d4 dx = gax + u * g1x + v * g2x + u * v * g3x + du * (k1 + v * k3);
+    d4 dy = gay + u * g1y + v * g2y + u * v * g3y + dv * (k2 + u * k3);
+    *cx = dy;
+    *cy = -dx;
+}
+
+/// The sole line's signed distance of (x, y, z) times the particle's side (CollisionLine.distance: the
+/// three products summed in order, as SIMD3's `sum()`).
+SD_INLINE d4 sideDistance(const SDFieldParameters *p, d4 x, d4 y, d4 z, d4 side) {
+    d4 s = (x - p->origin[0]) * p->normal[0];
+    s = s + (y - p->origin[1]) * p->normal[1];
+    s = s + (z - p->origin[2]) * p->normal[2];
+    return s * side;
+}
+
+SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p) {
+    const double h = p->h, k = p->k;
+    const int drag = k > 0, turbulent = p->turbulence != 0, sole = p->hasSole != 0;
+    const i4 none = (d4){0, 0, 0, 0} != (d4){0, 0, 0, 0};
+    for (int64_t j = 0; j < count; j += 4) {
+        d4 i = load4(c->step + j), n = load4(c->steps + j), rest = load4(c->rest + j), side = load4(c->side + j);
+        i4 onLine = load4(c->last + j) == 0;
+        d4 px = load4(c->px + j), py = load4(c->py + j), pz = load4(c->pz + j);
+        d4 vx = load4(c->vx + j), vy = load4(c->vy + j), vz = load4(c->vz + j);
+        // The outputs, gathered lane by lane as lanes stop: the state at the last full step reached, the final
+        // state, and whether the lane finished (else it was handed back at `i`).
+        d4 kpx = px, kpy = py, kpz = pz, kvx = vx, kvy = vy, kvz = vz;
+        d4 fpx = px, fpy = py, fpz = pz, fvx = vx, fvy = vy, fvz = vz;
+        i4 done = none;
+        Cell4 cell;
+        cell.fx0 = cell.fy0 = (d4){NAN, NAN, NAN, NAN};  // no cell yet: every lane differs
+        memset(cell.g, 0, sizeof cell.g);
+        d4 s0 = sole ? sideDistance(p, px, py, pz, side) : (d4){0, 0, 0, 0};
+        i4 live = ~none;
+        for (;;) {
+            i4 full = live & (i < n);
+            i4 shortened = live & ~full & (rest > 0);
+            i4 work = full | shortened;
+            // A lane that reached its last full step keeps that state; one without a shortened step ends there.
+            i4 atLast = live & ~full;
+            kpx = select4(atLast, px, kpx); kpy = select4(atLast, py, kpy); kpz = select4(atLast, pz, kpz);
+            kvx = select4(atLast, vx, kvx); kvy = select4(atLast, vy, kvy); kvz = select4(atLast, vz, kvz);
+            i4 ends = atLast & ~shortened;
+            fpx = select4(ends, px, fpx); fpy = select4(ends, py, fpy); fpz = select4(ends, pz, fpz);
+            fvx = select4(ends, vx, fvx); fvy = select4(ends, vy, fvy); fvz = select4(ends, vz, fvz);
+            done |= ends;
+            live &= ~ends;
+            if (!(work[0] | work[1] | work[2] | work[3])) break;
+            d4 dt = select4(full, (d4){h, h, h, h}, rest);
+            // 1. The force at the start of the step, held for it (FieldIntegrator.force without attractors).
+            d4 ax = {p->accel[0], p->accel[0], p->accel[0], p->accel[0]};
+            d4 ay = {p->accel[1], p->accel[1], p->accel[1], p->accel[1]};
+            d4 az = {p->accel[2], p->accel[2], p->accel[2], p->accel[2]};
+            if (turbulent) {
+                d4 cx, cy;
+                curl4(px * p->inverseScale, py * p->inverseScale, work, p->seed, &cell, &cx, &cy);
+                ax = ax + cx * p->turbulence;
+                ay = ay + cy * p->turbulence;
+            }
+            d4 nx, ny, nz, wx, wy, wz;
+            if (drag) {
+                d4 e = {p->decay, p->decay, p->decay, p->decay}, r = {p->reach, p->reach, p->reach, p->reach};
+                if (shortened[0] | shortened[1] | shortened[2] | shortened[3]) {
+                    for (int l = 0; l < 4; l++) {
+                        if (!shortened[l]) continue;
+                        e[l] = exp(-k * dt[l]);
+                        r[l] = -expm1(-k * dt[l]) / k;
+                    }
+                }
+                d4 tx = p->wind[0] + ax / k, ty = p->wind[1] + ay / k, tz = p->wind[2] + az / k;
+                nx = px + (tx * dt + (vx - tx) * r);
+                ny = py + (ty * dt + (vy - ty) * r);
+                nz = pz + (tz * dt + (vz - tz) * r);
+                wx = tx + (vx - tx) * e;
+                wy = ty + (vy - ty) * e;
+                wz = tz + (vz - tz) * e;
+            } else {
+                d4 half = 0.5 * dt * dt;
+                nx = px + (vx * dt + ax * half);
+                ny = py + (vy * dt + ay * half);
+                nz = pz + (vz * dt + az * half);
+                wx = vx + ax * dt;
+                wy = vy + ay * dt;
+                wz = vz + az * dt;
+            }
+            // 3. A step whose segment crosses the line (LineCollision.crossing's test, before the segment's
+            // extent, which the Swift code then tests) is handed back at its start.
+            i4 hit = none;
+            d4 s1 = s0;
+            if (sole) {
+                s1 = sideDistance(p, nx, ny, nz, side);
+                d4 from = select4(onLine & (s0 < 0), (d4){0, 0, 0, 0}, s0);
+                hit = work & (from >= 0) & (s1 < 0);
+                live &= ~hit;
+                kpx = select4(hit, px, kpx); kpy = select4(hit, py, kpy); kpz = select4(hit, pz, kpz);
+                kvx = select4(hit, vx, kvx); kvy = select4(hit, vy, kvy); kvz = select4(hit, vz, kvz);
+            }
+            i4 stepped = full & ~hit;
+            px = select4(stepped, nx, px); py = select4(stepped, ny, py); pz = select4(stepped, nz, pz);
+            vx = select4(stepped, wx, vx); vy = select4(stepped, wy, vy); vz = select4(stepped, wz, vz);
+            s0 = select4(stepped, s1, s0);
+            i = select4(stepped, i + 1, i);
+            i4 landed = shortened & ~hit;
+            fpx = select4(landed, nx, fpx); fpy = select4(landed, ny, fpy); fpz = select4(landed, nz, fpz);
+            fvx = select4(landed, wx, fvx); fvy = select4(landed, wy, fvy); fvz = select4(landed, wz, fvz);
+            done |= landed;
+            live &= ~landed;
+        }
+        store4(c->step + j, i);
+        store4(c->kpx + j, kpx); store4(c->kpy + j, kpy); store4(c->kpz + j, kpz);
+        store4(c->kvx + j, kvx); store4(c->kvy + j, kvy); store4(c->kvz + j, kvz);
+        store4(c->px + j, fpx); store4(c->py + j, fpy); store4(c->pz + j, fpz);
+        store4(c->vx + j, fvx); store4(c->vy + j, fvy); store4(c->vz + j, fvz);
+        store4(c->done + j, select4(done, (d4){1, 1, 1, 1}, (d4){0, 0, 0, 0}));
+    }
+}
+
+void sd_field_steps_baseline(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p) {
+    steps(c, count, p);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void stepsAVX2(const SDFieldLanes *c, int64_t count,
+                                                      const SDFieldParameters *p) {
+    steps(c, count, p);
+}
+#endif
+
+void sd_field_steps(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p) {
+#if defined(__x86_64__)
+    if (sd_lanes_use_avx2()) {
+        stepsAVX2(c, count, p);
+        return;
+    }
+#endif
+    steps(c, count, p);
+}

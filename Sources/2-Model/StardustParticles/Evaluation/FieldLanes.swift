@@ -1,0 +1,108 @@
+import CStardustParticleLanes
+
+/// The integrated fields' steps four particles at a time (``sd_field_steps``, in C: FieldSteps.c) for the
+/// batched kernel (ExtendedKernel.swift), around the same run as ``FieldIntegrator/state(_:colliders:age:checkpoint:)``
+/// (docs/PARTICLES-PERFORMANCE.md, "Turbulence steps in lanes").
+///
+/// A batch goes through three passes: ``prepareLane(_:_:age:colliders:checkpoint:_:)`` reads each particle's
+/// checkpoint (or birth) into the lanes' columns; ``sd_field_steps`` takes every lane's full steps and its
+/// shortened last step together, four lanes at a time; ``finishLane(_:_:age:colliders:checkpoint:_:)`` keeps each
+/// lane's last full-step state in its checkpoint and returns its final state, in birth order. A lane whose step
+/// crosses the collider line is handed back at the start of that step, a point of its own grid, and
+/// ``FieldIntegrator/run(_:colliders:age:checkpoint:from:contact:)`` takes it from there (the contact and
+/// what follows): the steps from a grid point are those of the run from the birth, so the bytes are the
+/// same (the argument of ``FieldCheckpoint``).
+///
+/// Only integrators without attractors or vortex, with no collider or one line that stays
+/// (``FieldIntegrator/takesLanes(_:)``): the fields the lanes compute. No allocation; the columns are the
+/// kernel's batch scratch.
+struct FieldLaneColumns {
+    /// What ``sd_field_steps`` reads and writes (its p/v are the kernel's state columns).
+    var lanes: SDFieldLanes
+    /// Per lane, the step the checkpoint held when read (the run's `resumedAt`), and its bounces.
+    let resumed: UnsafeMutablePointer<Double>, bounces: UnsafeMutablePointer<Double>
+}
+
+/// A grid state to start ``FieldIntegrator/run(_:colliders:age:checkpoint:from:contact:)`` from: the state after
+/// `step` full steps, and the step the particle's checkpoint held when the evaluation started.
+struct LaneStart {
+    var step: Int
+    var position: SIMD3<Double>, velocity: SIMD3<Double>
+    var bounces: Int, last: Int
+    var resumedAt: Int
+}
+
+extension FieldIntegrator {
+    /// True when ``sd_field_steps`` computes this integrator's steps with `colliders`: no attractors, no vortex,
+    /// and no collider or one line that stays.
+    func takesLanes(_ colliders: ColliderSet?) -> Bool {
+        !hasAttractors && !hasVortex && (colliders.map { $0.hasSoleLine } ?? true)
+    }
+
+    /// The constants of ``sd_field_steps`` for this integrator and `colliders` (``takesLanes(_:)``), every lane's
+    /// birth acceleration being `acceleration` (a cell's).
+    func laneParameters(_ colliders: ColliderSet?, acceleration a: SIMD3<Double>) -> SDFieldParameters {
+        let line = colliders?.soleLine
+        let o = line?.origin ?? .zero, n = line?.normal ?? .zero
+        return SDFieldParameters(h: h, k: k, decay: decay, reach: reach, wind: (wind.x, wind.y, wind.z),
+                                 accel: (a.x, a.y, a.z), turbulence: turbulence, inverseScale: inverseScale, seed: noiseSeed,
+                                 origin: (o.x, o.y, o.z), normal: (n.x, n.y, n.z), hasSole: line != nil ? 1 : 0)
+    }
+
+    /// Lane `j`'s inputs for a particle born as `b` at age `tau`: the steps of its run and where it resumes
+    /// (its checkpoint when it belongs to `b` and lies on or before the last full step, else its birth), as
+    /// ``run(_:colliders:age:checkpoint:from:contact:)`` computes them.
+    @inline(__always)
+    func prepareLane(_ j: Int, _ b: ParticleBirth, age tau: Double, colliders: ColliderSet?,
+                     checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns) {
+        let steps = Int(CurlNoise.floor(tau / h))
+        let l = c.lanes
+        var i = 0, p = b.position, v = b.velocity, bounces = 0, last = -1
+        if let kept = checkpoint?.pointee, kept.resumes(b.id, steps: steps) {
+            i = Int(kept.step); p = kept.position; v = kept.velocity; bounces = Int(kept.bounces); last = Int(kept.last)
+        }
+        l.step[j] = Double(i); l.steps[j] = Double(steps)
+        l.rest[j] = tau - Double(steps) * h
+        // The side is a function of the birth (the run's `soleSide`); 0 without a line, where it is not read.
+        let hasSole = colliders?.hasSoleLine ?? false
+        l.side[j] = hasSole ? colliders.unsafelyUnwrapped.soleLine.side(b.position, b.velocity) : 0
+        l.last[j] = Double(last)
+        c.resumed[j] = Double(i); c.bounces[j] = Double(bounces)
+        l.px[j] = p.x; l.py[j] = p.y; l.pz[j] = p.z; l.vx[j] = v.x; l.vy[j] = v.y; l.vz[j] = v.z
+    }
+
+    /// An unused lane `j` (past the batch's particles): no step, nothing read back.
+    @inline(__always)
+    static func padLane(_ j: Int, _ c: FieldLaneColumns) {
+        let l = c.lanes
+        l.step[j] = 0; l.steps[j] = -1; l.rest[j] = 0
+        l.side[j] = 0; l.last[j] = -1
+        l.px[j] = 0; l.py[j] = 0; l.pz[j] = 0; l.vx[j] = 0; l.vy[j] = 0; l.vz[j] = 0
+    }
+
+    /// Lane `j`'s result after ``sd_field_steps``: the state ``state(_:colliders:age:checkpoint:)`` returns, with the
+    /// checkpoint it keeps. A finished lane keeps its last full-step state (when it moved on from the one read)
+    /// and returns its final state; a lane handed back is run on from its grid state. `birth` is evaluated only
+    /// for a lane handed back.
+    @inline(__always)
+    func finishLane(_ j: Int, _ id: UInt64, _ birth: () -> ParticleBirth, age tau: Double, colliders: ColliderSet?,
+                    checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns)
+        -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
+        let l = c.lanes
+        let step = Int(l.step[j])
+        let kp = SIMD3(l.kpx[j], l.kpy[j], l.kpz[j]), kv = SIMD3(l.kvx[j], l.kvy[j], l.kvz[j])
+        if l.done[j] != 0 {
+            if let checkpoint, step != Int(c.resumed[j]), FieldCheckpoint.keeps(step: step) {
+                checkpoint.pointee = FieldCheckpoint(id: id, step: step, position: kp, velocity: kv,
+                                                     bounces: Int(c.bounces[j]), last: Int(l.last[j]))
+            }
+            let p = SIMD3(l.px[j], l.py[j], l.pz[j])
+            // The run's return: the vortex's velocity is zero here, and adding it turns a −0 into +0.
+            return (p, SIMD3(l.vx[j], l.vy[j], l.vz[j]) + vortexVelocity(p), true)
+        }
+        let start = LaneStart(step: step, position: kp, velocity: kv, bounces: Int(c.bounces[j]), last: Int(l.last[j]),
+                              resumedAt: Int(c.resumed[j]))
+        let r = run(birth(), colliders: colliders, age: tau, checkpoint: checkpoint, from: start)
+        return (r.position, r.velocity, r.alive)
+    }
+}

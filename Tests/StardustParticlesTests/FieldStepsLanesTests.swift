@@ -57,7 +57,12 @@ import StardustCore
             let colliders = Self.lines(&d, responses[Int(d.u(0, 4))])
             #expect(integrator.takesLanes(colliders))
             let accel = SIMD3(d.range(200), d.u(-50, 250), d.chance(0.7) ? 0 : d.range(30))
-            let parameters = integrator.laneParameters(colliders, acceleration: accel)
+            var parameters = integrator.laneParameters(colliders, acceleration: accel)
+            // The lattice-cell table: none, or a small one (collisions replace entries) or a full one.
+            let cells = d.chance(0.2) ? nil : FieldIntegrator.makeLatticeCells()
+            defer { cells?.deallocate() }
+            parameters.cells = cells
+            parameters.cellMask = d.chance(0.3) ? 7 : Int64(FieldIntegrator.latticeCells - 1)
             let count = 1 + Int(d.u(0, Double(n)))
             let huge = d.chance(0.05)
             var births: [ParticleBirth] = [], ages: [Double] = [], slots: [FieldCheckpoint] = []
@@ -101,8 +106,9 @@ import StardustCore
                     if baseline { sd_field_steps_baseline(&lanes, Int64(padded), &p) } else { sd_field_steps(&lanes, Int64(padded), &p) }
                     for j in 0..<count {
                         if columns.lanes.done[j] != 0 { finished += 1 } else { handedBack += 1 }
-                        let got = integrator.finishLane(j, births[j].id, { births[j] }, age: ages[j], colliders: colliders,
-                                                        checkpoint: s.baseAddress! + j, columns)
+                        let got = integrator.finishedLane(j, births[j].id, checkpoint: s.baseAddress! + j, columns)
+                            ?? integrator.resumeLane(j, births[j], age: ages[j], colliders: colliders,
+                                                     checkpoint: s.baseAddress! + j, columns)
                         let w = want[j]
                         if !FieldCheckpointTests.same(got, w) {
                             Issue.record("round \(round), baseline \(baseline), lane \(j), age \(ages[j]): \(got) against \(w)")

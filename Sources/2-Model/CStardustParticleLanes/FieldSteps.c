@@ -73,7 +73,36 @@ typedef struct {
 /// The curl at (x, y) (lattice units) for the lanes of `work`, reading the cell's gradients and hashing
 /// them again for a lane whose cell changed (CurlNoise.curl). A lane outside `work` keeps its cell and
 /// gets a value that is not used.
-SD_INLINE void curl4(d4 x, d4 y, i4 work, uint64_t seed, Cell4 *cell, d4 *cx, d4 *cy) {
+/// The four gradients of the cell at (ix, iy) (CurlNoise.curl's `ga`, `gb`, `gc`, `gd`, x then y), from the
+/// caller's table when it holds them, else hashed (and written to the table). The table is a cache of this
+/// function of the lattice point: the values are the same either way.
+SD_INLINE void cellGradients(int64_t ix, int64_t iy, const SDFieldParameters *p, double g[8]) {
+    SDLatticeCell *e = 0;
+    if (p->cells) {
+        uint64_t key = ((uint64_t)ix * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)iy * 0xC2B2AE3D27D4EB4Full);
+        e = p->cells + ((key >> 40) & (uint64_t)p->cellMask);
+        if (e->ix == ix && e->iy == iy) {
+            memcpy(g, e->g, sizeof e->g);
+            return;
+        }
+    }
+    double n[8];
+    gradientBits(ix, iy, p->seed, &n[0], &n[1]);
+    gradientBits(ix + 1, iy, p->seed, &n[2], &n[3]);
+    gradientBits(ix, iy + 1, p->seed, &n[4], &n[5]);
+    gradientBits(ix + 1, iy + 1, p->seed, &n[6], &n[7]);
+    // CurlNoise.gradient's `n / 32767.5 − 1`, lane by lane (each correctly rounded: the grouping does not matter).
+    d4 lo = load4(n) / 32767.5 - 1, hi = load4(n + 4) / 32767.5 - 1;
+    store4(g, lo);
+    store4(g + 4, hi);
+    if (e) {
+        e->ix = ix;
+        e->iy = iy;
+        memcpy(e->g, g, sizeof e->g);
+    }
+}
+
+SD_INLINE void curl4(d4 x, d4 y, i4 work, const SDFieldParameters *p, Cell4 *cell, d4 *cx, d4 *cy) {
     d4 fx0 = floor4(x), fy0 = floor4(y);
     d4 fx = x - fx0, fy = y - fy0;
     // A lane whose corner floor differs: a new cell (a NaN always differs; its gradients are those of the
@@ -83,16 +112,9 @@ SD_INLINE void curl4(d4 x, d4 y, i4 work, uint64_t seed, Cell4 *cell, d4 *cx, d4
         for (int l = 0; l < 4; l++) {
             if (!changed[l]) continue;
             int64_t ix = (int64_t)clampLattice(fx0[l]), iy = (int64_t)clampLattice(fy0[l]);
-            double n[8];
-            gradientBits(ix, iy, seed, &n[0], &n[1]);
-            gradientBits(ix + 1, iy, seed, &n[2], &n[3]);
-            gradientBits(ix, iy + 1, seed, &n[4], &n[5]);
-            gradientBits(ix + 1, iy + 1, seed, &n[6], &n[7]);
-            d4 lo = load4(n) / 32767.5 - 1, hi = load4(n + 4) / 32767.5 - 1;
-            for (int c = 0; c < 4; c++) {
-                cell->g[c][l] = lo[c];
-                cell->g[c + 4][l] = hi[c];
-            }
+            double g[8];
+            cellGradients(ix, iy, p, g);
+            for (int c = 0; c < 8; c++) cell->g[c][l] = g[c];
             cell->fx0[l] = fx0[l];
             cell->fy0[l] = fy0[l];
         }
@@ -161,7 +183,7 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
             d4 az = {p->accel[2], p->accel[2], p->accel[2], p->accel[2]};
             if (turbulent) {
                 d4 cx, cy;
-                curl4(px * p->inverseScale, py * p->inverseScale, work, p->seed, &cell, &cx, &cy);
+                curl4(px * p->inverseScale, py * p->inverseScale, work, p, &cell, &cx, &cy);
                 ax = ax + cx * p->turbulence;
                 ay = ay + cy * p->turbulence;
             }

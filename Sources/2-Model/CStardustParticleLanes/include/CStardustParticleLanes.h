@@ -76,10 +76,17 @@ void sd_columns(const SDColumnInputs *in, const SDColumnOutputs *out, int64_t co
 void sd_columns_baseline(const SDColumnInputs *in, const SDColumnOutputs *out, int64_t count,
                          const SDColumnParameters *p);
 
+/// One lattice cell's four curl-noise gradients (a, b, c, d: x then y of each), as CurlNoise.gradient gives them,
+/// in a table of ``sd_field_steps`` keyed by the cell's corner (`ix`, `iy`; `INT64_MIN`: an empty entry).
+typedef struct SDLatticeCell {
+    int64_t ix, iy;
+    double g[8];
+} SDLatticeCell;
+
 /// The constants of ``sd_field_steps``: one cell's integrated fields (``FieldIntegrator``) without attractors or
 /// vortex. `h` the step; `k` the drag (0: none), `decay` and `reach` its full step's e^(−k·h) and (1 − e^(−k·h))/k;
 /// `accel` the cell's acceleration; `turbulence` the curl noise's strength (0: none), `inverseScale` and `seed`
-/// its lattice; `hasSole` 1 when a collider line that stays (`origin`, unit `normal`) is tested.
+/// its lattice; `hasSole` 1 when a collider line that stays (`origin`, unit `normal`) is tested; `cells` below.
 typedef struct SDFieldParameters {
     double h, k, decay, reach;
     double wind[3], accel[3];
@@ -87,6 +94,10 @@ typedef struct SDFieldParameters {
     uint64_t seed;
     double origin[3], normal[3];
     int32_t hasSole;
+    /// A table of `cellMask + 1` (a power of two) lattice cells of this seed that the steps read and fill, kept by
+    /// the caller across calls (a cache: a lane whose cell is not there hashes it), or NULL.
+    SDLatticeCell *cells;
+    int64_t cellMask;
 } SDFieldParameters;
 
 /// The batch columns of ``sd_field_steps``, each `count` doubles. In: `step` (the grid step the lane starts

@@ -151,6 +151,11 @@ extension EmitterLayer {
                 // Integrated fields the C lanes step (``FieldIntegrator/takesLanes(_:)``): tested and prepared once per run.
                 let fieldLanes = integrator?.takesLanes(colliderSet) ?? false
                 var fieldParameters = fieldLanes ? integrator!.laneParameters(colliderSet, acceleration: p.accel) : SDFieldParameters()
+                // The turbulence's lattice cells met in this call, shared by its batches (one allocation per call).
+                let latticeCells = fieldLanes && integrator!.turbulence != 0 ? FieldIntegrator.makeLatticeCells() : nil
+                defer { latticeCells?.deallocate() }
+                fieldParameters.cells = latticeCells
+                fieldParameters.cellMask = Int64(FieldIntegrator.latticeCells - 1)
                 // The kept table's slots as bytes, for the prefetch of the next batch's slots (below).
                 let tableBytes = entries.map { UnsafeRawPointer($0) } ?? checkpoints.map { UnsafeRawPointer($0) }
                 let slotBytes = entries != nil ? MemoryLayout<ContactCache.Entry>.stride : MemoryLayout<FieldCheckpoint>.stride
@@ -262,11 +267,16 @@ extension EmitterLayer {
                         }
                         for j in 0..<m {
                             let id = idKey &+ ks[j]
-                            let s = fieldLanes
-                                ? integrator.finishLane(j, id, { birth(j, id) }, age: ages[j], colliders: colliderSet,
-                                                        checkpoint: checkpoints.map { $0 + Int(slots[j]) }, fieldColumns)
-                                : integrator.state(birth(j, id), colliders: colliderSet, age: ages[j],
-                                                   checkpoint: checkpoints.map { $0 + Int(slots[j]) })
+                            let slot = checkpoints.map { $0 + Int(slots[j]) }
+                            let s: (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool)
+                            if !fieldLanes {
+                                s = integrator.state(birth(j, id), colliders: colliderSet, age: ages[j], checkpoint: slot)
+                            } else if let r = integrator.finishedLane(j, id, checkpoint: slot, fieldColumns) {
+                                s = r
+                            } else {
+                                s = integrator.resumeLane(j, birth(j, id), age: ages[j], colliders: colliderSet,
+                                                          checkpoint: slot, fieldColumns)
+                            }
                             let i = live
                             px[i] = s.position.x; py[i] = s.position.y; pz[i] = s.position.z
                             vx[i] = s.velocity.x; vy[i] = s.velocity.y; vz[i] = s.velocity.z

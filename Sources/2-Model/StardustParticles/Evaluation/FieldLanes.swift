@@ -6,8 +6,8 @@ import CStardustParticleLanes
 ///
 /// A batch goes through three passes: ``prepareLane(_:_:age:colliders:checkpoint:_:)`` reads each particle's
 /// checkpoint (or birth) into the lanes' columns; ``sd_field_steps`` takes every lane's full steps and its
-/// shortened last step together, four lanes at a time; ``finishLane(_:_:age:colliders:checkpoint:_:)`` keeps each
-/// lane's last full-step state in its checkpoint and returns its final state, in birth order. A lane whose step
+/// shortened last step together, four lanes at a time; ``finishedLane(_:_:checkpoint:_:)`` keeps each
+/// finished lane's last full-step state in its checkpoint and returns its final state, in birth order. A lane whose step
 /// crosses the collider line is handed back at the start of that step, a point of its own grid, and
 /// ``FieldIntegrator/run(_:colliders:age:checkpoint:from:contact:)`` takes it from there (the contact and
 /// what follows): the steps from a grid point are those of the run from the birth, so the bytes are the
@@ -33,6 +33,19 @@ struct LaneStart {
 }
 
 extension FieldIntegrator {
+    /// Entries of the lattice-cell table ``sd_field_steps`` reads (``makeLatticeCells()``): 320 KB, more than the
+    /// cells a layer's particles span at the bench's scale (docs/PARTICLES-PERFORMANCE.md, "Turbulence steps in lanes").
+    static let latticeCells = 4096
+
+    /// An empty lattice-cell table for ``SDFieldParameters/cells`` (one per call of the batched kernel, for one
+    /// integrator's seed): a lane resumed from its checkpoint finds its cell's gradients there instead of hashing
+    /// them again. The caller deallocates it.
+    static func makeLatticeCells() -> UnsafeMutablePointer<SDLatticeCell> {
+        let cells = UnsafeMutablePointer<SDLatticeCell>.allocate(capacity: latticeCells)
+        cells.initialize(repeating: SDLatticeCell(ix: .min, iy: .min, g: (0, 0, 0, 0, 0, 0, 0, 0)), count: latticeCells)
+        return cells
+    }
+
     /// True when ``sd_field_steps`` computes this integrator's steps with `colliders`: no attractors, no vortex,
     /// and no collider or one line that stays.
     func takesLanes(_ colliders: ColliderSet?) -> Bool {
@@ -46,7 +59,8 @@ extension FieldIntegrator {
         let o = line?.origin ?? .zero, n = line?.normal ?? .zero
         return SDFieldParameters(h: h, k: k, decay: decay, reach: reach, wind: (wind.x, wind.y, wind.z),
                                  accel: (a.x, a.y, a.z), turbulence: turbulence, inverseScale: inverseScale, seed: noiseSeed,
-                                 origin: (o.x, o.y, o.z), normal: (n.x, n.y, n.z), hasSole: line != nil ? 1 : 0)
+                                 origin: (o.x, o.y, o.z), normal: (n.x, n.y, n.z), hasSole: line != nil ? 1 : 0,
+                                 cells: nil, cellMask: 0)
     }
 
     /// Lane `j`'s inputs for a particle born as `b` at age `tau`: the steps of its run and where it resumes
@@ -80,29 +94,36 @@ extension FieldIntegrator {
         l.px[j] = 0; l.py[j] = 0; l.pz[j] = 0; l.vx[j] = 0; l.vy[j] = 0; l.vz[j] = 0
     }
 
-    /// Lane `j`'s result after ``sd_field_steps``: the state ``state(_:colliders:age:checkpoint:)`` returns, with the
-    /// checkpoint it keeps. A finished lane keeps its last full-step state (when it moved on from the one read)
-    /// and returns its final state; a lane handed back is run on from its grid state. `birth` is evaluated only
-    /// for a lane handed back.
+    /// Lane `j`'s result after ``sd_field_steps`` when it finished: the state ``state(_:colliders:age:checkpoint:)``
+    /// returns, its last full-step state kept in the checkpoint when it moved on from the one read. Nil for a lane
+    /// handed back at a contact (``resumeLane(_:_:age:colliders:checkpoint:_:)``).
     @inline(__always)
-    func finishLane(_ j: Int, _ id: UInt64, _ birth: () -> ParticleBirth, age tau: Double, colliders: ColliderSet?,
+    func finishedLane(_ j: Int, _ id: UInt64, checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns)
+        -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool)? {
+        let l = c.lanes
+        guard l.done[j] != 0 else { return nil }
+        let step = Int(l.step[j])
+        if let checkpoint, step != Int(c.resumed[j]), FieldCheckpoint.keeps(step: step) {
+            checkpoint.pointee = FieldCheckpoint(id: id, step: step, position: SIMD3(l.kpx[j], l.kpy[j], l.kpz[j]),
+                                                 velocity: SIMD3(l.kvx[j], l.kvy[j], l.kvz[j]),
+                                                 bounces: Int(c.bounces[j]), last: Int(l.last[j]))
+        }
+        let p = SIMD3(l.px[j], l.py[j], l.pz[j])
+        // The run's return: the vortex's velocity is zero here, and adding it turns a −0 into +0.
+        return (p, SIMD3(l.vx[j], l.vy[j], l.vz[j]) + vortexVelocity(p), true)
+    }
+
+    /// The state of a particle born as `b` at age `tau` whose lane `j` was handed back at a contact: the run from
+    /// the grid state the lane stopped at (the contact's step and on), with the checkpoint it keeps.
+    @inline(__always)
+    func resumeLane(_ j: Int, _ b: ParticleBirth, age tau: Double, colliders: ColliderSet?,
                     checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns)
         -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
         let l = c.lanes
-        let step = Int(l.step[j])
-        let kp = SIMD3(l.kpx[j], l.kpy[j], l.kpz[j]), kv = SIMD3(l.kvx[j], l.kvy[j], l.kvz[j])
-        if l.done[j] != 0 {
-            if let checkpoint, step != Int(c.resumed[j]), FieldCheckpoint.keeps(step: step) {
-                checkpoint.pointee = FieldCheckpoint(id: id, step: step, position: kp, velocity: kv,
-                                                     bounces: Int(c.bounces[j]), last: Int(l.last[j]))
-            }
-            let p = SIMD3(l.px[j], l.py[j], l.pz[j])
-            // The run's return: the vortex's velocity is zero here, and adding it turns a −0 into +0.
-            return (p, SIMD3(l.vx[j], l.vy[j], l.vz[j]) + vortexVelocity(p), true)
-        }
-        let start = LaneStart(step: step, position: kp, velocity: kv, bounces: Int(c.bounces[j]), last: Int(l.last[j]),
-                              resumedAt: Int(c.resumed[j]))
-        let r = run(birth(), colliders: colliders, age: tau, checkpoint: checkpoint, from: start)
+        let start = LaneStart(step: Int(l.step[j]), position: SIMD3(l.kpx[j], l.kpy[j], l.kpz[j]),
+                              velocity: SIMD3(l.kvx[j], l.kvy[j], l.kvz[j]), bounces: Int(c.bounces[j]),
+                              last: Int(l.last[j]), resumedAt: Int(c.resumed[j]))
+        let r = run(b, colliders: colliders, age: tau, checkpoint: checkpoint, from: start)
         return (r.position, r.velocity, r.alive)
     }
 }

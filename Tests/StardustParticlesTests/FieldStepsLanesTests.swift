@@ -35,7 +35,7 @@ import StardustCore
         var d = Draw(0x7E2B_1E5)
         let n = 64
         let h = ParticleFields.integrationStep
-        let store = UnsafeMutablePointer<Double>.allocate(capacity: 22 * n)
+        let store = UnsafeMutablePointer<Double>.allocate(capacity: 22 * n)  // 21 columns used
         defer { store.deallocate() }
         func col(_ c: Int) -> UnsafeMutablePointer<Double> { store + c * n }
         let columns = FieldLaneColumns(
@@ -96,19 +96,28 @@ import StardustCore
             for baseline in [false, true] {
                 var gotSlots = slots
                 gotSlots.withUnsafeMutableBufferPointer { s in
+                    let padded = (count + 3) & ~3
+                    let ageColumn = col(20)
+                    for j in 0..<padded { ageColumn[j] = j < count ? ages[j] : 0 }
+                    if baseline {
+                        sd_field_grid_baseline(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(padded), h)
+                    } else {
+                        sd_field_grid(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(padded), h)
+                    }
                     for j in 0..<count {
-                        integrator.prepareLane(j, births[j], age: ages[j], colliders: colliders, checkpoint: s.baseAddress! + j, columns)
+                        integrator.prepareLane(j, births[j], colliders: colliders, checkpoint: s.baseAddress! + j, columns)
                         if columns.resumed[j] > 0 { resumedLanes += 1 }
                     }
-                    let padded = (count + 3) & ~3
                     for j in count..<padded { FieldIntegrator.padLane(j, columns) }
                     var lanes = columns.lanes, p = parameters
                     if baseline { sd_field_steps_baseline(&lanes, Int64(padded), &p) } else { sd_field_steps(&lanes, Int64(padded), &p) }
                     for j in 0..<count {
                         if columns.lanes.done[j] != 0 { finished += 1 } else { handedBack += 1 }
-                        let got = integrator.finishedLane(j, births[j].id, checkpoint: s.baseAddress! + j, columns)
-                            ?? integrator.resumeLane(j, births[j], age: ages[j], colliders: colliders,
-                                                     checkpoint: s.baseAddress! + j, columns)
+                        let l = columns.lanes
+                        let got = integrator.keepLane(j, births[j].id, checkpoint: s.baseAddress! + j, columns)
+                            ? (SIMD3(l.px[j], l.py[j], l.pz[j]), SIMD3(l.vx[j], l.vy[j], l.vz[j]), true)
+                            : integrator.resumeLane(j, births[j], age: ages[j], colliders: colliders,
+                                                    checkpoint: s.baseAddress! + j, columns)
                         let w = want[j]
                         if !FieldCheckpointTests.same(got, w) {
                             Issue.record("round \(round), baseline \(baseline), lane \(j), age \(ages[j]): \(got) against \(w)")
@@ -127,5 +136,45 @@ import StardustCore
         #expect(finished > 10_000)
         #expect(kept > 5_000)
         #expect(resumedLanes > 5_000)
+    }
+
+    @Test("the C grid of an age equals the run's steps and shortened step bit for bit, in both variants")
+    func gridMatchesRun() {
+        var d = Draw(0x6121_D)
+        let h = ParticleFields.integrationStep
+        let n = 256
+        var ages = [Double](repeating: 0, count: n)
+        var compared = 0
+        for _ in 0..<200 {
+            for j in 0..<n {
+                switch Int(d.u(0, 6)) {
+                case 0: ages[j] = Double(Int(d.u(0, 1e6))) * h  // on the grid
+                case 1: ages[j] = Double(Int(d.u(0, 1e6))) * h + (d.chance(0.5) ? 1e-12 : -1e-12)
+                case 2: ages[j] = d.chance(0.5) ? 0 : -0.0
+                case 3: ages[j] = d.u(0, 1e13)  // quotients near and past 2^51
+                case 4: ages[j] = -d.u(0, 20)
+                default: ages[j] = d.u(0, 20)
+                }
+            }
+            for baseline in [false, true] {
+                var steps = [Double](repeating: 7, count: n), rest = [Double](repeating: 7, count: n)
+                steps.withUnsafeMutableBufferPointer { s in
+                    rest.withUnsafeMutableBufferPointer { r in
+                        if baseline { sd_field_grid_baseline(ages, s.baseAddress!, r.baseAddress!, Int64(n), h) }
+                        else { sd_field_grid(ages, s.baseAddress!, r.baseAddress!, Int64(n), h) }
+                    }
+                }
+                for j in 0..<n {
+                    // FieldIntegrator.run's two lines.
+                    let want = Int(CurlNoise.floor(ages[j] / h))
+                    let wantRest = ages[j] - Double(want) * h
+                    if Double(want).bitPattern != steps[j].bitPattern || wantRest.bitPattern != rest[j].bitPattern {
+                        Issue.record("age \(ages[j]), baseline \(baseline): \(steps[j]), \(rest[j]) against \(want), \(wantRest)")
+                    }
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 200 * 2 * 256)
     }
 }

@@ -43,6 +43,12 @@ SD_INLINE d4 floor4(d4 x) {
     return f;
 }
 
+/// True when some lane of `m` is set.
+SD_INLINE int any4(i4 m) { return (m[0] | m[1] | m[2] | m[3]) != 0; }
+
+/// Writes `v`'s lanes set in `m` over the four doubles at `p`.
+SD_INLINE void blend4(double *p, i4 m, d4 v) { store4(p, select4(m, v, load4(p))); }
+
 /// Swift's `min(hi, max(lo, x))` (CurlNoise's clamp): a NaN becomes `lo`.
 SD_INLINE double clampLattice(double x) {
     const double lo = -2147483648.0, hi = 2147483647.0;
@@ -108,7 +114,7 @@ SD_INLINE void curl4(d4 x, d4 y, i4 work, const SDFieldParameters *p, Cell4 *cel
     // A lane whose corner floor differs: a new cell (a NaN always differs; its gradients are those of the
     // clamped point, the same values CurlNoise keeps, so the bits do not change).
     i4 changed = work & ((fx0 != cell->fx0) | (fy0 != cell->fy0));
-    if (changed[0] | changed[1] | changed[2] | changed[3]) {
+    if (any4(changed)) {
         for (int l = 0; l < 4; l++) {
             if (!changed[l]) continue;
             int64_t ix = (int64_t)clampLattice(fx0[l]), iy = (int64_t)clampLattice(fy0[l]);
@@ -152,10 +158,10 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
         i4 onLine = load4(c->last + j) == 0;
         d4 px = load4(c->px + j), py = load4(c->py + j), pz = load4(c->pz + j);
         d4 vx = load4(c->vx + j), vy = load4(c->vy + j), vz = load4(c->vz + j);
-        // The outputs, gathered lane by lane as lanes stop: the state at the last full step reached, the final
-        // state, and whether the lane finished (else it was handed back at `i`).
-        d4 kpx = px, kpy = py, kpz = pz, kvx = vx, kvy = vy, kvz = vz;
-        d4 fpx = px, fpy = py, fpz = pz, fvx = vx, fvy = vy, fvz = vz;
+        // The outputs are written lane by lane as lanes stop (each lane once: the state at the last full step it
+        // reached, then its final state), blended into the columns rather than kept in registers, which the steps need.
+        // A final velocity is written plus +0.0, as the run returns it plus the vortex's velocity (zero without a
+        // vortex): a −0 becomes +0 (and the compiler may not drop an addition of +0.0).
         i4 done = none;
         Cell4 cell;
         cell.fx0 = cell.fy0 = (d4){NAN, NAN, NAN, NAN};  // no cell yet: every lane differs
@@ -168,14 +174,18 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
             i4 work = full | shortened;
             // A lane that reached its last full step keeps that state; one without a shortened step ends there.
             i4 atLast = live & ~full;
-            kpx = select4(atLast, px, kpx); kpy = select4(atLast, py, kpy); kpz = select4(atLast, pz, kpz);
-            kvx = select4(atLast, vx, kvx); kvy = select4(atLast, vy, kvy); kvz = select4(atLast, vz, kvz);
-            i4 ends = atLast & ~shortened;
-            fpx = select4(ends, px, fpx); fpy = select4(ends, py, fpy); fpz = select4(ends, pz, fpz);
-            fvx = select4(ends, vx, fvx); fvy = select4(ends, vy, fvy); fvz = select4(ends, vz, fvz);
-            done |= ends;
-            live &= ~ends;
-            if (!(work[0] | work[1] | work[2] | work[3])) break;
+            if (any4(atLast)) {
+                blend4(c->kpx + j, atLast, px); blend4(c->kpy + j, atLast, py); blend4(c->kpz + j, atLast, pz);
+                blend4(c->kvx + j, atLast, vx); blend4(c->kvy + j, atLast, vy); blend4(c->kvz + j, atLast, vz);
+                i4 ends = atLast & ~shortened;
+                if (any4(ends)) {
+                    blend4(c->px + j, ends, px); blend4(c->py + j, ends, py); blend4(c->pz + j, ends, pz);
+                    blend4(c->vx + j, ends, vx + 0.0); blend4(c->vy + j, ends, vy + 0.0); blend4(c->vz + j, ends, vz + 0.0);
+                    done |= ends;
+                    live &= ~ends;
+                }
+            }
+            if (!any4(work)) break;
             d4 dt = select4(full, (d4){h, h, h, h}, rest);
             // 1. The force at the start of the step, held for it (FieldIntegrator.force without attractors).
             d4 ax = {p->accel[0], p->accel[0], p->accel[0], p->accel[0]};
@@ -190,7 +200,7 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
             d4 nx, ny, nz, wx, wy, wz;
             if (drag) {
                 d4 e = {p->decay, p->decay, p->decay, p->decay}, r = {p->reach, p->reach, p->reach, p->reach};
-                if (shortened[0] | shortened[1] | shortened[2] | shortened[3]) {
+                if (any4(shortened)) {
                     for (int l = 0; l < 4; l++) {
                         if (!shortened[l]) continue;
                         e[l] = exp(-k * dt[l]);
@@ -221,9 +231,11 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
                 s1 = sideDistance(p, nx, ny, nz, side);
                 d4 from = select4(onLine & (s0 < 0), (d4){0, 0, 0, 0}, s0);
                 hit = work & (from >= 0) & (s1 < 0);
-                live &= ~hit;
-                kpx = select4(hit, px, kpx); kpy = select4(hit, py, kpy); kpz = select4(hit, pz, kpz);
-                kvx = select4(hit, vx, kvx); kvy = select4(hit, vy, kvy); kvz = select4(hit, vz, kvz);
+                if (any4(hit)) {
+                    live &= ~hit;
+                    blend4(c->kpx + j, hit, px); blend4(c->kpy + j, hit, py); blend4(c->kpz + j, hit, pz);
+                    blend4(c->kvx + j, hit, vx); blend4(c->kvy + j, hit, vy); blend4(c->kvz + j, hit, vz);
+                }
             }
             i4 stepped = full & ~hit;
             px = select4(stepped, nx, px); py = select4(stepped, ny, py); pz = select4(stepped, nz, pz);
@@ -231,18 +243,47 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
             s0 = select4(stepped, s1, s0);
             i = select4(stepped, i + 1, i);
             i4 landed = shortened & ~hit;
-            fpx = select4(landed, nx, fpx); fpy = select4(landed, ny, fpy); fpz = select4(landed, nz, fpz);
-            fvx = select4(landed, wx, fvx); fvy = select4(landed, wy, fvy); fvz = select4(landed, wz, fvz);
-            done |= landed;
-            live &= ~landed;
+            if (any4(landed)) {
+                blend4(c->px + j, landed, nx); blend4(c->py + j, landed, ny); blend4(c->pz + j, landed, nz);
+                blend4(c->vx + j, landed, wx + 0.0); blend4(c->vy + j, landed, wy + 0.0); blend4(c->vz + j, landed, wz + 0.0);
+                done |= landed;
+                live &= ~landed;
+            }
         }
         store4(c->step + j, i);
-        store4(c->kpx + j, kpx); store4(c->kpy + j, kpy); store4(c->kpz + j, kpz);
-        store4(c->kvx + j, kvx); store4(c->kvy + j, kvy); store4(c->kvz + j, kvz);
-        store4(c->px + j, fpx); store4(c->py + j, fpy); store4(c->pz + j, fpz);
-        store4(c->vx + j, fvx); store4(c->vy + j, fvy); store4(c->vz + j, fvz);
         store4(c->done + j, select4(done, (d4){1, 1, 1, 1}, (d4){0, 0, 0, 0}));
     }
+}
+
+SD_INLINE void grid(const double *ages, double *steps, double *rest, int64_t count, double h) {
+    for (int64_t j = 0; j < count; j += 4) {
+        d4 tau = load4(ages + j);
+        // `Double(Int(CurlNoise.floor(τ / h)))`: the integer's round trip turns a −0 into +0, as + 0.0 does.
+        d4 n = floor4(tau / h) + 0.0;
+        store4(steps + j, n);
+        store4(rest + j, tau - n * h);
+    }
+}
+
+void sd_field_grid_baseline(const double *ages, double *steps, double *rest, int64_t count, double h) {
+    grid(ages, steps, rest, count, h);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void gridAVX2(const double *ages, double *steps, double *rest, int64_t count,
+                                                     double h) {
+    grid(ages, steps, rest, count, h);
+}
+#endif
+
+void sd_field_grid(const double *ages, double *steps, double *rest, int64_t count, double h) {
+#if defined(__x86_64__)
+    if (sd_lanes_use_avx2()) {
+        gridAVX2(ages, steps, rest, count, h);
+        return;
+    }
+#endif
+    grid(ages, steps, rest, count, h);
 }
 
 void sd_field_steps_baseline(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p) {

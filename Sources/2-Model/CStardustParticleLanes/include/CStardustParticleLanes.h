@@ -103,8 +103,8 @@ typedef struct SDFieldParameters {
 /// The batch columns of ``sd_field_steps``, each `count` doubles. In: `step` (the grid step the lane starts
 /// at), `steps` (its last full step), `rest` (its shortened last step), `side` (its side of the line, ±1) and
 /// `last` (its last contact's piece: 0 means it starts on the line), the state at `step` in p/v. Out: `step`
-/// the step the lane stopped at and k* the state there; `done` 1 when the lane finished (p/v its final state,
-/// `step` its last full step), 0 when its step from `step` crosses the line (the caller takes it from there).
+/// the step the lane stopped at and k* the state there; `done` 1 when the lane finished (p/v its final state, the
+/// velocity plus +0.0 as the run returns it; `step` its last full step), 0 when its step from `step` crosses the line (the caller takes it from there).
 typedef struct SDFieldLanes {
     double *step, *steps, *rest, *side, *last;
     double *px, *py, *pz, *vx, *vy, *vz;
@@ -117,6 +117,13 @@ typedef struct SDFieldLanes {
 /// ``FieldIntegrator``'s run (``CurlNoise/curl(_:_:seed:cell:)``, the drag or free step, the line's crossing
 /// test), the same bits.
 void sd_field_steps(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p);
+
+/// Each lane's grid for `count` ages (a multiple of 4): `steps` the full steps ⌊τ/h⌋ and `rest` τ − steps·h, the
+/// shortened last step, as FieldIntegrator's run computes them (`CurlNoise.floor` of the quotient), four at a time.
+void sd_field_grid(const double *ages, double *steps, double *rest, int64_t count, double h);
+
+/// The baseline variant of ``sd_field_grid``, whatever the CPU (for the tests).
+void sd_field_grid_baseline(const double *ages, double *steps, double *rest, int64_t count, double h);
 
 /// The baseline variant of ``sd_field_steps``, whatever the CPU (for the tests).
 void sd_field_steps_baseline(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p);

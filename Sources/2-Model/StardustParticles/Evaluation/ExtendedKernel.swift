@@ -150,6 +150,7 @@ extension EmitterLayer {
                 let checkpoints = integrated ? contacts?.checkpoints : nil
                 // Integrated fields the C lanes step (``FieldIntegrator/takesLanes(_:)``): tested and prepared once per run.
                 let fieldLanes = integrator?.takesLanes(colliderSet) ?? false
+                let fieldKills = colliderSet?.canKill ?? false
                 var fieldParameters = fieldLanes ? integrator!.laneParameters(colliderSet, acceleration: p.accel) : SDFieldParameters()
                 // The turbulence's lattice cells met in this call, shared by its batches (one allocation per call).
                 let latticeCells = fieldLanes && integrator!.turbulence != 0 ? FieldIntegrator.makeLatticeCells() : nil
@@ -251,39 +252,55 @@ extension EmitterLayer {
                         // those a `die` collider took are dropped. The closed form below is skipped.
                         live = 0
                         if fieldLanes {
-                            // The steps of the whole batch four particles at a time (FieldLanes.swift): the inputs in
-                            // birth order, the C lanes, then each result (and the Swift run for a lane handed back at
-                            // a contact) in birth order below. Each particle's checkpoint is read before any is
-                            // written: a slot two births of the batch share (a test's small table) then holds the
-                            // second's state instead of the first's, which changes no byte (``FieldCheckpoint``).
+                            // The steps of the whole batch four particles at a time (FieldLanes.swift): each lane's
+                            // grid, its inputs in birth order, the C lanes, then in birth order each finished lane's
+                            // checkpoint (its state is in px…vz) or the Swift run of a lane handed back at a contact.
+                            // Each particle's checkpoint is read before any is written: a slot two births of the batch
+                            // share (a test's small table) then holds the second's state instead of the first's, which
+                            // changes no byte (``FieldCheckpoint``).
+                            let padded = (m + 3) & ~3
+                            sd_field_grid(ages, fieldColumns.lanes.steps, fieldColumns.lanes.rest, Int64(padded), integrator.h)
                             for j in 0..<m {
-                                integrator.prepareLane(j, birth(j, idKey &+ ks[j]), age: ages[j], colliders: colliderSet,
+                                integrator.prepareLane(j, birth(j, idKey &+ ks[j]), colliders: colliderSet,
                                                        checkpoint: checkpoints.map { $0 + Int(slots[j]) }, fieldColumns)
                             }
-                            let padded = (m + 3) & ~3
                             for j in m..<padded { FieldIntegrator.padLane(j, fieldColumns) }
                             var lanes = fieldColumns.lanes
                             sd_field_steps(&lanes, Int64(padded), &fieldParameters)
-                        }
-                        for j in 0..<m {
-                            let id = idKey &+ ks[j]
-                            let slot = checkpoints.map { $0 + Int(slots[j]) }
-                            let s: (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool)
-                            if !fieldLanes {
-                                s = integrator.state(birth(j, id), colliders: colliderSet, age: ages[j], checkpoint: slot)
-                            } else if let r = integrator.finishedLane(j, id, checkpoint: slot, fieldColumns) {
-                                s = r
-                            } else {
-                                s = integrator.resumeLane(j, birth(j, id), age: ages[j], colliders: colliderSet,
-                                                          checkpoint: slot, fieldColumns)
+                            for j in 0..<m {
+                                let id = idKey &+ ks[j]
+                                let slot = checkpoints.map { $0 + Int(slots[j]) }
+                                var alive = true
+                                if !integrator.keepLane(j, id, checkpoint: slot, fieldColumns) {
+                                    let s = integrator.resumeLane(j, birth(j, id), age: ages[j], colliders: colliderSet,
+                                                                  checkpoint: slot, fieldColumns)
+                                    px[j] = s.position.x; py[j] = s.position.y; pz[j] = s.position.z
+                                    vx[j] = s.velocity.x; vy[j] = s.velocity.y; vz[j] = s.velocity.z
+                                    alive = s.alive
+                                }
+                                // Without a `die` collider every particle lives: slot j stays j, nothing to move.
+                                guard fieldKills else { continue }
+                                let i = live
+                                px[i] = px[j]; py[i] = py[j]; pz[i] = pz[j]; vx[i] = vx[j]; vy[i] = vy[j]; vz[i] = vz[j]
+                                ages[i] = ages[j]; lives[i] = lives[j]; births[i] = births[j]; ks[i] = ks[j]
+                                uScale[i] = uScale[j]; uSpin[i] = uSpin[j]; uRot[i] = uRot[j]
+                                uR[i] = uR[j]; uG[i] = uG[j]; uB[i] = uB[j]; uA[i] = uA[j]
+                                live &+= alive ? 1 : 0
                             }
-                            let i = live
-                            px[i] = s.position.x; py[i] = s.position.y; pz[i] = s.position.z
-                            vx[i] = s.velocity.x; vy[i] = s.velocity.y; vz[i] = s.velocity.z
-                            ages[i] = ages[j]; lives[i] = lives[j]; births[i] = births[j]; ks[i] = ks[j]
-                            uScale[i] = uScale[j]; uSpin[i] = uSpin[j]; uRot[i] = uRot[j]
-                            uR[i] = uR[j]; uG[i] = uG[j]; uB[i] = uB[j]; uA[i] = uA[j]
-                            live &+= s.alive ? 1 : 0
+                            if !fieldKills { live = m }
+                        } else {
+                            for j in 0..<m {
+                                let id = idKey &+ ks[j]
+                                let s = integrator.state(birth(j, id), colliders: colliderSet, age: ages[j],
+                                                         checkpoint: checkpoints.map { $0 + Int(slots[j]) })
+                                let i = live
+                                px[i] = s.position.x; py[i] = s.position.y; pz[i] = s.position.z
+                                vx[i] = s.velocity.x; vy[i] = s.velocity.y; vz[i] = s.velocity.z
+                                ages[i] = ages[j]; lives[i] = lives[j]; births[i] = births[j]; ks[i] = ks[j]
+                                uScale[i] = uScale[j]; uSpin[i] = uSpin[j]; uRot[i] = uRot[j]
+                                uR[i] = uR[j]; uG[i] = uG[j]; uB[i] = uB[j]; uA[i] = uA[j]
+                                live &+= s.alive ? 1 : 0
+                            }
                         }
                         for j in live..<((live + 3) & ~3) {
                             ages[j] = 0; lives[j] = 1; uScale[j] = 0; uSpin[j] = 0; uRot[j] = 0

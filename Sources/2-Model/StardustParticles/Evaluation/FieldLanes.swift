@@ -4,10 +4,11 @@ import CStardustParticleLanes
 /// batched kernel (ExtendedKernel.swift), around the same run as ``FieldIntegrator/state(_:colliders:age:checkpoint:)``
 /// (docs/PARTICLES-PERFORMANCE.md, "Turbulence steps in lanes").
 ///
-/// A batch goes through three passes: ``prepareLane(_:_:age:colliders:checkpoint:_:)`` reads each particle's
+/// A batch goes through four passes: ``sd_field_grid`` computes each lane's steps and shortened step, four at a
+/// time; ``prepareLane(_:_:colliders:checkpoint:_:)`` reads each particle's
 /// checkpoint (or birth) into the lanes' columns; ``sd_field_steps`` takes every lane's full steps and its
-/// shortened last step together, four lanes at a time; ``finishedLane(_:_:checkpoint:_:)`` keeps each
-/// finished lane's last full-step state in its checkpoint and returns its final state, in birth order. A lane whose step
+/// shortened last step together, four lanes at a time; ``keepLane(_:_:checkpoint:_:)`` keeps each
+/// finished lane's last full-step state in its checkpoint (its final state is in the columns), in birth order. A lane whose step
 /// crosses the collider line is handed back at the start of that step, a point of its own grid, and
 /// ``FieldIntegrator/run(_:colliders:age:checkpoint:from:contact:)`` takes it from there (the contact and
 /// what follows): the steps from a grid point are those of the run from the birth, so the bytes are the
@@ -63,20 +64,20 @@ extension FieldIntegrator {
                                  cells: nil, cellMask: 0)
     }
 
-    /// Lane `j`'s inputs for a particle born as `b` at age `tau`: the steps of its run and where it resumes
+    /// Lane `j`'s inputs for a particle born as `b` (its age's grid from ``sd_field_grid``): where its run resumes
     /// (its checkpoint when it belongs to `b` and lies on or before the last full step, else its birth), as
     /// ``run(_:colliders:age:checkpoint:from:contact:)`` computes them.
     @inline(__always)
-    func prepareLane(_ j: Int, _ b: ParticleBirth, age tau: Double, colliders: ColliderSet?,
+    func prepareLane(_ j: Int, _ b: ParticleBirth, colliders: ColliderSet?,
                      checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns) {
-        let steps = Int(CurlNoise.floor(tau / h))
         let l = c.lanes
+        // ``sd_field_grid`` wrote the run's `steps` and `rest` (the conversion traps where the run's would).
+        let steps = Int(l.steps[j])
         var i = 0, p = b.position, v = b.velocity, bounces = 0, last = -1
         if let kept = checkpoint?.pointee, kept.resumes(b.id, steps: steps) {
             i = Int(kept.step); p = kept.position; v = kept.velocity; bounces = Int(kept.bounces); last = Int(kept.last)
         }
-        l.step[j] = Double(i); l.steps[j] = Double(steps)
-        l.rest[j] = tau - Double(steps) * h
+        l.step[j] = Double(i)
         // The side is a function of the birth (the run's `soleSide`); 0 without a line, where it is not read.
         let hasSole = colliders?.hasSoleLine ?? false
         l.side[j] = hasSole ? colliders.unsafelyUnwrapped.soleLine.side(b.position, b.velocity) : 0
@@ -94,23 +95,23 @@ extension FieldIntegrator {
         l.px[j] = 0; l.py[j] = 0; l.pz[j] = 0; l.vx[j] = 0; l.vy[j] = 0; l.vz[j] = 0
     }
 
-    /// Lane `j`'s result after ``sd_field_steps`` when it finished: the state ``state(_:colliders:age:checkpoint:)``
-    /// returns, its last full-step state kept in the checkpoint when it moved on from the one read. Nil for a lane
-    /// handed back at a contact (``resumeLane(_:_:age:colliders:checkpoint:_:)``).
+    /// True when lane `j` finished in ``sd_field_steps``: its final state is in the columns (the state
+    /// ``state(_:colliders:age:checkpoint:)`` returns, alive), and its last full-step state is kept in the checkpoint
+    /// when it moved on from the one read. False for a lane handed back at a contact
+    /// (``resumeLane(_:_:age:colliders:checkpoint:_:)``).
     @inline(__always)
-    func finishedLane(_ j: Int, _ id: UInt64, checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns)
-        -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool)? {
+    func keepLane(_ j: Int, _ id: UInt64, checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns) -> Bool {
         let l = c.lanes
-        guard l.done[j] != 0 else { return nil }
-        let step = Int(l.step[j])
-        if let checkpoint, step != Int(c.resumed[j]), FieldCheckpoint.keeps(step: step) {
-            checkpoint.pointee = FieldCheckpoint(id: id, step: step, position: SIMD3(l.kpx[j], l.kpy[j], l.kpz[j]),
-                                                 velocity: SIMD3(l.kvx[j], l.kvy[j], l.kvz[j]),
-                                                 bounces: Int(c.bounces[j]), last: Int(l.last[j]))
+        guard l.done[j] != 0 else { return false }
+        if let checkpoint {
+            let step = Int(l.step[j])
+            if step != Int(c.resumed[j]), FieldCheckpoint.keeps(step: step) {
+                checkpoint.pointee = FieldCheckpoint(id: id, step: step, position: SIMD3(l.kpx[j], l.kpy[j], l.kpz[j]),
+                                                     velocity: SIMD3(l.kvx[j], l.kvy[j], l.kvz[j]),
+                                                     bounces: Int(c.bounces[j]), last: Int(l.last[j]))
+            }
         }
-        let p = SIMD3(l.px[j], l.py[j], l.pz[j])
-        // The run's return: the vortex's velocity is zero here, and adding it turns a −0 into +0.
-        return (p, SIMD3(l.vx[j], l.vy[j], l.vz[j]) + vortexVelocity(p), true)
+        return true
     }
 
     /// The state of a particle born as `b` at age `tau` whose lane `j` was handed back at a contact: the run from

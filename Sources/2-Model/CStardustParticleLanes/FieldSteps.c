@@ -108,13 +108,57 @@ SD_INLINE void cellGradients(int64_t ix, int64_t iy, const SDFieldParameters *p,
     }
 }
 
+/// The table's entry for the cell at (ix, iy), filled (hashed) when it holds another cell: its gradients are read
+/// at once by the caller (a later lane of the group may replace the entry).
+SD_INLINE const double *tableGradients(int64_t ix, int64_t iy, const SDFieldParameters *p) {
+    uint64_t key = ((uint64_t)ix * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)iy * 0xC2B2AE3D27D4EB4Full);
+    SDLatticeCell *e = p->cells + ((key >> 40) & (uint64_t)p->cellMask);
+    if (e->ix != ix || e->iy != iy) {
+        double n[8];
+        gradientBits(ix, iy, p->seed, &n[0], &n[1]);
+        gradientBits(ix + 1, iy, p->seed, &n[2], &n[3]);
+        gradientBits(ix, iy + 1, p->seed, &n[4], &n[5]);
+        gradientBits(ix + 1, iy + 1, p->seed, &n[6], &n[7]);
+        store4(e->g, load4(n) / 32767.5 - 1);
+        store4(e->g + 4, load4(n + 4) / 32767.5 - 1);
+        e->ix = ix;
+        e->iy = iy;
+    }
+    return e->g;
+}
+
+/// The four lanes' gradients of lane-major rows `r` (lane l: r[l] its a.x, a.y, b.x, b.y) as component vectors
+/// (a.x of the four lanes, …): a 4 × 4 transpose by shuffles, moving values without arithmetic.
+SD_INLINE void transpose4(d4 r0, d4 r1, d4 r2, d4 r3, double *c0, double *c1, double *c2, double *c3) {
+    d4 t0 = __builtin_shufflevector(r0, r1, 0, 4, 2, 6), t1 = __builtin_shufflevector(r0, r1, 1, 5, 3, 7);
+    d4 t2 = __builtin_shufflevector(r2, r3, 0, 4, 2, 6), t3 = __builtin_shufflevector(r2, r3, 1, 5, 3, 7);
+    store4(c0, __builtin_shufflevector(t0, t2, 0, 1, 4, 5));
+    store4(c1, __builtin_shufflevector(t1, t3, 0, 1, 4, 5));
+    store4(c2, __builtin_shufflevector(t0, t2, 2, 3, 6, 7));
+    store4(c3, __builtin_shufflevector(t1, t3, 2, 3, 6, 7));
+}
+
 SD_INLINE void curl4(d4 x, d4 y, i4 work, const SDFieldParameters *p, Cell4 *cell, d4 *cx, d4 *cy) {
     d4 fx0 = floor4(x), fy0 = floor4(y);
     d4 fx = x - fx0, fy = y - fy0;
     // A lane whose corner floor differs: a new cell (a NaN always differs; its gradients are those of the
     // clamped point, the same values CurlNoise keeps, so the bits do not change).
     i4 changed = work & ((fx0 != cell->fx0) | (fy0 != cell->fy0));
-    if (any4(changed)) {
+    if (p->cells && (changed[0] & changed[1] & changed[2] & changed[3])) {
+        // Every lane enters a cell (a group's first step after a resume): each lane's gradients read from the table
+        // as two vectors, then turned into the component vectors by shuffles, instead of 32 scalar writes that the
+        // vector loads below would wait on.
+        d4 lo[4], hi[4];
+        for (int l = 0; l < 4; l++) {
+            const double *g = tableGradients((int64_t)clampLattice(fx0[l]), (int64_t)clampLattice(fy0[l]), p);
+            lo[l] = load4(g);
+            hi[l] = load4(g + 4);
+        }
+        transpose4(lo[0], lo[1], lo[2], lo[3], cell->g[0], cell->g[1], cell->g[2], cell->g[3]);
+        transpose4(hi[0], hi[1], hi[2], hi[3], cell->g[4], cell->g[5], cell->g[6], cell->g[7]);
+        cell->fx0 = fx0;
+        cell->fy0 = fy0;
+    } else if (any4(changed)) {
         for (int l = 0; l < 4; l++) {
             if (!changed[l]) continue;
             int64_t ix = (int64_t)clampLattice(fx0[l]), iy = (int64_t)clampLattice(fy0[l]);

@@ -76,4 +76,56 @@ void sd_columns(const SDColumnInputs *in, const SDColumnOutputs *out, int64_t co
 void sd_columns_baseline(const SDColumnInputs *in, const SDColumnOutputs *out, int64_t count,
                          const SDColumnParameters *p);
 
+/// One lattice cell's four curl-noise gradients (a, b, c, d: x then y of each), as CurlNoise.gradient gives them,
+/// in a table of ``sd_field_steps`` keyed by the cell's corner (`ix`, `iy`; `INT64_MIN`: an empty entry).
+typedef struct SDLatticeCell {
+    int64_t ix, iy;
+    double g[8];
+} SDLatticeCell;
+
+/// The constants of ``sd_field_steps``: one cell's integrated fields (``FieldIntegrator``) without attractors or
+/// vortex. `h` the step; `k` the drag (0: none), `decay` and `reach` its full step's e^(−k·h) and (1 − e^(−k·h))/k;
+/// `accel` the cell's acceleration; `turbulence` the curl noise's strength (0: none), `inverseScale` and `seed`
+/// its lattice; `hasSole` 1 when a collider line that stays (`origin`, unit `normal`) is tested; `cells` below.
+typedef struct SDFieldParameters {
+    double h, k, decay, reach;
+    double wind[3], accel[3];
+    double turbulence, inverseScale;
+    uint64_t seed;
+    double origin[3], normal[3];
+    int32_t hasSole;
+    /// A table of `cellMask + 1` (a power of two) lattice cells of this seed that the steps read and fill, kept by
+    /// the caller across calls (a cache: a lane whose cell is not there hashes it), or NULL.
+    SDLatticeCell *cells;
+    int64_t cellMask;
+} SDFieldParameters;
+
+/// The batch columns of ``sd_field_steps``, each `count` doubles. In: `step` (the grid step the lane starts
+/// at), `steps` (its last full step), `rest` (its shortened last step), `side` (its side of the line, ±1) and
+/// `last` (its last contact's piece: 0 means it starts on the line), the state at `step` in p/v. Out: `step`
+/// the step the lane stopped at and k* the state there; `done` 1 when the lane finished (p/v its final state, the
+/// velocity plus +0.0 as the run returns it; `step` its last full step), 0 when its step from `step` crosses the line (the caller takes it from there).
+typedef struct SDFieldLanes {
+    double *step, *steps, *rest, *side, *last;
+    double *px, *py, *pz, *vx, *vy, *vz;
+    double *kpx, *kpy, *kpz, *kvx, *kvy, *kvz;
+    double *done;
+} SDFieldLanes;
+
+/// The integrated fields' steps of `count` particles (a multiple of 4), four at a time: for each lane the
+/// full steps from `step` to `steps`, then the shortened step of `rest` when positive, with the operations of
+/// ``FieldIntegrator``'s run (``CurlNoise/curl(_:_:seed:cell:)``, the drag or free step, the line's crossing
+/// test), the same bits.
+void sd_field_steps(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p);
+
+/// Each lane's grid for `count` ages (a multiple of 4): `steps` the full steps ⌊τ/h⌋ and `rest` τ − steps·h, the
+/// shortened last step, as FieldIntegrator's run computes them (`CurlNoise.floor` of the quotient), four at a time.
+void sd_field_grid(const double *ages, double *steps, double *rest, int64_t count, double h);
+
+/// The baseline variant of ``sd_field_grid``, whatever the CPU (for the tests).
+void sd_field_grid_baseline(const double *ages, double *steps, double *rest, int64_t count, double h);
+
+/// The baseline variant of ``sd_field_steps``, whatever the CPU (for the tests).
+void sd_field_steps_baseline(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p);
+
 #endif

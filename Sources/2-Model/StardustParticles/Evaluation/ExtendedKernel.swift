@@ -77,7 +77,7 @@ extension EmitterLayer {
         // cases), so the call per birth, which the optimiser kept out of line, is skipped.
         let fixedPosition = frame?.position ?? (p.path == nil && e.shape == .point ? p.center : nil)
         let n = extendedBatch
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 34 * n) { dbl in
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 48 * n) { dbl in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 5 * n) { ints in
                 let d = dbl.baseAddress!
                 func col(_ c: Int) -> UnsafeMutablePointer<Double> { d + c * n }
@@ -94,6 +94,14 @@ extension EmitterLayer {
                 let fs = col(30)  // normalised ages
                 let starts = col(31)  // the age at which each particle's current segment starts (step 3)
                 let speedI = col(32), speedV = col(33)  // a speed curve's life × integral and value (step 3, no motion)
+                // The lanes of integrated fields (step 3, ``sd_field_steps``): their inputs, the state at the step each
+                // stopped at, whether it finished, and its checkpoint's step and bounces. Its p/v are px…vz.
+                let fieldColumns = FieldLaneColumns(
+                    lanes: SDFieldLanes(step: col(34), steps: col(35), rest: col(36), side: col(37), last: col(38),
+                                        px: px, py: py, pz: pz, vx: vx, vy: vy, vz: vz,
+                                        kpx: col(39), kpy: col(40), kpz: col(41), kvx: col(42), kvy: col(43), kvz: col(44),
+                                        done: col(45)),
+                    resumed: col(46), bounces: col(47))
                 // Per batch slot: the birth index, its random key, its contact slot, and whether it is at rest.
                 let ks = ints.baseAddress!, keys = ks + n, slots = ks + 2 * n, resting = ks + 3 * n
                 let unchanged = ks + 4 * n  // 1 where the kept walk holds at the age (step 3, playback without `die`)
@@ -140,6 +148,15 @@ extension EmitterLayer {
                     return (vx, vy, vz)
                 }
                 let checkpoints = integrated ? contacts?.checkpoints : nil
+                // Integrated fields the C lanes step (``FieldIntegrator/takesLanes(_:)``): tested and prepared once per run.
+                let fieldLanes = integrator?.takesLanes(colliderSet) ?? false
+                let fieldKills = colliderSet?.canKill ?? false
+                var fieldParameters = fieldLanes ? integrator!.laneParameters(colliderSet, acceleration: p.accel) : SDFieldParameters()
+                // The turbulence's lattice cells met in this call, shared by its batches (one allocation per call).
+                let latticeCells = fieldLanes && integrator!.turbulence != 0 ? FieldIntegrator.makeLatticeCells() : nil
+                defer { latticeCells?.deallocate() }
+                fieldParameters.cells = latticeCells
+                fieldParameters.cellMask = Int64(FieldIntegrator.latticeCells - 1)
                 // The kept table's slots as bytes, for the prefetch of the next batch's slots (below).
                 let tableBytes = entries.map { UnsafeRawPointer($0) } ?? checkpoints.map { UnsafeRawPointer($0) }
                 let slotBytes = entries != nil ? MemoryLayout<ContactCache.Entry>.stride : MemoryLayout<FieldCheckpoint>.stride
@@ -234,17 +251,56 @@ extension EmitterLayer {
                         // (``FieldIntegrator/state(_:colliders:age:checkpoint:)``), one at a time in birth order;
                         // those a `die` collider took are dropped. The closed form below is skipped.
                         live = 0
-                        for j in 0..<m {
-                            let id = idKey &+ ks[j]
-                            let s = integrator.state(birth(j, id), colliders: colliderSet, age: ages[j],
-                                                     checkpoint: checkpoints.map { $0 + Int(slots[j]) })
-                            let i = live
-                            px[i] = s.position.x; py[i] = s.position.y; pz[i] = s.position.z
-                            vx[i] = s.velocity.x; vy[i] = s.velocity.y; vz[i] = s.velocity.z
-                            ages[i] = ages[j]; lives[i] = lives[j]; births[i] = births[j]; ks[i] = ks[j]
-                            uScale[i] = uScale[j]; uSpin[i] = uSpin[j]; uRot[i] = uRot[j]
-                            uR[i] = uR[j]; uG[i] = uG[j]; uB[i] = uB[j]; uA[i] = uA[j]
-                            live &+= s.alive ? 1 : 0
+                        if fieldLanes {
+                            // The steps of the whole batch four particles at a time (FieldLanes.swift): each lane's
+                            // grid, its inputs in birth order, the C lanes, then in birth order each finished lane's
+                            // checkpoint (its state is in px…vz) or the Swift run of a lane handed back at a contact.
+                            // Each particle's checkpoint is read before any is written: a slot two births of the batch
+                            // share (a test's small table) then holds the second's state instead of the first's, which
+                            // changes no byte (``FieldCheckpoint``).
+                            let padded = (m + 3) & ~3
+                            sd_field_grid(ages, fieldColumns.lanes.steps, fieldColumns.lanes.rest, Int64(padded), integrator.h)
+                            for j in 0..<m {
+                                integrator.prepareLane(j, birth(j, idKey &+ ks[j]), colliders: colliderSet,
+                                                       checkpoint: checkpoints.map { $0 + Int(slots[j]) }, fieldColumns)
+                            }
+                            for j in m..<padded { FieldIntegrator.padLane(j, fieldColumns) }
+                            var lanes = fieldColumns.lanes
+                            sd_field_steps(&lanes, Int64(padded), &fieldParameters)
+                            for j in 0..<m {
+                                let id = idKey &+ ks[j]
+                                let slot = checkpoints.map { $0 + Int(slots[j]) }
+                                var alive = true
+                                if !integrator.keepLane(j, id, checkpoint: slot, fieldColumns) {
+                                    let s = integrator.resumeLane(j, birth(j, id), age: ages[j], colliders: colliderSet,
+                                                                  checkpoint: slot, fieldColumns)
+                                    px[j] = s.position.x; py[j] = s.position.y; pz[j] = s.position.z
+                                    vx[j] = s.velocity.x; vy[j] = s.velocity.y; vz[j] = s.velocity.z
+                                    alive = s.alive
+                                }
+                                // Without a `die` collider every particle lives: slot j stays j, nothing to move.
+                                guard fieldKills else { continue }
+                                let i = live
+                                px[i] = px[j]; py[i] = py[j]; pz[i] = pz[j]; vx[i] = vx[j]; vy[i] = vy[j]; vz[i] = vz[j]
+                                ages[i] = ages[j]; lives[i] = lives[j]; births[i] = births[j]; ks[i] = ks[j]
+                                uScale[i] = uScale[j]; uSpin[i] = uSpin[j]; uRot[i] = uRot[j]
+                                uR[i] = uR[j]; uG[i] = uG[j]; uB[i] = uB[j]; uA[i] = uA[j]
+                                live &+= alive ? 1 : 0
+                            }
+                            if !fieldKills { live = m }
+                        } else {
+                            for j in 0..<m {
+                                let id = idKey &+ ks[j]
+                                let s = integrator.state(birth(j, id), colliders: colliderSet, age: ages[j],
+                                                         checkpoint: checkpoints.map { $0 + Int(slots[j]) })
+                                let i = live
+                                px[i] = s.position.x; py[i] = s.position.y; pz[i] = s.position.z
+                                vx[i] = s.velocity.x; vy[i] = s.velocity.y; vz[i] = s.velocity.z
+                                ages[i] = ages[j]; lives[i] = lives[j]; births[i] = births[j]; ks[i] = ks[j]
+                                uScale[i] = uScale[j]; uSpin[i] = uSpin[j]; uRot[i] = uRot[j]
+                                uR[i] = uR[j]; uG[i] = uG[j]; uB[i] = uB[j]; uA[i] = uA[j]
+                                live &+= s.alive ? 1 : 0
+                            }
                         }
                         for j in live..<((live + 3) & ~3) {
                             ages[j] = 0; lives[j] = 1; uScale[j] = 0; uSpin[j] = 0; uRot[j] = 0

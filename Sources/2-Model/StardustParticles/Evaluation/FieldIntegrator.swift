@@ -135,10 +135,13 @@ final class FieldIntegrator: Sendable {
     /// ``state(_:colliders:age:)``, plus the age of a `die` contact (`end`, meaningful when not `alive`).
     /// `contact(age, position, velocity after)` is called at each contact; returning false stops the run there.
     /// `checkpoint`: see ``state(_:colliders:age:checkpoint:)`` (the contact callers run whole lives and pass none).
+    /// `start`, when given, is a state of the particle's grid to start from instead of the checkpoint (a lane
+    /// ``sd_field_steps`` handed back, FieldLanes.swift), and `resumedAt` the step the checkpoint held then.
     @inline(__always)
-    private func run(_ b: ParticleBirth, colliders: ColliderSet?, age tau: Double,
-                     checkpoint: UnsafeMutablePointer<FieldCheckpoint>? = nil,
-                     contact: (Double, SIMD3<Double>, SIMD3<Double>) -> Bool = { _, _, _ in true })
+    func run(_ b: ParticleBirth, colliders: ColliderSet?, age tau: Double,
+             checkpoint: UnsafeMutablePointer<FieldCheckpoint>? = nil,
+             from start: LaneStart? = nil,
+             contact: (Double, SIMD3<Double>, SIMD3<Double>) -> Bool = { _, _, _ in true })
         -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool, end: Double) {
         var p = b.position, v = b.velocity
         let a0 = b.acceleration
@@ -161,15 +164,18 @@ final class FieldIntegrator: Sendable {
         // `CurlNoise.floor` is `rounded(.down)` bit for bit without the libm call (2 % of playback in a profile).
         let steps = Int(CurlNoise.floor(tau / h))
         let rest = tau - Double(steps) * h
-        var i = 0
-        // Resume from the particle's kept state: its steps from there are those of a run from the birth.
-        if let c = checkpoint?.pointee, c.resumes(b.id, steps: steps) {
+        var i = 0, resumedAt = 0
+        if let start {
+            i = start.step; p = start.position; v = start.velocity; bounces = start.bounces; last = start.last
+            resumedAt = start.resumedAt
+        } else if let c = checkpoint?.pointee, c.resumes(b.id, steps: steps) {
+            // Resume from the particle's kept state: its steps from there are those of a run from the birth.
             i = Int(c.step); p = c.position; v = c.velocity; bounces = Int(c.bounces); last = Int(c.last)
+            resumedAt = i
         }
         // The state at the start of the latest step (a point of the grid at or before `tau`), kept on
         // every way out of the run — also a contact that ends it, so that a particle at rest is found
         // again by one step instead of from its birth. Never the state after the shortened last step.
-        let resumedAt = i
         var keptStep = i, keptP = p, keptV = v, keptBounces = bounces, keptLast = last
         defer {
             if let checkpoint, keptStep != resumedAt, FieldCheckpoint.keeps(step: keptStep) {

@@ -1,0 +1,130 @@
+import CStardustParticleLanes
+
+/// The integrated fields' steps four particles at a time (``sd_field_steps``, in C: FieldSteps.c) for the
+/// batched kernel (ExtendedKernel.swift), around the same run as ``FieldIntegrator/state(_:colliders:age:checkpoint:)``
+/// (docs/PARTICLES-PERFORMANCE.md, "Turbulence steps in lanes").
+///
+/// A batch goes through four passes: ``sd_field_grid`` computes each lane's steps and shortened step, four at a
+/// time; ``prepareLane(_:_:colliders:checkpoint:_:)`` reads each particle's
+/// checkpoint (or birth) into the lanes' columns; ``sd_field_steps`` takes every lane's full steps and its
+/// shortened last step together, four lanes at a time; ``keepLane(_:_:checkpoint:_:)`` keeps each
+/// finished lane's last full-step state in its checkpoint (its final state is in the columns), in birth order. A lane whose step
+/// crosses the collider line is handed back at the start of that step, a point of its own grid, and
+/// ``FieldIntegrator/run(_:colliders:age:checkpoint:from:contact:)`` takes it from there (the contact and
+/// what follows): the steps from a grid point are those of the run from the birth, so the bytes are the
+/// same (the argument of ``FieldCheckpoint``).
+///
+/// Only integrators without attractors or vortex, with no collider or one line that stays
+/// (``FieldIntegrator/takesLanes(_:)``): the fields the lanes compute. No allocation; the columns are the
+/// kernel's batch scratch.
+struct FieldLaneColumns {
+    /// What ``sd_field_steps`` reads and writes (its p/v are the kernel's state columns).
+    var lanes: SDFieldLanes
+    /// Per lane, the step the checkpoint held when read (the run's `resumedAt`), and its bounces.
+    let resumed: UnsafeMutablePointer<Double>, bounces: UnsafeMutablePointer<Double>
+}
+
+/// A grid state to start ``FieldIntegrator/run(_:colliders:age:checkpoint:from:contact:)`` from: the state after
+/// `step` full steps, and the step the particle's checkpoint held when the evaluation started.
+struct LaneStart {
+    var step: Int
+    var position: SIMD3<Double>, velocity: SIMD3<Double>
+    var bounces: Int, last: Int
+    var resumedAt: Int
+}
+
+extension FieldIntegrator {
+    /// Entries of the lattice-cell table ``sd_field_steps`` reads (``makeLatticeCells()``): 320 KB, more than the
+    /// cells a layer's particles span at the bench's scale (docs/PARTICLES-PERFORMANCE.md, "Turbulence steps in lanes").
+    static let latticeCells = 4096
+
+    /// An empty lattice-cell table for ``SDFieldParameters/cells`` (one per call of the batched kernel, for one
+    /// integrator's seed): a lane resumed from its checkpoint finds its cell's gradients there instead of hashing
+    /// them again. The caller deallocates it.
+    static func makeLatticeCells() -> UnsafeMutablePointer<SDLatticeCell> {
+        let cells = UnsafeMutablePointer<SDLatticeCell>.allocate(capacity: latticeCells)
+        cells.initialize(repeating: SDLatticeCell(ix: .min, iy: .min, g: (0, 0, 0, 0, 0, 0, 0, 0)), count: latticeCells)
+        return cells
+    }
+
+    /// True when ``sd_field_steps`` computes this integrator's steps with `colliders`: no attractors, no vortex,
+    /// and no collider or one line that stays.
+    func takesLanes(_ colliders: ColliderSet?) -> Bool {
+        !hasAttractors && !hasVortex && (colliders.map { $0.hasSoleLine } ?? true)
+    }
+
+    /// The constants of ``sd_field_steps`` for this integrator and `colliders` (``takesLanes(_:)``), every lane's
+    /// birth acceleration being `acceleration` (a cell's).
+    func laneParameters(_ colliders: ColliderSet?, acceleration a: SIMD3<Double>) -> SDFieldParameters {
+        let line = colliders?.soleLine
+        let o = line?.origin ?? .zero, n = line?.normal ?? .zero
+        return SDFieldParameters(h: h, k: k, decay: decay, reach: reach, wind: (wind.x, wind.y, wind.z),
+                                 accel: (a.x, a.y, a.z), turbulence: turbulence, inverseScale: inverseScale, seed: noiseSeed,
+                                 origin: (o.x, o.y, o.z), normal: (n.x, n.y, n.z), hasSole: line != nil ? 1 : 0,
+                                 cells: nil, cellMask: 0)
+    }
+
+    /// Lane `j`'s inputs for a particle born as `b` (its age's grid from ``sd_field_grid``): where its run resumes
+    /// (its checkpoint when it belongs to `b` and lies on or before the last full step, else its birth), as
+    /// ``run(_:colliders:age:checkpoint:from:contact:)`` computes them.
+    @inline(__always)
+    func prepareLane(_ j: Int, _ b: ParticleBirth, colliders: ColliderSet?,
+                     checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns) {
+        let l = c.lanes
+        // ``sd_field_grid`` wrote the run's `steps` and `rest` (the conversion traps where the run's would).
+        let steps = Int(l.steps[j])
+        var i = 0, p = b.position, v = b.velocity, bounces = 0, last = -1
+        if let kept = checkpoint?.pointee, kept.resumes(b.id, steps: steps) {
+            i = Int(kept.step); p = kept.position; v = kept.velocity; bounces = Int(kept.bounces); last = Int(kept.last)
+        }
+        l.step[j] = Double(i)
+        // The side is a function of the birth (the run's `soleSide`); 0 without a line, where it is not read.
+        let hasSole = colliders?.hasSoleLine ?? false
+        l.side[j] = hasSole ? colliders.unsafelyUnwrapped.soleLine.side(b.position, b.velocity) : 0
+        l.last[j] = Double(last)
+        c.resumed[j] = Double(i); c.bounces[j] = Double(bounces)
+        l.px[j] = p.x; l.py[j] = p.y; l.pz[j] = p.z; l.vx[j] = v.x; l.vy[j] = v.y; l.vz[j] = v.z
+    }
+
+    /// An unused lane `j` (past the batch's particles): no step, nothing read back.
+    @inline(__always)
+    static func padLane(_ j: Int, _ c: FieldLaneColumns) {
+        let l = c.lanes
+        l.step[j] = 0; l.steps[j] = -1; l.rest[j] = 0
+        l.side[j] = 0; l.last[j] = -1
+        l.px[j] = 0; l.py[j] = 0; l.pz[j] = 0; l.vx[j] = 0; l.vy[j] = 0; l.vz[j] = 0
+    }
+
+    /// True when lane `j` finished in ``sd_field_steps``: its final state is in the columns (the state
+    /// ``state(_:colliders:age:checkpoint:)`` returns, alive), and its last full-step state is kept in the checkpoint
+    /// when it moved on from the one read. False for a lane handed back at a contact
+    /// (``resumeLane(_:_:age:colliders:checkpoint:_:)``).
+    @inline(__always)
+    func keepLane(_ j: Int, _ id: UInt64, checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns) -> Bool {
+        let l = c.lanes
+        guard l.done[j] != 0 else { return false }
+        if let checkpoint {
+            let step = Int(l.step[j])
+            if step != Int(c.resumed[j]), FieldCheckpoint.keeps(step: step) {
+                checkpoint.pointee = FieldCheckpoint(id: id, step: step, position: SIMD3(l.kpx[j], l.kpy[j], l.kpz[j]),
+                                                     velocity: SIMD3(l.kvx[j], l.kvy[j], l.kvz[j]),
+                                                     bounces: Int(c.bounces[j]), last: Int(l.last[j]))
+            }
+        }
+        return true
+    }
+
+    /// The state of a particle born as `b` at age `tau` whose lane `j` was handed back at a contact: the run from
+    /// the grid state the lane stopped at (the contact's step and on), with the checkpoint it keeps.
+    @inline(__always)
+    func resumeLane(_ j: Int, _ b: ParticleBirth, age tau: Double, colliders: ColliderSet?,
+                    checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns)
+        -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
+        let l = c.lanes
+        let start = LaneStart(step: Int(l.step[j]), position: SIMD3(l.kpx[j], l.kpy[j], l.kpz[j]),
+                              velocity: SIMD3(l.kvx[j], l.kvy[j], l.kvz[j]), bounces: Int(c.bounces[j]),
+                              last: Int(l.last[j]), resumedAt: Int(c.resumed[j]))
+        let r = run(b, colliders: colliders, age: tau, checkpoint: checkpoint, from: start)
+        return (r.position, r.velocity, r.alive)
+    }
+}

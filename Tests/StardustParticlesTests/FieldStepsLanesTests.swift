@@ -1,0 +1,180 @@
+import CStardustParticleLanes
+import Foundation
+import Testing
+import StardustCore
+@testable import StardustParticles
+
+/// The integrated fields' steps in C (`sd_field_steps`, FieldLanes.swift, docs/PARTICLES-PERFORMANCE.md,
+/// "Turbulence steps in lanes") against ``FieldIntegrator/state(_:colliders:age:checkpoint:)``, the Swift run
+/// they replace in the batched kernel, bit for bit: the final states and the checkpoints kept, over random
+/// integrators (turbulence or none, drag or none), collider lines (none, a floor, a tilted segment, a ceiling;
+/// bounce, stick, die), births, ages and checkpoints (empty, another particle's, earlier or later than the age),
+/// in the variant the CPU runs (AVX2 on x86-64 with it) and the baseline. Lanes whose step crosses the line are
+/// handed back to the Swift run: both kinds of lanes are counted.
+@Suite struct FieldStepsLanesTests {
+    typealias Draw = PointKernelTests.Draw
+
+    static func lines(_ d: inout Draw, _ response: ParticleCollider.Response) -> ColliderSet? {
+        switch Int(d.u(0, 4)) {
+        case 0: return nil
+        case 1: return ColliderSet([.floor(y: d.u(50, 300), response: response, restitution: d.u(0, 1), friction: d.u(0, 1))])
+        case 2: return ColliderSet([ParticleCollider(from: Point(-60, 120), to: Point(90, 60), response: response,
+                                                     restitution: 0.7, friction: 0.2)])
+        default: return ColliderSet([ParticleCollider(from: Point(-500, -40), to: Point(500, -40), isInfinite: true,
+                                                      response: response, restitution: 0.4, friction: 0)])
+        }
+    }
+
+    static func sameSlot(_ a: FieldCheckpoint, _ b: FieldCheckpoint) -> Bool {
+        a.id == b.id && a.step == b.step && a.bounces == b.bounces && a.last == b.last
+            && [a.px, a.py, a.pz, a.vx, a.vy, a.vz].map(\.bitPattern) == [b.px, b.py, b.pz, b.vx, b.vy, b.vz].map(\.bitPattern)
+    }
+
+    @Test("the C field steps equal FieldIntegrator's run bit for bit, in both variants, checkpoints included")
+    func fieldStepsMatchIntegrator() {
+        var d = Draw(0x7E2B_1E5)
+        let n = 64
+        let h = ParticleFields.integrationStep
+        let store = UnsafeMutablePointer<Double>.allocate(capacity: 22 * n)  // 21 columns used
+        defer { store.deallocate() }
+        func col(_ c: Int) -> UnsafeMutablePointer<Double> { store + c * n }
+        let columns = FieldLaneColumns(
+            lanes: SDFieldLanes(step: col(0), steps: col(1), rest: col(2), side: col(3), last: col(4),
+                                px: col(5), py: col(6), pz: col(7), vx: col(8), vy: col(9), vz: col(10),
+                                kpx: col(11), kpy: col(12), kpz: col(13), kvx: col(14), kvy: col(15), kvz: col(16),
+                                done: col(17)),
+            resumed: col(18), bounces: col(19))
+        var compared = 0, handedBack = 0, finished = 0, kept = 0, resumedLanes = 0
+        let responses: [ParticleCollider.Response] = [.bounce, .bounce, .stick, .die]
+        for round in 0..<400 {
+            var f = ParticleFields()
+            if !d.chance(0.1) {
+                f.turbulence = .init(strength: d.u(1, 300), scale: d.u(5, 120), seed: UInt32(d.u(0, 1000)))
+            }
+            let drag = d.chance(0.5) ? 0 : d.u(0.01, 3)
+            let wind = SIMD3(d.range(40), d.range(40), d.chance(0.7) ? 0 : d.range(5))
+            let integrator = FieldIntegrator(f, drag: drag, wind: wind)
+            let colliders = Self.lines(&d, responses[Int(d.u(0, 4))])
+            #expect(integrator.takesLanes(colliders))
+            let accel = SIMD3(d.range(200), d.u(-50, 250), d.chance(0.7) ? 0 : d.range(30))
+            var parameters = integrator.laneParameters(colliders, acceleration: accel)
+            // The lattice-cell table: none, or a small one (collisions replace entries) or a full one.
+            let cells = d.chance(0.2) ? nil : FieldIntegrator.makeLatticeCells()
+            defer { cells?.deallocate() }
+            parameters.cells = cells
+            parameters.cellMask = d.chance(0.3) ? 7 : Int64(FieldIntegrator.latticeCells - 1)
+            let count = 1 + Int(d.u(0, Double(n)))
+            let huge = d.chance(0.05)
+            var births: [ParticleBirth] = [], ages: [Double] = [], slots: [FieldCheckpoint] = []
+            for j in 0..<count {
+                let scale = huge && d.chance(0.5) ? 1e17 : 100.0
+                let b = ParticleBirth(id: UInt64(round * n + j) &* 0x9E37_79B9, birthTime: 0, lifetime: 6,
+                                      position: SIMD3(d.range(scale), d.range(scale), d.chance(0.7) ? 0 : d.range(20)),
+                                      velocity: SIMD3(d.range(150), d.u(-200, 100), d.chance(0.7) ? 0 : d.range(20)),
+                                      acceleration: accel, scale: 1, scaleSpeed: 0, scaleFactor: 1, spin: 0,
+                                      color: SIMD4(1, 1, 1, 1), colorSpeed: .zero)
+                // Ages on the grid now and then (no shortened step), zero, or anywhere in 5 s.
+                let age = d.chance(0.1) ? Double(Int(d.u(0, 600))) * h : (d.chance(0.03) ? 0 : d.u(0, 5))
+                // A checkpoint: none, another particle's, or the particle's own kept at an earlier (or later) age.
+                var slot = FieldCheckpoint.empty
+                if d.chance(0.8) {
+                    let other = d.chance(0.1)
+                    let b2 = other ? ParticleBirth(id: b.id &+ 1, birthTime: 0, lifetime: 6, position: b.position,
+                                                   velocity: b.velocity, acceleration: accel, scale: 1, scaleSpeed: 0,
+                                                   scaleFactor: 1, spin: 0, color: SIMD4(1, 1, 1, 1), colorSpeed: .zero) : b
+                    let earlier = d.chance(0.9) ? max(0, age - d.u(0, 0.05)) : age + d.u(0, 1)
+                    _ = integrator.state(b2, colliders: colliders, age: earlier, checkpoint: &slot)
+                }
+                births.append(b); ages.append(age); slots.append(slot)
+            }
+            // The Swift run, each particle with its own copy of its slot.
+            var want = [(position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool)]()
+            var wantSlots = slots
+            for j in 0..<count {
+                want.append(integrator.state(births[j], colliders: colliders, age: ages[j], checkpoint: &wantSlots[j]))
+            }
+            for baseline in [false, true] {
+                var gotSlots = slots
+                gotSlots.withUnsafeMutableBufferPointer { s in
+                    let padded = (count + 3) & ~3
+                    let ageColumn = col(20)
+                    for j in 0..<padded { ageColumn[j] = j < count ? ages[j] : 0 }
+                    if baseline {
+                        sd_field_grid_baseline(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(padded), h)
+                    } else {
+                        sd_field_grid(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(padded), h)
+                    }
+                    for j in 0..<count {
+                        integrator.prepareLane(j, births[j], colliders: colliders, checkpoint: s.baseAddress! + j, columns)
+                        if columns.resumed[j] > 0 { resumedLanes += 1 }
+                    }
+                    for j in count..<padded { FieldIntegrator.padLane(j, columns) }
+                    var lanes = columns.lanes, p = parameters
+                    if baseline { sd_field_steps_baseline(&lanes, Int64(padded), &p) } else { sd_field_steps(&lanes, Int64(padded), &p) }
+                    for j in 0..<count {
+                        if columns.lanes.done[j] != 0 { finished += 1 } else { handedBack += 1 }
+                        let l = columns.lanes
+                        let got = integrator.keepLane(j, births[j].id, checkpoint: s.baseAddress! + j, columns)
+                            ? (SIMD3(l.px[j], l.py[j], l.pz[j]), SIMD3(l.vx[j], l.vy[j], l.vz[j]), true)
+                            : integrator.resumeLane(j, births[j], age: ages[j], colliders: colliders,
+                                                    checkpoint: s.baseAddress! + j, columns)
+                        let w = want[j]
+                        if !FieldCheckpointTests.same(got, w) {
+                            Issue.record("round \(round), baseline \(baseline), lane \(j), age \(ages[j]): \(got) against \(w)")
+                        }
+                        if !Self.sameSlot(s[j], wantSlots[j]) {
+                            Issue.record("round \(round), baseline \(baseline), lane \(j): slot \(s[j]) against \(wantSlots[j])")
+                        }
+                        if !Self.sameSlot(s[j], slots[j]) { kept += 1 }
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 20_000)
+        #expect(handedBack > 500)
+        #expect(finished > 10_000)
+        #expect(kept > 5_000)
+        #expect(resumedLanes > 5_000)
+    }
+
+    @Test("the C grid of an age equals the run's steps and shortened step bit for bit, in both variants")
+    func gridMatchesRun() {
+        var d = Draw(0x6121_D)
+        let h = ParticleFields.integrationStep
+        let n = 256
+        var ages = [Double](repeating: 0, count: n)
+        var compared = 0
+        for _ in 0..<200 {
+            for j in 0..<n {
+                switch Int(d.u(0, 6)) {
+                case 0: ages[j] = Double(Int(d.u(0, 1e6))) * h  // on the grid
+                case 1: ages[j] = Double(Int(d.u(0, 1e6))) * h + (d.chance(0.5) ? 1e-12 : -1e-12)
+                case 2: ages[j] = d.chance(0.5) ? 0 : -0.0
+                case 3: ages[j] = d.u(0, 1e13)  // quotients near and past 2^51
+                case 4: ages[j] = -d.u(0, 20)
+                default: ages[j] = d.u(0, 20)
+                }
+            }
+            for baseline in [false, true] {
+                var steps = [Double](repeating: 7, count: n), rest = [Double](repeating: 7, count: n)
+                steps.withUnsafeMutableBufferPointer { s in
+                    rest.withUnsafeMutableBufferPointer { r in
+                        if baseline { sd_field_grid_baseline(ages, s.baseAddress!, r.baseAddress!, Int64(n), h) }
+                        else { sd_field_grid(ages, s.baseAddress!, r.baseAddress!, Int64(n), h) }
+                    }
+                }
+                for j in 0..<n {
+                    // FieldIntegrator.run's two lines.
+                    let want = Int(CurlNoise.floor(ages[j] / h))
+                    let wantRest = ages[j] - Double(want) * h
+                    if Double(want).bitPattern != steps[j].bitPattern || wantRest.bitPattern != rest[j].bitPattern {
+                        Issue.record("age \(ages[j]), baseline \(baseline): \(steps[j]), \(rest[j]) against \(want), \(wantRest)")
+                    }
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 200 * 2 * 256)
+    }
+}

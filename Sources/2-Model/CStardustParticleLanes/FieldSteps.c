@@ -49,6 +49,13 @@ SD_INLINE int any4(i4 m) { return (m[0] | m[1] | m[2] | m[3]) != 0; }
 /// Writes `v`'s lanes set in `m` over the four doubles at `p`.
 SD_INLINE void blend4(double *p, i4 m, d4 v) { store4(p, select4(m, v, load4(p))); }
 
+/// Writes a state's lanes set in `m` over four doubles of each of its six columns (x, y, z, vx, vy, vz).
+SD_INLINE void blendState(double *x, double *y, double *z, double *vx, double *vy, double *vz, i4 m,
+                          d4 px, d4 py, d4 pz, d4 wx, d4 wy, d4 wz) {
+    blend4(x, m, px); blend4(y, m, py); blend4(z, m, pz);
+    blend4(vx, m, wx); blend4(vy, m, wy); blend4(vz, m, wz);
+}
+
 /// Swift's `min(hi, max(lo, x))` (CurlNoise's clamp): a NaN becomes `lo`.
 SD_INLINE double clampLattice(double x) {
     const double lo = -2147483648.0, hi = 2147483647.0;
@@ -76,55 +83,38 @@ typedef struct {
     double g[8][4];  // ga.x, ga.y, gb.x, gb.y, gc.x, gc.y, gd.x, gd.y
 } Cell4;
 
-/// The curl at (x, y) (lattice units) for the lanes of `work`, reading the cell's gradients and hashing
-/// them again for a lane whose cell changed (CurlNoise.curl). A lane outside `work` keeps its cell and
-/// gets a value that is not used.
-/// The four gradients of the cell at (ix, iy) (CurlNoise.curl's `ga`, `gb`, `gc`, `gd`, x then y), from the
-/// caller's table when it holds them, else hashed (and written to the table). The table is a cache of this
-/// function of the lattice point: the values are the same either way.
-SD_INLINE void cellGradients(int64_t ix, int64_t iy, const SDFieldParameters *p, double g[8]) {
-    SDLatticeCell *e = 0;
-    if (p->cells) {
-        uint64_t key = ((uint64_t)ix * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)iy * 0xC2B2AE3D27D4EB4Full);
-        e = p->cells + ((key >> 40) & (uint64_t)p->cellMask);
-        if (e->ix == ix && e->iy == iy) {
-            memcpy(g, e->g, sizeof e->g);
-            return;
-        }
-    }
+/// CurlNoise.curl's four gradients of the cell at (ix, iy) (`ga`, `gb`, `gc`, `gd`, x then y), hashed.
+SD_INLINE void hashGradients(int64_t ix, int64_t iy, uint64_t seed, double g[8]) {
     double n[8];
-    gradientBits(ix, iy, p->seed, &n[0], &n[1]);
-    gradientBits(ix + 1, iy, p->seed, &n[2], &n[3]);
-    gradientBits(ix, iy + 1, p->seed, &n[4], &n[5]);
-    gradientBits(ix + 1, iy + 1, p->seed, &n[6], &n[7]);
+    gradientBits(ix, iy, seed, &n[0], &n[1]);
+    gradientBits(ix + 1, iy, seed, &n[2], &n[3]);
+    gradientBits(ix, iy + 1, seed, &n[4], &n[5]);
+    gradientBits(ix + 1, iy + 1, seed, &n[6], &n[7]);
     // CurlNoise.gradient's `n / 32767.5 − 1`, lane by lane (each correctly rounded: the grouping does not matter).
-    d4 lo = load4(n) / 32767.5 - 1, hi = load4(n + 4) / 32767.5 - 1;
-    store4(g, lo);
-    store4(g + 4, hi);
-    if (e) {
-        e->ix = ix;
-        e->iy = iy;
-        memcpy(e->g, g, sizeof e->g);
-    }
+    store4(g, load4(n) / 32767.5 - 1);
+    store4(g + 4, load4(n + 4) / 32767.5 - 1);
 }
 
-/// The table's entry for the cell at (ix, iy), filled (hashed) when it holds another cell: its gradients are read
+/// The table's entry for the cell at (ix, iy), filled (hashed) when it holds another cell. The table is a cache
+/// of ``hashGradients``, a function of the lattice point, so the values are the same either way; they are read
 /// at once by the caller (a later lane of the group may replace the entry).
 SD_INLINE const double *tableGradients(int64_t ix, int64_t iy, const SDFieldParameters *p) {
     uint64_t key = ((uint64_t)ix * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)iy * 0xC2B2AE3D27D4EB4Full);
     SDLatticeCell *e = p->cells + ((key >> 40) & (uint64_t)p->cellMask);
     if (e->ix != ix || e->iy != iy) {
-        double n[8];
-        gradientBits(ix, iy, p->seed, &n[0], &n[1]);
-        gradientBits(ix + 1, iy, p->seed, &n[2], &n[3]);
-        gradientBits(ix, iy + 1, p->seed, &n[4], &n[5]);
-        gradientBits(ix + 1, iy + 1, p->seed, &n[6], &n[7]);
-        store4(e->g, load4(n) / 32767.5 - 1);
-        store4(e->g + 4, load4(n + 4) / 32767.5 - 1);
+        hashGradients(ix, iy, p->seed, e->g);
         e->ix = ix;
         e->iy = iy;
     }
     return e->g;
+}
+
+/// The four gradients of the cell at (ix, iy): from the caller's table when there is one, else hashed.
+SD_INLINE void cellGradients(int64_t ix, int64_t iy, const SDFieldParameters *p, double g[8]) {
+    if (p->cells)
+        memcpy(g, tableGradients(ix, iy, p), 8 * sizeof(double));
+    else
+        hashGradients(ix, iy, p->seed, g);
 }
 
 /// The four lanes' gradients of lane-major rows `r` (lane l: r[l] its a.x, a.y, b.x, b.y) as component vectors
@@ -138,6 +128,9 @@ SD_INLINE void transpose4(d4 r0, d4 r1, d4 r2, d4 r3, double *c0, double *c1, do
     store4(c3, __builtin_shufflevector(t1, t3, 2, 3, 6, 7));
 }
 
+/// The curl at (x, y) (lattice units) for the lanes of `work`, reading the cell's gradients and hashing
+/// them again for a lane whose cell changed (CurlNoise.curl). A lane outside `work` keeps its cell and
+/// gets a value that is not used.
 SD_INLINE void curl4(d4 x, d4 y, i4 work, const SDFieldParameters *p, Cell4 *cell, d4 *cx, d4 *cy) {
     d4 fx0 = floor4(x), fy0 = floor4(y);
     d4 fx = x - fx0, fy = y - fy0;
@@ -219,12 +212,11 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
             // A lane that reached its last full step keeps that state; one without a shortened step ends there.
             i4 atLast = live & ~full;
             if (any4(atLast)) {
-                blend4(c->kpx + j, atLast, px); blend4(c->kpy + j, atLast, py); blend4(c->kpz + j, atLast, pz);
-                blend4(c->kvx + j, atLast, vx); blend4(c->kvy + j, atLast, vy); blend4(c->kvz + j, atLast, vz);
+                blendState(c->kpx + j, c->kpy + j, c->kpz + j, c->kvx + j, c->kvy + j, c->kvz + j, atLast, px, py, pz, vx, vy, vz);
                 i4 ends = atLast & ~shortened;
                 if (any4(ends)) {
-                    blend4(c->px + j, ends, px); blend4(c->py + j, ends, py); blend4(c->pz + j, ends, pz);
-                    blend4(c->vx + j, ends, vx + 0.0); blend4(c->vy + j, ends, vy + 0.0); blend4(c->vz + j, ends, vz + 0.0);
+                    blendState(c->px + j, c->py + j, c->pz + j, c->vx + j, c->vy + j, c->vz + j, ends,
+                               px, py, pz, vx + 0.0, vy + 0.0, vz + 0.0);
                     done |= ends;
                     live &= ~ends;
                 }
@@ -277,8 +269,7 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
                 hit = work & (from >= 0) & (s1 < 0);
                 if (any4(hit)) {
                     live &= ~hit;
-                    blend4(c->kpx + j, hit, px); blend4(c->kpy + j, hit, py); blend4(c->kpz + j, hit, pz);
-                    blend4(c->kvx + j, hit, vx); blend4(c->kvy + j, hit, vy); blend4(c->kvz + j, hit, vz);
+                    blendState(c->kpx + j, c->kpy + j, c->kpz + j, c->kvx + j, c->kvy + j, c->kvz + j, hit, px, py, pz, vx, vy, vz);
                 }
             }
             i4 stepped = full & ~hit;
@@ -288,8 +279,8 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
             i = select4(stepped, i + 1, i);
             i4 landed = shortened & ~hit;
             if (any4(landed)) {
-                blend4(c->px + j, landed, nx); blend4(c->py + j, landed, ny); blend4(c->pz + j, landed, nz);
-                blend4(c->vx + j, landed, wx + 0.0); blend4(c->vy + j, landed, wy + 0.0); blend4(c->vz + j, landed, wz + 0.0);
+                blendState(c->px + j, c->py + j, c->pz + j, c->vx + j, c->vy + j, c->vz + j, landed,
+                           nx, ny, nz, wx + 0.0, wy + 0.0, wz + 0.0);
                 done |= landed;
                 live &= ~landed;
             }

@@ -35,11 +35,6 @@ extension Layer {
         }
     }
 
-    /// Sets a root key's model value; values of the wrong type are ignored.
-    func setBaseValue(_ v: AnimatableValue, forKey key: Substring) {
-        if let root = LayerRootKey(key) { setBaseValue(v, root) }
-    }
-
     /// Sets the model value of a root key already matched; values of the wrong type are ignored.
     func setBaseValue(_ v: AnimatableValue, _ key: LayerRootKey) {
         switch (key, v) {

@@ -1,8 +1,9 @@
 /// A root (first-component) key of ``Layer/animatableKeys``, matched once per key path: setting a model value
 /// read the root and wrote it back, each time matching the key's string against every literal before it (the two
 /// matches and accesses were about 1 270 of the 4 100 instructions a `setValue(_:forKeyPath:)` took while the
-/// lottie-ios files were translated; matching once saves about 380: docs/ANIMATION.md, "The animation index"). Matched as a `String`: a `Substring` compared with each literal took the slow
-/// generic comparison (docs/BENCHMARKS.md, "lottie", twelfth round).
+/// lottie-ios files were translated; matching once saves about 380: docs/ANIMATION.md, "The animation index").
+/// Matched as a `String`: a `Substring` compared with each literal took the slow generic comparison
+/// (docs/BENCHMARKS.md, "lottie", twelfth round).
 enum LayerRootKey: CaseIterable {
     case position, bounds, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform, opacity, isHidden,
          backgroundColor, cornerRadius, borderWidth, borderColor, contentsRect, shadowColor, shadowOpacity,

@@ -56,6 +56,16 @@ SD_INLINE void blendState(double *x, double *y, double *z, double *vx, double *v
     blend4(vx, m, wx); blend4(vy, m, wy); blend4(vz, m, wz);
 }
 
+/// Ends the lanes of `m` in group `j`: their final state (velocity plus +0.0, see `steps`) into the columns, and
+/// the lanes marked done and no longer live.
+SD_INLINE void finishLanes(const SDFieldLanes *c, int64_t j, i4 m, d4 px, d4 py, d4 pz, d4 vx, d4 vy, d4 vz,
+                           i4 *done, i4 *live) {
+    blendState(c->px + j, c->py + j, c->pz + j, c->vx + j, c->vy + j, c->vz + j, m,
+               px, py, pz, vx + 0.0, vy + 0.0, vz + 0.0);
+    *done |= m;
+    *live &= ~m;
+}
+
 /// Swift's `min(hi, max(lo, x))` (CurlNoise's clamp): a NaN becomes `lo`.
 SD_INLINE double clampLattice(double x) {
     const double lo = -2147483648.0, hi = 2147483647.0;
@@ -214,12 +224,7 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
             if (any4(atLast)) {
                 blendState(c->kpx + j, c->kpy + j, c->kpz + j, c->kvx + j, c->kvy + j, c->kvz + j, atLast, px, py, pz, vx, vy, vz);
                 i4 ends = atLast & ~shortened;
-                if (any4(ends)) {
-                    blendState(c->px + j, c->py + j, c->pz + j, c->vx + j, c->vy + j, c->vz + j, ends,
-                               px, py, pz, vx + 0.0, vy + 0.0, vz + 0.0);
-                    done |= ends;
-                    live &= ~ends;
-                }
+                if (any4(ends)) finishLanes(c, j, ends, px, py, pz, vx, vy, vz, &done, &live);
             }
             if (!any4(work)) break;
             d4 dt = select4(full, (d4){h, h, h, h}, rest);
@@ -278,12 +283,7 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
             s0 = select4(stepped, s1, s0);
             i = select4(stepped, i + 1, i);
             i4 landed = shortened & ~hit;
-            if (any4(landed)) {
-                blendState(c->px + j, c->py + j, c->pz + j, c->vx + j, c->vy + j, c->vz + j, landed,
-                           nx, ny, nz, wx + 0.0, wy + 0.0, wz + 0.0);
-                done |= landed;
-                live &= ~landed;
-            }
+            if (any4(landed)) finishLanes(c, j, landed, nx, ny, nz, wx, wy, wz, &done, &live);
         }
         store4(c->step + j, i);
         store4(c->done + j, select4(done, (d4){1, 1, 1, 1}, (d4){0, 0, 0, 0}));

@@ -33,6 +33,12 @@ struct AnimationIndex {
         /// The key path, resolved once.
         var key: String { Self.keys[rawValue] }
         private static let keys = allCases.map { "\($0)" }
+
+        /// The property whose key is `key`, if any (one string comparison per property until it is found).
+        init?(key: String) {
+            guard let i = Self.keys.firstIndex(of: key) else { return nil }
+            self.init(rawValue: i)
+        }
     }
 
     /// The index of no animation.
@@ -41,6 +47,9 @@ struct AnimationIndex {
     /// Resolves the entries' key paths. Complexity: O(key paths × distinct roots), once per change.
     init(_ entries: [AnimationEntry]) {
         rootIDs.reserveCapacity(entries.count)
+        // The root number of each snapshot property some key path starts with, noted as its root is first seen
+        // (roots are distinct, so it is the property's ``rootID(_:)``), instead of looking each property up after.
+        var snapshotRoots: [(property: SnapshotProperty, id: Int)] = []
         for e in entries {
             var ids: [Int] = []
             ids.reserveCapacity(e.paths.count)
@@ -48,8 +57,11 @@ struct AnimationIndex {
                 let root = String(LayerKeyPath.split(p.canonical).head)
                 if let i = roots.firstIndex(of: root) { ids.append(i) } else {
                     ids.append(roots.count)
+                    if let p = SnapshotProperty(key: root) {
+                        snapshotMask |= 1 << UInt32(p.rawValue)
+                        snapshotRoots.append((p, roots.count))
+                    }
                     roots.append(root)
-                    if let p = SnapshotProperty.allCases.first(where: { $0.key == root }) { snapshotMask |= 1 << UInt32(p.rawValue) }
                 }
             }
             rootIDs.append(ids)
@@ -57,8 +69,10 @@ struct AnimationIndex {
         }
         if !keyframes.isEmpty { snapshotMask |= 1 << UInt32(SnapshotProperty.transform.rawValue) }
         mayAnimateShadow = roots.contains { $0 == "shadowColor" || $0 == "shadowOpacity" || $0 == "shadowRadius" || $0 == "shadowOffset" }
-        for p in SnapshotProperty.allCases {
-            guard let id = rootID(p.key) else { continue }
+        // The plans in ``SnapshotProperty`` order (each property once: its root is seen once).
+        if snapshotRoots.count > 1 { snapshotRoots.sort { $0.property.rawValue < $1.property.rawValue } }
+        snapshotPlans.reserveCapacity(snapshotRoots.count)
+        for (p, id) in snapshotRoots {
             // A snapshot key has no dot, so the rule that asks for the layer's value at a dotted key's first
             // component never applies (`hasValue` is not called).
             let plan = AnimationRelationPlan.make(key: p.key, rootID: id, entries: entries, rootIDs: rootIDs, recordCandidates: true,

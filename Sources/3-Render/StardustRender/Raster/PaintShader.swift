@@ -1,5 +1,8 @@
 import Foundation
 import StardustCore
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
 
 /// A `Paint` resolved for device pixels: a solid premultiplied color or a
 /// gradient evaluated at pixel centers.
@@ -240,23 +243,44 @@ public struct PaintShader: Sendable {
     /// to 0…1 (NaN to 0), then `Int(t·1023 + ½)`, the scalar loop's operations in the same order, so the same doubles
     /// (IEEE multiplications, additions and square roots are exact per lane). The index lies in 0…1023, so the
     /// unchecked truncation (``FastConversions``) gives what `Int(_:)` gives.
+    ///
+    /// On x86-64 the clamps are SSE2 `minpd` (the second operand, 1, where `t` is not below it or is NaN) and a
+    /// mask of `t > 0` (false for NaN): the same doubles without the per-lane branches the compiler makes of
+    /// `replacing(with:where:)` (docs/BENCHMARKS.md, "lottie", fifteenth round).
     @inline(__always) static func shadeLinear(_ px: SIMD4<Double>, _ ax: Double, _ rowA: Double) -> (Int, Int, Int, Int) {
         let t = ax * px + rowA
+        #if arch(x86_64)
+        let one = _mm_set1_pd(1), zero = _mm_setzero_pd()
+        let lo = t.lowHalf, hi = t.highHalf
+        let cl = _mm_and_pd(_mm_min_pd(lo, one), _mm_cmpgt_pd(lo, zero))
+        let ch = _mm_and_pd(_mm_min_pd(hi, one), _mm_cmpgt_pd(hi, zero))
+        return indices(SIMD4(lowHalf: cl, highHalf: ch))
+        #else
         var c = t.replacing(with: 1, where: .!(t .< 1))
         c.replace(with: 0, where: .!(t .> 0))
         return indices(c)
+        #endif
     }
 
     /// The ramp indices of four pixel centers `px` of a radial gradient's row: per lane `q = (ax·px + rowA,
     /// bx·px + rowB)`, `t = √(qx² + qy²)`, `t` if below 1, else 1 if at least 1, else (NaN) 0, then `Int(t·1023 + ½)`,
-    /// as the scalar loop computes them.
+    /// as the scalar loop computes them. On x86-64: `minpd` (1 where `t` is at least 1 or NaN), then NaN lanes
+    /// cleared by the mask of ordered lanes (`cmpordpd`), branch-free as in ``shadeLinear(_:_:_:)``.
     @inline(__always) static func shadeRadial(_ px: SIMD4<Double>, _ ax: Double, _ rowA: Double,
                                               _ bx: Double, _ rowB: Double) -> (Int, Int, Int, Int) {
         let qx = ax * px + rowA, qy = bx * px + rowB
         let t = (qx * qx + qy * qy).squareRoot()
+        #if arch(x86_64)
+        let one = _mm_set1_pd(1)
+        let lo = t.lowHalf, hi = t.highHalf
+        let cl = _mm_and_pd(_mm_min_pd(lo, one), _mm_cmpord_pd(lo, lo))
+        let ch = _mm_and_pd(_mm_min_pd(hi, one), _mm_cmpord_pd(hi, hi))
+        return indices(SIMD4(lowHalf: cl, highHalf: ch))
+        #else
         var c = t.replacing(with: 1, where: t .>= 1)
         c.replace(with: 0, where: .!(t .< 1) .& .!(t .>= 1))
         return indices(c)
+        #endif
     }
 
     /// Writes the packed ramp entries `k` of four pixels to `out` (their first byte).

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import StardustCore
+@testable import StardustCodecs
+
+/// `FileReader.readAll` reads the size `fstat` gives straight into the array (docs/BENCHMARKS.md, "lottie", fifteenth
+/// round): the bytes must be the file's, for sizes around the former 64 KiB chunk; the limit and refusals are as
+/// before.
+@Suite struct FileReaderTests {
+    static func temporaryFile(_ bytes: [UInt8]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stardust-filereader-\(UUID().uuidString)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func readsEveryByteOfEverySize() throws {
+        var rng = SplitMix64(seed: 15)
+        for size in [0, 1, 2, 4095, 4096, 65_535, 65_536, 65_537, 131_073, 300_001] {
+            let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let path = try Self.temporaryFile(bytes)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            #expect(try FileReader.readAll(path) == bytes, "size \(size)")
+            // At the limit exactly it is read; one byte over, refused with the former message.
+            #expect(try FileReader.readAll(path, maxBytes: size) == bytes, "size \(size) at its limit")
+            if size > 0 {
+                #expect(throws: CodecError.self) { try FileReader.readAll(path, maxBytes: size - 1) }
+            }
+        }
+    }
+
+    @Test func missingFilesAndFoldersAreRefused() throws {
+        #expect(throws: CodecError.self) { try FileReader.readAll("/nonexistent-stardust-\(UUID().uuidString)") }
+        #expect(throws: CodecError.self) { try FileReader.readAll(FileManager.default.temporaryDirectory.path) }
+    }
+}

@@ -89,9 +89,9 @@ import StardustCore
         }
     }
 
-    @Test("a checkpoint is 80 bytes (the memory docs/PARTICLE-MODEL.md §2.11 states per birth)")
+    @Test("a checkpoint is 64 bytes (the memory docs/PARTICLE-MODEL.md §2.11 states per birth)")
     func checkpointSize() {
-        #expect(MemoryLayout<FieldCheckpoint>.stride == 80)
+        #expect(MemoryLayout<FieldCheckpoint>.stride == 64)
     }
 
     @Test("one thread and two threads give identical snapshots in playback")

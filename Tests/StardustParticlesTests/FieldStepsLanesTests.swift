@@ -25,49 +25,9 @@ import StardustCore
         }
     }
 
-    /// True when two slots hold the same state bit for bit, and the same kept force (its values only when known).
     static func sameSlot(_ a: FieldCheckpoint, _ b: FieldCheckpoint) -> Bool {
-        a.id == b.id && a.step == b.step && a.bounces == b.bounces && a.last == b.last && a.knowsForce == b.knowsForce
+        a.id == b.id && a.step == b.step && a.bounces == b.bounces && a.last == b.last
             && [a.px, a.py, a.pz, a.vx, a.vy, a.vz].map(\.bitPattern) == [b.px, b.py, b.pz, b.vx, b.vy, b.vz].map(\.bitPattern)
-            && (a.knowsForce == 0 || [a.ax, a.ay].map(\.bitPattern) == [b.ax, b.ay].map(\.bitPattern))
-    }
-
-    /// The columns of one batch of `n` lanes (and an age column), in `store` (25 · n doubles).
-    static func columns(_ store: UnsafeMutablePointer<Double>, _ n: Int) -> FieldLaneColumns {
-        func col(_ c: Int) -> UnsafeMutablePointer<Double> { store + c * n }
-        return FieldLaneColumns(
-            lanes: SDFieldLanes(step: col(0), steps: col(1), rest: col(2), side: col(3), last: col(4),
-                                px: col(5), py: col(6), pz: col(7), vx: col(8), vy: col(9), vz: col(10),
-                                kpx: col(11), kpy: col(12), kpz: col(13), kvx: col(14), kvy: col(15), kvz: col(16),
-                                done: col(17), ax: col(21), ay: col(22), forced: col(23)),
-            resumed: col(18), bounces: col(19))
-    }
-
-    /// The batched kernel's passes over one batch (ExtendedKernel.swift): each lane's grid and inputs, the C steps,
-    /// then each lane's checkpoint or the Swift run of a lane handed back. The ages are in column 20 of `store`.
-    static func laneStates(_ integrator: FieldIntegrator, _ colliders: ColliderSet?, _ parameters: SDFieldParameters,
-                           _ births: [ParticleBirth], ages: [Double], slots: UnsafeMutablePointer<FieldCheckpoint>,
-                           baseline: Bool, store: UnsafeMutablePointer<Double>, n: Int)
-        -> [(position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool)] {
-        let columns = Self.columns(store, n), count = births.count
-        let padded = (count + 3) & ~3, h = ParticleFields.integrationStep
-        let ageColumn = store + 20 * n
-        for j in 0..<padded { ageColumn[j] = j < count ? ages[j] : 0 }
-        if baseline {
-            sd_field_grid_baseline(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(padded), h)
-        } else {
-            sd_field_grid(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(padded), h)
-        }
-        for j in 0..<count { integrator.prepareLane(j, births[j], colliders: colliders, checkpoint: slots + j, columns) }
-        for j in count..<padded { FieldIntegrator.padLane(j, columns) }
-        var lanes = columns.lanes, p = parameters
-        if baseline { sd_field_steps_baseline(&lanes, Int64(padded), &p) } else { sd_field_steps(&lanes, Int64(padded), &p) }
-        let l = columns.lanes
-        return (0..<count).map { j in
-            integrator.keepLane(j, births[j].id, checkpoint: slots + j, columns)
-                ? (SIMD3(l.px[j], l.py[j], l.pz[j]), SIMD3(l.vx[j], l.vy[j], l.vz[j]), true)
-                : integrator.resumeLane(j, births[j], age: ages[j], colliders: colliders, checkpoint: slots + j, columns)
-        }
     }
 
     @Test("the C field steps equal FieldIntegrator's run bit for bit, in both variants, checkpoints included")
@@ -75,11 +35,16 @@ import StardustCore
         var d = Draw(0x7E2B_1E5)
         let n = 64
         let h = ParticleFields.integrationStep
-        let store = UnsafeMutablePointer<Double>.allocate(capacity: 25 * n)  // 24 columns used
+        let store = UnsafeMutablePointer<Double>.allocate(capacity: 22 * n)  // 21 columns used
         defer { store.deallocate() }
         func col(_ c: Int) -> UnsafeMutablePointer<Double> { store + c * n }
-        let columns = Self.columns(store, n)
-        var compared = 0, handedBack = 0, finished = 0, kept = 0, resumedLanes = 0, forcedLanes = 0
+        let columns = FieldLaneColumns(
+            lanes: SDFieldLanes(step: col(0), steps: col(1), rest: col(2), side: col(3), last: col(4),
+                                px: col(5), py: col(6), pz: col(7), vx: col(8), vy: col(9), vz: col(10),
+                                kpx: col(11), kpy: col(12), kpz: col(13), kvx: col(14), kvy: col(15), kvz: col(16),
+                                done: col(17)),
+            resumed: col(18), bounces: col(19))
+        var compared = 0, handedBack = 0, finished = 0, kept = 0, resumedLanes = 0
         let responses: [ParticleCollider.Response] = [.bounce, .bounce, .stick, .die]
         for round in 0..<400 {
             var f = ParticleFields()
@@ -119,8 +84,6 @@ import StardustCore
                                                    scaleFactor: 1, spin: 0, color: SIMD4(1, 1, 1, 1), colorSpeed: .zero) : b
                     let earlier = d.chance(0.9) ? max(0, age - d.u(0, 0.05)) : age + d.u(0, 1)
                     _ = integrator.state(b2, colliders: colliders, age: earlier, checkpoint: &slot)
-                    // Now and then a checkpoint whose force is not known (written where it was not computed).
-                    if d.chance(0.2) { slot.knowsForce = 0 }
                 }
                 births.append(b); ages.append(age); slots.append(slot)
             }
@@ -129,11 +92,6 @@ import StardustCore
             var wantSlots = slots
             for j in 0..<count {
                 want.append(integrator.state(births[j], colliders: colliders, age: ages[j], checkpoint: &wantSlots[j]))
-                // The Swift run resumed with a kept force equals the run from the birth.
-                let fresh = integrator.state(births[j], colliders: colliders, age: ages[j])
-                if !FieldCheckpointTests.same(want[j], fresh) {
-                    Issue.record("round \(round), lane \(j), age \(ages[j]): resumed \(want[j]) against \(fresh)")
-                }
             }
             for baseline in [false, true] {
                 var gotSlots = slots
@@ -149,7 +107,6 @@ import StardustCore
                     for j in 0..<count {
                         integrator.prepareLane(j, births[j], colliders: colliders, checkpoint: s.baseAddress! + j, columns)
                         if columns.resumed[j] > 0 { resumedLanes += 1 }
-                        if columns.lanes.forced[j] != 0 { forcedLanes += 1 }
                     }
                     for j in count..<padded { FieldIntegrator.padLane(j, columns) }
                     var lanes = columns.lanes, p = parameters
@@ -179,75 +136,6 @@ import StardustCore
         #expect(finished > 10_000)
         #expect(kept > 5_000)
         #expect(resumedLanes > 5_000)
-        #expect(forcedLanes > 3_000)
-    }
-
-    @Test("lanes resumed with a kept force equal runs from the birth bit for bit, over frames and both variants")
-    func keptForceMatchesRunFromBirth() {
-        var d = Draw(0xF0_2CE)
-        let n = 64, h = ParticleFields.integrationStep
-        let store = UnsafeMutablePointer<Double>.allocate(capacity: 25 * n)
-        defer { store.deallocate() }
-        var compared = 0, forcedStarts = 0, unknownStarts = 0, forcedKept = 0
-        for round in 0..<60 {
-            var f = ParticleFields()
-            if !d.chance(0.1) {
-                f.turbulence = .init(strength: d.u(1, 300), scale: d.u(5, 120), seed: UInt32(d.u(0, 1000)))
-            }
-            let integrator = FieldIntegrator(f, drag: d.chance(0.5) ? 0 : d.u(0.01, 3),
-                                             wind: SIMD3(d.range(40), d.range(40), 0))
-            let colliders = Self.lines(&d, [.bounce, .stick, .die][Int(d.u(0, 3))])
-            let accel = SIMD3(d.range(200), d.u(-50, 250), d.chance(0.7) ? 0 : d.range(30))
-            var parameters = integrator.laneParameters(colliders, acceleration: accel)
-            let cells = d.chance(0.2) ? nil : FieldIntegrator.makeLatticeCells()
-            defer { cells?.deallocate() }
-            parameters.cells = cells
-            parameters.cellMask = Int64(FieldIntegrator.latticeCells - 1)
-            let count = 1 + Int(d.u(0, Double(n)))
-            let births = (0..<count).map { j in
-                ParticleBirth(id: UInt64(round * n + j) &* 0x9E37_79B9, birthTime: d.u(-2, 0), lifetime: 6,
-                              position: SIMD3(d.range(100), d.range(100), 0), velocity: SIMD3(d.range(150), d.u(-200, 100), 0),
-                              acceleration: accel, scale: 1, scaleSpeed: 0, scaleFactor: 1, spin: 0,
-                              color: SIMD4(1, 1, 1, 1), colorSpeed: .zero)
-            }
-            var slots = [FieldCheckpoint](repeating: .empty, count: count)
-            // Frames at 60 per second, one twice, now and then a time on a particle's grid, a seek back or a forced
-            // forgetting of the kept force; each frame through the lanes (either variant) or the Swift run.
-            var t = d.u(0, 1)
-            for frame in 0..<40 {
-                switch Int(d.u(0, 10)) {
-                case 0: t = max(0, t - d.u(0, 0.5))
-                case 1: break
-                default: t += 1 / 60.0
-                }
-                let onGrid = d.chance(0.1)
-                let ages = births.map { onGrid ? Double(Int((t - $0.birthTime) / h)) * h : t - $0.birthTime }
-                if d.chance(0.1) { for j in 0..<count where d.chance(0.5) { slots[j].knowsForce = 0 } }
-                for j in 0..<count where slots[j].resumes(births[j].id, steps: Int(CurlNoise.floor(ages[j] / h))) {
-                    if slots[j].knowsForce != 0 { forcedStarts += 1 } else { unknownStarts += 1 }
-                }
-                let path = Int(d.u(0, 3))
-                let got: [(position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool)] = slots.withUnsafeMutableBufferPointer { s in
-                    if path == 2 {
-                        return (0..<count).map { integrator.state(births[$0], colliders: colliders, age: ages[$0], checkpoint: s.baseAddress! + $0) }
-                    }
-                    return Self.laneStates(integrator, colliders, parameters, births, ages: ages, slots: s.baseAddress!,
-                                           baseline: path == 1, store: store, n: n)
-                }
-                for j in 0..<count {
-                    let fresh = integrator.state(births[j], colliders: colliders, age: ages[j])
-                    if !FieldCheckpointTests.same(got[j], fresh) {
-                        Issue.record("round \(round), frame \(frame), path \(path), particle \(j): \(got[j]) against \(fresh)")
-                    }
-                    if slots[j].knowsForce != 0 { forcedKept += 1 }
-                    compared += 1
-                }
-            }
-        }
-        #expect(compared > 30_000)
-        #expect(forcedStarts > 20_000)
-        #expect(unknownStarts > 1_000)
-        #expect(forcedKept > 20_000)
     }
 
     @Test("the C grid of an age equals the run's steps and shortened step bit for bit, in both variants")

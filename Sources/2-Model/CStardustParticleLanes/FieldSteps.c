@@ -205,10 +205,6 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
         i4 onLine = load4(c->last + j) == 0;
         d4 px = load4(c->px + j), py = load4(c->py + j), pz = load4(c->pz + j);
         d4 vx = load4(c->vx + j), vy = load4(c->vy + j), vz = load4(c->vz + j);
-        // The kept force at the start (read before the columns are written as outputs): taken by the first step.
-        i4 startForced = load4(c->forced + j) != 0;
-        d4 startAx = load4(c->ax + j), startAy = load4(c->ay + j);
-        i4 forced = none;  // the lanes whose force at their kept state is written
         // The outputs are written lane by lane as lanes stop (each lane once: the state at the last full step it
         // reached, then its final state), blended into the columns rather than kept in registers, which the steps need.
         // A final velocity is written plus +0.0, as the run returns it plus the vortex's velocity (zero without a
@@ -236,18 +232,12 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
             d4 ax = {p->accel[0], p->accel[0], p->accel[0], p->accel[0]};
             d4 ay = {p->accel[1], p->accel[1], p->accel[1], p->accel[1]};
             d4 az = {p->accel[2], p->accel[2], p->accel[2], p->accel[2]};
-            // A lane resumed with its kept force takes it (the value computed here, docs/PARTICLES-PERFORMANCE.md,
-            // "the kept force"); the curl noise only for the others (none in playback's first pass).
-            i4 fresh = work & ~startForced;
-            if (turbulent && any4(fresh)) {
+            if (turbulent) {
                 d4 cx, cy;
-                curl4(px * p->inverseScale, py * p->inverseScale, fresh, p, &cell, &cx, &cy);
+                curl4(px * p->inverseScale, py * p->inverseScale, work, p, &cell, &cx, &cy);
                 ax = ax + cx * p->turbulence;
                 ay = ay + cy * p->turbulence;
             }
-            ax = select4(startForced, startAx, ax);
-            ay = select4(startForced, startAy, ay);
-            startForced = none;
             d4 nx, ny, nz, wx, wy, wz;
             if (drag) {
                 d4 e = {p->decay, p->decay, p->decay, p->decay}, r = {p->reach, p->reach, p->reach, p->reach};
@@ -287,14 +277,6 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
                     blendState(c->kpx + j, c->kpy + j, c->kpz + j, c->kvx + j, c->kvy + j, c->kvz + j, hit, px, py, pz, vx, vy, vz);
                 }
             }
-            // A lane that stops here (its shortened step, or a crossing) keeps the state at the start of this step,
-            // and the force there.
-            i4 keeps = shortened | hit;
-            if (any4(keeps)) {
-                blend4(c->ax + j, keeps, ax);
-                blend4(c->ay + j, keeps, ay);
-                forced |= keeps;
-            }
             i4 stepped = full & ~hit;
             px = select4(stepped, nx, px); py = select4(stepped, ny, py); pz = select4(stepped, nz, pz);
             vx = select4(stepped, wx, vx); vy = select4(stepped, wy, vy); vz = select4(stepped, wz, vz);
@@ -305,7 +287,6 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
         }
         store4(c->step + j, i);
         store4(c->done + j, select4(done, (d4){1, 1, 1, 1}, (d4){0, 0, 0, 0}));
-        store4(c->forced + j, select4(forced, (d4){1, 1, 1, 1}, (d4){0, 0, 0, 0}));
     }
 }
 

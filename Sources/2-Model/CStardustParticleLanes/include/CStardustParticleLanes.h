@@ -102,18 +102,14 @@ typedef struct SDFieldParameters {
 
 /// The batch columns of ``sd_field_steps``, each `count` doubles. In: `step` (the grid step the lane starts
 /// at), `steps` (its last full step), `rest` (its shortened last step), `side` (its side of the line, ±1) and
-/// `last` (its last contact's piece: 0 means it starts on the line), the state at `step` in p/v, and when `forced`
-/// is 1 the force's x and y at that state in `ax`, `ay` (a checkpoint's kept force: the lane's first step takes it).
-/// Out: `step` the step the lane stopped at and k* the state there, with `forced` 1 and the force there in `ax`, `ay`
-/// when the lane computed it (a step of positive length from that state), else `forced` 0; `done` 1 when the lane
-/// finished (p/v its final state, the velocity plus +0.0 as the run returns it; `step` its last full step), 0 when
-/// its step from `step` crosses the line (the caller takes it from there).
+/// `last` (its last contact's piece: 0 means it starts on the line), the state at `step` in p/v. Out: `step`
+/// the step the lane stopped at and k* the state there; `done` 1 when the lane finished (p/v its final state, the
+/// velocity plus +0.0 as the run returns it; `step` its last full step), 0 when its step from `step` crosses the line (the caller takes it from there).
 typedef struct SDFieldLanes {
     double *step, *steps, *rest, *side, *last;
     double *px, *py, *pz, *vx, *vy, *vz;
     double *kpx, *kpy, *kpz, *kvx, *kvy, *kvz;
     double *done;
-    double *ax, *ay, *forced;
 } SDFieldLanes;
 
 /// The integrated fields' steps of `count` particles (a multiple of 4), four at a time: for each lane the

@@ -58,7 +58,7 @@ final class ContactCache: @unchecked Sendable {
         }
     }
 
-    /// The most entries one cell's table may hold (80 bytes each, a walk or a checkpoint: 4 Mi entries are 320 MiB).
+    /// The most entries one cell's table may hold (80 bytes each: 4 Mi entries are 320 MiB; a checkpoint is 64).
     static let maximumEntries = 1 << 22
 
     private let lock = NSLock()

@@ -77,7 +77,7 @@ extension EmitterLayer {
         // cases), so the call per birth, which the optimiser kept out of line, is skipped.
         let fixedPosition = frame?.position ?? (p.path == nil && e.shape == .point ? p.center : nil)
         let n = extendedBatch
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 51 * n) { dbl in
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 48 * n) { dbl in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 5 * n) { ints in
                 let d = dbl.baseAddress!
                 func col(_ c: Int) -> UnsafeMutablePointer<Double> { d + c * n }
@@ -95,13 +95,12 @@ extension EmitterLayer {
                 let starts = col(31)  // the age at which each particle's current segment starts (step 3)
                 let speedI = col(32), speedV = col(33)  // a speed curve's life × integral and value (step 3, no motion)
                 // The lanes of integrated fields (step 3, ``sd_field_steps``): their inputs, the state at the step each
-                // stopped at, whether it finished, the force kept at its start and stop, and its checkpoint's step and
-                // bounces. Its p/v are px…vz.
+                // stopped at, whether it finished, and its checkpoint's step and bounces. Its p/v are px…vz.
                 let fieldColumns = FieldLaneColumns(
                     lanes: SDFieldLanes(step: col(34), steps: col(35), rest: col(36), side: col(37), last: col(38),
                                         px: px, py: py, pz: pz, vx: vx, vy: vy, vz: vz,
                                         kpx: col(39), kpy: col(40), kpz: col(41), kvx: col(42), kvy: col(43), kvz: col(44),
-                                        done: col(45), ax: col(48), ay: col(49), forced: col(50)),
+                                        done: col(45)),
                     resumed: col(46), bounces: col(47))
                 // Per batch slot: the birth index, its random key, its contact slot, and whether it is at rest.
                 let ks = ints.baseAddress!, keys = ks + n, slots = ks + 2 * n, resting = ks + 3 * n

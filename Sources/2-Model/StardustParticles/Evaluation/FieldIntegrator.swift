@@ -60,8 +60,7 @@ final class FieldIntegrator: Sendable {
     }
 
     /// The force per unit mass at `p`, besides drag; `noise` is the particle's last turbulence cell
-    /// (``CurlNoise/Cell``), read and updated. A function of `p` and `a0` (the cell a cache): its z is `a0.z`, and
-    /// its x and y are what a ``FieldCheckpoint`` keeps.
+    /// (``CurlNoise/Cell``), read and updated.
     @inline(__always) func force(_ p: SIMD3<Double>, _ a0: SIMD3<Double>, noise: inout CurlNoise.Cell) -> SIMD3<Double> {
         var a = a0
         if hasAttractors {
@@ -166,39 +165,33 @@ final class FieldIntegrator: Sendable {
         let steps = Int(CurlNoise.floor(tau / h))
         let rest = tau - Double(steps) * h
         var i = 0, resumedAt = 0
-        // The force at `p` when the run starts there and it was kept (``FieldCheckpoint``): the first step takes it.
-        var startForce = KeptForce.unknown
         if let start {
             i = start.step; p = start.position; v = start.velocity; bounces = start.bounces; last = start.last
-            resumedAt = start.resumedAt; startForce = start.force
+            resumedAt = start.resumedAt
         } else if let c = checkpoint?.pointee, c.resumes(b.id, steps: steps) {
             // Resume from the particle's kept state: its steps from there are those of a run from the birth.
             i = Int(c.step); p = c.position; v = c.velocity; bounces = Int(c.bounces); last = Int(c.last)
-            resumedAt = i; startForce = c.force
+            resumedAt = i
         }
         // The state at the start of the latest step (a point of the grid at or before `tau`), kept on
         // every way out of the run — also a contact that ends it, so that a particle at rest is found
         // again by one step instead of from its birth. Never the state after the shortened last step.
-        // With it the force at that state, when that step computed it (a step of positive length).
-        var keptStep = i, keptP = p, keptV = v, keptBounces = bounces, keptLast = last, keptForce = KeptForce.unknown
+        var keptStep = i, keptP = p, keptV = v, keptBounces = bounces, keptLast = last
         defer {
             if let checkpoint, keptStep != resumedAt, FieldCheckpoint.keeps(step: keptStep) {
                 checkpoint.pointee = FieldCheckpoint(id: b.id, step: keptStep, position: keptP, velocity: keptV,
-                                                     bounces: keptBounces, last: keptLast, force: keptForce)
+                                                     bounces: keptBounces, last: keptLast)
             }
         }
         while i <= steps {
-            keptStep = i; keptP = p; keptV = v; keptBounces = bounces; keptLast = last; keptForce = .unknown
+            keptStep = i; keptP = p; keptV = v; keptBounces = bounces; keptLast = last
             let full = i < steps
             let dt = full ? h : rest
             i += 1
             if dt <= 0 { continue }
             let old = p
-            // 1. Force held for the step, drag exact: the kept one at the run's start (the value `force` returns
-            // there, docs/PARTICLES-PERFORMANCE.md, "the kept force"), else computed.
-            let a = startForce.isKnown ? SIMD3(startForce.x, startForce.y, a0.z) : force(p, a0, noise: &noise)
-            startForce = .unknown
-            keptForce = KeptForce(x: a.x, y: a.y, isKnown: true)
+            // 1. Force held for the step, drag exact.
+            let a = force(p, a0, noise: &noise)
             if k > 0 {
                 let e = full ? decay : exp(-k * dt), r = full ? reach : -expm1(-k * dt) / k
                 let vt = wind + a / k

@@ -6,7 +6,7 @@ import CStardustParticleLanes
 ///
 /// A batch goes through four passes: ``sd_field_grid`` computes each lane's steps and shortened step, four at a
 /// time; ``prepareLane(_:_:colliders:checkpoint:_:)`` reads each particle's
-/// checkpoint (or birth) into the lanes' columns, with the force kept there; ``sd_field_steps`` takes every lane's full steps and its
+/// checkpoint (or birth) into the lanes' columns; ``sd_field_steps`` takes every lane's full steps and its
 /// shortened last step together, four lanes at a time; ``keepLane(_:_:checkpoint:_:)`` keeps each
 /// finished lane's last full-step state in its checkpoint (its final state is in the columns), in birth order. A lane whose step
 /// crosses the collider line is handed back at the start of that step, a point of its own grid, and
@@ -31,8 +31,6 @@ struct LaneStart {
     var position: SIMD3<Double>, velocity: SIMD3<Double>
     var bounces: Int, last: Int
     var resumedAt: Int
-    /// The force at `position` when the lane computed it there (the start of the step it stopped before).
-    var force: KeptForce
 }
 
 extension FieldIntegrator {
@@ -75,10 +73,9 @@ extension FieldIntegrator {
         let l = c.lanes
         // ``sd_field_grid`` wrote the run's `steps` and `rest` (the conversion traps where the run's would).
         let steps = Int(l.steps[j])
-        var i = 0, p = b.position, v = b.velocity, bounces = 0, last = -1, force = KeptForce.unknown
+        var i = 0, p = b.position, v = b.velocity, bounces = 0, last = -1
         if let kept = checkpoint?.pointee, kept.resumes(b.id, steps: steps) {
             i = Int(kept.step); p = kept.position; v = kept.velocity; bounces = Int(kept.bounces); last = Int(kept.last)
-            force = kept.force
         }
         l.step[j] = Double(i)
         // The side is a function of the birth (the run's `soleSide`); 0 without a line, where it is not read.
@@ -87,7 +84,6 @@ extension FieldIntegrator {
         l.last[j] = Double(last)
         c.resumed[j] = Double(i); c.bounces[j] = Double(bounces)
         l.px[j] = p.x; l.py[j] = p.y; l.pz[j] = p.z; l.vx[j] = v.x; l.vy[j] = v.y; l.vz[j] = v.z
-        l.ax[j] = force.x; l.ay[j] = force.y; l.forced[j] = force.isKnown ? 1 : 0
     }
 
     /// An unused lane `j` (past the batch's particles): no step, nothing read back.
@@ -97,7 +93,6 @@ extension FieldIntegrator {
         l.step[j] = 0; l.steps[j] = -1; l.rest[j] = 0
         l.side[j] = 0; l.last[j] = -1
         l.px[j] = 0; l.py[j] = 0; l.pz[j] = 0; l.vx[j] = 0; l.vy[j] = 0; l.vz[j] = 0
-        l.ax[j] = 0; l.ay[j] = 0; l.forced[j] = 0
     }
 
     /// True when lane `j` finished in ``sd_field_steps``: its final state is in the columns (the state
@@ -113,17 +108,10 @@ extension FieldIntegrator {
             if step != Int(c.resumed[j]), FieldCheckpoint.keeps(step: step) {
                 checkpoint.pointee = FieldCheckpoint(id: id, step: step, position: SIMD3(l.kpx[j], l.kpy[j], l.kpz[j]),
                                                      velocity: SIMD3(l.kvx[j], l.kvy[j], l.kvz[j]),
-                                                     bounces: Int(c.bounces[j]), last: Int(l.last[j]), force: keptForce(j, c))
+                                                     bounces: Int(c.bounces[j]), last: Int(l.last[j]))
             }
         }
         return true
-    }
-
-    /// The force lane `j` computed at the state it kept (k*), when it did (``SDFieldLanes``'s `forced`).
-    @inline(__always)
-    func keptForce(_ j: Int, _ c: FieldLaneColumns) -> KeptForce {
-        let l = c.lanes
-        return KeptForce(x: l.ax[j], y: l.ay[j], isKnown: l.forced[j] != 0)
     }
 
     /// The state of a particle born as `b` at age `tau` whose lane `j` was handed back at a contact: the run from
@@ -135,7 +123,7 @@ extension FieldIntegrator {
         let l = c.lanes
         let start = LaneStart(step: Int(l.step[j]), position: SIMD3(l.kpx[j], l.kpy[j], l.kpz[j]),
                               velocity: SIMD3(l.kvx[j], l.kvy[j], l.kvz[j]), bounces: Int(c.bounces[j]),
-                              last: Int(l.last[j]), resumedAt: Int(c.resumed[j]), force: keptForce(j, c))
+                              last: Int(l.last[j]), resumedAt: Int(c.resumed[j]))
         let r = run(b, colliders: colliders, age: tau, checkpoint: checkpoint, from: start)
         return (r.position, r.velocity, r.alive)
     }

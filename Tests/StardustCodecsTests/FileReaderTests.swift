@@ -32,4 +32,18 @@ import StardustCore
         #expect(throws: CodecError.self) { try FileReader.readAll("/nonexistent-stardust-\(UUID().uuidString)") }
         #expect(throws: CodecError.self) { try FileReader.readAll(FileManager.default.temporaryDirectory.path) }
     }
+
+    /// A file longer than `fstat` says (it grew after the call; `/proc` files report size 0) goes on in chunks past the
+    /// size read up front, and the limit still holds there. `/proc` is Linux's; elsewhere the branch has no such file.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/cmdline"), "needs Linux's /proc"))
+    func filesLongerThanTheirStatSizeAreReadToTheEnd() throws {
+        var st = stat()
+        #expect(stat("/proc/self/cmdline", &st) == 0 && st.st_size == 0, "the premise: /proc reports size 0")
+        let expected = [UInt8](try #require(FileHandle(forReadingAtPath: "/proc/self/cmdline")).readDataToEndOfFile())
+        #expect(expected.count > 1)
+        #expect(try FileReader.readAll("/proc/self/cmdline") == expected)
+        // `maps` is longer than 16 bytes; the limit is checked in the chunked branch too.
+        #expect(throws: CodecError.self) { try FileReader.readAll("/proc/self/maps", maxBytes: 16) }
+        #expect(try FileReader.readAll("/proc/self/maps").count > 16)
+    }
 }

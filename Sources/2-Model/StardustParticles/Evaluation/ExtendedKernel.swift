@@ -152,10 +152,11 @@ extension EmitterLayer {
                 let fieldLanes = integrator?.takesLanes(colliderSet) ?? false
                 let fieldKills = colliderSet?.canKill ?? false
                 var fieldParameters = fieldLanes ? integrator!.laneParameters(colliderSet, acceleration: p.accel) : SDFieldParameters()
-                // The turbulence's lattice cells met in this call, shared by its batches (one allocation per call).
-                let latticeCells = fieldLanes && integrator!.turbulence != 0 ? FieldIntegrator.makeLatticeCells() : nil
-                defer { latticeCells?.deallocate() }
-                fieldParameters.cells = latticeCells
+                // The turbulence's lattice cells, the calling thread's table kept across calls and frames
+                // (``sd_thread_lattice_cells``): a table made and emptied per call (a run of 8 192 births) hashed again
+                // every cell each run met and wrote 320 KB per call (docs/PARTICLES-PERFORMANCE.md).
+                fieldParameters.cells = fieldLanes && integrator!.turbulence != 0
+                    ? sd_thread_lattice_cells(integrator!.noiseSeed, Int64(FieldIntegrator.latticeCells)) : nil
                 fieldParameters.cellMask = Int64(FieldIntegrator.latticeCells - 1)
                 // The kept table's slots as bytes, for the prefetch of the next batch's slots (below).
                 let tableBytes = entries.map { UnsafeRawPointer($0) } ?? checkpoints.map { UnsafeRawPointer($0) }

@@ -38,9 +38,9 @@ extension FieldIntegrator {
     /// cells a layer's particles span at the bench's scale (docs/PARTICLES-PERFORMANCE.md, "Turbulence steps in lanes").
     static let latticeCells = 4096
 
-    /// An empty lattice-cell table for ``SDFieldParameters/cells`` (one per call of the batched kernel, for one
-    /// integrator's seed): a lane resumed from its checkpoint finds its cell's gradients there instead of hashing
-    /// them again. The caller deallocates it.
+    /// An empty lattice-cell table for ``SDFieldParameters/cells``, for one integrator's seed: a lane resumed from its
+    /// checkpoint finds its cell's gradients there instead of hashing them again. The caller deallocates it. (The
+    /// batched kernel uses its thread's table instead, ``sd_thread_lattice_cells``, kept across calls.)
     static func makeLatticeCells() -> UnsafeMutablePointer<SDLatticeCell> {
         let cells = UnsafeMutablePointer<SDLatticeCell>.allocate(capacity: latticeCells)
         cells.initialize(repeating: SDLatticeCell(ix: .min, iy: .min, g: (0, 0, 0, 0, 0, 0, 0, 0)), count: latticeCells)

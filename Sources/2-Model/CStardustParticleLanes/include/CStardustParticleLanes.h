@@ -100,6 +100,15 @@ typedef struct SDFieldParameters {
     int64_t cellMask;
 } SDFieldParameters;
 
+/// The calling thread's table of `count` (a power of two) lattice cells for ``SDFieldParameters/cells`` under noise
+/// `seed`, kept across calls for the lifetime of the thread (LatticeCells.c): emptied when first made and whenever
+/// the seed differs from the previous call's, so every entry it holds is a cell of `seed`. NULL when it cannot be
+/// made (the steps then hash every cell). Only the calling thread may use it.
+SDLatticeCell *sd_thread_lattice_cells(uint64_t seed, int64_t count);
+
+/// Empties `count` lattice cells (``SDLatticeCell``'s empty entry).
+void sd_lattice_cells_clear(SDLatticeCell *cells, int64_t count);
+
 /// The batch columns of ``sd_field_steps``, each `count` doubles. In: `step` (the grid step the lane starts
 /// at), `steps` (its last full step), `rest` (its shortened last step), `side` (its side of the line, ±1) and
 /// `last` (its last contact's piece: 0 means it starts on the line), the state at `step` in p/v. Out: `step`

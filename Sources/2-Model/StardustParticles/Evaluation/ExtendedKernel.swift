@@ -151,11 +151,27 @@ extension EmitterLayer {
                 // Integrated fields the C lanes step (``FieldIntegrator/takesLanes(_:)``): tested and prepared once per run.
                 let fieldLanes = integrator?.takesLanes(colliderSet) ?? false
                 let fieldKills = colliderSet?.canKill ?? false
+                // The lanes' side of the line (the run's `soleSide`, a function of the birth) when it is the same for every
+                // birth of the run: 0 without a line (not read), the line's fixed side, or the side of the one birth
+                // position of a point emitter when off the line (``CollisionLine/side(_:_:)``'s first two cases, the same
+                // values). Then the birth velocity is read only by lanes that start from their birth or are handed back
+                // at a contact, and step 2 leaves it out for groups whose four lanes resume from their checkpoints.
+                let laneSide: Double? = {
+                    guard fieldLanes else { return nil }
+                    guard colliderSet?.hasSoleLine ?? false else { return 0 }
+                    let line = colliderSet.unsafelyUnwrapped.soleLine
+                    if line.fixedSide != 0 { return line.fixedSide }
+                    guard let q = fixedPosition else { return nil }
+                    let s = line.distance(q)
+                    return s != 0 ? (s > 0 ? 1 : -1) : nil
+                }()
+                let resumesLanes = laneSide != nil && checkpoints != nil
                 var fieldParameters = fieldLanes ? integrator!.laneParameters(colliderSet, acceleration: p.accel) : SDFieldParameters()
-                // The turbulence's lattice cells met in this call, shared by its batches (one allocation per call).
-                let latticeCells = fieldLanes && integrator!.turbulence != 0 ? FieldIntegrator.makeLatticeCells() : nil
-                defer { latticeCells?.deallocate() }
-                fieldParameters.cells = latticeCells
+                // The turbulence's lattice cells, the calling thread's table kept across calls and frames
+                // (``sd_thread_lattice_cells``): a table made and emptied per call (a run of 8 192 births) hashed again
+                // every cell each run met and wrote 320 KB per call (docs/PARTICLES-PERFORMANCE.md).
+                fieldParameters.cells = fieldLanes && integrator!.turbulence != 0
+                    ? sd_thread_lattice_cells(integrator!.noiseSeed, Int64(FieldIntegrator.latticeCells)) : nil
                 fieldParameters.cellMask = Int64(FieldIntegrator.latticeCells - 1)
                 // The kept table's slots as bytes, for the prefetch of the next batch's slots (below).
                 let tableBytes = entries.map { UnsafeRawPointer($0) } ?? checkpoints.map { UnsafeRawPointer($0) }
@@ -165,6 +181,9 @@ extension EmitterLayer {
                     colorSpeed: (p.colorSpeed.x, p.colorSpeed.y, p.colorSpeed.z, p.colorSpeed.w),
                     scaleSpeed: p.scaleSpeed, scaleFactor: scaleFactor ?? 1, turn: turn,
                     hasScaleFactor: scaleFactor != nil ? 1 : 0)
+                // Step 2 may leave a group's birth velocities out (`resumesLanes`); the birth record step 3 builds reads
+                // them unused then, so they hold a value (zero) from the start.
+                if resumesLanes { for j in 0..<n { vx0[j] = 0; vy0[j] = 0; vz0[j] = 0 } }
                 var slot = UInt64(bitPattern: run.k0) % capacity  // slot of birth k: k mod capacity (ContactCache)
                 var ahead = (slot &+ UInt64(n)) % capacity  // about the slot of birth k + n (a prefetch hint only)
                 var written = 0
@@ -220,12 +239,24 @@ extension EmitterLayer {
                         ages[j] = 0; lives[j] = 1; uAngle[j] = 0; uSpeed[j] = 0; uScale[j] = 0; uSpin[j] = 0
                         uR[j] = 0; uG[j] = 0; uB[j] = 0; uA[j] = 0; uRot[j] = 0; px0[j] = 0; py0[j] = 0; pz0[j] = 0
                     }
+                    if resumesLanes, let checkpoints {
+                        // Each lane's grid (step 3 reads it), and whether its run resumes from its checkpoint (the test of
+                        // ``FieldIntegrator/prepareLane(_:_:side:checkpoint:_:)``; no checkpoint is written before step 3
+                        // reads them all, so the answers are the same there).
+                        sd_field_grid(ages, fieldColumns.lanes.steps, fieldColumns.lanes.rest, Int64((m + 3) & ~3), integrator!.h)
+                        for j in 0..<m {
+                            let steps = Int(fieldColumns.lanes.steps[j])
+                            unchanged[j] = checkpoints[Int(slots[j])].resumes(idKey &+ ks[j], steps: steps) ? 1 : 0
+                        }
+                        for j in m..<((m + 3) & ~3) { unchanged[j] = 1 }
+                    }
                     // 2. Birth values, four at a time (``ParticleBirth/finish``), written over the uniforms.
                     var j = 0
                     while j < m {
                         // A group whose four kept walks hold takes their velocities in step 3: its birth velocities
-                        // (the sincos, a tenth of the kernel's instructions) would be overwritten unread.
-                        if !keepsWalks || unchanged[j] & unchanged[j + 1] & unchanged[j + 2] & unchanged[j + 3] == 0 {
+                        // (the sincos, a tenth of the kernel's instructions) would be overwritten unread. So does a group
+                        // of integrated lanes that all resume from their checkpoints, when the side is known without them.
+                        if !(keepsWalks || resumesLanes) || unchanged[j] & unchanged[j + 1] & unchanged[j + 2] & unchanged[j + 3] == 0 {
                             let (vx, vy, vz) = birthVelocities(j)
                             Self.store(vx, vx0 + j); Self.store(vy, vy0 + j); Self.store(vz, vz0 + j)
                         }
@@ -259,9 +290,12 @@ extension EmitterLayer {
                             // share (a test's small table) then holds the second's state instead of the first's, which
                             // changes no byte (``FieldCheckpoint``).
                             let padded = (m + 3) & ~3
-                            sd_field_grid(ages, fieldColumns.lanes.steps, fieldColumns.lanes.rest, Int64(padded), integrator.h)
+                            if !resumesLanes {
+                                sd_field_grid(ages, fieldColumns.lanes.steps, fieldColumns.lanes.rest, Int64(padded), integrator.h)
+                            }
                             for j in 0..<m {
-                                integrator.prepareLane(j, birth(j, idKey &+ ks[j]), colliders: colliderSet,
+                                let b = birth(j, idKey &+ ks[j])
+                                integrator.prepareLane(j, b, side: laneSide ?? integrator.laneSide(b, colliders: colliderSet),
                                                        checkpoint: checkpoints.map { $0 + Int(slots[j]) }, fieldColumns)
                             }
                             for j in m..<padded { FieldIntegrator.padLane(j, fieldColumns) }
@@ -272,6 +306,14 @@ extension EmitterLayer {
                                 let slot = checkpoints.map { $0 + Int(slots[j]) }
                                 var alive = true
                                 if !integrator.keepLane(j, id, checkpoint: slot, fieldColumns) {
+                                    let g = j & ~3
+                                    if resumesLanes && unchanged[g] & unchanged[g + 1] & unchanged[g + 2] & unchanged[g + 3] != 0 {
+                                        // Step 2 left this group's birth velocities out: the run builds the side from the
+                                        // birth record (which, with the side known per run, does not read the velocity),
+                                        // so the record is made whole again.
+                                        let (vx, vy, vz) = birthVelocities(g)
+                                        vx0[j] = vx[j & 3]; vy0[j] = vy[j & 3]; vz0[j] = vz[j & 3]
+                                    }
                                     let s = integrator.resumeLane(j, birth(j, id), age: ages[j], colliders: colliderSet,
                                                                   checkpoint: slot, fieldColumns)
                                     px[j] = s.position.x; py[j] = s.position.y; pz[j] = s.position.z

@@ -38,9 +38,9 @@ extension FieldIntegrator {
     /// cells a layer's particles span at the bench's scale (docs/PARTICLES-PERFORMANCE.md, "Turbulence steps in lanes").
     static let latticeCells = 4096
 
-    /// An empty lattice-cell table for ``SDFieldParameters/cells`` (one per call of the batched kernel, for one
-    /// integrator's seed): a lane resumed from its checkpoint finds its cell's gradients there instead of hashing
-    /// them again. The caller deallocates it.
+    /// An empty lattice-cell table for ``SDFieldParameters/cells``, for one integrator's seed: a lane resumed from its
+    /// checkpoint finds its cell's gradients there instead of hashing them again. The caller deallocates it. (The
+    /// batched kernel uses its thread's table instead, ``sd_thread_lattice_cells``, kept across calls.)
     static func makeLatticeCells() -> UnsafeMutablePointer<SDLatticeCell> {
         let cells = UnsafeMutablePointer<SDLatticeCell>.allocate(capacity: latticeCells)
         cells.initialize(repeating: SDLatticeCell(ix: .min, iy: .min, g: (0, 0, 0, 0, 0, 0, 0, 0)), count: latticeCells)
@@ -70,6 +70,22 @@ extension FieldIntegrator {
     @inline(__always)
     func prepareLane(_ j: Int, _ b: ParticleBirth, colliders: ColliderSet?,
                      checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns) {
+        prepareLane(j, b, side: laneSide(b, colliders: colliders), checkpoint: checkpoint, c)
+    }
+
+    /// The side of the line lane `b` collides from (the run's `soleSide`: ``CollisionLine/side(_:_:)`` of the birth);
+    /// 0 without a line, where it is not read.
+    @inline(__always)
+    func laneSide(_ b: ParticleBirth, colliders: ColliderSet?) -> Double {
+        let hasSole = colliders?.hasSoleLine ?? false
+        return hasSole ? colliders.unsafelyUnwrapped.soleLine.side(b.position, b.velocity) : 0
+    }
+
+    /// ``prepareLane(_:_:colliders:checkpoint:_:)`` given the lane's `side` (``laneSide(_:colliders:)``, or the same
+    /// value known for the whole run): `b`'s position and velocity are read only when the lane starts from its birth.
+    @inline(__always)
+    func prepareLane(_ j: Int, _ b: ParticleBirth, side: Double,
+                     checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns) {
         let l = c.lanes
         // ``sd_field_grid`` wrote the run's `steps` and `rest` (the conversion traps where the run's would).
         let steps = Int(l.steps[j])
@@ -79,8 +95,7 @@ extension FieldIntegrator {
         }
         l.step[j] = Double(i)
         // The side is a function of the birth (the run's `soleSide`); 0 without a line, where it is not read.
-        let hasSole = colliders?.hasSoleLine ?? false
-        l.side[j] = hasSole ? colliders.unsafelyUnwrapped.soleLine.side(b.position, b.velocity) : 0
+        l.side[j] = side
         l.last[j] = Double(last)
         c.resumed[j] = Double(i); c.bounces[j] = Double(bounces)
         l.px[j] = p.x; l.py[j] = p.y; l.pz[j] = p.z; l.vx[j] = v.x; l.vy[j] = v.y; l.vz[j] = v.z

@@ -158,23 +158,35 @@ struct SelectiveBilinearSampler<Selection: TexelSelection>: TexelSampler {
             return
         }
         withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: count) { tmp in
-            for k in 0..<count {
-                let x = min(max(lo + k, plane.minX), plane.maxX)
-                let a = plane.texel(x, y0, selection), c = plane.texel(x, y1, selection)
-                tmp[k] = a + (c - a) * ty
-            }
-            let t = tmp.baseAddress!
-            var f = Int(f0)
-            let df = Int(step)
-            for x in x0..<x1 {
-                let i = f >> 16
-                let tx = Float(f & 0xFFFF) * (1 / 65536)
-                f &+= df
-                let a = t[i], c = t[i + 1]
-                let s = a + (c - a) * tx
-                if QuadRasterizer.isZero(s) { continue }
-                B.blend(s * color, into: row + 4 &* x)
-            }
+            blendRow(blend, through: tmp.baseAddress!, row: row, x0: x0, x1: x1, lo: lo, count: count, y0: y0, y1: y1,
+                     ty: ty, f: Int(f0), df: Int(step), color: color)
+        }
+    }
+
+    /// The body of ``blendAxisAlignedInterior(_:row:x0:x1:u:v:du:color:)`` with its stack buffer `t` (`count`
+    /// texels): the two rows blended into `t`, then each pixel interpolated in it and blended.
+    ///
+    /// A function of its own, not inlined into the buffer's closure: the SSE2 intrinsics of the pixel loads and
+    /// stores (``pixelFloats(_:)``, ``pixelBytes(_:)``) were not inlined into that closure's specializations, and
+    /// each pixel made nine calls (docs/BENCHMARKS.md, "lottie", sixteenth round). Here they are inlined.
+    @inline(never)
+    private func blendRow<B: PixelBlend>(_ blend: B.Type, through t: UnsafeMutablePointer<SIMD4<Float>>,
+                                         row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int, lo: Int, count: Int,
+                                         y0: Int, y1: Int, ty: Float, f: Int, df: Int, color: SIMD4<Float>) {
+        for k in 0..<count {
+            let x = min(max(lo + k, plane.minX), plane.maxX)
+            let a = plane.texel(x, y0, selection), c = plane.texel(x, y1, selection)
+            t[k] = a + (c - a) * ty
+        }
+        var f = f
+        for x in x0..<x1 {
+            let i = f >> 16
+            let tx = Float(f & 0xFFFF) * (1 / 65536)
+            f &+= df
+            let a = t[i], c = t[i + 1]
+            let s = a + (c - a) * tx
+            if QuadRasterizer.isZero(s) { continue }
+            B.blend(s * color, into: row + 4 &* x)
         }
     }
 }

@@ -46,4 +46,16 @@ import StardustCore
         #expect(throws: CodecError.self) { try FileReader.readAll("/proc/self/maps", maxBytes: 16) }
         #expect(try FileReader.readAll("/proc/self/maps").count > 16)
     }
+
+    /// `readPrefix` gives the file's first bytes, at most the count asked for (shares `readAll`'s read loop).
+    @Test func prefixesAreTheFilesFirstBytes() throws {
+        var rng = SplitMix64(seed: 16)
+        let bytes = (0..<70_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let path = try Self.temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for asked in [0, 1, 4, 65_536, 69_999, 70_000, 70_001, 1 << 20] {
+            #expect(try FileReader.readPrefix(path, maxBytes: asked) == Array(bytes.prefix(asked)), "\(asked) bytes")
+        }
+        #expect(throws: CodecError.self) { try FileReader.readPrefix(FileManager.default.temporaryDirectory.path, maxBytes: 4) }
+    }
 }

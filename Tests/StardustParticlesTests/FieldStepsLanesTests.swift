@@ -35,15 +35,9 @@ import StardustCore
         var d = Draw(0x7E2B_1E5)
         let n = 64
         let h = ParticleFields.integrationStep
-        let store = UnsafeMutablePointer<Double>.allocate(capacity: 22 * n)  // 21 columns used
+        let store = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
         defer { store.deallocate() }
-        func col(_ c: Int) -> UnsafeMutablePointer<Double> { store + c * n }
-        let columns = FieldLaneColumns(
-            lanes: SDFieldLanes(step: col(0), steps: col(1), rest: col(2), side: col(3), last: col(4),
-                                px: col(5), py: col(6), pz: col(7), vx: col(8), vy: col(9), vz: col(10),
-                                kpx: col(11), kpy: col(12), kpz: col(13), kvx: col(14), kvy: col(15), kvz: col(16),
-                                done: col(17)),
-            resumed: col(18), bounces: col(19))
+        let columns = FieldLaneColumns.testColumns(store, lanes: n)
         var compared = 0, handedBack = 0, finished = 0, kept = 0, resumedLanes = 0
         let responses: [ParticleCollider.Response] = [.bounce, .bounce, .stick, .die]
         for round in 0..<400 {
@@ -97,7 +91,7 @@ import StardustCore
                 var gotSlots = slots
                 gotSlots.withUnsafeMutableBufferPointer { s in
                     let padded = (count + 3) & ~3
-                    let ageColumn = col(20)
+                    let ageColumn = store + 20 * n  // the column after FieldLaneColumns.testColumns' twenty
                     for j in 0..<padded { ageColumn[j] = j < count ? ages[j] : 0 }
                     if baseline {
                         sd_field_grid_baseline(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(padded), h)

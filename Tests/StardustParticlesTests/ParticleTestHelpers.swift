@@ -1,3 +1,4 @@
+import CStardustParticleLanes
 import Foundation
 import Testing
 import StardustTestSupport
@@ -68,3 +69,21 @@ extension ParticleSnapshot {
 
 func simd_length(_ v: SIMD3<Float>) -> Float { (v * v).sum().squareRoot() }
 func simd_length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
+
+extension FieldLaneColumns {
+    /// Columns of `lanes` doubles a test's store holds: the 20 of ``testColumns(_:lanes:)``, an age column at
+    /// `store + 20 · lanes`, and one spare.
+    static let testColumnCount = 22
+
+    /// The lane columns of ``sd_field_steps`` laid out one after another in `store` (`lanes` doubles each), as the
+    /// C-lane tests give them to the kernel.
+    static func testColumns(_ store: UnsafeMutablePointer<Double>, lanes n: Int) -> FieldLaneColumns {
+        func col(_ c: Int) -> UnsafeMutablePointer<Double> { store + c * n }
+        return FieldLaneColumns(
+            lanes: SDFieldLanes(step: col(0), steps: col(1), rest: col(2), side: col(3), last: col(4),
+                                px: col(5), py: col(6), pz: col(7), vx: col(8), vy: col(9), vz: col(10),
+                                kpx: col(11), kpy: col(12), kpz: col(13), kvx: col(14), kvy: col(15), kvz: col(16),
+                                done: col(17)),
+            resumed: col(18), bounces: col(19))
+    }
+}

@@ -52,15 +52,9 @@ import StardustCore
         var d = Draw(0x1A77_1CE)
         let n = 64
         let h = ParticleFields.integrationStep
-        let store = UnsafeMutablePointer<Double>.allocate(capacity: 22 * n)
+        let store = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
         defer { store.deallocate() }
-        func col(_ c: Int) -> UnsafeMutablePointer<Double> { store + c * n }
-        let columns = FieldLaneColumns(
-            lanes: SDFieldLanes(step: col(0), steps: col(1), rest: col(2), side: col(3), last: col(4),
-                                px: col(5), py: col(6), pz: col(7), vx: col(8), vy: col(9), vz: col(10),
-                                kpx: col(11), kpy: col(12), kpz: col(13), kvx: col(14), kvy: col(15), kvz: col(16),
-                                done: col(17)),
-            resumed: col(18), bounces: col(19))
+        let columns = FieldLaneColumns.testColumns(store, lanes: n)
         // A few seeds and scales, taken again and again in random order: the table holds the cells of the seed
         // before, or of the same seed from earlier rounds (the kept entries a wrong table would give wrong values).
         let seeds: [UInt32] = [0, 1, 7, 1000]
@@ -92,7 +86,7 @@ import StardustCore
                 parameters.cells = cells
                 parameters.cellMask = Self.count - 1
                 let padded = (count + 3) & ~3
-                let ageColumn = col(20)
+                let ageColumn = store + 20 * n  // the column after FieldLaneColumns.testColumns' twenty
                 for j in 0..<padded { ageColumn[j] = j < count ? ages[j] : 0 }
                 sd_field_grid(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(padded), h)
                 for j in 0..<count { integrator.prepareLane(j, births[j], colliders: colliders, checkpoint: nil, columns) }

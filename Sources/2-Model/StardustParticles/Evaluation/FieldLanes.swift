@@ -43,7 +43,7 @@ extension FieldIntegrator {
     /// batched kernel uses its thread's table instead, ``sd_thread_lattice_cells``, kept across calls.)
     static func makeLatticeCells() -> UnsafeMutablePointer<SDLatticeCell> {
         let cells = UnsafeMutablePointer<SDLatticeCell>.allocate(capacity: latticeCells)
-        cells.initialize(repeating: SDLatticeCell(ix: .min, iy: .min, g: (0, 0, 0, 0, 0, 0, 0, 0)), count: latticeCells)
+        sd_lattice_cells_clear(cells, Int64(latticeCells))  // the empty entry, defined once (LatticeCells.c)
         return cells
     }
 

@@ -49,13 +49,7 @@ public enum FileReader {
         // array's uninitialized storage: no zeroed chunk and no copy out of it (docs/BENCHMARKS.md, "lottie",
         // fifteenth round). A file that grew since `fstat` goes on in chunks as before.
         var out = try [UInt8](unsafeUninitializedCapacity: Int(st.st_size) + 1) { buffer, count in
-            count = 0
-            while count < buffer.count {
-                let n = read(fd, buffer.baseAddress! + count, buffer.count - count)
-                if n < 0 { if errno == EINTR { continue }; throw CodecError.cannotRead(path: path, reason: errnoText()) }
-                if n == 0 { break }
-                count += n
-            }
+            count = try fill(buffer.baseAddress!, capacity: buffer.count, from: fd, path: path)
         }
         guard out.count <= maxBytes else { throw CodecError.cannotRead(path: path, reason: "the file is over \(limitText)") }
         if out.count <= Int(st.st_size) { return out }
@@ -75,15 +69,22 @@ public enum FileReader {
     public static func readPrefix(_ path: String, maxBytes: Int) throws -> [UInt8] {
         let fd = try openRegular(path)
         defer { close(fd) }
-        var out = [UInt8](repeating: 0, count: maxBytes)
-        var filled = 0
-        while filled < maxBytes {
-            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, maxBytes - filled) }
+        return try [UInt8](unsafeUninitializedCapacity: max(maxBytes, 0)) { buffer, count in
+            count = buffer.count > 0 ? try fill(buffer.baseAddress!, capacity: buffer.count, from: fd, path: path) : 0
+        }
+    }
+
+    /// Reads from `fd` into `base` until `capacity` bytes are there or the file ends (retrying interrupted reads);
+    /// returns how many were read.
+    private static func fill(_ base: UnsafeMutablePointer<UInt8>, capacity: Int, from fd: Int32, path: String) throws -> Int {
+        var count = 0
+        while count < capacity {
+            let n = read(fd, base + count, capacity - count)
             if n < 0 { if errno == EINTR { continue }; throw CodecError.cannotRead(path: path, reason: errnoText()) }
             if n == 0 { break }
-            filled += n
+            count += n
         }
-        return Array(out[0..<filled])
+        return count
     }
 
     /// Opens `path` for reading without blocking and checks that it is a regular file; the descriptor is blocking on return.

@@ -84,8 +84,7 @@ public enum PathPainter {
         guard lo < hi, clip.x0 >= lo, clip.x1 <= hi else { return }
         let columns = lo..<hi
         let coverage = UnsafeMutablePointer<Float>.allocate(capacity: columns.count)
-        let colors = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: clip.x1 - clip.x0)
-        defer { coverage.deallocate(); colors.deallocate() }
+        defer { coverage.deallocate() }
         let shader = path.shader, blend = path.blend
         let solid = shader.isSolid ? shader.solidColor : nil
         if let solid, solid == .zero { return } // transparent source: a no-op in both blend modes
@@ -101,8 +100,7 @@ public enum PathPainter {
                 if let solid {
                     SpanCompositor.composite(target, y: y, x0: a, count: b - a, coverage: UnsafePointer(cov + a), color: solid, mode: blend)
                 } else {
-                    shader.shade(y: y, x0: a, count: b - a, into: colors)
-                    SpanCompositor.composite(target, y: y, x0: a, count: b - a, coverage: UnsafePointer(cov + a), colors: colors, mode: blend)
+                    SpanCompositor.composite(target, y: y, x0: a, count: b - a, coverage: UnsafePointer(cov + a), shader: shader, mode: blend)
                 }
             }
             guard opaqueFast else { blendRun(x0, x1); return }

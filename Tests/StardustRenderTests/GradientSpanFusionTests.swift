@@ -1,0 +1,133 @@
+import Testing
+import StardustCore
+@testable import StardustRender
+
+/// The seventeenth Lottie round's span kernels against plain one-pixel loops, bit for bit: gradient spans shaded while
+/// they are blended (no colour buffer), and the coverage tests of four pixels at once (`movmskps`, `minps`) in both
+/// span compositors (docs/RENDERER.md, "Gradient spans shaded while blending").
+@Suite struct GradientSpanFusionTests {
+    /// Coverage with empty, full, partial and mixed blocks of four, values above 1, and runs of every length.
+    private func coverageRow(_ count: Int, trial: Int, rng: inout SplitMix64) -> [Float] {
+        (0..<count).map { i in
+            switch (trial + i / 4) % 7 {
+            case 0: return 0
+            case 1: return 1
+            case 2: return Float.random(in: 0...1, using: &rng)
+            case 3: return Bool.random(using: &rng) ? 0 : Float.random(in: 0...1.2, using: &rng)
+            case 4: return i % 4 == 3 ? Float.random(in: 0.01...1, using: &rng) : 0
+            case 5: return Float.random(in: 0.9...1.5, using: &rng)
+            default: return [0, -0.0, 1e-30, 1, 1.0000001, 0.99999994, -0.25][Int.random(in: 0...6, using: &rng)]
+            }
+        }
+    }
+
+    /// The one-pixel reference: `blend(source(i) · (min(c, 1) · 255))` wherever `c > 0`.
+    private func reference(_ mode: BlendMode, _ row: UnsafeMutablePointer<UInt8>, _ cov: [Float],
+                           _ source: (Int, Float) -> SIMD4<Float>) {
+        for (i, c) in cov.enumerated() where c > 0 {
+            let s = source(i, Swift.min(c, 1))
+            switch mode {
+            case .normal: SourceOver.blend(s, into: row + 4 * i)
+            case .additive: Additive.blend(s, into: row + 4 * i)
+            }
+        }
+    }
+
+    private func randomPaint(_ trial: Int, _ stops: [GradientStop], _ rng: inout SplitMix64) -> Paint {
+        let p = Point(Double.random(in: -20...100, using: &rng), Double.random(in: -20...20, using: &rng))
+        switch trial % 4 {
+        case 0: return .linearGradient(start: p, end: Point(Double.random(in: -20...100, using: &rng), Double.random(in: -5...5, using: &rng)), stops: stops)
+        case 1: return .radialGradient(center: p, radius: Double.random(in: 0.5...60, using: &rng), stops: stops)
+        case 2: return .ellipticalGradient(center: p, radiusX: Double.random(in: 0.5...50, using: &rng),
+                                           radiusY: Double.random(in: 0.5...50, using: &rng), stops: stops)
+        default: return .conicGradient(center: p, startAngle: Double.random(in: -4...4, using: &rng), stops: stops)
+        }
+    }
+
+    @Test("a gradient span shaded while blended gives the bytes of shading into a buffer and blending pixel by pixel")
+    func fusedGradientSpanMatchesShadeThenBlend() {
+        var rng = SplitMix64(seed: 17)
+        let stops = [GradientStop(0, Color(red: 1, green: 0, blue: 0, alpha: 0.3)), GradientStop(0.5, .white),
+                     GradientStop(1, Color(red: 0, green: 0.4, blue: 1, alpha: 0.6))]
+        let width = 90
+        var kinds: Set<String> = []
+        for trial in 0..<96 {
+            let paint = randomPaint(trial, stops, &rng)
+            let device = Transform2D(a: Double.random(in: -2...2, using: &rng), b: Double.random(in: -1...1, using: &rng),
+                                     c: Double.random(in: -1...1, using: &rng), d: Double.random(in: -2...2, using: &rng),
+                                     tx: Double.random(in: -20...20, using: &rng), ty: Double.random(in: -20...20, using: &rng))
+            let shader = PaintShader(paint: paint, opacity: Double.random(in: 0.2...1, using: &rng),
+                                     deviceFromLocal: trial % 8 < 4 ? .identity : device)
+            guard !shader.isSolid else { continue }
+            kinds.insert("\(shader.kind)")
+            let mode: BlendMode = trial % 3 == 2 ? .additive : .normal
+            for count in [1, 3, 4, 5, 7, 8, 9, 12, 13, 31, 64, 90] {
+                let x0 = Int.random(in: 0...(width - count), using: &rng), y = Int.random(in: 0...3, using: &rng)
+                let cov = coverageRow(count, trial: trial + count, rng: &rng)
+                let start = (0..<(4 * width * 4)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                var got = start, want = start
+                let colors = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: count)
+                defer { colors.deallocate() }
+                cov.withUnsafeBufferPointer { c in
+                    got.withUnsafeMutableBufferPointer { g in
+                        let t = RenderTarget(base: g.baseAddress!, originY: 0, stride: 4 * width, width: width,
+                                             clip: PixelRect(x0: 0, y0: 0, x1: width, y1: 4))
+                        SpanCompositor.composite(t, y: y, x0: x0, count: count, coverage: c.baseAddress!, shader: shader, mode: mode)
+                    }
+                }
+                want.withUnsafeMutableBufferPointer { w in
+                    shader.shade(y: y, x0: x0, count: count, into: colors)
+                    reference(mode, w.baseAddress! + 4 * (y * width + x0), cov) { i, c in colors[i] * (c * 255) }
+                }
+                #expect(got == want, "trial \(trial), \(shader.kind), \(mode), count \(count)")
+            }
+        }
+        #expect(kinds == ["linear", "radial", "conic"])
+    }
+
+    @Test("a solid span blended four pixels at a time gives the bytes of the one-pixel loop")
+    func solidSpanMatchesOnePixelLoop() {
+        var rng = SplitMix64(seed: 71)
+        let width = 70
+        for trial in 0..<80 {
+            let a = Float.random(in: 0...1, using: &rng)
+            let color = SIMD4<Float>(Float.random(in: 0...a, using: &rng), Float.random(in: 0...a, using: &rng),
+                                     Float.random(in: 0...a, using: &rng), trial % 5 == 0 ? 1 : a)
+            let mode: BlendMode = trial % 3 == 2 ? .additive : .normal
+            for count in [1, 2, 4, 6, 8, 11, 16, 33, 70] {
+                let x0 = Int.random(in: 0...(width - count), using: &rng)
+                let cov = coverageRow(count, trial: trial + count, rng: &rng)
+                let start = (0..<(4 * width)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                var got = start, want = start
+                cov.withUnsafeBufferPointer { c in
+                    got.withUnsafeMutableBufferPointer { g in
+                        let t = RenderTarget(base: g.baseAddress!, originY: 0, stride: 4 * width, width: width,
+                                             clip: PixelRect(x0: 0, y0: 0, x1: width, y1: 1))
+                        SpanCompositor.composite(t, y: 0, x0: x0, count: count, coverage: c.baseAddress!, color: color, mode: mode)
+                    }
+                }
+                want.withUnsafeMutableBufferPointer { w in
+                    let c255 = color * 255
+                    reference(mode, w.baseAddress! + 4 * x0, cov) { _, c in c255 * c }
+                }
+                #expect(got == want, "trial \(trial), \(mode), count \(count)")
+            }
+        }
+    }
+
+    @Test("the four-coverage tests agree with the lane-by-lane comparisons")
+    func coverageLaneTests() {
+        var rng = SplitMix64(seed: 5)
+        let special: [Float] = [0, -0.0, 1, -1, 0.5, 1e-38, .leastNonzeroMagnitude, 1.0000001, 0.99999994, 3, .infinity, -.infinity]
+        for _ in 0..<2000 {
+            let c = SIMD4<Float>((0..<4).map { _ in Bool.random(using: &rng) ? special.randomElement(using: &rng)! : Float.random(in: -2...2, using: &rng) })
+            var bits = 0
+            for j in 0..<4 where c[j] > 0 { bits |= 1 << j }
+            #expect(coveredLanes(c) == bits)
+            let w = coverageAtMostOne(c)
+            for j in 0..<4 { #expect(w[j].bitPattern == Swift.min(c[j], 1).bitPattern, "\(c)") }
+        }
+        // NaN is never covered.
+        #expect(coveredLanes(SIMD4<Float>(.nan, 1, .nan, 1)) == 0b1010)
+    }
+}

@@ -130,4 +130,29 @@ import StardustCore
         // NaN is never covered.
         #expect(coveredLanes(SIMD4<Float>(.nan, 1, .nan, 1)) == 0b1010)
     }
+
+    @Test("the mask bits and the sixteen-coverage run tests agree with the lane-by-lane comparisons")
+    func laneBitsAndSixteenCoverageTests() {
+        var rng = SplitMix64(seed: 16)
+        let values: [Float] = [0, -0.0, 0.25, 0.99999994, 1, 1.0000001, 2, 1e-30]
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 16)
+        defer { buffer.deallocate() }
+        for trial in 0..<3000 {
+            // Mostly uniform blocks (where the scans go on), with one odd value at a random place in some.
+            let base = values[trial % values.count]
+            for j in 0..<16 { buffer[j] = base }
+            if trial % 3 != 0 { buffer[Int.random(in: 0..<16, using: &rng)] = values.randomElement(using: &rng)! }
+            let all = (0..<16).map { buffer[$0] }
+            #expect(PathPainter.sixteen(buffer, full: true) == all.allSatisfy { $0 >= 1 }, "\(all)")
+            #expect(PathPainter.sixteen(buffer, full: false) == all.allSatisfy { $0 < 1 }, "\(all)")
+            let v = SIMD4<Float>(all[0], all[5], all[10], all[15])
+            for m in [v .> 0, v .>= 1, v .< 1, v .== 0] {
+                var bits = 0
+                for j in 0..<4 where m[j] { bits |= 1 << j }
+                #expect(laneBits(m) == bits)
+            }
+        }
+        let w = SIMD4<UInt32>(0xFF00_0000, 0, 0xFF00_0001, 0x7F00_0000)
+        #expect(laneBits(w & 0xFF00_0000 .== 0xFF00_0000) == 0b0101)
+    }
 }

@@ -63,3 +63,14 @@ struct PixelQuad {
     return c.replacing(with: 1, where: c .> 1)
     #endif
 }
+
+/// Bit `j` set where lane `j` of `m` is true: `all(m)` is `laneBits(m) == 15`, `any(m)` is `laneBits(m) != 0`. On
+/// x86-64 one `movmskps` of the comparison's lanes (each all ones or all zeros); `all`/`any` were lowered to lane
+/// extractions and scalar operations where a loop tests a mask of four coverages.
+@inline(__always) func laneBits(_ m: SIMDMask<SIMD4<Int32>>) -> Int {
+    #if arch(x86_64)
+    return Int(_mm_movemask_ps(unsafeBitCast(m, to: SIMD4<Float>.self)))
+    #else
+    return (m[0] ? 1 : 0) | (m[1] ? 2 : 0) | (m[2] ? 4 : 0) | (m[3] ? 8 : 0)
+    #endif
+}

@@ -158,7 +158,7 @@ public enum CoverageRasterizer {
         var sum: Float = 0
         var x = start
         while x < end {
-            if x &+ 4 <= end, all(UnsafeRawPointer(acc + x).loadUnaligned(as: SIMD4<Float>.self) .== 0) {
+            if x &+ 4 <= end, laneBits(UnsafeRawPointer(acc + x).loadUnaligned(as: SIMD4<Float>.self) .== 0) == 15 {
                 UnsafeMutableRawPointer(coverage + x).storeBytes(of: SIMD4(repeating: fold(sum, evenOdd: evenOdd)), as: SIMD4<Float>.self)
                 UnsafeMutableRawPointer(acc + x).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
                 x &+= 4

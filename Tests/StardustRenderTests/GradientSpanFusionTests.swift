@@ -131,21 +131,21 @@ import StardustCore
         #expect(coveredLanes(SIMD4<Float>(.nan, 1, .nan, 1)) == 0b1010)
     }
 
-    @Test("the mask bits and the sixteen-coverage run tests agree with the lane-by-lane comparisons")
+    @Test("the mask bits and the thirty-two-coverage run tests agree with the lane-by-lane comparisons")
     func laneBitsAndSixteenCoverageTests() {
         var rng = SplitMix64(seed: 16)
         let values: [Float] = [0, -0.0, 0.25, 0.99999994, 1, 1.0000001, 2, 1e-30]
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 16)
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 32)
         defer { buffer.deallocate() }
         for trial in 0..<3000 {
             // Mostly uniform blocks (where the scans go on), with one odd value at a random place in some.
             let base = values[trial % values.count]
-            for j in 0..<16 { buffer[j] = base }
-            if trial % 3 != 0 { buffer[Int.random(in: 0..<16, using: &rng)] = values.randomElement(using: &rng)! }
-            let all = (0..<16).map { buffer[$0] }
-            #expect(PathPainter.sixteen(buffer, full: true) == all.allSatisfy { $0 >= 1 }, "\(all)")
-            #expect(PathPainter.sixteen(buffer, full: false) == all.allSatisfy { $0 < 1 }, "\(all)")
-            let v = SIMD4<Float>(all[0], all[5], all[10], all[15])
+            for j in 0..<32 { buffer[j] = base }
+            if trial % 3 != 0 { buffer[Int.random(in: 0..<32, using: &rng)] = values.randomElement(using: &rng)! }
+            let all = (0..<32).map { buffer[$0] }
+            #expect(PathPainter.thirtyTwo(buffer, full: true) == all.allSatisfy { $0 >= 1 }, "\(all)")
+            #expect(PathPainter.thirtyTwo(buffer, full: false) == all.allSatisfy { $0 < 1 }, "\(all)")
+            let v = SIMD4<Float>(all[0], all[9], all[18], all[31])
             for m in [v .> 0, v .>= 1, v .< 1, v .== 0] {
                 var bits = 0
                 for j in 0..<4 where m[j] { bits |= 1 << j }
@@ -154,5 +154,47 @@ import StardustCore
         }
         let w = SIMD4<UInt32>(0xFF00_0000, 0, 0xFF00_0001, 0x7F00_0000)
         #expect(laneBits(w & 0xFF00_0000 .== 0xFF00_0000) == 0b0101)
+    }
+
+    @Test("an edge list built with its arrays reserved up front holds the edges and bounds of the plain construction")
+    func edgeListWithReservedStorage() {
+        var rng = SplitMix64(seed: 117)
+        for trial in 0..<200 {
+            // Polylines of 0–40 points on a coarse grid (horizontal segments and repeated points), some with a
+            // non-finite point (skipped whole), some huge (clamped).
+            let lines = (0..<Int.random(in: 0...6, using: &rng)).map { k -> Polyline in
+                var pts = (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+                    Point(Double(Int.random(in: -20...120, using: &rng)) * 0.5, Double(Int.random(in: -10...60, using: &rng)) * 0.5)
+                }
+                if (trial + k) % 9 == 0 && !pts.isEmpty { pts[pts.count / 2] = Point(.nan, 3) }
+                if (trial + k) % 11 == 0 && !pts.isEmpty { pts[0] = Point(1e15, -1e15) }
+                return Polyline(points: pts, isClosed: k % 2 == 0)
+            }
+            let t = trial % 2 == 0 ? Transform2D.identity
+                : Transform2D(a: 1.5, b: 0.25, c: -0.5, d: 2, tx: Double.random(in: -10...10, using: &rng), ty: 3)
+            let list = EdgeList(polylines: lines, transform: t)
+            // The plain construction: edges in the order made, then a stable sort by top y.
+            var made: [EdgeList.Edge] = []
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            for pl in lines where pl.points.count >= 2 {
+                let q = pl.points.map { t.isIdentity ? $0 : t.apply(to: $0) }
+                guard q.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
+                let c = q.map { Point(Swift.min(Swift.max($0.x, -1e12), 1e12), Swift.min(Swift.max($0.y, -1e12), 1e12)) }
+                for i in c.indices {
+                    let prev = c[(i + c.count - 1) % c.count], p = c[i]
+                    if p.y == prev.y { continue }
+                    let down = p.y > prev.y
+                    let top = down ? prev : p, bottom = down ? p : prev
+                    made.append(EdgeList.Edge(x0: top.x, y0: top.y, x1: bottom.x, y1: bottom.y, direction: down ? 1 : -1))
+                    minX = Swift.min(minX, p.x, prev.x); maxX = Swift.max(maxX, p.x, prev.x)
+                    minY = Swift.min(minY, top.y); maxY = Swift.max(maxY, bottom.y)
+                }
+            }
+            let want = made.enumerated().sorted { $0.element.y0 < $1.element.y0 || ($0.element.y0 == $1.element.y0 && $0.offset < $1.offset) }
+                .map(\.element)
+            func key(_ e: EdgeList.Edge) -> [UInt64] { [e.x0.bitPattern, e.y0.bitPattern, e.x1.bitPattern, e.y1.bitPattern, UInt64(e.direction.bitPattern)] }
+            #expect(list.edges.map(key) == want.map(key), "trial \(trial)")
+            #expect(list.bounds == (want.isEmpty ? nil : Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)), "trial \(trial)")
+        }
     }
 }

@@ -109,14 +109,14 @@ public enum PathPainter {
             while x < x1 {
                 let start = x
                 if cov[x] >= 1 {
-                    // Sixteen, then four coverages per step while all are full (wide fills are mostly full rows).
-                    while x &+ 16 <= x1 && sixteen(cov + x, full: true) { x &+= 16 }
+                    // Thirty-two, then four coverages per step while all are full (wide fills are mostly full rows).
+                    while x &+ 32 <= x1 && thirtyTwo(cov + x, full: true) { x &+= 32 }
                     while x &+ 4 <= x1 && laneBits(UnsafeRawPointer(cov + x).loadUnaligned(as: SIMD4<Float>.self) .>= 1) == 15 { x &+= 4 }
                     while x < x1 && cov[x] >= 1 { x += 1 }
                     shader.shadeOpaquePixels(y: y, x0: start, count: x - start, into: row + 4 * start)
                 } else {
-                    // Sixteen and four at a time too: the partial runs of thin shapes and the gaps between shapes are long.
-                    while x &+ 16 <= x1 && sixteen(cov + x, full: false) { x &+= 16 }
+                    // Thirty-two and four at a time too: the partial runs of thin shapes and the gaps between shapes are long.
+                    while x &+ 32 <= x1 && thirtyTwo(cov + x, full: false) { x &+= 32 }
                     while x &+ 4 <= x1 && laneBits(UnsafeRawPointer(cov + x).loadUnaligned(as: SIMD4<Float>.self) .< 1) == 15 { x &+= 4 }
                     while x < x1 && cov[x] < 1 { x += 1 }
                     blendRun(start, x)
@@ -125,15 +125,20 @@ public enum PathPainter {
         }
     }
 
-    /// Whether the sixteen coverages at `c` are all full (`≥ 1`, `full`) or all partial (`< 1`): one mask of
-    /// four combined comparisons per sixteen pixels, where the run scans of ``draw(_:into:)`` spent a test and a
+    /// Whether the thirty-two coverages at `c` are all full (`≥ 1`, `full`) or all partial (`< 1`): one mask of
+    /// eight combined comparisons per thirty-two pixels, where the run scans of ``draw(_:into:)`` spent a test and a
     /// branch per four. The scans then go on by four and by one, so they stop at the same pixel.
-    @inline(__always) static func sixteen(_ c: UnsafeMutablePointer<Float>, full: Bool) -> Bool {
+    @inline(__always) static func thirtyTwo(_ c: UnsafeMutablePointer<Float>, full: Bool) -> Bool {
         let r = UnsafeRawPointer(c)
-        let v0 = r.loadUnaligned(as: SIMD4<Float>.self), v1 = r.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self)
-        let v2 = r.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self), v3 = r.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self)
-        if full { return laneBits((v0 .>= 1) .& (v1 .>= 1) .& (v2 .>= 1) .& (v3 .>= 1)) == 15 }
-        return laneBits((v0 .< 1) .& (v1 .< 1) .& (v2 .< 1) .& (v3 .< 1)) == 15
+        func v(_ k: Int) -> SIMD4<Float> { r.loadUnaligned(fromByteOffset: 16 &* k, as: SIMD4<Float>.self) }
+        if full {
+            let a = (v(0) .>= 1) .& (v(1) .>= 1) .& (v(2) .>= 1) .& (v(3) .>= 1)
+            let b = (v(4) .>= 1) .& (v(5) .>= 1) .& (v(6) .>= 1) .& (v(7) .>= 1)
+            return laneBits(a .& b) == 15
+        }
+        let a = (v(0) .< 1) .& (v(1) .< 1) .& (v(2) .< 1) .& (v(3) .< 1)
+        let b = (v(4) .< 1) .& (v(5) .< 1) .& (v(6) .< 1) .& (v(7) .< 1)
+        return laneBits(a .& b) == 15
     }
 
     /// Whole pixels touched by `r`, clamped to a range that integer arithmetic can hold.

@@ -41,3 +41,36 @@ struct PixelQuad {
         #endif
     }
 }
+
+/// Bit `j` set where lane `j` of the coverages `c` is above 0 (clear for NaN): 15 when all four pixels are
+/// covered, 0 when none is. On x86-64 one `cmpltps` and one `movmskps`; `all`/`any` of the comparison's mask
+/// were lowered to four lane extractions and three scalar operations.
+@inline(__always) func coveredLanes(_ c: SIMD4<Float>) -> Int {
+    #if arch(x86_64)
+    return Int(_mm_movemask_ps(_mm_cmplt_ps(SIMD4<Float>(), c)))
+    #else
+    let m = c .> 0
+    return (m[0] ? 1 : 0) | (m[1] ? 2 : 0) | (m[2] ? 4 : 0) | (m[3] ? 8 : 0)
+    #endif
+}
+
+/// `Swift.min(c[j], 1)` per lane for coverages that are not NaN (the lanes of a block whose four pixels are covered).
+/// On x86-64 one `minps`; `replacing(with:where:)` was lowered to a test and a branch per lane.
+@inline(__always) func coverageAtMostOne(_ c: SIMD4<Float>) -> SIMD4<Float> {
+    #if arch(x86_64)
+    return _mm_min_ps(c, SIMD4<Float>(repeating: 1))
+    #else
+    return c.replacing(with: 1, where: c .> 1)
+    #endif
+}
+
+/// Bit `j` set where lane `j` of `m` is true: `all(m)` is `laneBits(m) == 15`, `any(m)` is `laneBits(m) != 0`. On
+/// x86-64 one `movmskps` of the comparison's lanes (each all ones or all zeros); `all`/`any` were lowered to lane
+/// extractions and scalar operations where a loop tests a mask of four coverages.
+@inline(__always) func laneBits(_ m: SIMDMask<SIMD4<Int32>>) -> Int {
+    #if arch(x86_64)
+    return Int(_mm_movemask_ps(unsafeBitCast(m, to: SIMD4<Float>.self)))
+    #else
+    return (m[0] ? 1 : 0) | (m[1] ? 2 : 0) | (m[2] ? 4 : 0) | (m[3] ? 8 : 0)
+    #endif
+}

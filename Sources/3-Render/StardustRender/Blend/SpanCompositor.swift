@@ -28,6 +28,80 @@ enum SpanCompositor {
         }
     }
 
+    /// The same with the colors of a gradient `shader` (not solid), shaded and blended in one pass: the bytes of
+    /// ``PaintShader/shade(y:x0:count:into:)`` into a buffer followed by ``composite(_:y:x0:count:coverage:colors:mode:)``,
+    /// without the buffer. Blocks of four pixels whose coverages are all zero are not shaded. Each block that is
+    /// shaded gets its ramp indices from the same ``RampIndexer/four(_:)`` call `shade` makes for it (blocks start at
+    /// `x0` in both), the pixels after the last block from ``RampIndexer/one(_:)``, as `shade` does, so every covered
+    /// pixel reads the ramp entry the buffer would hold (docs/RENDERER.md, "Gradient spans shaded while blending").
+    static func composite(_ target: RenderTarget, y: Int, x0: Int, count: Int,
+                          coverage: UnsafePointer<Float>, shader: PaintShader, mode: BlendMode) {
+        guard count > 0, !shader.isSolid else { return }
+        let row = target.row(y) + 4 * x0
+        let py = Double(y) + 0.5
+        let rowA = shader.ay * py + shader.a0, rowB = shader.by * py + shader.b0
+        shader.ramp.withUnsafeBufferPointer { r in
+            let ramp = r.baseAddress!
+            switch (shader.kind, mode) {
+            case (.linear, .normal):
+                compositeRamp(SourceOver.self, LinearRampIndexer(ax: shader.ax, rowA: rowA), row, x0, count, coverage, ramp)
+            case (.linear, .additive):
+                compositeRamp(Additive.self, LinearRampIndexer(ax: shader.ax, rowA: rowA), row, x0, count, coverage, ramp)
+            case (.radial, .normal):
+                compositeRamp(SourceOver.self, RadialRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB),
+                              row, x0, count, coverage, ramp)
+            case (.radial, .additive):
+                compositeRamp(Additive.self, RadialRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB),
+                              row, x0, count, coverage, ramp)
+            case (.conic, .normal):
+                compositeRamp(SourceOver.self, ConicRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB),
+                              row, x0, count, coverage, ramp)
+            case (.conic, .additive):
+                compositeRamp(Additive.self, ConicRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB),
+                              row, x0, count, coverage, ramp)
+            case (.solid, _):
+                break
+            }
+        }
+    }
+
+    /// The fused loop of ``composite(_:y:x0:count:coverage:shader:mode:)``: the statements of
+    /// ``composite(_:_:_:_:_:)-source`` with `source(i, c)` = `ramp[k] · (c · 255)`, `k` the pixel's ramp index.
+    /// Its own function, no closure, so that the SSE2 intrinsics of the indexers and of ``PixelQuad`` inline
+    /// (docs/RENDERER.md: intrinsics inside closures become out-of-line calls).
+    @inline(never)
+    static func compositeRamp<B: PixelBlend, I: RampIndexer>(_: B.Type, _ indexer: I, _ row: UnsafeMutablePointer<UInt8>,
+                                                             _ x0: Int, _ count: Int, _ coverage: UnsafePointer<Float>,
+                                                             _ ramp: UnsafePointer<SIMD4<Float>>) {
+        var i = 0
+        while i &+ 4 <= count {
+            let c = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD4<Float>.self)
+            let covered = coveredLanes(c)
+            if covered != 0 {
+                let k = indexer.four(SIMD4<Double>(repeating: Double(x0 &+ i)) + PaintShader.centers)
+                let p = row + 4 &* i
+                if covered == 15 {
+                    // `Swift.min(c, 1)` per lane (a coverage is never NaN).
+                    let w = coverageAtMostOne(c)
+                    let d = PixelQuad(loading: p)
+                    PixelQuad(B.combine(ramp[k.0] * (w[0] * 255), over: d.p0), B.combine(ramp[k.1] * (w[1] * 255), over: d.p1),
+                              B.combine(ramp[k.2] * (w[2] * 255), over: d.p2), B.combine(ramp[k.3] * (w[3] * 255), over: d.p3)).store(p)
+                } else {
+                    if c[0] > 0 { B.blend(ramp[k.0] * (Swift.min(c[0], 1) * 255), into: p) }
+                    if c[1] > 0 { B.blend(ramp[k.1] * (Swift.min(c[1], 1) * 255), into: p + 4) }
+                    if c[2] > 0 { B.blend(ramp[k.2] * (Swift.min(c[2], 1) * 255), into: p + 8) }
+                    if c[3] > 0 { B.blend(ramp[k.3] * (Swift.min(c[3], 1) * 255), into: p + 12) }
+                }
+            }
+            i &+= 4
+        }
+        while i < count {
+            let c = coverage[i]
+            if c > 0 { B.blend(ramp[indexer.one(Double(x0 &+ i) + 0.5)] * (Swift.min(c, 1) * 255), into: row + 4 &* i) }
+            i &+= 1
+        }
+    }
+
     @inline(__always)
     private static func composite<B: PixelBlend>(_: B.Type, _ row: UnsafeMutablePointer<UInt8>, _ count: Int,
                                                  _ coverage: UnsafePointer<Float>, _ c255: SIMD4<Float>) {
@@ -51,15 +125,15 @@ enum SpanCompositor {
         var i = 0
         while i &+ 4 <= count {
             let c = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD4<Float>.self)
-            let covered = c .> 0
-            if all(covered) {
+            let covered = coveredLanes(c)
+            if covered == 15 {
                 // `Swift.min(c, 1)` per lane (a coverage is never NaN).
-                let w = c.replacing(with: 1, where: c .> 1)
+                let w = coverageAtMostOne(c)
                 let p = row + 4 &* i
                 let d = PixelQuad(loading: p)
                 PixelQuad(B.combine(source(i, w[0]), over: d.p0), B.combine(source(i &+ 1, w[1]), over: d.p1),
                           B.combine(source(i &+ 2, w[2]), over: d.p2), B.combine(source(i &+ 3, w[3]), over: d.p3)).store(p)
-            } else if any(covered) {
+            } else if covered != 0 {
                 for j in i..<(i &+ 4) where coverage[j] > 0 { B.blend(source(j, Swift.min(coverage[j], 1)), into: row + 4 &* j) }
             }
             i &+= 4

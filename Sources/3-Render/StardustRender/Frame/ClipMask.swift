@@ -48,8 +48,8 @@ struct ClipMask {
                 let cov = coverage(fx, e0, f0)
                 let p = src + 4 &* x, q = dst + 4 &* x
                 x &+= 4
-                if all(cov .<= 0) { continue }
-                if all(cov .>= 1) {
+                if laneBits(cov .<= 0) == 15 { continue }
+                if laneBits(cov .>= 1) == 15 {
                     UnsafeMutableRawPointer(q).storeBytes(of: UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
                     continue
                 }

@@ -36,7 +36,7 @@ enum GroupCompositor {
             let words = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
             i &+= 4
             if words == .zero { continue }
-            if opacity == 1 && all((words & alpha) .== alpha) {
+            if opacity == 1 && laneBits((words & alpha) .== alpha) == 15 {
                 UnsafeMutableRawPointer(q).storeBytes(of: words, as: SIMD4<UInt32>.self)
                 continue
             }

@@ -158,10 +158,14 @@ public enum CoverageRasterizer {
         var sum: Float = 0
         var x = start
         while x < end {
-            if x &+ 4 <= end, all(UnsafeRawPointer(acc + x).loadUnaligned(as: SIMD4<Float>.self) .== 0) {
-                UnsafeMutableRawPointer(coverage + x).storeBytes(of: SIMD4(repeating: fold(sum, evenOdd: evenOdd)), as: SIMD4<Float>.self)
-                UnsafeMutableRawPointer(acc + x).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
-                x &+= 4
+            if x &+ 4 <= end, laneBits(UnsafeRawPointer(acc + x).loadUnaligned(as: SIMD4<Float>.self) .== 0) == 15 {
+                // A run of such blocks: the folded sum is the same for all of them, computed once per run.
+                let folded = SIMD4(repeating: fold(sum, evenOdd: evenOdd))
+                repeat {
+                    UnsafeMutableRawPointer(coverage + x).storeBytes(of: folded, as: SIMD4<Float>.self)
+                    UnsafeMutableRawPointer(acc + x).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+                    x &+= 4
+                } while x &+ 4 <= end && laneBits(UnsafeRawPointer(acc + x).loadUnaligned(as: SIMD4<Float>.self) .== 0) == 15
                 continue
             }
             let stop = min(x &+ 4, end)

@@ -28,7 +28,13 @@ public struct EdgeList: Sendable {
     public init(polylines: [Polyline], transform: Transform2D = .identity) {
         let limit = 1e12
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        // Room for every edge (at most one per point) and for the longest polyline's points, reserved once: growing
+        // the arrays by appends reallocated and copied them about log₂(n) times per path and frame.
+        var points = 0, longest = 0
+        for pl in polylines { points &+= pl.points.count; longest = max(longest, pl.points.count) }
+        edges.reserveCapacity(points)
         var pts: [Point] = []
+        pts.reserveCapacity(longest)
         for pl in polylines {
             guard pl.points.count >= 2 else { continue }
             pts.removeAll(keepingCapacity: true)

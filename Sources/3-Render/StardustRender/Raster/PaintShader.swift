@@ -236,8 +236,10 @@ public struct PaintShader: Sendable {
     }
 
     /// The offsets of four consecutive pixel centers from the first pixel's left edge. `Double(x) + (k + ½)` is
-    /// `Double(x + k) + ½` exactly for pixel columns (integers far below 2⁵²).
-    static let centers = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
+    /// `Double(x + k) + ½` exactly for pixel columns (integers far below 2⁵²). A computed constant, not a stored
+    /// `static let`: the stored one was a lazily initialized global, and every block of four pixels called
+    /// `swift_once` to read it.
+    @inline(__always) static var centers: SIMD4<Double> { SIMD4<Double>(0.5, 1.5, 2.5, 3.5) }
 
     /// The ramp indices of four pixel centers `px` of a linear gradient's row: per lane `t = ax·px + rowA`, clamped
     /// to 0…1 (NaN to 0), then `Int(t·1023 + ½)`, the scalar loop's operations in the same order, so the same doubles
@@ -332,5 +334,36 @@ public struct PaintShader: Sendable {
             ramp[i] = c * opacity
         }
         return ramp
+    }
+}
+
+/// The ramp indices of a gradient's pixels on one row, for ``SpanCompositor``'s fused gradient loop: `four` for a block
+/// of four pixel centers, `one` for a single center, each exactly what ``PaintShader/shade(y:x0:count:into:)`` uses
+/// for the same pixels (a generic parameter, specialized: no existential per pixel).
+protocol RampIndexer {
+    func four(_ px: SIMD4<Double>) -> (Int, Int, Int, Int)
+    func one(_ px: Double) -> Int
+}
+
+/// A linear gradient's row: ``PaintShader/shadeLinear(_:_:_:)`` and ``PaintShader/linearIndex(_:_:_:)``.
+struct LinearRampIndexer: RampIndexer {
+    let ax: Double, rowA: Double
+    @inline(__always) func four(_ px: SIMD4<Double>) -> (Int, Int, Int, Int) { PaintShader.shadeLinear(px, ax, rowA) }
+    @inline(__always) func one(_ px: Double) -> Int { PaintShader.linearIndex(px, ax, rowA) }
+}
+
+/// A radial or elliptical gradient's row: ``PaintShader/shadeRadial(_:_:_:_:_:)`` and ``PaintShader/radialIndex(_:_:_:_:_:)``.
+struct RadialRampIndexer: RampIndexer {
+    let ax: Double, rowA: Double, bx: Double, rowB: Double
+    @inline(__always) func four(_ px: SIMD4<Double>) -> (Int, Int, Int, Int) { PaintShader.shadeRadial(px, ax, rowA, bx, rowB) }
+    @inline(__always) func one(_ px: Double) -> Int { PaintShader.radialIndex(px, ax, rowA, bx, rowB) }
+}
+
+/// A conic gradient's row: one pixel at a time, as ``PaintShader/shade(y:x0:count:into:)`` shades it.
+struct ConicRampIndexer: RampIndexer {
+    let ax: Double, rowA: Double, bx: Double, rowB: Double
+    @inline(__always) func four(_ px: SIMD4<Double>) -> (Int, Int, Int, Int) { (one(px[0]), one(px[1]), one(px[2]), one(px[3])) }
+    @inline(__always) func one(_ px: Double) -> Int {
+        Int(PaintShader.turn(ax * px + rowA, bx * px + rowB) * Double(PaintShader.rampSize - 1) + 0.5)
     }
 }

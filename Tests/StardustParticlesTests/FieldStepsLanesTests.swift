@@ -132,6 +132,106 @@ import StardustCore
         #expect(resumedLanes > 5_000)
     }
 
+    /// Playback's groups (`uniformGroup` in FieldSteps.c): four lanes resumed from their own checkpoints with the same
+    /// number of full steps left (0 to 3, or past the uniform path's bound) and each a shortened step, some of them
+    /// crossing the floor on the way (the group is then taken again by the general loop), against the Swift run from
+    /// the birth, bit for bit, final states and checkpoints, in both variants.
+    @Test("groups with the same steps left (playback's) equal FieldIntegrator's run bit for bit, in both variants")
+    func uniformGroupsMatchIntegrator() {
+        var d = Draw(0x0F1E_5A3)
+        let n = 64
+        let h = ParticleFields.integrationStep
+        let store = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
+        defer { store.deallocate() }
+        let columns = FieldLaneColumns.testColumns(store, lanes: n)
+        var uniform = 0, uniformFinished = 0, uniformHandedBack = 0, compared = 0
+        for round in 0..<300 {
+            var f = ParticleFields()
+            if !d.chance(0.1) {
+                f.turbulence = .init(strength: d.u(1, 300), scale: d.u(5, 120), seed: UInt32(d.u(0, 1000)))
+            }
+            let drag = d.chance(0.5) ? 0 : d.u(0.01, 3)
+            let integrator = FieldIntegrator(f, drag: drag, wind: SIMD3(d.range(40), d.range(40), 0))
+            let response: ParticleCollider.Response = [.bounce, .bounce, .stick, .die][Int(d.u(0, 4))]
+            let colliders = d.chance(0.15) ? nil
+                : ColliderSet([.floor(y: d.u(20, 200), response: response, restitution: d.u(0, 1), friction: d.u(0, 1))])
+            let accel = SIMD3(d.range(100), d.u(0, 250), 0)
+            var parameters = integrator.laneParameters(colliders, acceleration: accel)
+            let cells = d.chance(0.2) ? nil : FieldIntegrator.makeLatticeCells()
+            defer { cells?.deallocate() }
+            parameters.cells = cells
+            parameters.cellMask = Int64(FieldIntegrator.latticeCells - 1)
+            let count = 4 * (1 + Int(d.u(0, Double(n / 4))))
+            var births: [ParticleBirth] = [], ages: [Double] = [], slots: [FieldCheckpoint] = []
+            for g in 0..<(count / 4) {
+                // The group's full steps from the checkpoint: a frame at 60 fps (2), fewer, more, or past the bound.
+                let left = [2, 2, 2, 0, 1, 3, 16, 17][Int(d.u(0, 8))]
+                for l in 0..<4 {
+                    let b = ParticleBirth(id: UInt64(round * n + 4 * g + l) &* 0x9E37_79B9, birthTime: 0, lifetime: 60,
+                                          position: SIMD3(d.range(100), d.range(100), 0),
+                                          velocity: SIMD3(d.range(150), d.u(-200, 150), 0),
+                                          acceleration: accel, scale: 1, scaleSpeed: 0, scaleFactor: 1, spin: 0,
+                                          color: SIMD4(1, 1, 1, 1), colorSpeed: .zero)
+                    // The checkpoint at step s (kept by a run to an age inside step s), the age inside step s + left.
+                    let s = 1 + Int(d.u(0, 300))
+                    var slot = FieldCheckpoint.empty
+                    _ = integrator.state(b, colliders: colliders, age: (Double(s) + d.u(0.01, 0.99)) * h, checkpoint: &slot)
+                    births.append(b); ages.append((Double(s + left) + d.u(0.01, 0.99)) * h); slots.append(slot)
+                }
+            }
+            var want = [(position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool)]()
+            var wantSlots = slots
+            for j in 0..<count {
+                want.append(integrator.state(births[j], colliders: colliders, age: ages[j], checkpoint: &wantSlots[j]))
+            }
+            for baseline in [false, true] {
+                var gotSlots = slots
+                gotSlots.withUnsafeMutableBufferPointer { s in
+                    let ageColumn = store + 20 * n
+                    for j in 0..<count { ageColumn[j] = ages[j] }
+                    if baseline {
+                        sd_field_grid_baseline(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(count), h)
+                    } else {
+                        sd_field_grid(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(count), h)
+                    }
+                    for j in 0..<count {
+                        integrator.prepareLane(j, births[j], colliders: colliders, checkpoint: s.baseAddress! + j, columns)
+                    }
+                    // The groups the uniform path takes (the test of `steps`), and whether it finished them.
+                    var isUniform = [Bool](repeating: false, count: count / 4)
+                    let l = columns.lanes
+                    for g in 0..<(count / 4) {
+                        let left = (0..<4).map { l.steps[4 * g + $0] - l.step[4 * g + $0] }
+                        isUniform[g] = left.allSatisfy { $0 == left[0] } && left[0] >= 0 && left[0] <= 16
+                            && (0..<4).allSatisfy { l.rest[4 * g + $0] > 0 }
+                    }
+                    var lanes = columns.lanes, p = parameters
+                    if baseline { sd_field_steps_baseline(&lanes, Int64(count), &p) } else { sd_field_steps(&lanes, Int64(count), &p) }
+                    for g in 0..<(count / 4) where isUniform[g] {
+                        uniform += 1
+                        if (0..<4).allSatisfy({ l.done[4 * g + $0] != 0 }) { uniformFinished += 1 } else { uniformHandedBack += 1 }
+                    }
+                    for j in 0..<count {
+                        let got = integrator.keepLane(j, births[j].id, checkpoint: s.baseAddress! + j, columns)
+                            ? (SIMD3(l.px[j], l.py[j], l.pz[j]), SIMD3(l.vx[j], l.vy[j], l.vz[j]), true)
+                            : integrator.resumeLane(j, births[j], age: ages[j], colliders: colliders,
+                                                    checkpoint: s.baseAddress! + j, columns)
+                        if !FieldCheckpointTests.same(got, want[j]) {
+                            Issue.record("round \(round), baseline \(baseline), lane \(j), age \(ages[j]): \(got) against \(want[j])")
+                        }
+                        if !Self.sameSlot(s[j], wantSlots[j]) {
+                            Issue.record("round \(round), baseline \(baseline), lane \(j): slot \(s[j]) against \(wantSlots[j])")
+                        }
+                        compared += 1
+                    }
+                }
+            }
+        }
+        print("uniform groups \(uniform), finished \(uniformFinished), handed back \(uniformHandedBack), lanes \(compared)")
+        #expect(uniformFinished > 2_000)
+        #expect(uniformHandedBack > 80)
+    }
+
     @Test("the C grid of an age equals the run's steps and shortened step bit for bit, in both variants")
     func gridMatchesRun() {
         var d = Draw(0x6121_D)

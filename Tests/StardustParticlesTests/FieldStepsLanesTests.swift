@@ -232,6 +232,133 @@ import StardustCore
         #expect(uniformHandedBack > 80)
     }
 
+    /// The checkpoint passes in C (`sd_field_prepare`, `sd_field_keep`: FieldCheckpoints.c) against the Swift passes
+    /// they replace in the kernel (``FieldIntegrator/prepareLane(_:_:side:checkpoint:_:)``, ``padLane(_:_:)``,
+    /// ``keepLane(_:_:checkpoint:_:)``), bit for bit: every lane column, and every slot of a table that two lanes
+    /// share now and then, with slots empty, another particle's, the particle's own before, at or after its last full
+    /// step, ids that wrap, and lanes that finished or were handed back.
+    @Test("the C checkpoint passes equal prepareLane, padLane and keepLane bit for bit")
+    func checkpointPassesMatchSwift() {
+        var d = Draw(0xC4EC_B017)
+        let n = 64
+        let storeA = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
+        let storeB = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
+        let ks = UnsafeMutablePointer<UInt64>.allocate(capacity: n), slots = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+        let birthStore = UnsafeMutablePointer<Double>.allocate(capacity: 6 * n)
+        defer { storeA.deallocate(); storeB.deallocate(); ks.deallocate(); slots.deallocate(); birthStore.deallocate() }
+        let a = FieldLaneColumns.testColumns(storeA, lanes: n), b = FieldLaneColumns.testColumns(storeB, lanes: n)
+        let integrator = FieldIntegrator(ParticleFields(), drag: 0, wind: .zero)
+        var resumed = 0, fromBirth = 0, keptWrites = 0, refused = 0
+        for round in 0..<2000 {
+            let m = 1 + Int(d.u(0, Double(n))), padded = (m + 3) & ~3
+            let capacity = d.chance(0.2) ? 1 + Int(d.u(0, 8)) : 2 * n  // a small table: lanes share slots
+            let idKey = d.chance(0.2) ? UInt64.max - UInt64(d.u(0, 40)) : UInt64(d.u(0, 1e15))
+            for j in 0..<n { ks[j] = UInt64(d.u(0, 1e12)); slots[j] = UInt64((Int(ks[j]) &+ j) % capacity) }
+            if d.chance(0.5) { for j in 0..<n { slots[j] = UInt64(j % capacity) } }
+            let side = [-1.0, 1, 0][Int(d.u(0, 3))]
+            // The grid: steps and rest as sd_field_grid writes them (a NaN or a huge step now and then: refused).
+            let bad = d.chance(0.02)
+            for c in [a, b] {
+                for j in 0..<padded {
+                    c.lanes.steps[j] = Double(Int(d.u(0, 3000)))
+                    c.lanes.rest[j] = d.u(0, 0.008)
+                }
+            }
+            for j in 0..<padded { b.lanes.steps[j] = a.lanes.steps[j]; b.lanes.rest[j] = a.lanes.rest[j] }
+            if bad {
+                let v = [Double.nan, 1e19, -1e19, .infinity][Int(d.u(0, 4))]
+                a.lanes.steps[Int(d.u(0, Double(m)))] = v
+            }
+            var table = (0..<capacity).map { _ -> FieldCheckpoint in
+                d.chance(0.1) ? .empty : FieldCheckpoint(id: UInt64(d.u(0, 1e15)), step: Int(d.u(1, 3000)),
+                                                         position: SIMD3(d.range(500), d.range(500), d.range(5)),
+                                                         velocity: SIMD3(d.range(300), d.range(300), d.range(5)),
+                                                         bounces: Int(d.u(0, 256)), last: Int(d.u(-1, 3)))
+            }
+            // Some slots hold their particle's own state, before, at or after its last full step.
+            for j in 0..<m where d.chance(0.7) {
+                let steps = Int(b.lanes.steps[j])
+                let step = [max(0, steps - 2), steps, steps + 1, 0][Int(d.u(0, 4))]
+                table[Int(slots[j])] = FieldCheckpoint(id: idKey &+ ks[j], step: step,
+                                                       position: SIMD3(d.range(500), d.range(500), 0),
+                                                       velocity: SIMD3(d.range(300), d.range(300), -0.0),
+                                                       bounces: Int(d.u(0, 256)), last: Int(d.u(-1, 2)))
+            }
+            let births = (0..<m).map { j in
+                ParticleBirth(id: idKey &+ ks[j], birthTime: 0, lifetime: 5,
+                              position: SIMD3(d.range(100), d.range(100), d.range(3)),
+                              velocity: SIMD3(d.range(100), d.range(100), d.range(3)), acceleration: .zero, scale: 1,
+                              scaleSpeed: 0, scaleFactor: 1, spin: 0, color: SIMD4(1, 1, 1, 1), colorSpeed: .zero)
+            }
+            for j in 0..<m {
+                birthStore[j] = births[j].position.x; birthStore[n + j] = births[j].position.y
+                birthStore[2 * n + j] = births[j].position.z; birthStore[3 * n + j] = births[j].velocity.x
+                birthStore[4 * n + j] = births[j].velocity.y; birthStore[5 * n + j] = births[j].velocity.z
+            }
+            let noTable = d.chance(0.1)
+            var tableA = table, tableB = table
+            // The C prepare (columns a), then the Swift one (columns b).
+            let got = tableA.withUnsafeMutableBufferPointer { t in
+                var s = FieldIntegrator.laneSlots(noTable ? nil : t.baseAddress!, slots: slots, ks: ks, idKey: idKey)
+                var births = SDFieldBirths(px: birthStore, py: birthStore + n, pz: birthStore + 2 * n,
+                                           vx: birthStore + 3 * n, vy: birthStore + 4 * n, vz: birthStore + 5 * n)
+                var lanes = a.lanes
+                return sd_field_prepare(&lanes, a.resumed, a.bounces, &s, &births, side, Int64(m), Int64(padded))
+            }
+            if bad {
+                #expect(got == -1, "round \(round): a step Swift's Int does not convert is refused")
+                refused += 1
+                continue
+            }
+            #expect(got == 0)
+            tableB.withUnsafeMutableBufferPointer { t in
+                for j in 0..<m {
+                    integrator.prepareLane(j, births[j], side: side, checkpoint: noTable ? nil : t.baseAddress! + Int(slots[j]), b)
+                }
+                for j in m..<padded { FieldIntegrator.padLane(j, b) }
+            }
+            // The columns the prepare pass writes: step, steps, rest, side, last, p/v (every lane), resumed and bounces
+            // (the particles' lanes; an unused lane's are not read).
+            for c in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 19] {
+                for j in 0..<(c < 18 ? padded : m) where storeA[c * n + j].bitPattern != storeB[c * n + j].bitPattern {
+                    Issue.record("round \(round), prepare: column \(c), lane \(j): \(storeA[c * n + j]) against \(storeB[c * n + j])")
+                }
+            }
+            for j in 0..<m { if a.resumed[j] > 0 { resumed += 1 } else { fromBirth += 1 } }
+            // The steps' outputs: each lane finished (its step at or past the one read, the kept state) or handed back.
+            for j in 0..<padded {
+                let done = d.chance(0.9)
+                let step = done ? (d.chance(0.2) ? a.lanes.step[j] : a.lanes.step[j] + Double(Int(d.u(0, 4)))) : a.lanes.step[j]
+                let kept = [d.range(500), d.range(500), d.range(5), d.range(300), d.range(300), d.chance(0.1) ? -0.0 : d.range(5)]
+                for c in [a, b] {
+                    c.lanes.done[j] = done ? 1 : 0
+                    c.lanes.step[j] = d.chance(0.01) ? 3_000_000_000 : step
+                    c.lanes.kpx[j] = kept[0]; c.lanes.kpy[j] = kept[1]; c.lanes.kpz[j] = kept[2]
+                    c.lanes.kvx[j] = kept[3]; c.lanes.kvy[j] = kept[4]; c.lanes.kvz[j] = kept[5]
+                }
+                b.lanes.step[j] = a.lanes.step[j]
+            }
+            var handedBackA = 0, handedBackB = 0
+            tableA.withUnsafeMutableBufferPointer { t in
+                var s = FieldIntegrator.laneSlots(noTable ? nil : t.baseAddress!, slots: slots, ks: ks, idKey: idKey)
+                var lanes = a.lanes
+                handedBackA = Int(sd_field_keep(&lanes, a.resumed, a.bounces, &s, Int64(m)))
+            }
+            tableB.withUnsafeMutableBufferPointer { t in
+                for j in 0..<m where !integrator.keepLane(j, idKey &+ ks[j], checkpoint: noTable ? nil : t.baseAddress! + Int(slots[j]), b) {
+                    handedBackB += 1
+                }
+            }
+            #expect(handedBackA == handedBackB)
+            for i in 0..<capacity {
+                if !Self.sameSlot(tableA[i], tableB[i]) { Issue.record("round \(round), slot \(i): \(tableA[i]) against \(tableB[i])") }
+                if !Self.sameSlot(tableA[i], table[i]) { keptWrites += 1 }
+            }
+        }
+        print("checkpoint passes: resumed \(resumed), from the birth \(fromBirth), slots written \(keptWrites), refused \(refused)")
+        #expect(resumed > 10_000 && fromBirth > 10_000 && keptWrites > 10_000 && refused > 10)
+    }
+
     @Test("the C grid of an age equals the run's steps and shortened step bit for bit, in both variants")
     func gridMatchesRun() {
         var d = Draw(0x6121_D)

@@ -8,7 +8,9 @@
 // (docs/PARTICLES-PERFORMANCE.md, "Turbulence steps in lanes"). Here the four lanes take their steps
 // together; each lane stops at its own last step, and a lane whose step crosses the line stops at the
 // start of that step and is handed back (the caller's Swift integrator takes the contact from there,
-// which is a point of the particle's grid, so the bytes are those of the run from its birth).
+// which is a point of the particle's grid, so the bytes are those of the run from its birth). Playback's usual
+// group — four lanes with the same full steps left, each with a shortened step — takes them without masks
+// (`uniformGroup`), the same operations lane by lane, and falls back to the general loop at a crossing.
 //
 // What it covers: no attractors and no vortex (the caller tests it), turbulence (or none), drag towards
 // the wind or none, the cell's acceleration, and at most one collider line that stays (a floor).

@@ -1,3 +1,4 @@
+import CStardustParticleLanes
 import Foundation
 import Testing
 import StardustCore
@@ -92,6 +93,37 @@ import StardustCore
     @Test("a checkpoint is 64 bytes (the memory docs/PARTICLE-MODEL.md §2.11 states per birth)")
     func checkpointSize() {
         #expect(MemoryLayout<FieldCheckpoint>.stride == 64)
+    }
+
+    @Test("the C checkpoint (SDFieldCheckpoint, FieldCheckpoints.c) has FieldCheckpoint's layout, field by field")
+    func checkpointLayoutMatchesC() {
+        typealias S = FieldCheckpoint
+        typealias C = SDFieldCheckpoint
+        #expect(MemoryLayout<S>.size == MemoryLayout<C>.size && MemoryLayout<S>.stride == MemoryLayout<C>.stride)
+        #expect(MemoryLayout<S>.alignment == MemoryLayout<C>.alignment)
+        let pairs: [(Int?, Int?)] = [
+            (MemoryLayout<S>.offset(of: \.id), MemoryLayout<C>.offset(of: \.id)),
+            (MemoryLayout<S>.offset(of: \.px), MemoryLayout<C>.offset(of: \.px)),
+            (MemoryLayout<S>.offset(of: \.py), MemoryLayout<C>.offset(of: \.py)),
+            (MemoryLayout<S>.offset(of: \.pz), MemoryLayout<C>.offset(of: \.pz)),
+            (MemoryLayout<S>.offset(of: \.vx), MemoryLayout<C>.offset(of: \.vx)),
+            (MemoryLayout<S>.offset(of: \.vy), MemoryLayout<C>.offset(of: \.vy)),
+            (MemoryLayout<S>.offset(of: \.vz), MemoryLayout<C>.offset(of: \.vz)),
+            (MemoryLayout<S>.offset(of: \.step), MemoryLayout<C>.offset(of: \.step)),
+            (MemoryLayout<S>.offset(of: \.bounces), MemoryLayout<C>.offset(of: \.bounces)),
+            (MemoryLayout<S>.offset(of: \.last), MemoryLayout<C>.offset(of: \.last)),
+        ]
+        for (i, (a, b)) in pairs.enumerated() {
+            #expect(a != nil && a == b, "field \(i): \(String(describing: a)) against \(String(describing: b))")
+        }
+        // A value written through one type reads the same through the other.
+        var kept = FieldCheckpoint(id: 0x0123_4567_89AB_CDEF, step: 1234, position: SIMD3(1.5, -2.25, 3),
+                                   velocity: SIMD3(-4, 5.5, 6.125), bounces: 7, last: -1)
+        withUnsafeMutablePointer(to: &kept) { p in
+            let c = UnsafeMutableRawPointer(p).assumingMemoryBound(to: SDFieldCheckpoint.self).pointee
+            #expect(c.id == 0x0123_4567_89AB_CDEF && c.step == 1234 && c.bounces == 7 && c.last == -1)
+            #expect([c.px, c.py, c.pz, c.vx, c.vy, c.vz] == [1.5, -2.25, 3, -4, 5.5, 6.125])
+        }
     }
 
     @Test("one thread and two threads give identical snapshots in playback")

@@ -132,6 +132,233 @@ import StardustCore
         #expect(resumedLanes > 5_000)
     }
 
+    /// Playback's groups (`uniformGroup` in FieldSteps.c): four lanes resumed from their own checkpoints with the same
+    /// number of full steps left (0 to 3, or past the uniform path's bound) and each a shortened step, some of them
+    /// crossing the floor on the way (the group is then taken again by the general loop), against the Swift run from
+    /// the birth, bit for bit, final states and checkpoints, in both variants.
+    @Test("groups with the same steps left (playback's) equal FieldIntegrator's run bit for bit, in both variants")
+    func uniformGroupsMatchIntegrator() {
+        var d = Draw(0x0F1E_5A3)
+        let n = 64
+        let h = ParticleFields.integrationStep
+        let store = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
+        defer { store.deallocate() }
+        let columns = FieldLaneColumns.testColumns(store, lanes: n)
+        var uniform = 0, uniformFinished = 0, uniformHandedBack = 0, compared = 0
+        for round in 0..<300 {
+            var f = ParticleFields()
+            if !d.chance(0.1) {
+                f.turbulence = .init(strength: d.u(1, 300), scale: d.u(5, 120), seed: UInt32(d.u(0, 1000)))
+            }
+            let drag = d.chance(0.5) ? 0 : d.u(0.01, 3)
+            let integrator = FieldIntegrator(f, drag: drag, wind: SIMD3(d.range(40), d.range(40), 0))
+            let response: ParticleCollider.Response = [.bounce, .bounce, .stick, .die][Int(d.u(0, 4))]
+            let colliders = d.chance(0.15) ? nil
+                : ColliderSet([.floor(y: d.u(20, 200), response: response, restitution: d.u(0, 1), friction: d.u(0, 1))])
+            let accel = SIMD3(d.range(100), d.u(0, 250), 0)
+            var parameters = integrator.laneParameters(colliders, acceleration: accel)
+            let cells = d.chance(0.2) ? nil : FieldIntegrator.makeLatticeCells()
+            defer { cells?.deallocate() }
+            parameters.cells = cells
+            parameters.cellMask = Int64(FieldIntegrator.latticeCells - 1)
+            let count = 4 * (1 + Int(d.u(0, Double(n / 4))))
+            var births: [ParticleBirth] = [], ages: [Double] = [], slots: [FieldCheckpoint] = []
+            for g in 0..<(count / 4) {
+                // The group's full steps from the checkpoint: a frame at 60 fps (2), fewer, more, or past the bound.
+                let left = [2, 2, 2, 0, 1, 3, 16, 17][Int(d.u(0, 8))]
+                for l in 0..<4 {
+                    let b = ParticleBirth(id: UInt64(round * n + 4 * g + l) &* 0x9E37_79B9, birthTime: 0, lifetime: 60,
+                                          position: SIMD3(d.range(100), d.range(100), 0),
+                                          velocity: SIMD3(d.range(150), d.u(-200, 150), 0),
+                                          acceleration: accel, scale: 1, scaleSpeed: 0, scaleFactor: 1, spin: 0,
+                                          color: SIMD4(1, 1, 1, 1), colorSpeed: .zero)
+                    // The checkpoint at step s (kept by a run to an age inside step s), the age inside step s + left.
+                    let s = 1 + Int(d.u(0, 300))
+                    var slot = FieldCheckpoint.empty
+                    _ = integrator.state(b, colliders: colliders, age: (Double(s) + d.u(0.01, 0.99)) * h, checkpoint: &slot)
+                    births.append(b); ages.append((Double(s + left) + d.u(0.01, 0.99)) * h); slots.append(slot)
+                }
+            }
+            var want = [(position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool)]()
+            var wantSlots = slots
+            for j in 0..<count {
+                want.append(integrator.state(births[j], colliders: colliders, age: ages[j], checkpoint: &wantSlots[j]))
+            }
+            for baseline in [false, true] {
+                var gotSlots = slots
+                gotSlots.withUnsafeMutableBufferPointer { s in
+                    let ageColumn = store + 20 * n
+                    for j in 0..<count { ageColumn[j] = ages[j] }
+                    if baseline {
+                        sd_field_grid_baseline(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(count), h)
+                    } else {
+                        sd_field_grid(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(count), h)
+                    }
+                    for j in 0..<count {
+                        integrator.prepareLane(j, births[j], colliders: colliders, checkpoint: s.baseAddress! + j, columns)
+                    }
+                    // The groups the uniform path takes (the test of `steps`), and whether it finished them.
+                    var isUniform = [Bool](repeating: false, count: count / 4)
+                    let l = columns.lanes
+                    for g in 0..<(count / 4) {
+                        let left = (0..<4).map { l.steps[4 * g + $0] - l.step[4 * g + $0] }
+                        isUniform[g] = left.allSatisfy { $0 == left[0] } && left[0] >= 0 && left[0] <= 16
+                            && (0..<4).allSatisfy { l.rest[4 * g + $0] > 0 }
+                    }
+                    var lanes = columns.lanes, p = parameters
+                    if baseline { sd_field_steps_baseline(&lanes, Int64(count), &p) } else { sd_field_steps(&lanes, Int64(count), &p) }
+                    for g in 0..<(count / 4) where isUniform[g] {
+                        uniform += 1
+                        if (0..<4).allSatisfy({ l.done[4 * g + $0] != 0 }) { uniformFinished += 1 } else { uniformHandedBack += 1 }
+                    }
+                    for j in 0..<count {
+                        let got = integrator.keepLane(j, births[j].id, checkpoint: s.baseAddress! + j, columns)
+                            ? (SIMD3(l.px[j], l.py[j], l.pz[j]), SIMD3(l.vx[j], l.vy[j], l.vz[j]), true)
+                            : integrator.resumeLane(j, births[j], age: ages[j], colliders: colliders,
+                                                    checkpoint: s.baseAddress! + j, columns)
+                        if !FieldCheckpointTests.same(got, want[j]) {
+                            Issue.record("round \(round), baseline \(baseline), lane \(j), age \(ages[j]): \(got) against \(want[j])")
+                        }
+                        if !Self.sameSlot(s[j], wantSlots[j]) {
+                            Issue.record("round \(round), baseline \(baseline), lane \(j): slot \(s[j]) against \(wantSlots[j])")
+                        }
+                        compared += 1
+                    }
+                }
+            }
+        }
+        print("uniform groups \(uniform), finished \(uniformFinished), handed back \(uniformHandedBack), lanes \(compared)")
+        #expect(uniformFinished > 2_000)
+        #expect(uniformHandedBack > 80)
+    }
+
+    /// The checkpoint passes in C (`sd_field_prepare`, `sd_field_keep`: FieldCheckpoints.c) against the Swift passes
+    /// they replace in the kernel (``FieldIntegrator/prepareLane(_:_:side:checkpoint:_:)``, ``padLane(_:_:)``,
+    /// ``keepLane(_:_:checkpoint:_:)``), bit for bit: every lane column, and every slot of a table that two lanes
+    /// share now and then, with slots empty, another particle's, the particle's own before, at or after its last full
+    /// step, ids that wrap, and lanes that finished or were handed back.
+    @Test("the C checkpoint passes equal prepareLane, padLane and keepLane bit for bit")
+    func checkpointPassesMatchSwift() {
+        var d = Draw(0xC4EC_B017)
+        let n = 64
+        let storeA = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
+        let storeB = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
+        let ks = UnsafeMutablePointer<UInt64>.allocate(capacity: n), slots = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+        let birthStore = UnsafeMutablePointer<Double>.allocate(capacity: 6 * n)
+        defer { storeA.deallocate(); storeB.deallocate(); ks.deallocate(); slots.deallocate(); birthStore.deallocate() }
+        let a = FieldLaneColumns.testColumns(storeA, lanes: n), b = FieldLaneColumns.testColumns(storeB, lanes: n)
+        let integrator = FieldIntegrator(ParticleFields(), drag: 0, wind: .zero)
+        var resumed = 0, fromBirth = 0, keptWrites = 0, refused = 0
+        for round in 0..<2000 {
+            let m = 1 + Int(d.u(0, Double(n))), padded = (m + 3) & ~3
+            let capacity = d.chance(0.2) ? 1 + Int(d.u(0, 8)) : 2 * n  // a small table: lanes share slots
+            let idKey = d.chance(0.2) ? UInt64.max - UInt64(d.u(0, 40)) : UInt64(d.u(0, 1e15))
+            for j in 0..<n { ks[j] = UInt64(d.u(0, 1e12)); slots[j] = UInt64((Int(ks[j]) &+ j) % capacity) }
+            if d.chance(0.5) { for j in 0..<n { slots[j] = UInt64(j % capacity) } }
+            let side = [-1.0, 1, 0][Int(d.u(0, 3))]
+            // The grid: steps and rest as sd_field_grid writes them (a NaN or a huge step now and then: refused).
+            let bad = d.chance(0.02)
+            for c in [a, b] {
+                for j in 0..<padded {
+                    c.lanes.steps[j] = Double(Int(d.u(0, 3000)))
+                    c.lanes.rest[j] = d.u(0, 0.008)
+                }
+            }
+            for j in 0..<padded { b.lanes.steps[j] = a.lanes.steps[j]; b.lanes.rest[j] = a.lanes.rest[j] }
+            if bad {
+                let v = [Double.nan, 1e19, -1e19, .infinity][Int(d.u(0, 4))]
+                a.lanes.steps[Int(d.u(0, Double(m)))] = v
+            }
+            var table = (0..<capacity).map { _ -> FieldCheckpoint in
+                d.chance(0.1) ? .empty : FieldCheckpoint(id: UInt64(d.u(0, 1e15)), step: Int(d.u(1, 3000)),
+                                                         position: SIMD3(d.range(500), d.range(500), d.range(5)),
+                                                         velocity: SIMD3(d.range(300), d.range(300), d.range(5)),
+                                                         bounces: Int(d.u(0, 256)), last: Int(d.u(-1, 3)))
+            }
+            // Some slots hold their particle's own state, before, at or after its last full step.
+            for j in 0..<m where d.chance(0.7) {
+                let steps = Int(b.lanes.steps[j])
+                let step = [max(0, steps - 2), steps, steps + 1, 0][Int(d.u(0, 4))]
+                table[Int(slots[j])] = FieldCheckpoint(id: idKey &+ ks[j], step: step,
+                                                       position: SIMD3(d.range(500), d.range(500), 0),
+                                                       velocity: SIMD3(d.range(300), d.range(300), -0.0),
+                                                       bounces: Int(d.u(0, 256)), last: Int(d.u(-1, 2)))
+            }
+            let births = (0..<m).map { j in
+                ParticleBirth(id: idKey &+ ks[j], birthTime: 0, lifetime: 5,
+                              position: SIMD3(d.range(100), d.range(100), d.range(3)),
+                              velocity: SIMD3(d.range(100), d.range(100), d.range(3)), acceleration: .zero, scale: 1,
+                              scaleSpeed: 0, scaleFactor: 1, spin: 0, color: SIMD4(1, 1, 1, 1), colorSpeed: .zero)
+            }
+            for j in 0..<m {
+                birthStore[j] = births[j].position.x; birthStore[n + j] = births[j].position.y
+                birthStore[2 * n + j] = births[j].position.z; birthStore[3 * n + j] = births[j].velocity.x
+                birthStore[4 * n + j] = births[j].velocity.y; birthStore[5 * n + j] = births[j].velocity.z
+            }
+            let noTable = d.chance(0.1)
+            var tableA = table, tableB = table
+            // The C prepare (columns a), then the Swift one (columns b).
+            let got = tableA.withUnsafeMutableBufferPointer { t in
+                var s = FieldIntegrator.laneSlots(noTable ? nil : t.baseAddress!, slots: slots, ks: ks, idKey: idKey)
+                var births = SDFieldBirths(px: birthStore, py: birthStore + n, pz: birthStore + 2 * n,
+                                           vx: birthStore + 3 * n, vy: birthStore + 4 * n, vz: birthStore + 5 * n)
+                var lanes = a.lanes
+                return sd_field_prepare(&lanes, a.resumed, a.bounces, &s, &births, side, Int64(m), Int64(padded))
+            }
+            if bad {
+                #expect(got == -1, "round \(round): a step Swift's Int does not convert is refused")
+                refused += 1
+                continue
+            }
+            #expect(got == 0)
+            tableB.withUnsafeMutableBufferPointer { t in
+                for j in 0..<m {
+                    integrator.prepareLane(j, births[j], side: side, checkpoint: noTable ? nil : t.baseAddress! + Int(slots[j]), b)
+                }
+                for j in m..<padded { FieldIntegrator.padLane(j, b) }
+            }
+            // The columns the prepare pass writes: step, steps, rest, side, last, p/v (every lane), resumed and bounces
+            // (the particles' lanes; an unused lane's are not read).
+            for c in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 19] {
+                for j in 0..<(c < 18 ? padded : m) where storeA[c * n + j].bitPattern != storeB[c * n + j].bitPattern {
+                    Issue.record("round \(round), prepare: column \(c), lane \(j): \(storeA[c * n + j]) against \(storeB[c * n + j])")
+                }
+            }
+            for j in 0..<m { if a.resumed[j] > 0 { resumed += 1 } else { fromBirth += 1 } }
+            // The steps' outputs: each lane finished (its step at or past the one read, the kept state) or handed back.
+            for j in 0..<padded {
+                let done = d.chance(0.9)
+                let step = done ? (d.chance(0.2) ? a.lanes.step[j] : a.lanes.step[j] + Double(Int(d.u(0, 4)))) : a.lanes.step[j]
+                let kept = [d.range(500), d.range(500), d.range(5), d.range(300), d.range(300), d.chance(0.1) ? -0.0 : d.range(5)]
+                for c in [a, b] {
+                    c.lanes.done[j] = done ? 1 : 0
+                    c.lanes.step[j] = d.chance(0.01) ? 3_000_000_000 : step
+                    c.lanes.kpx[j] = kept[0]; c.lanes.kpy[j] = kept[1]; c.lanes.kpz[j] = kept[2]
+                    c.lanes.kvx[j] = kept[3]; c.lanes.kvy[j] = kept[4]; c.lanes.kvz[j] = kept[5]
+                }
+                b.lanes.step[j] = a.lanes.step[j]
+            }
+            var handedBackA = 0, handedBackB = 0
+            tableA.withUnsafeMutableBufferPointer { t in
+                var s = FieldIntegrator.laneSlots(noTable ? nil : t.baseAddress!, slots: slots, ks: ks, idKey: idKey)
+                var lanes = a.lanes
+                handedBackA = Int(sd_field_keep(&lanes, a.resumed, a.bounces, &s, Int64(m)))
+            }
+            tableB.withUnsafeMutableBufferPointer { t in
+                for j in 0..<m where !integrator.keepLane(j, idKey &+ ks[j], checkpoint: noTable ? nil : t.baseAddress! + Int(slots[j]), b) {
+                    handedBackB += 1
+                }
+            }
+            #expect(handedBackA == handedBackB)
+            for i in 0..<capacity {
+                if !Self.sameSlot(tableA[i], tableB[i]) { Issue.record("round \(round), slot \(i): \(tableA[i]) against \(tableB[i])") }
+                if !Self.sameSlot(tableA[i], table[i]) { keptWrites += 1 }
+            }
+        }
+        print("checkpoint passes: resumed \(resumed), from the birth \(fromBirth), slots written \(keptWrites), refused \(refused)")
+        #expect(resumed > 10_000 && fromBirth > 10_000 && keptWrites > 10_000 && refused > 10)
+    }
+
     @Test("the C grid of an age equals the run's steps and shortened step bit for bit, in both variants")
     func gridMatchesRun() {
         var d = Draw(0x6121_D)

@@ -8,7 +8,9 @@
 // (docs/PARTICLES-PERFORMANCE.md, "Turbulence steps in lanes"). Here the four lanes take their steps
 // together; each lane stops at its own last step, and a lane whose step crosses the line stops at the
 // start of that step and is handed back (the caller's Swift integrator takes the contact from there,
-// which is a point of the particle's grid, so the bytes are those of the run from its birth).
+// which is a point of the particle's grid, so the bytes are those of the run from its birth). Playback's usual
+// group — four lanes with the same full steps left, each with a shortened step — takes them without masks
+// (`uniformGroup`), the same operations lane by lane, and falls back to the general loop at a crossing.
 //
 // What it covers: no attractors and no vortex (the caller tests it), turbulence (or none), drag towards
 // the wind or none, the cell's acceleration, and at most one collider line that stays (a floor).
@@ -196,6 +198,105 @@ SD_INLINE d4 sideDistance(const SDFieldParameters *p, d4 x, d4 y, d4 z, d4 side)
     return s * side;
 }
 
+/// The force at the start of a step of the lanes of `work` (FieldIntegrator.force without attractors): the cell's
+/// acceleration plus the turbulence's curl at the position.
+SD_INLINE void force4(const SDFieldParameters *p, int turbulent, d4 px, d4 py, i4 work, Cell4 *cell,
+                      d4 *ax, d4 *ay, d4 *az) {
+    *ax = (d4){p->accel[0], p->accel[0], p->accel[0], p->accel[0]};
+    *ay = (d4){p->accel[1], p->accel[1], p->accel[1], p->accel[1]};
+    *az = (d4){p->accel[2], p->accel[2], p->accel[2], p->accel[2]};
+    if (turbulent) {
+        d4 cx, cy;
+        curl4(px * p->inverseScale, py * p->inverseScale, work, p, cell, &cx, &cy);
+        *ax = *ax + cx * p->turbulence;
+        *ay = *ay + cy * p->turbulence;
+    }
+}
+
+/// The step of length `dt` from (p, v) under the force (a): the drag step towards the wind with the step's
+/// e^(−k·dt) `e` and (1 − e^(−k·dt))/k `r` when `drag`, else the free step (FieldIntegrator.run's two steps).
+SD_INLINE void move4(const SDFieldParameters *p, int drag, d4 dt, d4 e, d4 r, d4 px, d4 py, d4 pz, d4 vx, d4 vy,
+                     d4 vz, d4 ax, d4 ay, d4 az, d4 *nx, d4 *ny, d4 *nz, d4 *wx, d4 *wy, d4 *wz) {
+    if (drag) {
+        const double k = p->k;
+        d4 tx = p->wind[0] + ax / k, ty = p->wind[1] + ay / k, tz = p->wind[2] + az / k;
+        *nx = px + (tx * dt + (vx - tx) * r);
+        *ny = py + (ty * dt + (vy - ty) * r);
+        *nz = pz + (tz * dt + (vz - tz) * r);
+        *wx = tx + (vx - tx) * e;
+        *wy = ty + (vy - ty) * e;
+        *wz = tz + (vz - tz) * e;
+    } else {
+        d4 half = 0.5 * dt * dt;
+        *nx = px + (vx * dt + ax * half);
+        *ny = py + (vy * dt + ay * half);
+        *nz = pz + (vz * dt + az * half);
+        *wx = vx + ax * dt;
+        *wy = vy + ay * dt;
+        *wz = vz + az * dt;
+    }
+}
+
+/// Full steps a group may take on the uniform path (``uniformGroup``): playback takes two per frame at 60 frames/s;
+/// a group that crosses the line is done again by the general loop, so the work thrown away stays small.
+#define SD_UNIFORM_STEPS 16
+
+/// The group at `j` when its four lanes have the same number of full steps left (`n − i`, at most
+/// ``SD_UNIFORM_STEPS``) and each a shortened last step (rest > 0) — playback's usual group, every lane resumed
+/// from its checkpoint two steps before its age: the same steps as the general loop in `steps`, lane by lane the
+/// same operations in the same order, without its masks (every lane works at every step, and none stops early).
+/// Returns 0 and writes nothing (the table of cells aside, a cache) when a lane's step may cross the line: the
+/// general loop then takes the group from its start.
+SD_INLINE int uniformGroup(const SDFieldLanes *c, int64_t j, const SDFieldParameters *p, int drag, int turbulent,
+                           int sole, int64_t full, d4 n, d4 rest, d4 side, i4 onLine, d4 px, d4 py, d4 pz, d4 vx,
+                           d4 vy, d4 vz) {
+    const double h = p->h;
+    const i4 all = (d4){0, 0, 0, 0} == (d4){0, 0, 0, 0};
+    Cell4 cell;
+    cell.fx0 = cell.fy0 = (d4){NAN, NAN, NAN, NAN};  // no cell yet: every lane enters one at the first step
+    memset(cell.g, 0, sizeof cell.g);
+    d4 s0 = sole ? sideDistance(p, px, py, pz, side) : (d4){0, 0, 0, 0};
+    d4 nx, ny, nz, wx, wy, wz, ax, ay, az;
+    const d4 hh = {h, h, h, h}, decay = {p->decay, p->decay, p->decay, p->decay};
+    const d4 reach = {p->reach, p->reach, p->reach, p->reach};
+    for (int64_t s = 0; s < full; s++) {
+        force4(p, turbulent, px, py, all, &cell, &ax, &ay, &az);
+        move4(p, drag, hh, decay, reach, px, py, pz, vx, vy, vz, ax, ay, az, &nx, &ny, &nz, &wx, &wy, &wz);
+        if (sole) {
+            d4 s1 = sideDistance(p, nx, ny, nz, side);
+            d4 from = select4(onLine & (s0 < 0), (d4){0, 0, 0, 0}, s0);
+            if (any4((from >= 0) & (s1 < 0))) return 0;
+            s0 = s1;
+        }
+        px = nx; py = ny; pz = nz; vx = wx; vy = wy; vz = wz;
+    }
+    // The shortened last step (every lane has one).
+    d4 e = decay, r = reach;
+    if (drag) {
+        const double k = p->k;
+        for (int l = 0; l < 4; l++) {
+            e[l] = exp(-k * rest[l]);
+            r[l] = -expm1(-k * rest[l]) / k;
+        }
+    }
+    force4(p, turbulent, px, py, all, &cell, &ax, &ay, &az);
+    move4(p, drag, rest, e, r, px, py, pz, vx, vy, vz, ax, ay, az, &nx, &ny, &nz, &wx, &wy, &wz);
+    if (sole) {
+        d4 s1 = sideDistance(p, nx, ny, nz, side);
+        d4 from = select4(onLine & (s0 < 0), (d4){0, 0, 0, 0}, s0);
+        if (any4((from >= 0) & (s1 < 0))) return 0;
+    }
+    // The outputs of the general loop: the state at the last full step kept, the final state (velocity plus +0.0),
+    // the step reached (n: i plus the full steps, an integer) and done.
+    store4(c->kpx + j, px); store4(c->kpy + j, py); store4(c->kpz + j, pz);
+    store4(c->kvx + j, vx); store4(c->kvy + j, vy); store4(c->kvz + j, vz);
+    store4(c->px + j, nx); store4(c->py + j, ny); store4(c->pz + j, nz);
+    store4(c->vx + j, wx + 0.0); store4(c->vy + j, wy + 0.0); store4(c->vz + j, wz + 0.0);
+    store4(c->step + j, n);
+    store4(c->done + j, (d4){1, 1, 1, 1});
+    return 1;
+}
+
 SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p) {
     const double h = p->h, k = p->k;
     const int drag = k > 0, turbulent = p->turbulence != 0, sole = p->hasSole != 0;
@@ -205,6 +306,12 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
         i4 onLine = load4(c->last + j) == 0;
         d4 px = load4(c->px + j), py = load4(c->py + j), pz = load4(c->pz + j);
         d4 vx = load4(c->vx + j), vy = load4(c->vy + j), vz = load4(c->vz + j);
+        // Playback's usual group: the same full steps left in every lane, each with a shortened step.
+        d4 left = n - i;
+        i4 same = (left == left.x) & (rest > 0);
+        if ((same[0] & same[1] & same[2] & same[3]) && left.x >= 0 && left.x <= SD_UNIFORM_STEPS &&
+            uniformGroup(c, j, p, drag, turbulent, sole, (int64_t)left.x, n, rest, side, onLine, px, py, pz, vx, vy, vz))
+            continue;
         // The outputs are written lane by lane as lanes stop (each lane once: the state at the last full step it
         // reached, then its final state), blended into the columns rather than kept in registers, which the steps need.
         // A final velocity is written plus +0.0, as the run returns it plus the vortex's velocity (zero without a
@@ -229,41 +336,19 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
             if (!any4(work)) break;
             d4 dt = select4(full, (d4){h, h, h, h}, rest);
             // 1. The force at the start of the step, held for it (FieldIntegrator.force without attractors).
-            d4 ax = {p->accel[0], p->accel[0], p->accel[0], p->accel[0]};
-            d4 ay = {p->accel[1], p->accel[1], p->accel[1], p->accel[1]};
-            d4 az = {p->accel[2], p->accel[2], p->accel[2], p->accel[2]};
-            if (turbulent) {
-                d4 cx, cy;
-                curl4(px * p->inverseScale, py * p->inverseScale, work, p, &cell, &cx, &cy);
-                ax = ax + cx * p->turbulence;
-                ay = ay + cy * p->turbulence;
+            d4 ax, ay, az;
+            force4(p, turbulent, px, py, work, &cell, &ax, &ay, &az);
+            // 2. The step: under drag the full step's e^(−k·h) and reach, a shortened lane's from libm's exp and expm1.
+            d4 e = {p->decay, p->decay, p->decay, p->decay}, r = {p->reach, p->reach, p->reach, p->reach};
+            if (drag && any4(shortened)) {
+                for (int l = 0; l < 4; l++) {
+                    if (!shortened[l]) continue;
+                    e[l] = exp(-k * dt[l]);
+                    r[l] = -expm1(-k * dt[l]) / k;
+                }
             }
             d4 nx, ny, nz, wx, wy, wz;
-            if (drag) {
-                d4 e = {p->decay, p->decay, p->decay, p->decay}, r = {p->reach, p->reach, p->reach, p->reach};
-                if (any4(shortened)) {
-                    for (int l = 0; l < 4; l++) {
-                        if (!shortened[l]) continue;
-                        e[l] = exp(-k * dt[l]);
-                        r[l] = -expm1(-k * dt[l]) / k;
-                    }
-                }
-                d4 tx = p->wind[0] + ax / k, ty = p->wind[1] + ay / k, tz = p->wind[2] + az / k;
-                nx = px + (tx * dt + (vx - tx) * r);
-                ny = py + (ty * dt + (vy - ty) * r);
-                nz = pz + (tz * dt + (vz - tz) * r);
-                wx = tx + (vx - tx) * e;
-                wy = ty + (vy - ty) * e;
-                wz = tz + (vz - tz) * e;
-            } else {
-                d4 half = 0.5 * dt * dt;
-                nx = px + (vx * dt + ax * half);
-                ny = py + (vy * dt + ay * half);
-                nz = pz + (vz * dt + az * half);
-                wx = vx + ax * dt;
-                wy = vy + ay * dt;
-                wz = vz + az * dt;
-            }
+            move4(p, drag, dt, e, r, px, py, pz, vx, vy, vz, ax, ay, az, &nx, &ny, &nz, &wx, &wy, &wz);
             // 3. A step whose segment crosses the line (LineCollision.crossing's test, before the segment's
             // extent, which the Swift code then tests) is handed back at its start.
             i4 hit = none;

@@ -121,6 +121,46 @@ typedef struct SDFieldLanes {
     double *done;
 } SDFieldLanes;
 
+/// One particle's kept integration state (StardustParticles' `FieldCheckpoint`, the same layout: 64 bytes, the fields
+/// at the same offsets; `FieldCheckpointTests` checks it): the particle's id, its state after `step` full steps
+/// (−1: an empty slot), its bounces and its last contact's piece (−1: none).
+typedef struct SDFieldCheckpoint {
+    uint64_t id;
+    double px, py, pz, vx, vy, vz;
+    int32_t step;
+    uint8_t bounces;
+    int16_t last;
+} SDFieldCheckpoint;
+
+/// The kept table's side of a batch of ``sd_field_steps`` lanes: lane j is the particle of id `idKey + ks[j]` (wrapping),
+/// its checkpoint `table[slots[j]]` (`table` NULL: none kept).
+typedef struct SDFieldSlots {
+    SDFieldCheckpoint *table;
+    const uint64_t *slots, *ks;
+    uint64_t idKey;
+} SDFieldSlots;
+
+/// The birth states of a batch's particles (each column `m` doubles), where lanes start without a checkpoint.
+typedef struct SDFieldBirths {
+    const double *px, *py, *pz, *vx, *vy, *vz;
+} SDFieldBirths;
+
+/// The lanes' inputs of `m` particles for ``sd_field_steps`` (FieldIntegrator.prepareLane in Swift, every lane on
+/// the same `side`), then lanes `m ..< padded` unused (FieldIntegrator.padLane): lane j resumes from its checkpoint
+/// when it belongs to the particle and lies on or before its last full step (`steps`, which ``sd_field_grid`` wrote),
+/// else starts from its birth state (`births`). Writes
+/// step, side, last, p/v, `resumed` (the step read) and `bounces`. Returns 0, or −1 (writing nothing) when a lane's
+/// `steps` is not a number of the 64-bit integer range (the Swift pass converts it, and stops there).
+int64_t sd_field_prepare(const SDFieldLanes *c, double *resumed, double *bounces, const SDFieldSlots *s,
+                         const SDFieldBirths *births, double side, int64_t m, int64_t padded);
+
+/// For each of the `m` lanes that finished in ``sd_field_steps`` (`done`), its state at the last full step kept in
+/// its checkpoint when it moved on from the step read (`resumed`) and that step is in 1 … INT32_MAX
+/// (FieldIntegrator.keepLane in Swift); `bounces` and `last` as read. Returns the lanes that did not finish (handed
+/// back at a contact, left to the caller).
+int64_t sd_field_keep(const SDFieldLanes *c, const double *resumed, const double *bounces, const SDFieldSlots *s,
+                      int64_t m);
+
 /// The integrated fields' steps of `count` particles (a multiple of 4), four at a time: for each lane the
 /// full steps from `step` to `steps`, then the shortened step of `rest` when positive, with the operations of
 /// ``FieldIntegrator``'s run (``CurlNoise/curl(_:_:seed:cell:)``, the drag or free step, the line's crossing

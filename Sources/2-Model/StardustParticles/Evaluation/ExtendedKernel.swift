@@ -284,28 +284,46 @@ extension EmitterLayer {
                         live = 0
                         if fieldLanes {
                             // The steps of the whole batch four particles at a time (FieldLanes.swift): each lane's
-                            // grid, its inputs in birth order, the C lanes, then in birth order each finished lane's
-                            // checkpoint (its state is in px…vz) or the Swift run of a lane handed back at a contact.
+                            // grid, its inputs in birth order, the C lanes, then each finished lane's checkpoint (its
+                            // state is in px…vz) and the Swift run of each lane handed back at a contact.
                             // Each particle's checkpoint is read before any is written: a slot two births of the batch
-                            // share (a test's small table) then holds the second's state instead of the first's, which
+                            // share (a test's small table) then holds one's state instead of the other's, which
                             // changes no byte (``FieldCheckpoint``).
                             let padded = (m + 3) & ~3
                             if !resumesLanes {
                                 sd_field_grid(ages, fieldColumns.lanes.steps, fieldColumns.lanes.rest, Int64(padded), integrator.h)
                             }
-                            for j in 0..<m {
-                                let b = birth(j, idKey &+ ks[j])
-                                integrator.prepareLane(j, b, side: laneSide ?? integrator.laneSide(b, colliders: colliderSet),
-                                                       checkpoint: checkpoints.map { $0 + Int(slots[j]) }, fieldColumns)
+                            // The checkpoint passes in C (FieldCheckpoints.c: the reads and writes of ``prepareLane`` and
+                            // ``keepLane``, the same values) when the side is the run's; else, or for a batch whose grid
+                            // Swift's `Int` would not convert (``sd_field_prepare`` returns −1), the Swift pass.
+                            var laneSlots = FieldIntegrator.laneSlots(checkpoints, slots: slots, ks: ks, idKey: idKey)
+                            var prepared = false
+                            if let laneSide {
+                                var birthColumns = SDFieldBirths(px: px0, py: py0, pz: pz0, vx: vx0, vy: vy0, vz: vz0)
+                                var lanes = fieldColumns.lanes
+                                prepared = sd_field_prepare(&lanes, fieldColumns.resumed, fieldColumns.bounces, &laneSlots,
+                                                            &birthColumns, laneSide, Int64(m), Int64(padded)) == 0
                             }
-                            for j in m..<padded { FieldIntegrator.padLane(j, fieldColumns) }
+                            if !prepared {
+                                for j in 0..<m {
+                                    let b = birth(j, idKey &+ ks[j])
+                                    integrator.prepareLane(j, b, side: laneSide ?? integrator.laneSide(b, colliders: colliderSet),
+                                                           checkpoint: checkpoints.map { $0 + Int(slots[j]) }, fieldColumns)
+                                }
+                                for j in m..<padded { FieldIntegrator.padLane(j, fieldColumns) }
+                            }
                             var lanes = fieldColumns.lanes
                             sd_field_steps(&lanes, Int64(padded), &fieldParameters)
-                            for j in 0..<m {
+                            // The finished lanes' checkpoints (``keepLane``), in C; then in birth order the Swift run of each
+                            // lane handed back at a contact, which keeps its own. A slot two births of the batch share (a
+                            // test's small table) may end with the first's state instead of the second's: either belongs to
+                            // its particle, so no byte changes (``FieldCheckpoint``).
+                            let handedBack = sd_field_keep(&lanes, fieldColumns.resumed, fieldColumns.bounces, &laneSlots, Int64(m))
+                            for j in 0..<(handedBack > 0 || fieldKills ? m : 0) {
                                 let id = idKey &+ ks[j]
                                 let slot = checkpoints.map { $0 + Int(slots[j]) }
                                 var alive = true
-                                if !integrator.keepLane(j, id, checkpoint: slot, fieldColumns) {
+                                if fieldColumns.lanes.done[j] == 0 {
                                     let g = j & ~3
                                     if resumesLanes && unchanged[g] & unchanged[g + 1] & unchanged[g + 2] & unchanged[g + 3] != 0 {
                                         // Step 2 left this group's birth velocities out: the run builds the side from the

@@ -101,6 +101,15 @@ extension FieldIntegrator {
         l.px[j] = p.x; l.py[j] = p.y; l.pz[j] = p.z; l.vx[j] = v.x; l.vy[j] = v.y; l.vz[j] = v.z
     }
 
+    /// The batch's checkpoints for ``sd_field_prepare`` and ``sd_field_keep`` (FieldCheckpoints.c): lane j is the
+    /// particle `idKey &+ ks[j]`, its slot `checkpoints + slots[j]` (the C struct ``SDFieldCheckpoint`` has
+    /// ``FieldCheckpoint``'s layout: `FieldCheckpointTests`).
+    static func laneSlots(_ checkpoints: UnsafeMutablePointer<FieldCheckpoint>?, slots: UnsafePointer<UInt64>,
+                          ks: UnsafePointer<UInt64>, idKey: UInt64) -> SDFieldSlots {
+        SDFieldSlots(table: checkpoints.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: SDFieldCheckpoint.self) },
+                     slots: slots, ks: ks, idKey: idKey)
+    }
+
     /// An unused lane `j` (past the batch's particles): no step, nothing read back.
     @inline(__always)
     static func padLane(_ j: Int, _ c: FieldLaneColumns) {

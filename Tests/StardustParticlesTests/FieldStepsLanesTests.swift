@@ -232,11 +232,12 @@ import StardustCore
         #expect(uniformHandedBack > 80)
     }
 
-    /// The checkpoint passes in C (`sd_field_prepare`, `sd_field_keep`: FieldCheckpoints.c) against the Swift passes
-    /// they replace in the kernel (``FieldIntegrator/prepareLane(_:_:side:checkpoint:_:)``, ``padLane(_:_:)``,
-    /// ``keepLane(_:_:checkpoint:_:)``), bit for bit: every lane column, and every slot of a table that two lanes
-    /// share now and then, with slots empty, another particle's, the particle's own before, at or after its last full
-    /// step, ids that wrap, and lanes that finished or were handed back.
+    /// The checkpoint passes in C (`sd_field_prepare`, `sd_field_keep`: FieldCheckpoints.c) against the lane-by-lane
+    /// Swift reference (FieldLaneReference.swift: ``FieldIntegrator/prepareLane(_:_:side:checkpoint:_:)``,
+    /// ``padLane(_:_:)``, ``keepLane(_:_:checkpoint:_:)``), bit for bit: every lane column, and every slot of a table
+    /// that two lanes share now and then, with slots empty, another particle's, the particle's own before, at or after
+    /// its last full step, ids that wrap, lanes that finished or were handed back, and one side for the whole batch or
+    /// each lane's own.
     @Test("the C checkpoint passes equal prepareLane, padLane and keepLane bit for bit")
     func checkpointPassesMatchSwift() {
         var d = Draw(0xC4EC_B017)
@@ -248,7 +249,7 @@ import StardustCore
         defer { storeA.deallocate(); storeB.deallocate(); ks.deallocate(); slots.deallocate(); birthStore.deallocate() }
         let a = FieldLaneColumns.testColumns(storeA, lanes: n), b = FieldLaneColumns.testColumns(storeB, lanes: n)
         let integrator = FieldIntegrator(ParticleFields(), drag: 0, wind: .zero)
-        var resumed = 0, fromBirth = 0, keptWrites = 0, refused = 0
+        var resumed = 0, fromBirth = 0, keptWrites = 0, refused = 0, perLaneRounds = 0
         for round in 0..<2000 {
             let m = 1 + Int(d.u(0, Double(n))), padded = (m + 3) & ~3
             let capacity = d.chance(0.2) ? 1 + Int(d.u(0, 8)) : 2 * n  // a small table: lanes share slots
@@ -256,6 +257,10 @@ import StardustCore
             for j in 0..<n { ks[j] = UInt64(d.u(0, 1e12)); slots[j] = UInt64((Int(ks[j]) &+ j) % capacity) }
             if d.chance(0.5) { for j in 0..<n { slots[j] = UInt64(j % capacity) } }
             let side = [-1.0, 1, 0][Int(d.u(0, 3))]
+            // Half the rounds give each lane its own side (an emitter with births on both sides of the floor).
+            let perLane = d.chance(0.5)
+            let laneSides = (0..<n).map { _ in [-1.0, 1, 0][Int(d.u(0, 3))] }
+            if perLane { for j in 0..<n { a.lanes.side[j] = laneSides[j] } }
             // The grid: steps and rest as sd_field_grid writes them (a NaN or a huge step now and then: refused).
             let bad = d.chance(0.02)
             for c in [a, b] {
@@ -303,7 +308,8 @@ import StardustCore
                 var births = SDFieldBirths(px: birthStore, py: birthStore + n, pz: birthStore + 2 * n,
                                            vx: birthStore + 3 * n, vy: birthStore + 4 * n, vz: birthStore + 5 * n)
                 var lanes = a.lanes
-                return sd_field_prepare(&lanes, a.resumed, a.bounces, &s, &births, side, Int64(m), Int64(padded))
+                return sd_field_prepare(&lanes, a.resumed, a.bounces, &s, &births, perLane ? UnsafePointer(a.lanes.side) : nil,
+                                        side, Int64(m), Int64(padded))
             }
             if bad {
                 #expect(got == -1, "round \(round): a step Swift's Int does not convert is refused")
@@ -311,9 +317,10 @@ import StardustCore
                 continue
             }
             #expect(got == 0)
+            if perLane { perLaneRounds += 1 }
             tableB.withUnsafeMutableBufferPointer { t in
                 for j in 0..<m {
-                    integrator.prepareLane(j, births[j], side: side, checkpoint: noTable ? nil : t.baseAddress! + Int(slots[j]), b)
+                    integrator.prepareLane(j, births[j], side: perLane ? laneSides[j] : side, checkpoint: noTable ? nil : t.baseAddress! + Int(slots[j]), b)
                 }
                 for j in m..<padded { FieldIntegrator.padLane(j, b) }
             }
@@ -355,8 +362,8 @@ import StardustCore
                 if !Self.sameSlot(tableA[i], table[i]) { keptWrites += 1 }
             }
         }
-        print("checkpoint passes: resumed \(resumed), from the birth \(fromBirth), slots written \(keptWrites), refused \(refused)")
-        #expect(resumed > 10_000 && fromBirth > 10_000 && keptWrites > 10_000 && refused > 10)
+        print("checkpoint passes: resumed \(resumed), from the birth \(fromBirth), slots written \(keptWrites), refused \(refused), sides per lane \(perLaneRounds)")
+        #expect(resumed > 10_000 && fromBirth > 10_000 && keptWrites > 10_000 && refused > 10 && perLaneRounds > 500)
     }
 
     @Test("the C grid of an age equals the run's steps and shortened step bit for bit, in both variants")

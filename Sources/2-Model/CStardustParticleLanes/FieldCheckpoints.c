@@ -1,12 +1,12 @@
-// FieldCheckpoints.c — the checkpoint passes around ``sd_field_steps`` (FieldIntegrator.prepareLane and keepLane in
-// FieldLanes.swift), one loop each over a batch's lanes.
+// FieldCheckpoints.c — the checkpoint passes around ``sd_field_steps``, one loop each over a batch's lanes: the only
+// implementation in the product (the particle tests keep a lane-by-lane Swift reference, FieldLaneReference.swift).
 //
 // Why: in playback every particle of an integrated cell reads its checkpoint before the steps and writes it after;
 // the Swift passes did it lane by lane with each conversion checked (Double to Int, Int to Int32, UInt8 and Int16)
 // and the lane columns' pointers reloaded from the stack, about a tenth of `particles-eval --variant
 // 1M-live-turbulence`'s playback in a profile (docs/PARTICLES-PERFORMANCE.md).
 //
-// Determinism: only copies and comparisons of the values the Swift passes copy and compare: the checkpoint's
+// Determinism: only copies and comparisons of the values the run (FieldIntegrator.run) copies and compares: the checkpoint's
 // state into the lane columns and back, integers held exactly in doubles. The lanes and the table are the kernel's.
 
 #include "CStardustParticleLanes.h"
@@ -19,7 +19,8 @@ _Static_assert(offsetof(SDFieldCheckpoint, bounces) == 60, "FieldCheckpoint.boun
 _Static_assert(offsetof(SDFieldCheckpoint, last) == 62, "FieldCheckpoint.last at 62");
 
 int64_t sd_field_prepare(const SDFieldLanes *c, double *resumed, double *bounces, const SDFieldSlots *s,
-                         const SDFieldBirths *births, double side, int64_t m, int64_t padded) {
+                         const SDFieldBirths *births, const double *laneSides, double side, int64_t m,
+                         int64_t padded) {
     // The columns and the table in locals: the compiler may not keep struct fields in registers across the stores.
     double *const step = c->step, *const steps = c->steps, *const rest = c->rest, *const sides = c->side;
     double *const last = c->last;
@@ -30,7 +31,8 @@ int64_t sd_field_prepare(const SDFieldLanes *c, double *resumed, double *bounces
     const SDFieldCheckpoint *const table = s->table;
     const uint64_t *const slots = s->slots, *const ks = s->ks;
     const uint64_t idKey = s->idKey;
-    // Swift's Int(steps) traps outside the 64-bit range (and for a NaN): such a batch is left to the Swift pass.
+    // Swift's Int(steps) traps outside the 64-bit range (and for a NaN): nothing is written and the caller
+    // stops there, as the Swift run would.
     int inRange = 1;
     for (int64_t j = 0; j < m; j++) inRange &= (steps[j] >= -9223372036854775808.0) & (steps[j] < 9223372036854775808.0);
     if (!inRange) return -1;
@@ -53,7 +55,7 @@ int64_t sd_field_prepare(const SDFieldLanes *c, double *resumed, double *bounces
             px[j] = px0[j]; py[j] = py0[j]; pz[j] = pz0[j];
             vx[j] = vx0[j]; vy[j] = vy0[j]; vz[j] = vz0[j];
         }
-        sides[j] = side;
+        sides[j] = laneSides ? laneSides[j] : side;
     }
     for (int64_t j = m; j < padded; j++) {
         step[j] = 0; steps[j] = -1; rest[j] = 0;

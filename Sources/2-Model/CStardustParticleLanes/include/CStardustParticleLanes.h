@@ -145,18 +145,18 @@ typedef struct SDFieldBirths {
     const double *px, *py, *pz, *vx, *vy, *vz;
 } SDFieldBirths;
 
-/// The lanes' inputs of `m` particles for ``sd_field_steps`` (FieldIntegrator.prepareLane in Swift, every lane on
-/// the same `side`), then lanes `m ..< padded` unused (FieldIntegrator.padLane): lane j resumes from its checkpoint
-/// when it belongs to the particle and lies on or before its last full step (`steps`, which ``sd_field_grid`` wrote),
-/// else starts from its birth state (`births`). Writes
-/// step, side, last, p/v, `resumed` (the step read) and `bounces`. Returns 0, or −1 (writing nothing) when a lane's
-/// `steps` is not a number of the 64-bit integer range (the Swift pass converts it, and stops there).
+/// The lanes' inputs of `m` particles for ``sd_field_steps``, then lanes `m ..< padded` unused: lane j resumes from its
+/// checkpoint when it belongs to the particle and lies on or before its last full step (`steps`, which
+/// ``sd_field_grid`` wrote), else starts from its birth state (`births`); its side of the line is `sides[j]`
+/// (each birth's, the run's `soleSide`), or `side` for every lane when `sides` is NULL (the same for the whole run).
+/// Writes step, side, last, p/v, `resumed` (the step read) and `bounces`. Returns 0, or −1 (writing nothing) when a
+/// lane's `steps` is not a number of the 64-bit integer range (where Swift's `Int` conversion of the run traps).
 int64_t sd_field_prepare(const SDFieldLanes *c, double *resumed, double *bounces, const SDFieldSlots *s,
-                         const SDFieldBirths *births, double side, int64_t m, int64_t padded);
+                         const SDFieldBirths *births, const double *sides, double side, int64_t m, int64_t padded);
 
 /// For each of the `m` lanes that finished in ``sd_field_steps`` (`done`), its state at the last full step kept in
 /// its checkpoint when it moved on from the step read (`resumed`) and that step is in 1 … INT32_MAX
-/// (FieldIntegrator.keepLane in Swift); `bounces` and `last` as read. Returns the lanes that did not finish (handed
+/// ; `bounces` and `last` as read. Returns the lanes that did not finish (handed
 /// back at a contact, left to the caller).
 int64_t sd_field_keep(const SDFieldLanes *c, const double *resumed, const double *bounces, const SDFieldSlots *s,
                       int64_t m);

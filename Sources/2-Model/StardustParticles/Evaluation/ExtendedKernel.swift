@@ -241,7 +241,7 @@ extension EmitterLayer {
                     }
                     if resumesLanes, let checkpoints {
                         // Each lane's grid (step 3 reads it), and whether its run resumes from its checkpoint (the test of
-                        // ``FieldIntegrator/prepareLane(_:_:side:checkpoint:_:)``; no checkpoint is written before step 3
+                        // ``sd_field_prepare``; no checkpoint is written before step 3
                         // reads them all, so the answers are the same there).
                         sd_field_grid(ages, fieldColumns.lanes.steps, fieldColumns.lanes.rest, Int64((m + 3) & ~3), integrator!.h)
                         for j in 0..<m {
@@ -293,28 +293,23 @@ extension EmitterLayer {
                             if !resumesLanes {
                                 sd_field_grid(ages, fieldColumns.lanes.steps, fieldColumns.lanes.rest, Int64(padded), integrator.h)
                             }
-                            // The checkpoint passes in C (FieldCheckpoints.c: the reads and writes of ``prepareLane`` and
-                            // ``keepLane``, the same values) when the side is the run's; else, or for a batch whose grid
-                            // Swift's `Int` would not convert (``sd_field_prepare`` returns −1), the Swift pass.
+                            // The checkpoint passes in C (FieldCheckpoints.c), every lane on the run's side when it is
+                            // known, else each on its birth's, written into the side column first.
                             var laneSlots = FieldIntegrator.laneSlots(checkpoints, slots: slots, ks: ks, idKey: idKey)
-                            var prepared = false
-                            if let laneSide {
-                                var birthColumns = SDFieldBirths(px: px0, py: py0, pz: pz0, vx: vx0, vy: vy0, vz: vz0)
-                                var lanes = fieldColumns.lanes
-                                prepared = sd_field_prepare(&lanes, fieldColumns.resumed, fieldColumns.bounces, &laneSlots,
-                                                            &birthColumns, laneSide, Int64(m), Int64(padded)) == 0
+                            var birthColumns = SDFieldBirths(px: px0, py: py0, pz: pz0, vx: vx0, vy: vy0, vz: vz0)
+                            let sides = fieldColumns.lanes.side!
+                            if laneSide == nil {
+                                for j in 0..<m { sides[j] = integrator.laneSide(birth(j, idKey &+ ks[j]), colliders: colliderSet) }
                             }
-                            if !prepared {
-                                for j in 0..<m {
-                                    let b = birth(j, idKey &+ ks[j])
-                                    integrator.prepareLane(j, b, side: laneSide ?? integrator.laneSide(b, colliders: colliderSet),
-                                                           checkpoint: checkpoints.map { $0 + Int(slots[j]) }, fieldColumns)
-                                }
-                                for j in m..<padded { FieldIntegrator.padLane(j, fieldColumns) }
-                            }
+                            var prepared = fieldColumns.lanes
+                            let grid = sd_field_prepare(&prepared, fieldColumns.resumed, fieldColumns.bounces, &laneSlots,
+                                                        &birthColumns, laneSide == nil ? UnsafePointer(sides) : nil,
+                                                        laneSide ?? 0, Int64(m), Int64(padded))
+                            // −1: an age whose grid Swift's `Int` cannot hold, where the run's own conversion traps too.
+                            precondition(grid == 0, "a particle's age has more integration steps than Int holds")
                             var lanes = fieldColumns.lanes
                             sd_field_steps(&lanes, Int64(padded), &fieldParameters)
-                            // The finished lanes' checkpoints (``keepLane``), in C; then in birth order the Swift run of each
+                            // The finished lanes' checkpoints (``sd_field_keep``); then in birth order the Swift run of each
                             // lane handed back at a contact, which keeps its own. A slot two births of the batch share (a
                             // test's small table) may end with the first's state instead of the second's: either belongs to
                             // its particle, so no byte changes (``FieldCheckpoint``).

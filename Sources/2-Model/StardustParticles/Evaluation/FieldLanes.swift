@@ -5,10 +5,10 @@ import CStardustParticleLanes
 /// (docs/PARTICLES-PERFORMANCE.md, "Turbulence steps in lanes").
 ///
 /// A batch goes through four passes: ``sd_field_grid`` computes each lane's steps and shortened step, four at a
-/// time; ``prepareLane(_:_:colliders:checkpoint:_:)`` reads each particle's
-/// checkpoint (or birth) into the lanes' columns; ``sd_field_steps`` takes every lane's full steps and its
-/// shortened last step together, four lanes at a time; ``keepLane(_:_:checkpoint:_:)`` keeps each
-/// finished lane's last full-step state in its checkpoint (its final state is in the columns), in birth order. A lane whose step
+/// time; ``sd_field_prepare`` (FieldCheckpoints.c) reads each particle's checkpoint (or birth) into the lanes'
+/// columns; ``sd_field_steps`` takes every lane's full steps and its shortened last step together, four lanes at a
+/// time; ``sd_field_keep`` keeps each finished lane's last full-step state in its checkpoint (its final state is in
+/// the columns). A lane whose step
 /// crosses the collider line is handed back at the start of that step, a point of its own grid, and
 /// ``FieldIntegrator/run(_:colliders:age:checkpoint:from:contact:)`` takes it from there (the contact and
 /// what follows): the steps from a grid point are those of the run from the birth, so the bytes are the
@@ -64,41 +64,12 @@ extension FieldIntegrator {
                                  cells: nil, cellMask: 0)
     }
 
-    /// Lane `j`'s inputs for a particle born as `b` (its age's grid from ``sd_field_grid``): where its run resumes
-    /// (its checkpoint when it belongs to `b` and lies on or before the last full step, else its birth), as
-    /// ``run(_:colliders:age:checkpoint:from:contact:)`` computes them.
-    @inline(__always)
-    func prepareLane(_ j: Int, _ b: ParticleBirth, colliders: ColliderSet?,
-                     checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns) {
-        prepareLane(j, b, side: laneSide(b, colliders: colliders), checkpoint: checkpoint, c)
-    }
-
     /// The side of the line lane `b` collides from (the run's `soleSide`: ``CollisionLine/side(_:_:)`` of the birth);
     /// 0 without a line, where it is not read.
     @inline(__always)
     func laneSide(_ b: ParticleBirth, colliders: ColliderSet?) -> Double {
         let hasSole = colliders?.hasSoleLine ?? false
         return hasSole ? colliders.unsafelyUnwrapped.soleLine.side(b.position, b.velocity) : 0
-    }
-
-    /// ``prepareLane(_:_:colliders:checkpoint:_:)`` given the lane's `side` (``laneSide(_:colliders:)``, or the same
-    /// value known for the whole run): `b`'s position and velocity are read only when the lane starts from its birth.
-    @inline(__always)
-    func prepareLane(_ j: Int, _ b: ParticleBirth, side: Double,
-                     checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns) {
-        let l = c.lanes
-        // ``sd_field_grid`` wrote the run's `steps` and `rest` (the conversion traps where the run's would).
-        let steps = Int(l.steps[j])
-        var i = 0, p = b.position, v = b.velocity, bounces = 0, last = -1
-        if let kept = checkpoint?.pointee, kept.resumes(b.id, steps: steps) {
-            i = Int(kept.step); p = kept.position; v = kept.velocity; bounces = Int(kept.bounces); last = Int(kept.last)
-        }
-        l.step[j] = Double(i)
-        // The side is a function of the birth (the run's `soleSide`); 0 without a line, where it is not read.
-        l.side[j] = side
-        l.last[j] = Double(last)
-        c.resumed[j] = Double(i); c.bounces[j] = Double(bounces)
-        l.px[j] = p.x; l.py[j] = p.y; l.pz[j] = p.z; l.vx[j] = v.x; l.vy[j] = v.y; l.vz[j] = v.z
     }
 
     /// The batch's checkpoints for ``sd_field_prepare`` and ``sd_field_keep`` (FieldCheckpoints.c): lane j is the
@@ -108,34 +79,6 @@ extension FieldIntegrator {
                           ks: UnsafePointer<UInt64>, idKey: UInt64) -> SDFieldSlots {
         SDFieldSlots(table: checkpoints.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: SDFieldCheckpoint.self) },
                      slots: slots, ks: ks, idKey: idKey)
-    }
-
-    /// An unused lane `j` (past the batch's particles): no step, nothing read back.
-    @inline(__always)
-    static func padLane(_ j: Int, _ c: FieldLaneColumns) {
-        let l = c.lanes
-        l.step[j] = 0; l.steps[j] = -1; l.rest[j] = 0
-        l.side[j] = 0; l.last[j] = -1
-        l.px[j] = 0; l.py[j] = 0; l.pz[j] = 0; l.vx[j] = 0; l.vy[j] = 0; l.vz[j] = 0
-    }
-
-    /// True when lane `j` finished in ``sd_field_steps``: its final state is in the columns (the state
-    /// ``state(_:colliders:age:checkpoint:)`` returns, alive), and its last full-step state is kept in the checkpoint
-    /// when it moved on from the one read. False for a lane handed back at a contact
-    /// (``resumeLane(_:_:age:colliders:checkpoint:_:)``).
-    @inline(__always)
-    func keepLane(_ j: Int, _ id: UInt64, checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns) -> Bool {
-        let l = c.lanes
-        guard l.done[j] != 0 else { return false }
-        if let checkpoint {
-            let step = Int(l.step[j])
-            if step != Int(c.resumed[j]), FieldCheckpoint.keeps(step: step) {
-                checkpoint.pointee = FieldCheckpoint(id: id, step: step, position: SIMD3(l.kpx[j], l.kpy[j], l.kpz[j]),
-                                                     velocity: SIMD3(l.kvx[j], l.kvy[j], l.kvz[j]),
-                                                     bounces: Int(c.bounces[j]), last: Int(l.last[j]))
-            }
-        }
-        return true
     }
 
     /// The state of a particle born as `b` at age `tau` whose lane `j` was handed back at a contact: the run from

@@ -42,25 +42,18 @@ enum SpanCompositor {
         let rowA = shader.ay * py + shader.a0, rowB = shader.by * py + shader.b0
         shader.ramp.withUnsafeBufferPointer { r in
             let ramp = r.baseAddress!
-            switch (shader.kind, mode) {
-            case (.linear, .normal):
-                compositeRamp(SourceOver.self, LinearRampIndexer(ax: shader.ax, rowA: rowA), row, x0, count, coverage, ramp)
-            case (.linear, .additive):
-                compositeRamp(Additive.self, LinearRampIndexer(ax: shader.ax, rowA: rowA), row, x0, count, coverage, ramp)
-            case (.radial, .normal):
-                compositeRamp(SourceOver.self, RadialRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB),
-                              row, x0, count, coverage, ramp)
-            case (.radial, .additive):
-                compositeRamp(Additive.self, RadialRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB),
-                              row, x0, count, coverage, ramp)
-            case (.conic, .normal):
-                compositeRamp(SourceOver.self, ConicRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB),
-                              row, x0, count, coverage, ramp)
-            case (.conic, .additive):
-                compositeRamp(Additive.self, ConicRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB),
-                              row, x0, count, coverage, ramp)
-            case (.solid, _):
-                break
+            // One specialization of the fused loop per ramp indexer and blend mode.
+            func run<I: RampIndexer>(_ indexer: I) {
+                switch mode {
+                case .normal: compositeRamp(SourceOver.self, indexer, row, x0, count, coverage, ramp)
+                case .additive: compositeRamp(Additive.self, indexer, row, x0, count, coverage, ramp)
+                }
+            }
+            switch shader.kind {
+            case .linear: run(LinearRampIndexer(ax: shader.ax, rowA: rowA))
+            case .radial: run(RadialRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB))
+            case .conic: run(ConicRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB))
+            case .solid: break
             }
         }
     }

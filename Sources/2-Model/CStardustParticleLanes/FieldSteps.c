@@ -198,6 +198,14 @@ SD_INLINE d4 sideDistance(const SDFieldParameters *p, d4 x, d4 y, d4 z, d4 side)
     return s * side;
 }
 
+/// The lanes whose step from side distance `s0` to `s1` crosses the line (LineCollision.crossing's test, before the
+/// segment's extent): from the near side, or from on the line (`onLine`, a lane that last touched it) when the
+/// distance was below zero, to below zero.
+SD_INLINE i4 crossing4(i4 onLine, d4 s0, d4 s1) {
+    d4 from = select4(onLine & (s0 < 0), (d4){0, 0, 0, 0}, s0);
+    return (from >= 0) & (s1 < 0);
+}
+
 /// The force at the start of a step of the lanes of `work` (FieldIntegrator.force without attractors): the cell's
 /// acceleration plus the turbulence's curl at the position.
 SD_INLINE void force4(const SDFieldParameters *p, int turbulent, d4 px, d4 py, i4 work, Cell4 *cell,
@@ -264,8 +272,7 @@ SD_INLINE int uniformGroup(const SDFieldLanes *c, int64_t j, const SDFieldParame
         move4(p, drag, hh, decay, reach, px, py, pz, vx, vy, vz, ax, ay, az, &nx, &ny, &nz, &wx, &wy, &wz);
         if (sole) {
             d4 s1 = sideDistance(p, nx, ny, nz, side);
-            d4 from = select4(onLine & (s0 < 0), (d4){0, 0, 0, 0}, s0);
-            if (any4((from >= 0) & (s1 < 0))) return 0;
+            if (any4(crossing4(onLine, s0, s1))) return 0;
             s0 = s1;
         }
         px = nx; py = ny; pz = nz; vx = wx; vy = wy; vz = wz;
@@ -281,11 +288,7 @@ SD_INLINE int uniformGroup(const SDFieldLanes *c, int64_t j, const SDFieldParame
     }
     force4(p, turbulent, px, py, all, &cell, &ax, &ay, &az);
     move4(p, drag, rest, e, r, px, py, pz, vx, vy, vz, ax, ay, az, &nx, &ny, &nz, &wx, &wy, &wz);
-    if (sole) {
-        d4 s1 = sideDistance(p, nx, ny, nz, side);
-        d4 from = select4(onLine & (s0 < 0), (d4){0, 0, 0, 0}, s0);
-        if (any4((from >= 0) & (s1 < 0))) return 0;
-    }
+    if (sole && any4(crossing4(onLine, s0, sideDistance(p, nx, ny, nz, side)))) return 0;
     // The outputs of the general loop: the state at the last full step kept, the final state (velocity plus +0.0),
     // the step reached (n: i plus the full steps, an integer) and done.
     store4(c->kpx + j, px); store4(c->kpy + j, py); store4(c->kpz + j, pz);
@@ -355,8 +358,7 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
             d4 s1 = s0;
             if (sole) {
                 s1 = sideDistance(p, nx, ny, nz, side);
-                d4 from = select4(onLine & (s0 < 0), (d4){0, 0, 0, 0}, s0);
-                hit = work & (from >= 0) & (s1 < 0);
+                hit = work & crossing4(onLine, s0, s1);
                 if (any4(hit)) {
                     live &= ~hit;
                     blendState(c->kpx + j, c->kpy + j, c->kpz + j, c->kvx + j, c->kvy + j, c->kvz + j, hit, px, py, pz, vx, vy, vz);

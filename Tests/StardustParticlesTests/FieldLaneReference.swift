@@ -62,4 +62,39 @@ extension FieldIntegrator {
         return true
     }
 
+
+    /// A test batch's lanes before ``sd_field_steps``: the grid of `ages` (zero past the batch) in the variant asked,
+    /// each birth's lane prepared (from checkpoint `checkpoints + j` when given), the lanes past the batch padded.
+    /// `ageColumn` holds the padded ages. Returns the padded lane count.
+    func prepareTestLanes(_ births: [ParticleBirth], ages: [Double], colliders: ColliderSet?,
+                          checkpoints: UnsafeMutablePointer<FieldCheckpoint>?, baseline: Bool, _ c: FieldLaneColumns,
+                          ageColumn: UnsafeMutablePointer<Double>) -> Int {
+        let count = births.count, padded = (count + 3) & ~3
+        for j in 0..<padded { ageColumn[j] = j < count ? ages[j] : 0 }
+        if baseline {
+            sd_field_grid_baseline(ageColumn, c.lanes.steps, c.lanes.rest, Int64(padded), h)
+        } else {
+            sd_field_grid(ageColumn, c.lanes.steps, c.lanes.rest, Int64(padded), h)
+        }
+        for j in 0..<count { prepareLane(j, births[j], colliders: colliders, checkpoint: checkpoints.map { $0 + j }, c) }
+        for j in count..<padded { FieldIntegrator.padLane(j, c) }
+        return padded
+    }
+
+    /// ``sd_field_steps`` of `padded` lanes in the variant asked (the baseline or the one the CPU runs).
+    static func testSteps(_ c: FieldLaneColumns, padded: Int, _ parameters: SDFieldParameters, baseline: Bool) {
+        var lanes = c.lanes, p = parameters
+        if baseline { sd_field_steps_baseline(&lanes, Int64(padded), &p) } else { sd_field_steps(&lanes, Int64(padded), &p) }
+    }
+
+    /// Lane `j`'s state after the steps: its final state from the columns when it finished (its checkpoint kept by
+    /// ``keepLane(_:_:checkpoint:_:)``), else the run from where it was handed back.
+    func testLaneState(_ j: Int, _ b: ParticleBirth, age: Double, colliders: ColliderSet?,
+                       checkpoint: UnsafeMutablePointer<FieldCheckpoint>?, _ c: FieldLaneColumns)
+        -> (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool) {
+        let l = c.lanes
+        return keepLane(j, b.id, checkpoint: checkpoint, c)
+            ? (SIMD3(l.px[j], l.py[j], l.pz[j]), SIMD3(l.vx[j], l.vy[j], l.vz[j]), true)
+            : resumeLane(j, b, age: age, colliders: colliders, checkpoint: checkpoint, c)
+    }
 }

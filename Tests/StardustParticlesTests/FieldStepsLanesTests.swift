@@ -25,6 +25,14 @@ import StardustCore
         }
     }
 
+    /// Records where a lane's state or its kept checkpoint differs from the Swift run's, bit for bit.
+    static func expectLane(_ got: (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool),
+                           _ want: (position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool),
+                           slot: FieldCheckpoint, wantSlot: FieldCheckpoint, _ place: String) {
+        if !FieldCheckpointTests.same(got, want) { Issue.record("\(place): \(got) against \(want)") }
+        if !sameSlot(slot, wantSlot) { Issue.record("\(place): slot \(slot) against \(wantSlot)") }
+    }
+
     static func sameSlot(_ a: FieldCheckpoint, _ b: FieldCheckpoint) -> Bool {
         a.id == b.id && a.step == b.step && a.bounces == b.bounces && a.last == b.last
             && [a.px, a.py, a.pz, a.vx, a.vy, a.vz].map(\.bitPattern) == [b.px, b.py, b.pz, b.vx, b.vy, b.vz].map(\.bitPattern)
@@ -90,35 +98,17 @@ import StardustCore
             for baseline in [false, true] {
                 var gotSlots = slots
                 gotSlots.withUnsafeMutableBufferPointer { s in
-                    let padded = (count + 3) & ~3
-                    let ageColumn = store + 20 * n  // the column after FieldLaneColumns.testColumns' twenty
-                    for j in 0..<padded { ageColumn[j] = j < count ? ages[j] : 0 }
-                    if baseline {
-                        sd_field_grid_baseline(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(padded), h)
-                    } else {
-                        sd_field_grid(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(padded), h)
-                    }
-                    for j in 0..<count {
-                        integrator.prepareLane(j, births[j], colliders: colliders, checkpoint: s.baseAddress! + j, columns)
-                        if columns.resumed[j] > 0 { resumedLanes += 1 }
-                    }
-                    for j in count..<padded { FieldIntegrator.padLane(j, columns) }
-                    var lanes = columns.lanes, p = parameters
-                    if baseline { sd_field_steps_baseline(&lanes, Int64(padded), &p) } else { sd_field_steps(&lanes, Int64(padded), &p) }
+                    // The age column is the one after FieldLaneColumns.testColumns' twenty.
+                    let padded = integrator.prepareTestLanes(births, ages: ages, colliders: colliders, checkpoints: s.baseAddress!,
+                                                             baseline: baseline, columns, ageColumn: store + 20 * n)
+                    for j in 0..<count where columns.resumed[j] > 0 { resumedLanes += 1 }
+                    FieldIntegrator.testSteps(columns, padded: padded, parameters, baseline: baseline)
                     for j in 0..<count {
                         if columns.lanes.done[j] != 0 { finished += 1 } else { handedBack += 1 }
-                        let l = columns.lanes
-                        let got = integrator.keepLane(j, births[j].id, checkpoint: s.baseAddress! + j, columns)
-                            ? (SIMD3(l.px[j], l.py[j], l.pz[j]), SIMD3(l.vx[j], l.vy[j], l.vz[j]), true)
-                            : integrator.resumeLane(j, births[j], age: ages[j], colliders: colliders,
-                                                    checkpoint: s.baseAddress! + j, columns)
-                        let w = want[j]
-                        if !FieldCheckpointTests.same(got, w) {
-                            Issue.record("round \(round), baseline \(baseline), lane \(j), age \(ages[j]): \(got) against \(w)")
-                        }
-                        if !Self.sameSlot(s[j], wantSlots[j]) {
-                            Issue.record("round \(round), baseline \(baseline), lane \(j): slot \(s[j]) against \(wantSlots[j])")
-                        }
+                        let got = integrator.testLaneState(j, births[j], age: ages[j], colliders: colliders,
+                                                           checkpoint: s.baseAddress! + j, columns)
+                        Self.expectLane(got, want[j], slot: s[j], wantSlot: wantSlots[j],
+                                        "round \(round), baseline \(baseline), lane \(j), age \(ages[j])")
                         if !Self.sameSlot(s[j], slots[j]) { kept += 1 }
                         compared += 1
                     }
@@ -187,16 +177,8 @@ import StardustCore
             for baseline in [false, true] {
                 var gotSlots = slots
                 gotSlots.withUnsafeMutableBufferPointer { s in
-                    let ageColumn = store + 20 * n
-                    for j in 0..<count { ageColumn[j] = ages[j] }
-                    if baseline {
-                        sd_field_grid_baseline(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(count), h)
-                    } else {
-                        sd_field_grid(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(count), h)
-                    }
-                    for j in 0..<count {
-                        integrator.prepareLane(j, births[j], colliders: colliders, checkpoint: s.baseAddress! + j, columns)
-                    }
+                    _ = integrator.prepareTestLanes(births, ages: ages, colliders: colliders, checkpoints: s.baseAddress!,
+                                                    baseline: baseline, columns, ageColumn: store + 20 * n)
                     // The groups the uniform path takes (the test of `steps`), and whether it finished them.
                     var isUniform = [Bool](repeating: false, count: count / 4)
                     let l = columns.lanes
@@ -205,23 +187,16 @@ import StardustCore
                         isUniform[g] = left.allSatisfy { $0 == left[0] } && left[0] >= 0 && left[0] <= 16
                             && (0..<4).allSatisfy { l.rest[4 * g + $0] > 0 }
                     }
-                    var lanes = columns.lanes, p = parameters
-                    if baseline { sd_field_steps_baseline(&lanes, Int64(count), &p) } else { sd_field_steps(&lanes, Int64(count), &p) }
+                    FieldIntegrator.testSteps(columns, padded: count, parameters, baseline: baseline)
                     for g in 0..<(count / 4) where isUniform[g] {
                         uniform += 1
                         if (0..<4).allSatisfy({ l.done[4 * g + $0] != 0 }) { uniformFinished += 1 } else { uniformHandedBack += 1 }
                     }
                     for j in 0..<count {
-                        let got = integrator.keepLane(j, births[j].id, checkpoint: s.baseAddress! + j, columns)
-                            ? (SIMD3(l.px[j], l.py[j], l.pz[j]), SIMD3(l.vx[j], l.vy[j], l.vz[j]), true)
-                            : integrator.resumeLane(j, births[j], age: ages[j], colliders: colliders,
-                                                    checkpoint: s.baseAddress! + j, columns)
-                        if !FieldCheckpointTests.same(got, want[j]) {
-                            Issue.record("round \(round), baseline \(baseline), lane \(j), age \(ages[j]): \(got) against \(want[j])")
-                        }
-                        if !Self.sameSlot(s[j], wantSlots[j]) {
-                            Issue.record("round \(round), baseline \(baseline), lane \(j): slot \(s[j]) against \(wantSlots[j])")
-                        }
+                        let got = integrator.testLaneState(j, births[j], age: ages[j], colliders: colliders,
+                                                           checkpoint: s.baseAddress! + j, columns)
+                        Self.expectLane(got, want[j], slot: s[j], wantSlot: wantSlots[j],
+                                        "round \(round), baseline \(baseline), lane \(j), age \(ages[j])")
                         compared += 1
                     }
                 }

@@ -51,7 +51,6 @@ import StardustCore
     func stepsWithKeptTable() {
         var d = Draw(0x1A77_1CE)
         let n = 64
-        let h = ParticleFields.integrationStep
         let store = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
         defer { store.deallocate() }
         let columns = FieldLaneColumns.testColumns(store, lanes: n)
@@ -85,19 +84,12 @@ import StardustCore
                 if cells[0].ix != .min || (1..<Int(Self.count)).contains(where: { cells[$0].ix != .min }) { reused += 1 }
                 parameters.cells = cells
                 parameters.cellMask = Self.count - 1
-                let padded = (count + 3) & ~3
-                let ageColumn = store + 20 * n  // the column after FieldLaneColumns.testColumns' twenty
-                for j in 0..<padded { ageColumn[j] = j < count ? ages[j] : 0 }
-                sd_field_grid(ageColumn, columns.lanes.steps, columns.lanes.rest, Int64(padded), h)
-                for j in 0..<count { integrator.prepareLane(j, births[j], colliders: colliders, checkpoint: nil, columns) }
-                for j in count..<padded { FieldIntegrator.padLane(j, columns) }
-                var lanes = columns.lanes
-                if baseline { sd_field_steps_baseline(&lanes, Int64(padded), &parameters) } else { sd_field_steps(&lanes, Int64(padded), &parameters) }
+                // The grid in the variant the CPU runs (the age column is the one after testColumns' twenty).
+                let padded = integrator.prepareTestLanes(births, ages: ages, colliders: colliders, checkpoints: nil,
+                                                         baseline: false, columns, ageColumn: store + 20 * n)
+                FieldIntegrator.testSteps(columns, padded: padded, parameters, baseline: baseline)
                 for j in 0..<count {
-                    let l = columns.lanes
-                    let got = integrator.keepLane(j, births[j].id, checkpoint: nil, columns)
-                        ? (SIMD3(l.px[j], l.py[j], l.pz[j]), SIMD3(l.vx[j], l.vy[j], l.vz[j]), true)
-                        : integrator.resumeLane(j, births[j], age: ages[j], colliders: colliders, checkpoint: nil, columns)
+                    let got = integrator.testLaneState(j, births[j], age: ages[j], colliders: colliders, checkpoint: nil, columns)
                     if !FieldCheckpointTests.same(got, want[j]) {
                         Issue.record("round \(round), seed \(seed), baseline \(baseline), lane \(j): \(got) against \(want[j])")
                     }

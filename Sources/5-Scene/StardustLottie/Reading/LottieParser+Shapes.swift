@@ -3,17 +3,25 @@ extension LottieParser {
     /// The items of a list, with the group's `tr` left in (callers that build groups take it out), and each
     /// item's JSON path.
     func shapeItems(_ j: LottieJSON?, depth: Int) throws -> ([LottieShapeItem], [String]) {
-        guard let j else { return ([], []) }
+        let list = try shapeItemList(j, depth: depth)
+        return (list.items, list.paths)
+    }
+
+    /// ``shapeItems(_:depth:)`` with the JSON node of each item, so that a group finds its `tr` among the nodes
+    /// already read rather than listing and filtering its `it` elements twice more.
+    func shapeItemList(_ j: LottieJSON?, depth: Int) throws -> (items: [LottieShapeItem], paths: [String], nodes: [LottieJSON]) {
+        guard let j else { return ([], [], []) }
         guard depth < limits.maxDepth else { throw j.fail("shape groups nested deeper than \(limits.maxDepth) levels") }
-        var items: [LottieShapeItem] = [], paths: [String] = []
+        var items: [LottieShapeItem] = [], paths: [String] = [], nodes: [LottieJSON] = []
         for node in try j.elements() {
             guard node.isObject else { throw node.fail("expected a shape item object, found \(node.kind)") }
             // Hidden items (`hd: true`) are not drawn by any player.
             if try node.flag("hd") { continue }
             items.append(try shapeItem(node, depth: depth))
             paths.append(node.path)
+            nodes.append(node)
         }
-        return (items, paths)
+        return (items, paths, nodes)
     }
 
     func shapeItem(_ j: LottieJSON, depth: Int) throws -> LottieShapeItem {
@@ -22,11 +30,12 @@ extension LottieParser {
         var reversed: Bool { (try? j.number("d", default: 1)) == 3 }
         switch ty {
         case "gr":
-            var (items, paths) = try shapeItems(j["it"], depth: depth + 1)
+            var (items, paths, nodes) = try shapeItemList(j["it"], depth: depth + 1)
             var transform = LottieTransform()
-            // The group's transform is its `tr` item (the last one by convention; taken wherever it is).
-            if let i = try j["it"]?.elements().filter({ !(try $0.flag("hd")) }).firstIndex(where: { $0["ty"]?.stringValue == "tr" }) {
-                transform = try self.transform(try j["it"]!.elements().filter { !(try $0.flag("hd")) }[i])
+            // The group's transform is its `tr` item (the last one by convention; taken wherever it is, among the
+            // items that are not hidden).
+            if let i = nodes.firstIndex(where: { $0["ty"]?.stringValue == "tr" }) {
+                transform = try self.transform(nodes[i])
                 items.remove(at: i); paths.remove(at: i)
             }
             return .group(LottieShapeGroup(name: try j.string("nm"), items: items, itemPaths: paths, transform: transform))

@@ -46,62 +46,132 @@ open class Layer: AnimationHost {
     /// The layer this one is a sublayer of.
     public private(set) weak var superlayer: Layer?
 
+    /// The model values of the properties a snapshot copies (``position`` to ``contentsRect``), stored in one struct
+    /// so that ``snapshot(atLocalTime:onlyIfDrawn:)`` reads them with one exclusivity check instead of fourteen
+    /// (``LayerSnapshotValues``); the public properties below read and write their fields.
+    final var snapshotValues = LayerSnapshotValues()
+
     // MARK: Geometry
 
     /// Where the anchor point lies in the superlayer's coordinate space (default `(0, 0)`).
-    public var position: Point = .zero {
-        didSet { reportChange("position", .point(oldValue), .point(position)) }
+    public var position: Point {
+        get { snapshotValues.position }
+        set {
+            let oldValue = snapshotValues.position
+            snapshotValues.position = newValue
+            reportChange("position", .point(oldValue), .point(newValue))
+        }
     }
     /// The layer's own coordinate space: origin and size (default `[0 0 0 0]`).
-    public var bounds: Rect = .zero {
-        didSet { reportChange("bounds", .rect(oldValue), .rect(bounds)) }
+    public var bounds: Rect {
+        get { snapshotValues.bounds }
+        set {
+            let oldValue = snapshotValues.bounds
+            snapshotValues.bounds = newValue
+            reportChange("bounds", .rect(oldValue), .rect(newValue))
+        }
     }
     /// The unit point of the bounds that ``position`` places and ``transform`` turns about (default `(0.5, 0.5)`).
-    public var anchorPoint = Point(0.5, 0.5) {
-        didSet { reportChange("anchorPoint", .point(oldValue), .point(anchorPoint)) }
+    public var anchorPoint: Point {
+        get { snapshotValues.anchorPoint }
+        set {
+            let oldValue = snapshotValues.anchorPoint
+            snapshotValues.anchorPoint = newValue
+            reportChange("anchorPoint", .point(oldValue), .point(newValue))
+        }
     }
     /// The z of the anchor point (default 0).
-    public var anchorPointZ: Double = 0 {
-        didSet { reportChange("anchorPointZ", .number(oldValue), .number(anchorPointZ)) }
+    public var anchorPointZ: Double {
+        get { snapshotValues.anchorPointZ }
+        set {
+            let oldValue = snapshotValues.anchorPointZ
+            snapshotValues.anchorPointZ = newValue
+            reportChange("anchorPointZ", .number(oldValue), .number(newValue))
+        }
     }
     /// The layer's z in its superlayer: orders siblings (stable, ascending) and is the z of its position (default 0).
-    public var zPosition: Double = 0 {
-        didSet { reportChange("zPosition", .number(oldValue), .number(zPosition)) }
+    public var zPosition: Double {
+        get { snapshotValues.zPosition }
+        set {
+            let oldValue = snapshotValues.zPosition
+            snapshotValues.zPosition = newValue
+            reportChange("zPosition", .number(oldValue), .number(newValue))
+        }
     }
     /// The transform applied about the anchor point (default identity); `m34` gives perspective.
-    public var transform: Transform3D = .identity {
-        didSet { reportChange("transform", .transform(oldValue), .transform(transform)) }
+    public var transform: Transform3D {
+        get { snapshotValues.transform }
+        set {
+            let oldValue = snapshotValues.transform
+            snapshotValues.transform = newValue
+            reportChange("transform", .transform(oldValue), .transform(newValue))
+        }
     }
     /// A transform applied to the sublayers (not to this layer's own drawing), about the bounds center (default identity).
-    public var sublayerTransform: Transform3D = .identity {
-        didSet { reportChange("sublayerTransform", .transform(oldValue), .transform(sublayerTransform)) }
+    public var sublayerTransform: Transform3D {
+        get { snapshotValues.sublayerTransform }
+        set {
+            let oldValue = snapshotValues.sublayerTransform
+            snapshotValues.sublayerTransform = newValue
+            reportChange("sublayerTransform", .transform(oldValue), .transform(newValue))
+        }
     }
 
     // MARK: Appearance
 
     /// The opacity of the layer and its subtree, 0…1 (default 1). Below 1 a layer that draws more than one command is composited as a group.
-    public var opacity: Double = 1 {
-        didSet { reportChange("opacity", .number(oldValue), .number(opacity)) }
+    public var opacity: Double {
+        get { snapshotValues.opacity }
+        set {
+            let oldValue = snapshotValues.opacity
+            snapshotValues.opacity = newValue
+            reportChange("opacity", .number(oldValue), .number(newValue))
+        }
     }
     /// Whether the layer and its subtree are not drawn (default `false`). Key paths `isHidden` and `hidden`.
-    public var isHidden: Bool = false {
-        didSet { reportChange("isHidden", .bool(oldValue), .bool(isHidden)) }
+    public var isHidden: Bool {
+        get { snapshotValues.isHidden }
+        set {
+            let oldValue = snapshotValues.isHidden
+            snapshotValues.isHidden = newValue
+            reportChange("isHidden", .bool(oldValue), .bool(newValue))
+        }
     }
     /// The fill of the bounds, rounded by ``cornerRadius`` (default `nil`: none). Read by key path as `.clear` when `nil`.
     public var backgroundColor: Color? {
-        didSet { reportChange("backgroundColor", .color(oldValue ?? .clear), .color(backgroundColor ?? .clear)) }
+        get { snapshotValues.backgroundColor }
+        set {
+            let oldValue = snapshotValues.backgroundColor
+            snapshotValues.backgroundColor = newValue
+            reportChange("backgroundColor", .color(oldValue ?? .clear), .color(newValue ?? .clear))
+        }
     }
     /// The radius of the rounded corners of the background and border (default 0).
-    public var cornerRadius: Double = 0 {
-        didSet { reportChange("cornerRadius", .number(oldValue), .number(cornerRadius)) }
+    public var cornerRadius: Double {
+        get { snapshotValues.cornerRadius }
+        set {
+            let oldValue = snapshotValues.cornerRadius
+            snapshotValues.cornerRadius = newValue
+            reportChange("cornerRadius", .number(oldValue), .number(newValue))
+        }
     }
     /// The width of the border drawn inside the bounds, on top of the sublayers (default 0: none).
-    public var borderWidth: Double = 0 {
-        didSet { reportChange("borderWidth", .number(oldValue), .number(borderWidth)) }
+    public var borderWidth: Double {
+        get { snapshotValues.borderWidth }
+        set {
+            let oldValue = snapshotValues.borderWidth
+            snapshotValues.borderWidth = newValue
+            reportChange("borderWidth", .number(oldValue), .number(newValue))
+        }
     }
     /// The border color (default opaque black).
-    public var borderColor: Color = .black {
-        didSet { reportChange("borderColor", .color(oldValue), .color(borderColor)) }
+    public var borderColor: Color {
+        get { snapshotValues.borderColor }
+        set {
+            let oldValue = snapshotValues.borderColor
+            snapshotValues.borderColor = newValue
+            reportChange("borderColor", .color(oldValue), .color(newValue))
+        }
     }
     /// Whether the contents and sublayers are clipped to the bounds (default `false`), rounded by
     /// ``cornerRadius`` when it is above 0 (then drawn as a mask by the rounded rectangle, docs/DRAWING.md).
@@ -146,8 +216,13 @@ open class Layer: AnimationHost {
     /// An image sequence shown instead of ``contents`` when set: the frame at the layer's local time (default `nil`).
     public var animatedContents: AnimatedImage?
     /// The unit rectangle of the image that is shown (default `[0 0 1 1]`: the whole image; sprite sheets use parts).
-    public var contentsRect: Rect = .unit {
-        didSet { reportChange("contentsRect", .rect(oldValue), .rect(contentsRect)) }
+    public var contentsRect: Rect {
+        get { snapshotValues.contentsRect }
+        set {
+            let oldValue = snapshotValues.contentsRect
+            snapshotValues.contentsRect = newValue
+            reportChange("contentsRect", .rect(oldValue), .rect(newValue))
+        }
     }
     /// How the contents are placed in the bounds (default ``ContentsGravity/resize``).
     public var contentsGravity: ContentsGravity = .resize

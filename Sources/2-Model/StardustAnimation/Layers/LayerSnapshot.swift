@@ -65,11 +65,13 @@ extension Layer {
     /// the layer shows hidden or fully transparent, before its other properties are evaluated (a Lottie layer
     /// outside its in and out points costs two lookups, docs/ANIMATION.md "The animation index").
     func snapshot(atLocalTime local: Double, onlyIfDrawn: Bool) -> LayerSnapshot? {
-        var s = LayerSnapshot(layer: self, localTime: local, position: position, bounds: bounds, anchorPoint: anchorPoint,
-                              anchorPointZ: anchorPointZ, zPosition: zPosition, transform: transform,
-                              sublayerTransform: sublayerTransform, opacity: opacity, isHidden: isHidden,
-                              backgroundColor: backgroundColor, cornerRadius: cornerRadius, borderWidth: borderWidth,
-                              borderColor: borderColor, contentsRect: contentsRect, sublayers: [])
+        // One read of the stored model values (one exclusivity check), not one per property (``LayerSnapshotValues``).
+        let m = snapshotValues
+        var s = LayerSnapshot(layer: self, localTime: local, position: m.position, bounds: m.bounds, anchorPoint: m.anchorPoint,
+                              anchorPointZ: m.anchorPointZ, zPosition: m.zPosition, transform: m.transform,
+                              sublayerTransform: m.sublayerTransform, opacity: m.opacity, isHidden: m.isHidden,
+                              backgroundColor: m.backgroundColor, cornerRadius: m.cornerRadius, borderWidth: m.borderWidth,
+                              borderColor: m.borderColor, contentsRect: m.contentsRect, sublayers: [])
         let index = animationIndex
         guard index.snapshotMask != 0 else { return onlyIfDrawn && (s.isHidden || !(s.opacity > 0)) ? nil : s }
         // Only the properties an animation may touch are looked up; the others keep their model values, which is
@@ -89,7 +91,7 @@ extension Layer {
         if let x = get(.zPosition)?.doubleValue { s.zPosition = x }
         if case .transform(let m)? = get(.transform) { s.transform = m }
         if case .transform(let m)? = get(.sublayerTransform) { s.sublayerTransform = m }
-        if case .color(let c)? = get(.backgroundColor) { s.backgroundColor = (backgroundColor == nil && c == .clear) ? nil : c }
+        if case .color(let c)? = get(.backgroundColor) { s.backgroundColor = (m.backgroundColor == nil && c == .clear) ? nil : c }
         if let x = get(.cornerRadius)?.doubleValue { s.cornerRadius = x }
         if let x = get(.borderWidth)?.doubleValue { s.borderWidth = x }
         if case .color(let c)? = get(.borderColor) { s.borderColor = c }

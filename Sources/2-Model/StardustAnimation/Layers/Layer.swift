@@ -51,70 +51,51 @@ open class Layer: AnimationHost {
     /// (``LayerSnapshotValues``); the public properties below read and write their fields.
     final var snapshotValues = LayerSnapshotValues()
 
+    /// Sets one field of ``snapshotValues`` and reports the change under `key`, as the property's `didSet` did.
+    @inline(__always)
+    private func updateSnapshotValue<T>(_ field: WritableKeyPath<LayerSnapshotValues, T>, to newValue: T, _ key: String,
+                                        _ box: (T) -> AnimatableValue) {
+        let oldValue = snapshotValues[keyPath: field]
+        snapshotValues[keyPath: field] = newValue
+        reportChange(key, box(oldValue), box(newValue))
+    }
+
     // MARK: Geometry
 
     /// Where the anchor point lies in the superlayer's coordinate space (default `(0, 0)`).
     public var position: Point {
         get { snapshotValues.position }
-        set {
-            let oldValue = snapshotValues.position
-            snapshotValues.position = newValue
-            reportChange("position", .point(oldValue), .point(newValue))
-        }
+        set { updateSnapshotValue(\.position, to: newValue, "position", AnimatableValue.point) }
     }
     /// The layer's own coordinate space: origin and size (default `[0 0 0 0]`).
     public var bounds: Rect {
         get { snapshotValues.bounds }
-        set {
-            let oldValue = snapshotValues.bounds
-            snapshotValues.bounds = newValue
-            reportChange("bounds", .rect(oldValue), .rect(newValue))
-        }
+        set { updateSnapshotValue(\.bounds, to: newValue, "bounds", AnimatableValue.rect) }
     }
     /// The unit point of the bounds that ``position`` places and ``transform`` turns about (default `(0.5, 0.5)`).
     public var anchorPoint: Point {
         get { snapshotValues.anchorPoint }
-        set {
-            let oldValue = snapshotValues.anchorPoint
-            snapshotValues.anchorPoint = newValue
-            reportChange("anchorPoint", .point(oldValue), .point(newValue))
-        }
+        set { updateSnapshotValue(\.anchorPoint, to: newValue, "anchorPoint", AnimatableValue.point) }
     }
     /// The z of the anchor point (default 0).
     public var anchorPointZ: Double {
         get { snapshotValues.anchorPointZ }
-        set {
-            let oldValue = snapshotValues.anchorPointZ
-            snapshotValues.anchorPointZ = newValue
-            reportChange("anchorPointZ", .number(oldValue), .number(newValue))
-        }
+        set { updateSnapshotValue(\.anchorPointZ, to: newValue, "anchorPointZ", AnimatableValue.number) }
     }
     /// The layer's z in its superlayer: orders siblings (stable, ascending) and is the z of its position (default 0).
     public var zPosition: Double {
         get { snapshotValues.zPosition }
-        set {
-            let oldValue = snapshotValues.zPosition
-            snapshotValues.zPosition = newValue
-            reportChange("zPosition", .number(oldValue), .number(newValue))
-        }
+        set { updateSnapshotValue(\.zPosition, to: newValue, "zPosition", AnimatableValue.number) }
     }
     /// The transform applied about the anchor point (default identity); `m34` gives perspective.
     public var transform: Transform3D {
         get { snapshotValues.transform }
-        set {
-            let oldValue = snapshotValues.transform
-            snapshotValues.transform = newValue
-            reportChange("transform", .transform(oldValue), .transform(newValue))
-        }
+        set { updateSnapshotValue(\.transform, to: newValue, "transform", AnimatableValue.transform) }
     }
     /// A transform applied to the sublayers (not to this layer's own drawing), about the bounds center (default identity).
     public var sublayerTransform: Transform3D {
         get { snapshotValues.sublayerTransform }
-        set {
-            let oldValue = snapshotValues.sublayerTransform
-            snapshotValues.sublayerTransform = newValue
-            reportChange("sublayerTransform", .transform(oldValue), .transform(newValue))
-        }
+        set { updateSnapshotValue(\.sublayerTransform, to: newValue, "sublayerTransform", AnimatableValue.transform) }
     }
 
     // MARK: Appearance
@@ -122,56 +103,32 @@ open class Layer: AnimationHost {
     /// The opacity of the layer and its subtree, 0…1 (default 1). Below 1 a layer that draws more than one command is composited as a group.
     public var opacity: Double {
         get { snapshotValues.opacity }
-        set {
-            let oldValue = snapshotValues.opacity
-            snapshotValues.opacity = newValue
-            reportChange("opacity", .number(oldValue), .number(newValue))
-        }
+        set { updateSnapshotValue(\.opacity, to: newValue, "opacity", AnimatableValue.number) }
     }
     /// Whether the layer and its subtree are not drawn (default `false`). Key paths `isHidden` and `hidden`.
     public var isHidden: Bool {
         get { snapshotValues.isHidden }
-        set {
-            let oldValue = snapshotValues.isHidden
-            snapshotValues.isHidden = newValue
-            reportChange("isHidden", .bool(oldValue), .bool(newValue))
-        }
+        set { updateSnapshotValue(\.isHidden, to: newValue, "isHidden", AnimatableValue.bool) }
     }
     /// The fill of the bounds, rounded by ``cornerRadius`` (default `nil`: none). Read by key path as `.clear` when `nil`.
     public var backgroundColor: Color? {
         get { snapshotValues.backgroundColor }
-        set {
-            let oldValue = snapshotValues.backgroundColor
-            snapshotValues.backgroundColor = newValue
-            reportChange("backgroundColor", .color(oldValue ?? .clear), .color(newValue ?? .clear))
-        }
+        set { updateSnapshotValue(\.backgroundColor, to: newValue, "backgroundColor", { .color($0 ?? .clear) }) }
     }
     /// The radius of the rounded corners of the background and border (default 0).
     public var cornerRadius: Double {
         get { snapshotValues.cornerRadius }
-        set {
-            let oldValue = snapshotValues.cornerRadius
-            snapshotValues.cornerRadius = newValue
-            reportChange("cornerRadius", .number(oldValue), .number(newValue))
-        }
+        set { updateSnapshotValue(\.cornerRadius, to: newValue, "cornerRadius", AnimatableValue.number) }
     }
     /// The width of the border drawn inside the bounds, on top of the sublayers (default 0: none).
     public var borderWidth: Double {
         get { snapshotValues.borderWidth }
-        set {
-            let oldValue = snapshotValues.borderWidth
-            snapshotValues.borderWidth = newValue
-            reportChange("borderWidth", .number(oldValue), .number(newValue))
-        }
+        set { updateSnapshotValue(\.borderWidth, to: newValue, "borderWidth", AnimatableValue.number) }
     }
     /// The border color (default opaque black).
     public var borderColor: Color {
         get { snapshotValues.borderColor }
-        set {
-            let oldValue = snapshotValues.borderColor
-            snapshotValues.borderColor = newValue
-            reportChange("borderColor", .color(oldValue), .color(newValue))
-        }
+        set { updateSnapshotValue(\.borderColor, to: newValue, "borderColor", AnimatableValue.color) }
     }
     /// Whether the contents and sublayers are clipped to the bounds (default `false`), rounded by
     /// ``cornerRadius`` when it is above 0 (then drawn as a mask by the rounded rectangle, docs/DRAWING.md).
@@ -218,11 +175,7 @@ open class Layer: AnimationHost {
     /// The unit rectangle of the image that is shown (default `[0 0 1 1]`: the whole image; sprite sheets use parts).
     public var contentsRect: Rect {
         get { snapshotValues.contentsRect }
-        set {
-            let oldValue = snapshotValues.contentsRect
-            snapshotValues.contentsRect = newValue
-            reportChange("contentsRect", .rect(oldValue), .rect(newValue))
-        }
+        set { updateSnapshotValue(\.contentsRect, to: newValue, "contentsRect", AnimatableValue.rect) }
     }
     /// How the contents are placed in the bounds (default ``ContentsGravity/resize``).
     public var contentsGravity: ContentsGravity = .resize

@@ -207,6 +207,113 @@ import StardustCore
         #expect(uniformHandedBack > 80)
     }
 
+    /// The eight-lane variant (`sd_field_steps_wide`: playback's uniform groups eight lanes at a time on AVX-512, the
+    /// other lanes on AVX2) against ``FieldIntegrator/state(_:colliders:age:checkpoint:)`` bit for bit, final states and
+    /// checkpoints: groups of eight lanes with the same steps left, resumed from their checkpoints or from their births
+    /// (−0 coordinates kept), groups whose halves differ (the four-lane path), lanes far from the origin (the lattice's
+    /// clamp to 32 bits, libm's floor beyond 2⁵¹), cell changes at every step, and floors the lanes meet (handed back
+    /// to the general loop), with the lattice table and without, over random integrators.
+    @Test("the eight-lane AVX-512 field steps equal FieldIntegrator's run bit for bit",
+          .enabled(if: sd_lanes_have_avx512() != 0,
+                   "the CPU lacks AVX-512 (F, VL, DQ, BW): the eight-lane steps cannot run on this machine"))
+    func wideGroupsMatchIntegrator() {
+        var d = Draw(0x8A7E_5127)
+        let n = 64
+        let h = ParticleFields.integrationStep
+        let store = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
+        defer { store.deallocate() }
+        let columns = FieldLaneColumns.testColumns(store, lanes: n)
+        var wide = 0, wideFinished = 0, wideHandedBack = 0, split = 0, far = 0, negativeZero = 0, compared = 0
+        for round in 0..<300 {
+            var f = ParticleFields()
+            if !d.chance(0.1) {
+                f.turbulence = .init(strength: d.u(1, 300), scale: d.u(5, 120), seed: UInt32(d.u(0, 1000)))
+            }
+            let drag = d.chance(0.5) ? 0 : d.u(0.01, 3)
+            let integrator = FieldIntegrator(f, drag: drag, wind: SIMD3(d.range(40), d.range(40), 0))
+            let response: ParticleCollider.Response = [.bounce, .bounce, .stick, .die][Int(d.u(0, 4))]
+            let colliders = d.chance(0.15) ? nil
+                : ColliderSet([.floor(y: d.u(20, 200), response: response, restitution: d.u(0, 1), friction: d.u(0, 1))])
+            let accel = SIMD3(d.range(100), d.u(0, 250), 0)
+            var parameters = integrator.laneParameters(colliders, acceleration: accel)
+            let cells = d.chance(0.2) ? nil : FieldIntegrator.makeLatticeCells()
+            defer { cells?.deallocate() }
+            parameters.cells = cells
+            parameters.cellMask = Int64(FieldIntegrator.latticeCells - 1)
+            let count = 8 * (1 + Int(d.u(0, Double(n / 8))))
+            var births: [ParticleBirth] = [], ages: [Double] = [], slots: [FieldCheckpoint] = []
+            for g in 0..<(count / 8) {
+                // The group's full steps: a frame at 60 fps (2), fewer, more, or past the bound; from the checkpoints
+                // or, now and then, from the births; the second half one step further now and then.
+                let left = [2, 2, 2, 0, 1, 3, 16, 17][Int(d.u(0, 8))]
+                let fromBirth = d.chance(0.15), halves = d.chance(0.15)
+                if halves { split += 1 }
+                for l in 0..<8 {
+                    var position = SIMD3(d.range(100), d.range(100), 0), velocity = SIMD3(d.range(150), d.u(-200, 150), 0)
+                    if d.chance(0.06) {
+                        // Far: past the lattice's 32-bit clamp, or past 2⁵¹ where the floor is libm's.
+                        position.x = [3e10, -3e10, 4e17, -4e17][Int(d.u(0, 4))]
+                        if d.chance(0.5) { position.y = [-3e10, -4e17, 3e10][Int(d.u(0, 3))] }
+                        far += 1
+                    }
+                    if d.chance(0.1) {
+                        if d.chance(0.5) { position.x = -0.0 } else { position.y = -0.0 }
+                        if d.chance(0.5) { velocity.x = -0.0 }
+                        negativeZero += 1
+                    }
+                    let b = ParticleBirth(id: UInt64(round * n + 8 * g + l) &* 0x9E37_79B9, birthTime: 0, lifetime: 60,
+                                          position: position, velocity: velocity, acceleration: accel, scale: 1,
+                                          scaleSpeed: 0, scaleFactor: 1, spin: 0, color: SIMD4(1, 1, 1, 1),
+                                          colorSpeed: .zero)
+                    // The checkpoint at step s (kept by a run to an age inside step s), the age inside step s + left.
+                    let s = fromBirth ? 0 : 1 + Int(d.u(0, 300))
+                    var slot = FieldCheckpoint.empty
+                    if s > 0 {
+                        _ = integrator.state(b, colliders: colliders, age: (Double(s) + d.u(0.01, 0.99)) * h, checkpoint: &slot)
+                    }
+                    let laneLeft = halves && l >= 4 ? left + 1 : left
+                    births.append(b); ages.append((Double(s + laneLeft) + d.u(0.01, 0.99)) * h); slots.append(slot)
+                }
+            }
+            var want = [(position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool)]()
+            var wantSlots = slots
+            for j in 0..<count {
+                want.append(integrator.state(births[j], colliders: colliders, age: ages[j], checkpoint: &wantSlots[j]))
+            }
+            var gotSlots = slots
+            gotSlots.withUnsafeMutableBufferPointer { s in
+                _ = integrator.prepareTestLanes(births, ages: ages, colliders: colliders, checkpoints: s.baseAddress!,
+                                                baseline: false, columns, ageColumn: store + 20 * n)
+                // The groups of eight the eight-lane path takes (its test), and whether it finished them.
+                let l = columns.lanes
+                var isWide = [Bool](repeating: false, count: count / 8)
+                for g in 0..<(count / 8) {
+                    let left = (0..<8).map { l.steps[8 * g + $0] - l.step[8 * g + $0] }
+                    isWide[g] = left.allSatisfy { $0 == left[0] } && left[0] >= 0 && left[0] <= 16
+                        && (0..<8).allSatisfy { l.rest[8 * g + $0] > 0 }
+                }
+                var lanes = columns.lanes, p = parameters
+                #expect(sd_field_steps_wide(&lanes, Int64(count), &p) == 1)
+                for g in 0..<(count / 8) where isWide[g] {
+                    wide += 1
+                    if (0..<8).allSatisfy({ l.done[8 * g + $0] != 0 }) { wideFinished += 1 } else { wideHandedBack += 1 }
+                }
+                for j in 0..<count {
+                    let got = integrator.testLaneState(j, births[j], age: ages[j], colliders: colliders,
+                                                       checkpoint: s.baseAddress! + j, columns)
+                    Self.expectLane(got, want[j], slot: s[j], wantSlot: wantSlots[j],
+                                    "round \(round), lane \(j), age \(ages[j]), birth \(births[j].position)")
+                    compared += 1
+                }
+            }
+        }
+        print("eight-lane groups \(wide), finished \(wideFinished), handed back \(wideHandedBack), split groups \(split), "
+              + "far lanes \(far), −0 lanes \(negativeZero), lanes \(compared)")
+        #expect(wideFinished > 450)
+        #expect(wideHandedBack > 20)
+        #expect(far > 100 && negativeZero > 200)
+    }
+
     /// The checkpoint passes in C (`sd_field_prepare`, `sd_field_keep`: FieldCheckpoints.c) against the lane-by-lane
     /// Swift reference (FieldLaneReference.swift: ``FieldIntegrator/prepareLane(_:_:side:checkpoint:_:)``,
     /// ``padLane(_:_:)``, ``keepLane(_:_:checkpoint:_:)``), bit for bit: every lane column, and every slot of a table

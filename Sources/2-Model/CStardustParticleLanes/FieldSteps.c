@@ -1,6 +1,7 @@
 // FieldSteps.c — the integrated fields' fixed steps (FieldIntegrator.swift), four particles at a time,
-// written once (`steps` below, always inlined) and compiled for the baseline and, on x86-64, for
-// `target("avx2")`, chosen once at run time (LaneChoice.c).
+// written once (`steps` below and the lane pieces of FieldStepLanes.h, always inlined) and compiled for the baseline
+// and, on x86-64, for `target("avx2")`; on a CPU with AVX-512 (F, VL, DQ, BW) playback's uniform groups take eight
+// lanes at a time (the same pieces at width 8, `stepsWide`); chosen once at run time (LaneChoice.c).
 //
 // Why: playback of integrated turbulence resumes each particle from its checkpoint and takes about two
 // full steps and one shortened step per particle and frame, one particle at a time in Swift: the curl
@@ -10,7 +11,10 @@
 // start of that step and is handed back (the caller's Swift integrator takes the contact from there,
 // which is a point of the particle's grid, so the bytes are those of the run from its birth). Playback's usual
 // group — four lanes with the same full steps left, each with a shortened step — takes them without masks
-// (`uniformGroup`), the same operations lane by lane, and falls back to the general loop at a crossing.
+// (`uniformGroup`), the same operations lane by lane, and falls back to the general loop at a crossing. Eight lanes
+// (AVX-512) halve the vector instructions of those groups, and their first step's table lookups are vector work too
+// (`enterCells8`: the keys' 64-bit products, the tag compare and the gradients' gathers), where four lanes read the
+// table lane by lane.
 //
 // What it covers: no attractors and no vortex (the caller tests it), turbulence (or none), drag towards
 // the wind or none, the cell's acceleration, and at most one collider line that stays (a floor).
@@ -20,33 +24,14 @@
 // multiply-add (contraction off in Lanes.h; the AVX2 target does not include FMA). The floor of the
 // lattice coordinate is exact (the rounding trick below, or libm's floor where it does not apply); the
 // gradients are hashed with the same 64-bit integer operations. The shortened step under drag calls
-// libm's exp and expm1, the functions the Swift code calls. So both variants give the Swift code's bits
-// (`FieldStepsLanesTests`).
+// libm's exp and expm1, the functions the Swift code calls. So every variant gives the Swift code's bits
+// (`FieldStepsLanesTests`; AVX-512F has no FMA contraction either: contraction is off for the whole file).
 
 #include "CStardustParticleLanes.h"
 
 #include <math.h>
 
 #include "Lanes.h"
-
-/// `x.rounded(.down)` for four lanes, bit for bit (an integer lane, −0 included, is returned as it is):
-/// rounding to an integer by adding and subtracting 1.5·2⁵² is exact below 2⁵¹ in magnitude, and one
-/// step down fixes a lane that rounded up. Lanes beyond that (or not numbers) take libm's floor.
-SD_INLINE d4 floor4(d4 x) {
-    const double magic = 6755399441055744.0;
-    d4 r = (x + magic) - magic;
-    d4 f = select4(r > x, r - 1, r);
-    f = select4(r == x, x, f);
-    i4 small = (x < 2251799813685248.0) & (x > -2251799813685248.0);
-    if (!(small[0] & small[1] & small[2] & small[3])) {
-        for (int l = 0; l < 4; l++)
-            if (!small[l]) f[l] = floor(x[l]);
-    }
-    return f;
-}
-
-/// True when some lane of `m` is set.
-SD_INLINE int any4(i4 m) { return (m[0] | m[1] | m[2] | m[3]) != 0; }
 
 /// Writes `v`'s lanes set in `m` over the four doubles at `p`.
 SD_INLINE void blend4(double *p, i4 m, d4 v) { store4(p, select4(m, v, load4(p))); }
@@ -87,13 +72,6 @@ SD_INLINE void gradientBits(int64_t ix, int64_t iy, uint64_t seed, double *gx, d
     *gx = (double)(h & 0xFFFF);
     *gy = (double)((h >> 16) & 0xFFFF);
 }
-
-/// The per-group lattice cell (CurlNoise.Cell for four lanes): the floors of the cell's corner, and the
-/// four gradients' components, lane by lane.
-typedef struct {
-    d4 fx0, fy0;
-    double g[8][4];  // ga.x, ga.y, gb.x, gb.y, gc.x, gc.y, gd.x, gd.y
-} Cell4;
 
 /// CurlNoise.curl's four gradients of the cell at (ix, iy) (`ga`, `gb`, `gc`, `gd`, x then y), hashed.
 SD_INLINE void hashGradients(int64_t ix, int64_t iy, uint64_t seed, double g[8]) {
@@ -140,181 +118,89 @@ SD_INLINE void transpose4(d4 r0, d4 r1, d4 r2, d4 r3, double *c0, double *c1, do
     store4(c3, __builtin_shufflevector(t1, t3, 2, 3, 6, 7));
 }
 
-/// The curl at (x, y) (lattice units) for the lanes of `work`, reading the cell's gradients and hashing
-/// them again for a lane whose cell changed (CurlNoise.curl). A lane outside `work` keeps its cell and
-/// gets a value that is not used.
-SD_INLINE void curl4(d4 x, d4 y, i4 work, const SDFieldParameters *p, Cell4 *cell, d4 *cx, d4 *cy) {
-    d4 fx0 = floor4(x), fy0 = floor4(y);
-    d4 fx = x - fx0, fy = y - fy0;
-    // A lane whose corner floor differs: a new cell (a NaN always differs; its gradients are those of the
-    // clamped point, the same values CurlNoise keeps, so the bits do not change).
-    i4 changed = work & ((fx0 != cell->fx0) | (fy0 != cell->fy0));
-    if (p->cells && (changed[0] & changed[1] & changed[2] & changed[3])) {
-        // Every lane enters a cell (a group's first step after a resume): each lane's gradients read from the table
-        // as two vectors, then turned into the component vectors by shuffles, instead of 32 scalar writes that the
-        // vector loads below would wait on.
-        d4 lo[4], hi[4];
-        for (int l = 0; l < 4; l++) {
-            const double *g = tableGradients((int64_t)clampLattice(fx0[l]), (int64_t)clampLattice(fy0[l]), p);
-            lo[l] = load4(g);
-            hi[l] = load4(g + 4);
-        }
-        transpose4(lo[0], lo[1], lo[2], lo[3], cell->g[0], cell->g[1], cell->g[2], cell->g[3]);
-        transpose4(hi[0], hi[1], hi[2], hi[3], cell->g[4], cell->g[5], cell->g[6], cell->g[7]);
-        cell->fx0 = fx0;
-        cell->fy0 = fy0;
-    } else if (any4(changed)) {
-        for (int l = 0; l < 4; l++) {
-            if (!changed[l]) continue;
-            int64_t ix = (int64_t)clampLattice(fx0[l]), iy = (int64_t)clampLattice(fy0[l]);
-            double g[8];
-            cellGradients(ix, iy, p, g);
-            for (int c = 0; c < 8; c++) cell->g[c][l] = g[c];
-            cell->fx0[l] = fx0[l];
-            cell->fy0[l] = fy0[l];
-        }
-    }
-    d4 gax = load4(cell->g[0]), gay = load4(cell->g[1]), gbx = load4(cell->g[2]), gby = load4(cell->g[3]);
-    d4 gcx = load4(cell->g[4]), gcy = load4(cell->g[5]), gdx = load4(cell->g[6]), gdy = load4(cell->g[7]);
-    d4 na = gax * fx + gay * fy, nb = gbx * (fx - 1) + gby * fy;
-    d4 nc = gcx * fx + gcy * (fy - 1), nd = gdx * (fx - 1) + gdy * (fy - 1);
-    d4 u = fx * fx * fx * (fx * (fx * 6 - 15) + 10), v = fy * fy * fy * (fy * (fy * 6 - 15) + 10);
-    d4 du = 30 * fx * fx * (fx * (fx - 2) + 1), dv = 30 * fy * fy * (fy * (fy - 2) + 1);
-    d4 k1 = nb - na, k2 = nc - na, k3 = na - nb - nc + nd;
-    d4 g1x = gbx - gax, g1y = gby - gay, g2x = gcx - gax, g2y = gcy - gay;
-    d4 g3x = gax - gbx - gcx + gdx, g3y = gay - gby - gcy + gdy;
-    d4 dx = gax + u * g1x + v * g2x + u * v * g3x + du * (k1 + v * k3);
-    d4 dy = gay + u * g1y + v * g2y + u * v * g3y + dv * (k2 + u * k3);
-    *cx = dy;
-    *cy = -dx;
-}
-
-/// The sole line's signed distance of (x, y, z) times the particle's side (CollisionLine.distance: the
-/// three products summed in order, as SIMD3's `sum()`).
-SD_INLINE d4 sideDistance(const SDFieldParameters *p, d4 x, d4 y, d4 z, d4 side) {
-    d4 s = (x - p->origin[0]) * p->normal[0];
-    s = s + (y - p->origin[1]) * p->normal[1];
-    s = s + (z - p->origin[2]) * p->normal[2];
-    return s * side;
-}
-
-/// The lanes whose step from side distance `s0` to `s1` crosses the line (LineCollision.crossing's test, before the
-/// segment's extent): from the near side, or from on the line (`onLine`, a lane that last touched it) when the
-/// distance was below zero, to below zero.
-SD_INLINE i4 crossing4(i4 onLine, d4 s0, d4 s1) {
-    d4 from = select4(onLine & (s0 < 0), (d4){0, 0, 0, 0}, s0);
-    return (from >= 0) & (s1 < 0);
-}
-
-/// The force at the start of a step of the lanes of `work` (FieldIntegrator.force without attractors): the cell's
-/// acceleration plus the turbulence's curl at the position.
-SD_INLINE void force4(const SDFieldParameters *p, int turbulent, d4 px, d4 py, i4 work, Cell4 *cell,
-                      d4 *ax, d4 *ay, d4 *az) {
-    *ax = (d4){p->accel[0], p->accel[0], p->accel[0], p->accel[0]};
-    *ay = (d4){p->accel[1], p->accel[1], p->accel[1], p->accel[1]};
-    *az = (d4){p->accel[2], p->accel[2], p->accel[2], p->accel[2]};
-    if (turbulent) {
-        d4 cx, cy;
-        curl4(px * p->inverseScale, py * p->inverseScale, work, p, cell, &cx, &cy);
-        *ax = *ax + cx * p->turbulence;
-        *ay = *ay + cy * p->turbulence;
-    }
-}
-
-/// The step of length `dt` from (p, v) under the force (a): the drag step towards the wind with the step's
-/// e^(−k·dt) `e` and (1 − e^(−k·dt))/k `r` when `drag`, else the free step (FieldIntegrator.run's two steps).
-SD_INLINE void move4(const SDFieldParameters *p, int drag, d4 dt, d4 e, d4 r, d4 px, d4 py, d4 pz, d4 vx, d4 vy,
-                     d4 vz, d4 ax, d4 ay, d4 az, d4 *nx, d4 *ny, d4 *nz, d4 *wx, d4 *wy, d4 *wz) {
-    if (drag) {
-        const double k = p->k;
-        d4 tx = p->wind[0] + ax / k, ty = p->wind[1] + ay / k, tz = p->wind[2] + az / k;
-        *nx = px + (tx * dt + (vx - tx) * r);
-        *ny = py + (ty * dt + (vy - ty) * r);
-        *nz = pz + (tz * dt + (vz - tz) * r);
-        *wx = tx + (vx - tx) * e;
-        *wy = ty + (vy - ty) * e;
-        *wz = tz + (vz - tz) * e;
-    } else {
-        d4 half = 0.5 * dt * dt;
-        *nx = px + (vx * dt + ax * half);
-        *ny = py + (vy * dt + ay * half);
-        *nz = pz + (vz * dt + az * half);
-        *wx = vx + ax * dt;
-        *wy = vy + ay * dt;
-        *wz = vz + az * dt;
-    }
-}
-
 /// Full steps a group may take on the uniform path (``uniformGroup``): playback takes two per frame at 60 frames/s;
 /// a group that crosses the line is done again by the general loop, so the work thrown away stays small.
 #define SD_UNIFORM_STEPS 16
 
-/// The group at `j` when its four lanes have the same number of full steps left (`n − i`, at most
-/// ``SD_UNIFORM_STEPS``) and each a shortened last step (rest > 0) — playback's usual group, every lane resumed
-/// from its checkpoint two steps before its age: the same steps as the general loop in `steps`, lane by lane the
-/// same operations in the same order, without its masks (every lane works at every step, and none stops early).
-/// Returns 0 and writes nothing (the table of cells aside, a cache) when a lane's step may cross the line: the
-/// general loop then takes the group from its start.
-SD_INLINE int uniformGroup(const SDFieldLanes *c, int64_t j, const SDFieldParameters *p, int drag, int turbulent,
-                           int sole, int64_t full, d4 n, d4 rest, d4 side, i4 onLine, d4 px, d4 py, d4 pz, d4 vx,
-                           d4 vy, d4 vz) {
-    const double h = p->h;
-    const i4 all = (d4){0, 0, 0, 0} == (d4){0, 0, 0, 0};
-    Cell4 cell;
-    cell.fx0 = cell.fy0 = (d4){NAN, NAN, NAN, NAN};  // no cell yet: every lane enters one at the first step
-    memset(cell.g, 0, sizeof cell.g);
-    d4 s0 = sole ? sideDistance(p, px, py, pz, side) : (d4){0, 0, 0, 0};
-    d4 nx, ny, nz, wx, wy, wz, ax, ay, az;
-    const d4 hh = {h, h, h, h}, decay = {p->decay, p->decay, p->decay, p->decay};
-    const d4 reach = {p->reach, p->reach, p->reach, p->reach};
-    for (int64_t s = 0; s < full; s++) {
-        force4(p, turbulent, px, py, all, &cell, &ax, &ay, &az);
-        move4(p, drag, hh, decay, reach, px, py, pz, vx, vy, vz, ax, ay, az, &nx, &ny, &nz, &wx, &wy, &wz);
-        if (sole) {
-            d4 s1 = sideDistance(p, nx, ny, nz, side);
-            if (any4(crossing4(onLine, s0, s1))) return 0;
-            s0 = s1;
-        }
-        px = nx; py = ny; pz = nz; vx = wx; vy = wy; vz = wz;
+#define SD_W 4
+#define SD_W_TARGET
+#include "FieldStepLanes.h"
+#undef SD_W_TARGET
+#undef SD_W
+
+/// Four lanes entering a cell each (``curl4``): each lane's gradients read from the table as two vectors, then turned
+/// into the component vectors by shuffles, instead of 32 scalar writes that the vector loads of the curl would wait on.
+SD_INLINE void enterCells4(d4 fx0, d4 fy0, const SDFieldParameters *p, Cell4 *cell) {
+    d4 lo[4], hi[4];
+    for (int l = 0; l < 4; l++) {
+        const double *g = tableGradients((int64_t)clampLattice(fx0[l]), (int64_t)clampLattice(fy0[l]), p);
+        lo[l] = load4(g);
+        hi[l] = load4(g + 4);
     }
-    // The shortened last step (every lane has one).
-    d4 e = decay, r = reach;
-    if (drag) {
-        const double k = p->k;
-        for (int l = 0; l < 4; l++) {
-            e[l] = exp(-k * rest[l]);
-            r[l] = -expm1(-k * rest[l]) / k;
-        }
-    }
-    force4(p, turbulent, px, py, all, &cell, &ax, &ay, &az);
-    move4(p, drag, rest, e, r, px, py, pz, vx, vy, vz, ax, ay, az, &nx, &ny, &nz, &wx, &wy, &wz);
-    if (sole && any4(crossing4(onLine, s0, sideDistance(p, nx, ny, nz, side)))) return 0;
-    // The outputs of the general loop: the state at the last full step kept, the final state (velocity plus +0.0),
-    // the step reached (n: i plus the full steps, an integer) and done.
-    store4(c->kpx + j, px); store4(c->kpy + j, py); store4(c->kpz + j, pz);
-    store4(c->kvx + j, vx); store4(c->kvy + j, vy); store4(c->kvz + j, vz);
-    store4(c->px + j, nx); store4(c->py + j, ny); store4(c->pz + j, nz);
-    store4(c->vx + j, wx + 0.0); store4(c->vy + j, wy + 0.0); store4(c->vz + j, wz + 0.0);
-    store4(c->step + j, n);
-    store4(c->done + j, (d4){1, 1, 1, 1});
-    return 1;
+    transpose4(lo[0], lo[1], lo[2], lo[3], cell->g[0], cell->g[1], cell->g[2], cell->g[3]);
+    transpose4(hi[0], hi[1], hi[2], hi[3], cell->g[4], cell->g[5], cell->g[6], cell->g[7]);
+    cell->fx0 = fx0;
+    cell->fy0 = fy0;
 }
 
-SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p) {
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#define SD_W 8
+#define SD_W_TARGET SD_AVX512
+#include "FieldStepLanes.h"
+#undef SD_W_TARGET
+#undef SD_W
+
+_Static_assert(sizeof(SDLatticeCell) == 80 && __builtin_offsetof(SDLatticeCell, g) == 16,
+               "enterCells8 gathers the table's entries as 10 words: ix, iy, then the gradients");
+
+/// Eight lanes entering a cell each (``curl8``) as vector work: the lattice corners' keys (the products of
+/// ``tableGradients`` on eight lanes), the tag compare on eight lanes, the gradients gathered straight into the
+/// component rows; only a lane whose entry holds another cell takes ``tableGradients`` (lane by lane, in order,
+/// filling the entry). The table is a cache of the hashed values, so a lane reads the same values either way (a lane
+/// refilled after another lane's gather of the same entry does not change what that lane read: the gathers come first).
+SD_INLINE SD_AVX512 void enterCells8(d8 fx0, d8 fy0, const SDFieldParameters *p,
+                                                               Cell8 *cell) {
+    typedef int64_t l8 __attribute__((ext_vector_type(8)));
+    // clampLattice on eight lanes (a NaN becomes the low end), then the exact conversion of an integer in range.
+    const d8 lo = (d8)(-2147483648.0), hi = (d8)(2147483647.0);
+    d8 cx = select8(fx0 >= lo, fx0, lo), cy = select8(fy0 >= lo, fy0, lo);
+    l8 ix = __builtin_convertvector(select8(cx < hi, cx, hi), l8);
+    l8 iy = __builtin_convertvector(select8(cy < hi, cy, hi), l8);
+    u8 key = ((u8)ix * 0x9E3779B97F4A7C15ull) ^ ((u8)iy * 0xC2B2AE3D27D4EB4Full);
+    // The entry's first word (10 words an entry).
+    l8 at = (l8)((key >> 40) & (uint64_t)p->cellMask) * 10;
+    const void *base = p->cells;
+    __m512i tags = (__m512i)at;
+    __mmask8 hit = _mm512_cmpeq_epi64_mask(_mm512_i64gather_epi64(tags, base, 8), (__m512i)ix) &
+                   _mm512_cmpeq_epi64_mask(_mm512_i64gather_epi64((__m512i)(at + 1), base, 8), (__m512i)iy);
+    for (int c = 0; c < 8; c++) store8(cell->g[c], (d8)_mm512_i64gather_pd((__m512i)(at + 2 + c), base, 8));
+    if (hit != 0xFF) {
+        for (int l = 0; l < 8; l++) {
+            if ((hit >> l) & 1) continue;
+            const double *g = tableGradients(ix[l], iy[l], p);
+            for (int c = 0; c < 8; c++) cell->g[c][l] = g[c];
+        }
+    }
+    cell->fx0 = fx0;
+    cell->fy0 = fy0;
+}
+#endif
+
+/// The lanes `from ..< to` (multiples of 4), four at a time: a uniform group (``uniformGroup4``) where the lanes
+/// qualify and stay off the line, else the general loop below.
+SD_INLINE void steps(const SDFieldLanes *c, int64_t from, int64_t to, const SDFieldParameters *p) {
     const double h = p->h, k = p->k;
     const int drag = k > 0, turbulent = p->turbulence != 0, sole = p->hasSole != 0;
     const i4 none = (d4){0, 0, 0, 0} != (d4){0, 0, 0, 0};
-    for (int64_t j = 0; j < count; j += 4) {
+    for (int64_t j = from; j < to; j += 4) {
+        // Playback's usual group: the same full steps left in every lane, each with a shortened step.
+        if (tryUniform4(c, j, p)) continue;
         d4 i = load4(c->step + j), n = load4(c->steps + j), rest = load4(c->rest + j), side = load4(c->side + j);
         i4 onLine = load4(c->last + j) == 0;
         d4 px = load4(c->px + j), py = load4(c->py + j), pz = load4(c->pz + j);
         d4 vx = load4(c->vx + j), vy = load4(c->vy + j), vz = load4(c->vz + j);
-        // Playback's usual group: the same full steps left in every lane, each with a shortened step.
-        d4 left = n - i;
-        i4 same = (left == left.x) & (rest > 0);
-        if ((same[0] & same[1] & same[2] & same[3]) && left.x >= 0 && left.x <= SD_UNIFORM_STEPS &&
-            uniformGroup(c, j, p, drag, turbulent, sole, (int64_t)left.x, n, rest, side, onLine, px, py, pz, vx, vy, vz))
-            continue;
         // The outputs are written lane by lane as lanes stop (each lane once: the state at the last full step it
         // reached, then its final state), blended into the columns rather than kept in registers, which the steps need.
         // A final velocity is written plus +0.0, as the run returns it plus the vortex's velocity (zero without a
@@ -323,7 +209,7 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
         Cell4 cell;
         cell.fx0 = cell.fy0 = (d4){NAN, NAN, NAN, NAN};  // no cell yet: every lane differs
         memset(cell.g, 0, sizeof cell.g);
-        d4 s0 = sole ? sideDistance(p, px, py, pz, side) : (d4){0, 0, 0, 0};
+        d4 s0 = sole ? sideDistance4(p, px, py, pz, side) : (d4){0, 0, 0, 0};
         i4 live = ~none;
         for (;;) {
             i4 full = live & (i < n);
@@ -357,7 +243,7 @@ SD_INLINE void steps(const SDFieldLanes *c, int64_t count, const SDFieldParamete
             i4 hit = none;
             d4 s1 = s0;
             if (sole) {
-                s1 = sideDistance(p, nx, ny, nz, side);
+                s1 = sideDistance4(p, nx, ny, nz, side);
                 hit = work & crossing4(onLine, s0, s1);
                 if (any4(hit)) {
                     live &= ~hit;
@@ -409,22 +295,56 @@ void sd_field_grid(const double *ages, double *steps, double *rest, int64_t coun
 }
 
 void sd_field_steps_baseline(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p) {
-    steps(c, count, p);
+    steps(c, 0, count, p);
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx2"))) static void stepsAVX2(const SDFieldLanes *c, int64_t count,
-                                                      const SDFieldParameters *p) {
-    steps(c, count, p);
+/// Not inlined: the eight-lane variant calls it for the lanes it does not take, which then run AVX2 code, not the same
+/// code compiled for AVX-512 (the four-lane steps gain nothing from it: docs/PARTICLES-PERFORMANCE.md).
+__attribute__((target("avx2"), noinline)) static void stepsAVX2(const SDFieldLanes *c, int64_t from, int64_t to,
+                                                                const SDFieldParameters *p) {
+    steps(c, from, to, p);
+}
+
+SD_AVX512 __attribute__((noinline)) static int uniform8(const SDFieldLanes *c, int64_t j,
+                                                                 const SDFieldParameters *p) {
+    return tryUniform8(c, j, p);
+}
+
+/// The eight-lane variant: each eight lanes that make a uniform group (``uniformGroup8``) take it, every other run of
+/// lanes (seeks' groups, lanes near the line) the four-lane AVX2 steps. Each lane's bits are those of the four-lane
+/// steps (the same operations); only the order in which the table of cells (a cache) is filled differs.
+static void stepsWide(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p) {
+    int64_t from = 0;  // the first lane not yet taken
+    for (int64_t j = 0; j + 8 <= count; j += 8) {
+        if (!uniform8(c, j, p)) continue;
+        if (from < j) stepsAVX2(c, from, j, p);
+        from = j + 8;
+    }
+    if (from < count) stepsAVX2(c, from, count, p);
 }
 #endif
+
+int sd_field_steps_wide(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p) {
+#if defined(__x86_64__)
+    if (sd_lanes_have_avx512()) {
+        stepsWide(c, count, p);
+        return 1;
+    }
+#endif
+    return 0;
+}
 
 void sd_field_steps(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p) {
 #if defined(__x86_64__)
+    if (sd_lanes_use_avx512()) {
+        stepsWide(c, count, p);
+        return;
+    }
     if (sd_lanes_use_avx2()) {
-        stepsAVX2(c, count, p);
+        stepsAVX2(c, 0, count, p);
         return;
     }
 #endif
-    steps(c, count, p);
+    steps(c, 0, count, p);
 }

@@ -29,6 +29,14 @@ int64_t sd_drag_segments(const SDDragColumns *c, int64_t from, int64_t count,
 /// variable STARDUST_NO_AVX is unset or "0"), else 0. Chosen once, on first use.
 int sd_lanes_use_avx2(void);
 
+/// 1 when ``sd_field_steps`` runs its eight-lane AVX-512 variant (``sd_lanes_use_avx2`` and the CPU has AVX-512 F, VL,
+/// DQ and BW), else 0. Chosen once, on first use.
+int sd_lanes_use_avx512(void);
+
+/// 1 when the CPU has what the eight-lane variant of ``sd_field_steps`` needs (AVX2, AVX-512 F, VL, DQ and BW),
+/// whatever the environment says (for the tests).
+int sd_lanes_have_avx512(void);
+
 /// The baseline variant, whatever the CPU (for the tests: both variants give the same bits).
 int64_t sd_drag_segments_baseline(const SDDragColumns *c, int64_t from, int64_t count,
                                   double k, double vtx, double vty, double vtz);
@@ -176,5 +184,10 @@ void sd_field_grid_baseline(const double *ages, double *steps, double *rest, int
 
 /// The baseline variant of ``sd_field_steps``, whatever the CPU (for the tests).
 void sd_field_steps_baseline(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p);
+
+/// The eight-lane variant of ``sd_field_steps`` (uniform groups of eight lanes on AVX-512, the rest on AVX2) when the
+/// CPU has it (``sd_lanes_have_avx512``), whatever the environment says, and returns 1; returns 0, doing nothing,
+/// where the CPU lacks it (for the tests).
+int sd_field_steps_wide(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p);
 
 #endif

@@ -4,9 +4,10 @@
 // attribute of the width's functions (empty for 4: they take their caller's target; AVX-512's for 8), and the includer
 // defines `enterCells` for the width (the lattice lookups of a step where every lane enters a cell) after the include.
 //
-// Why one source: the eight-lane group is the four-lane one on wider vectors (docs/PARTICLES-PERFORMANCE.md, "eight
-// lanes on AVX-512"); every lane performs the same double operations in the same order at either width (ext_vector
-// operations are lane by lane), so both give the Swift code's bits, and an idea changed here changes both.
+// Why one source: the eight-lane group is the four-lane one on wider vectors (docs/PARTICLES-PERFORMANCE.md,
+// "eight-lane AVX-512 uniform groups"); every lane performs the same double operations in the same order at either
+// width (ext_vector operations are lane by lane), so both give the Swift code's bits, and an idea changed here changes
+// both.
 
 #define SD_CAT_(a, b) a##b
 #define SD_CAT(a, b) SD_CAT_(a, b)

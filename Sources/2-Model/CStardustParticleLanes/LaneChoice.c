@@ -1,7 +1,7 @@
 // LaneChoice.c — which compiled variant the functions of this module run: the AVX2 one where the CPU
-// has it (and the field steps' eight-lane one where it has AVX-512 F, VL, DQ and BW too), unless the environment variable STARDUST_NO_AVX is set (to anything but "0"), as for the
-// contact kernels (CStardustContacts). Every variant computes the same bits, so the choice changes
-// only the speed.
+// has it (and the field steps' eight-lane one where it has AVX-512 F, VL, DQ and BW too), unless the
+// environment variable STARDUST_NO_AVX is set (to anything but "0"), as for the contact kernels (CStardustContacts).
+// Every variant computes the same bits, so the choice changes only the speed.
 
 #include "CStardustParticleLanes.h"
 #include <stdlib.h>

@@ -34,8 +34,9 @@ SD_INLINE int all4(i4 m) { return (m[0] & m[1] & m[2] & m[3]) != 0; }
 
 #if defined(__x86_64__)
 /// The subsets of the eight-lane AVX-512 variant (FieldSteps.c's uniform groups of eight lanes,
-/// ``sd_lanes_have_avx512``): DQ for the 64-bit products and conversions of the lattice keys, VL for the masks of
-/// four-lane pieces in the same functions. Every function on eight lanes is compiled for them.
+/// ``sd_lanes_have_avx512``): DQ for the 64-bit products and conversions of the lattice keys, VL for their 128- and
+/// 256-bit forms the compiler uses in the scalar parts (a missing entry's hashing), BW as every AVX-512 CPU with DQ and
+/// VL has it. Every function on eight lanes is compiled for them.
 #define SD_AVX512 __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw,avx2")))
 
 /// Eight lanes.

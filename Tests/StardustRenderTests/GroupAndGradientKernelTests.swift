@@ -82,32 +82,6 @@ import StardustCore
         }
     }
 
-    @Test("four opaque group pixels at an opacity below 1 (one destination factor per row) give the one-pixel loop's bytes")
-    func opaqueBlockBelowFullOpacity() {
-        var rng = SplitMix64(seed: 1908)
-        let opacities: [Float] = [0.5, 1 - 1e-7, 0.99999994, 1e-7, .leastNonzeroMagnitude, 0.0039215689, 1.5]
-            + (0..<24).map { _ in Float.random(in: 0...1, using: &rng) }
-        var src = [UInt8](repeating: 0, count: 4 * 8), got = src
-        for opacity in opacities {
-            for d in stride(from: 0, through: 255, by: 3) {
-                // Eight opaque pixels (two blocks) of random colors over a destination of byte d, then random bytes.
-                for i in 0..<8 { for c in 0..<3 { src[4 * i + c] = UInt8.random(in: 0...255, using: &rng) }; src[4 * i + 3] = 255 }
-                let start = (0..<32).map { i in i < 16 ? UInt8(d) : UInt8.random(in: 0...255, using: &rng) }
-                got = start
-                var want = start
-                src.withUnsafeMutableBufferPointer { s in
-                    got.withUnsafeMutableBufferPointer { g in
-                        GroupCompositor.compositeRow(s.baseAddress!, onto: g.baseAddress!, count: 8, opacity: opacity)
-                    }
-                    want.withUnsafeMutableBufferPointer { w in
-                        for i in 0..<8 { GroupCompositor.compositePixel(s.baseAddress! + 4 * i, onto: w.baseAddress! + 4 * i, opacity: opacity) }
-                    }
-                }
-                #expect(got == want, "opacity \(opacity), destination \(d)")
-            }
-        }
-    }
-
     // MARK: Gradient shading
 
     /// The ramp indices of the scalar loops `shade` and `shadeOpaquePixels` ran before they took four pixels per step.

@@ -25,29 +25,19 @@ enum GroupCompositor {
     /// - at opacity 1, four opaque pixels (alpha 255) are copied: source-over then keeps `1 − 255·(1/255)` of the
     ///   destination, a factor within 2⁻²³ of 0, so the sum stays within 255·2⁻²³ of the source's integer and rounds
     ///   to it;
-    /// - at another opacity, four opaque pixels share one destination factor, `keep(255·opacity)`, computed once per
-    ///   row: the source's alpha is `255·opacity` in every one of them, so each gets the floats of the blend
-    ///   (docs/BENCHMARKS.md, "lottie", nineteenth round: the per-pixel factor was most of this loop's time);
     /// - otherwise the four are blended together (``PixelQuad``): a transparent one among them gets `0 + d·1`,
     ///   which rounds back to `d`, what skipping it leaves.
     @inline(__always) static func compositeRow(_ src: UnsafeMutablePointer<UInt8>, onto dst: UnsafeMutablePointer<UInt8>,
                                                count: Int, opacity: Float) {
         let alpha = UInt32(0xFF00_0000).littleEndian  // byte 3 of each pixel
-        let keepOpaque = SIMD4<Float>(repeating: SourceOver.keep(255 * opacity))
         var i = 0
         while i &+ 4 <= count {
             let p = src + 4 &* i, q = dst + 4 &* i
             let words = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
             i &+= 4
             if words == .zero { continue }
-            if laneBits((words & alpha) .== alpha) == 15 {
-                if opacity == 1 {
-                    UnsafeMutableRawPointer(q).storeBytes(of: words, as: SIMD4<UInt32>.self)
-                } else {
-                    let s = PixelQuad(loading: p), d = PixelQuad(loading: q)
-                    PixelQuad(s.p0 * opacity + d.p0 * keepOpaque, s.p1 * opacity + d.p1 * keepOpaque,
-                              s.p2 * opacity + d.p2 * keepOpaque, s.p3 * opacity + d.p3 * keepOpaque).store(q)
-                }
+            if opacity == 1 && laneBits((words & alpha) .== alpha) == 15 {
+                UnsafeMutableRawPointer(q).storeBytes(of: words, as: SIMD4<UInt32>.self)
                 continue
             }
             let s = PixelQuad(loading: p), d = PixelQuad(loading: q)

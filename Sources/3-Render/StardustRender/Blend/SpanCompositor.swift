@@ -41,12 +41,17 @@ enum SpanCompositor {
         let py = Double(y) + 0.5
         let rowA = shader.ay * py + shader.a0, rowB = shader.by * py + shader.b0
         shader.ramp.withUnsafeBufferPointer { r in
+        shader.rampAtFullCoverage.entries.withUnsafeBufferPointer { entries in
+        shader.rampAtFullCoverage.pixels.withUnsafeBufferPointer { pixels in
             let ramp = r.baseAddress!
-            // One specialization of the fused loop per ramp indexer and blend mode.
+            // An empty array's buffer may still have a base address.
+            let full = entries.isEmpty ? nil : entries.baseAddress
+            // One specialization of the fused loop per ramp indexer and blend mode; the full-coverage table is
+            // source-over's.
             func run<I: RampIndexer>(_ indexer: I) {
                 switch mode {
-                case .normal: compositeRamp(SourceOver.self, indexer, row, x0, count, coverage, ramp)
-                case .additive: compositeRamp(Additive.self, indexer, row, x0, count, coverage, ramp)
+                case .normal: compositeRamp(SourceOver.self, indexer, row, x0, count, coverage, ramp, full, pixels)
+                case .additive: compositeRamp(Additive.self, indexer, row, x0, count, coverage, ramp, nil, pixels)
                 }
             }
             switch shader.kind {
@@ -56,16 +61,24 @@ enum SpanCompositor {
             case .solid: break
             }
         }
+        }
+        }
     }
 
     /// The fused loop of ``composite(_:y:x0:count:coverage:shader:mode:)``: the statements of
     /// ``composite(_:_:_:_:_:)-source`` with `source(i, c)` = `ramp[k] · (c · 255)`, `k` the pixel's ramp index.
     /// Its own function, no closure, so that the SSE2 intrinsics of the indexers and of ``PixelQuad`` inline
     /// (docs/RENDERER.md: intrinsics inside closures become out-of-line calls).
+    ///
+    /// `full` (source-over only; nil otherwise) is the ramp's ``FullCoverageRamp`` entries, `fullPixels` its bytes: a
+    /// block of four pixels all at coverage ≥ 1 looks up each pixel's source and destination factor there (the same
+    /// floats), and is stored from `fullPixels` without reading the destination when all four entries replace it.
     @inline(never)
     static func compositeRamp<B: PixelBlend, I: RampIndexer>(_: B.Type, _ indexer: I, _ row: UnsafeMutablePointer<UInt8>,
                                                              _ x0: Int, _ count: Int, _ coverage: UnsafePointer<Float>,
-                                                             _ ramp: UnsafePointer<SIMD4<Float>>) {
+                                                             _ ramp: UnsafePointer<SIMD4<Float>>,
+                                                             _ full: UnsafePointer<FullCoverageRamp.Entry>?,
+                                                             _ fullPixels: UnsafeBufferPointer<UInt32>) {
         var i = 0
         while i &+ 4 <= count {
             let c = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD4<Float>.self)
@@ -73,7 +86,17 @@ enum SpanCompositor {
             if covered != 0 {
                 let k = indexer.four(SIMD4<Double>(repeating: Double(x0 &+ i)) + PaintShader.centers)
                 let p = row + 4 &* i
-                if covered == 15 {
+                if let full, laneBits(c .>= 1) == 15 {
+                    // min(c, 1) is 1 in every lane: the source is the entry's `ramp[k] · 255`.
+                    let e0 = full[k.0], e1 = full[k.1], e2 = full[k.2], e3 = full[k.3]
+                    if FullCoverageRamp.replaceAll(e0, e1, e2, e3) {
+                        PaintShader.store(k, fullPixels, UnsafeMutableRawPointer(p))
+                    } else {
+                        let d = PixelQuad(loading: p)
+                        PixelQuad(e0.source + d.p0 * e0.keep, e1.source + d.p1 * e1.keep,
+                                  e2.source + d.p2 * e2.keep, e3.source + d.p3 * e3.keep).store(p)
+                    }
+                } else if covered == 15 {
                     // `Swift.min(c, 1)` per lane (a coverage is never NaN).
                     let w = coverageAtMostOne(c)
                     let d = PixelQuad(loading: p)

@@ -2,18 +2,22 @@ import Foundation
 import StardustCore
 
 /// A gradient's ramp as a ``PaintShader`` reads it: the premultiplied colors with opacity
-/// (``PaintShader/makeRamp(_:opacity:)``), whether all of them are opaque, and, for an opaque ramp, the packed RGBA8
-/// bytes of each entry.
+/// (``PaintShader/makeRamp(_:opacity:)``), whether all of them are opaque, for an opaque ramp the packed RGBA8
+/// bytes of each entry, and for any other ramp its source-over table at full coverage (``FullCoverageRamp``).
 struct GradientRamp: Sendable {
     let colors: [SIMD4<Float>]
     let isOpaque: Bool
     /// ``colors`` packed by ``PaintShader/pack(_:)``; empty unless ``isOpaque``.
     let pixels: [UInt32]
+    /// Source-over of each entry at full coverage; empty when ``isOpaque`` (an opaque ramp's fully covered pixels
+    /// are written from ``pixels`` and never blended).
+    let fullCoverage: FullCoverageRamp
 
     init(colors: [SIMD4<Float>]) {
         self.colors = colors
         isOpaque = colors.allSatisfy { $0.w == 1 }
         pixels = isOpaque ? colors.map(PaintShader.pack) : []
+        fullCoverage = isOpaque ? FullCoverageRamp() : FullCoverageRamp(colors: colors)
     }
 }
 

@@ -41,6 +41,8 @@ public struct PaintShader: Sendable {
     /// The ramp (or the solid color) as packed RGBA8 bytes, filled only when ``isOpaque``.
     let rampPixels: [UInt32]
     let solidPixel: UInt32
+    /// A translucent ramp's source-over at full coverage, per entry (``FullCoverageRamp``); empty otherwise.
+    let rampAtFullCoverage: FullCoverageRamp
 
     /// The number of ramp entries.
     public static let rampSize = 1024
@@ -105,6 +107,7 @@ public struct PaintShader: Sendable {
         isOpaque = gradient?.isOpaque ?? (solidColor.w == 1)
         solidPixel = PaintShader.pack(solidColor)
         rampPixels = gradient?.pixels ?? []
+        rampAtFullCoverage = gradient?.fullCoverage ?? FullCoverageRamp()
     }
 
     /// Premultiplied 0…1 color → RGBA8 bytes in memory order, rounded exactly as

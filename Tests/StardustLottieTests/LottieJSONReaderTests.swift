@@ -35,7 +35,7 @@ struct LottieJSONReaderTests {
         #expect(seeds.count > 10)
         for bytes in seeds {
             let theirs = try JSONSerialization.jsonObject(with: Data(bytes))
-            #expect(Self.same(try LottieJSONReader.read(bytes), theirs))
+            #expect(Self.same(try LottieJSONReader.tree(bytes), theirs))
         }
     }
 
@@ -50,7 +50,7 @@ struct LottieJSONReaderTests {
         for f in files.sorted() {
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(f))))
             guard let theirs = try? JSONSerialization.jsonObject(with: Data(bytes)) else { continue }
-            #expect(Self.same(try LottieJSONReader.read(bytes), theirs), "\(f)")
+            #expect(Self.same(try LottieJSONReader.tree(bytes), theirs), "\(f)")
             compared += 1
         }
         #expect(compared > 100)
@@ -65,7 +65,7 @@ struct LottieJSONReaderTests {
             ("18446744073709551615", 18446744073709551615.0),
         ]
         for (text, value) in cases {
-            guard case .number(let d) = try LottieJSONReader.read(Array("[\(text)]".utf8)).arrayFirst else {
+            guard case .number(let d) = try LottieJSONReader.tree(Array("[\(text)]".utf8)).arrayFirst else {
                 Issue.record("\(text) did not read as a number"); continue
             }
             #expect(d == value && d.sign == value.sign, "\(text) read as \(d)")
@@ -77,15 +77,15 @@ struct LottieJSONReaderTests {
         for text in ["1234567.891011121314", "0.30000000000000004", "123456789012345678901", "-0.16666666666666666", "0.333333333333333314829616256247", "12345678901234567890123",
                      "-1234567890123456789", "1.2345678901234567e-5", "1.2345678901234567E-5", "0.10000000000000000555e1"] {
             let theirs = try #require(try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) as? [NSNumber])
-            #expect(try LottieJSONReader.read(Array("[\(text)]".utf8)) == .array([.number(theirs[0].doubleValue)]), "\(text)")
+            #expect(try LottieJSONReader.tree(Array("[\(text)]".utf8)) == .array([.number(theirs[0].doubleValue)]), "\(text)")
         }
         // Beyond Double's range: infinite, for the parser to refuse with its path.
-        #expect(try LottieJSONReader.read(Array("1e400".utf8)) == .number(.infinity))
+        #expect(try LottieJSONReader.tree(Array("1e400".utf8)) == .number(.infinity))
     }
 
     @Test func stringsDecodeEscapesAndSurrogates() throws {
         let text = #"["a\"b\\c\/d\b\f\n\r\t", "\u00e9\u20AC", "\ud83d\ude00", "é€😀"]"#
-        let v = try LottieJSONReader.read(Array(text.utf8))
+        let v = try LottieJSONReader.tree(Array(text.utf8))
         #expect(v == .array([.string("a\"b\\c/d\u{8}\u{c}\n\r\t"), .string("é€"), .string("😀"), .string("é€😀")]))
     }
 
@@ -95,13 +95,13 @@ struct LottieJSONReaderTests {
         let ascii = (0x20...0x7F).map { UInt8($0) }.filter { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         let pieces: [[UInt8]] = [ascii, [], Array("layers".utf8), Array("Ébauche – 层 😀 x".utf8), Array("ab".utf8) + [0xC3, 0xA9] + Array("cd".utf8)]
         for piece in pieces {
-            let v = try LottieJSONReader.read([0x22] + piece + [0x22])
+            let v = try LottieJSONReader.tree([0x22] + piece + [0x22])
             let expected = try #require(String(validating: piece, as: UTF8.self))
             #expect(v == .string(expected))
             if case .string(let s) = v { #expect(Array(s.utf8) == piece) }
         }
         for bad: [UInt8] in [[0x61, 0x62, 0xC3, 0x28], [0x61, 0xFF], [0x61, 0x80, 0x62], [0xED, 0xA0, 0x80]] {
-            #expect(throws: LottieError.self) { try LottieJSONReader.read([0x22] + bad + [0x22]) }
+            #expect(throws: LottieError.self) { try LottieJSONReader.tree([0x22] + bad + [0x22]) }
         }
     }
 
@@ -109,7 +109,7 @@ struct LottieJSONReaderTests {
     /// containers, empty ones and more items than the stacks start with keep their items and order; a text cut
     /// short with containers open is refused (and what was on the stacks released).
     @Test func nestedContainersKeepTheirItems() throws {
-        let v = try LottieJSONReader.read(Array(#"[[1, 2, [3]], {"a": [4, {"b": "x", "c": []}], "d": {}}, [], [5,]]"#.utf8))
+        let v = try LottieJSONReader.tree(Array(#"[[1, 2, [3]], {"a": [4, {"b": "x", "c": []}], "d": {}}, [], [5,]]"#.utf8))
         #expect(v == .array([
             .array([.number(1), .number(2), .array([.number(3)])]),
             .object([LottieJSONMember(key: "a", value: .array([.number(4), .object([LottieJSONMember(key: "b", value: .string("x")),
@@ -119,13 +119,13 @@ struct LottieJSONReaderTests {
             .array([.number(5)]),
         ]))
         let many = (0..<1000).map { "[\($0), {\"k\($0)\": \($0)}]" }.joined(separator: ",")
-        guard case .array(let items) = try LottieJSONReader.read(Array("[\(many)]".utf8)) else { Issue.record("not an array"); return }
+        guard case .array(let items) = try LottieJSONReader.tree(Array("[\(many)]".utf8)) else { Issue.record("not an array"); return }
         #expect(items.count == 1000)
         for (i, item) in items.enumerated() {
             #expect(item == .array([.number(Double(i)), .object([LottieJSONMember(key: "k\(i)", value: .number(Double(i)))])]))
         }
         for cut in [#"[1, [2, {"a": "x""#, #"{"a": [1, 2, {"b": [3"#, #"[{"a": 1}, {"b": 2}, {"c""#] {
-            #expect(throws: LottieError.self) { try LottieJSONReader.read(Array(cut.utf8)) }
+            #expect(throws: LottieError.self) { try LottieJSONReader.tree(Array(cut.utf8)) }
         }
     }
 
@@ -134,7 +134,7 @@ struct LottieJSONReaderTests {
                    "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"", "\"a\u{01}b\"", "{1:2}", "[1] x", "+1", ".5", "NaN"]
         for text in bad {
             do {
-                _ = try LottieJSONReader.read(Array(text.utf8))
+                _ = try LottieJSONReader.tree(Array(text.utf8))
                 Issue.record("accepted \(text.debugDescription)")
             } catch let e as LottieError {
                 #expect(e.path == "$" && e.message.hasPrefix("not valid JSON") && e.message.contains("at byte"), "\(e)")
@@ -145,28 +145,28 @@ struct LottieJSONReaderTests {
             #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) == nil, "\(text.debugDescription)")
         }
         // Bytes that are not UTF-8 inside a string.
-        #expect(throws: LottieError.self) { try LottieJSONReader.read([0x22, 0xC3, 0x28, 0x22]) }
+        #expect(throws: LottieError.self) { try LottieJSONReader.tree([0x22, 0xC3, 0x28, 0x22]) }
     }
 
     @Test func deepNestingIsRefusedNotOverflowed() throws {
         let depth = 100_000
         let text = Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
-        #expect(throws: LottieError.self) { try LottieJSONReader.read(text) }
+        #expect(throws: LottieError.self) { try LottieJSONReader.tree(text) }
         let ok = Array(repeating: UInt8(ascii: "["), count: LottieJSONReader.maxDepth) + Array(repeating: UInt8(ascii: "]"), count: LottieJSONReader.maxDepth)
-        _ = try LottieJSONReader.read(ok)
+        _ = try LottieJSONReader.tree(ok)
         let objects = Array(String(repeating: "{\"a\":", count: depth).utf8)
-        #expect(throws: LottieError.self) { try LottieJSONReader.read(objects) }
+        #expect(throws: LottieError.self) { try LottieJSONReader.tree(objects) }
     }
 
     /// A comma before the closing bracket or brace: JSONSerialization accepted it, so files that opened still open.
     @Test func trailingCommasAreAcceptedAsBefore() throws {
-        #expect(try LottieJSONReader.read(Array("[1,]".utf8)) == .array([.number(1)]))
-        #expect(try LottieJSONReader.read(Array(#"{"a": 1 , }"#.utf8))["a"] == .number(1))
+        #expect(try LottieJSONReader.tree(Array("[1,]".utf8)) == .array([.number(1)]))
+        #expect(try LottieJSONReader.tree(Array(#"{"a": 1 , }"#.utf8))["a"] == .number(1))
         #expect(try JSONSerialization.jsonObject(with: Data("[1,]".utf8)) as? [Int] == [1])
     }
 
     @Test func duplicateKeysReadAsTheLast() throws {
-        let v = try LottieJSONReader.read(Array(#"{"k": 1, "k": 2}"#.utf8))
+        let v = try LottieJSONReader.tree(Array(#"{"k": 1, "k": 2}"#.utf8))
         #expect(v["k"] == .number(2))
     }
 
@@ -179,7 +179,7 @@ struct LottieJSONReaderTests {
         for _ in 0..<LottieFuzzTests.iterations {
             var input = seeds[Int.random(in: 0..<seeds.count, using: &rng)]
             for _ in 0..<Int.random(in: 1...3, using: &rng) { input = rng.mutate(input) }
-            let ours = try? LottieJSONReader.read(input)
+            let ours = try? LottieJSONReader.tree(input)
             let theirs = try? JSONSerialization.jsonObject(with: Data(input), options: [.fragmentsAllowed])
             if let ours, let theirs {
                 bothAccepted += 1
@@ -194,4 +194,9 @@ struct LottieJSONReaderTests {
 
 extension LottieJSONValue {
     fileprivate var arrayFirst: LottieJSONValue? { if case .array(let a) = self { return a.first } else { return nil } }
+}
+
+extension LottieJSONReader {
+    /// The text's document as a tree, to compare with other decoders' values.
+    static func tree(_ bytes: [UInt8]) throws -> LottieJSONValue { try read(bytes).value(at: 0) }
 }

@@ -1,79 +1,101 @@
 /// A JSON value of a Lottie document with its JSON path, and typed accessors that throw ``LottieError`` naming
-/// that path. Wraps ``LottieJSONReader``'s output (``LottieJSONValue``).
+/// that path. A node of a ``LottieJSONDocument``, which ``LottieJSONReader`` writes.
 ///
-/// The path is kept as a chain of steps from the document (an object per step, shared by the values under it)
-/// and spelled out only when asked for (an error, or a property that records where it came from), once per step:
-/// a member access no longer builds its container's path string, which was about 15 % of opening a file
-/// (docs/LOTTIE.md, "JSON reading"; docs/BENCHMARKS.md, "lottie", seventh round).
+/// A value is the shared document and a node index: a member access or an element makes no allocation (each made a
+/// path object before, whose allocation and release were about 5 % of opening a file; docs/BENCHMARKS.md,
+/// "lottie", nineteenth round), and the path is spelled from the document's parent links only when asked for (an
+/// error, or a property that records where it came from).
 struct LottieJSON {
-    let value: LottieJSONValue
-    private let location: Location
+    let document: LottieJSONDocument
+    let index: Int
 
-    /// One step of a path; its string is built on first use and kept (parsing is single-threaded).
-    private final class Location {
-        enum Step { case root(String), member(String), index(Int) }
-        let container: Location?
-        let step: Step
-        private var spelled: String?
+    init(_ document: LottieJSONDocument, _ index: Int = 0) { self.document = document; self.index = index }
 
-        init(_ container: Location?, _ step: Step) { self.container = container; self.step = step }
+    /// A document holding `value` (tests build their inputs this way).
+    init(_ value: LottieJSONValue) { self.init(LottieJSONDocument(value)) }
 
-        var path: String {
-            if let spelled { return spelled }
-            let p: String
-            switch step {
-            case .root(let s): p = s
-            case .member(let key): p = "\(container?.path ?? "").\(key)"
-            case .index(let i): p = "\(container?.path ?? "")[\(i)]"
-            }
-            spelled = p
-            return p
-        }
-    }
+    private var node: LottieJSONDocument.Node { document.nodes[index] }
 
-    init(_ value: LottieJSONValue, path: String = "$") { self.value = value; self.location = Location(nil, .root(path)) }
-
-    private init(_ value: LottieJSONValue, _ location: Location) { self.value = value; self.location = location }
+    /// This value as a tree (tests compare it with other decoders).
+    var value: LottieJSONValue { document.value(at: index) }
 
     /// The JSON path of this value (`$.layers[3].ks`).
-    var path: String { location.path }
+    var path: String { document.path(of: index) }
 
     func fail(_ message: String) -> LottieError { LottieError(path: path, message) }
 
     /// Whether the value is an object.
-    var isObject: Bool { if case .object = value { return true } else { return false } }
-    var array: [LottieJSONValue]? { if case .array(let a) = value { return a } else { return nil } }
+    var isObject: Bool { node.kind == .object }
+    /// Whether the value is an array.
+    var isArray: Bool { node.kind == .array }
+    /// The number of elements of an array or members of an object (0 for any other value).
+    var count: Int { isArray || isObject ? node.childCount : 0 }
     /// The value when it is a string.
-    var stringValue: String? { if case .string(let s) = value { return s } else { return nil } }
+    var stringValue: String? { let n = node; return n.kind == .string ? document.strings[Int(n.payload)] : nil }
 
-    /// The member `key`, or `nil` when absent or null.
-    subscript(_ key: String) -> LottieJSON? {
-        guard let v = value[key], v != .null else { return nil }
-        return LottieJSON(v, Location(location, .member(key)))
+    /// The member names of an object in file order (none for any other value).
+    var keys: [String] {
+        guard isObject else { return [] }
+        return children.map { document.strings[document.nodes[$0].slot] }
     }
+
+    /// The indices of an array's elements or an object's members, in file order (a container's children follow
+    /// it, each subtree skipped by its end).
+    private var children: LottieJSONChildren { LottieJSONChildren(document: document, container: index) }
+
+    /// Whether an object has the member `key`, null or not.
+    func hasMember(_ key: String) -> Bool {
+        isObject && children.contains { document.strings[document.nodes[$0].slot] == key }
+    }
+
+    /// The member `key` (its last occurrence, as in a dictionary built in file order), or `nil` when this is not
+    /// an object, has no such member, or the member is null.
+    subscript(_ key: String) -> LottieJSON? {
+        guard isObject else { return nil }
+        var found = -1
+        for c in children where document.strings[document.nodes[c].slot] == key { found = c }
+        guard found >= 0, document.nodes[found].kind != .null else { return nil }
+        return LottieJSON(document, found)
+    }
+
+    /// The first element of an array, or `nil` when this is not an array or is empty.
+    var first: LottieJSON? { isArray && node.childCount > 0 ? LottieJSON(document, index + 1) : nil }
 
     /// The elements of an array, each with its indexed path.
     func elements() throws -> [LottieJSON] {
-        guard let a = array else { throw fail("expected an array, found \(kind)") }
-        return a.enumerated().map { LottieJSON($0.element, Location(location, .index($0.offset))) }
+        guard isArray else { throw fail("expected an array, found \(kind)") }
+        var out: [LottieJSON] = []
+        out.reserveCapacity(node.childCount)
+        for c in children { out.append(LottieJSON(document, c)) }
+        return out
     }
 
     var kind: String {
-        switch value {
+        switch node.kind {
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"
-        case .number, .bool: return "a number"  // as JSONSerialization's NSNumber read true and false
+        case .number, .true, .false: return "a number"  // as JSONSerialization's NSNumber read true and false
         case .null: return "null"
         }
     }
 
+    /// The finite number at this node, or `nil` for anything else (the accessors' fast path).
+    var finiteNumber: Double? {
+        let n = node
+        guard n.kind == .number else { return nil }
+        let d = Double(bitPattern: n.payload)
+        return d.isFinite ? d : nil
+    }
+
     /// A number (`true` and `false` read as 1 and 0, as Lottie writes flags both ways).
     func number() throws -> Double {
+        let n = node
         let d: Double
-        switch value {
-        case .number(let n): d = n
-        case .bool(let b): d = b ? 1 : 0
+        switch n.kind {
+        case .number: d = Double(bitPattern: n.payload)
+        case .true: d = 1
+        case .false: d = 0
         default: throw fail("expected a number, found \(kind)")
         }
         guard d.isFinite else { throw fail("expected a finite number") }
@@ -81,28 +103,29 @@ struct LottieJSON {
     }
 
     func string() throws -> String {
-        guard case .string(let s) = value else { throw fail("expected a string, found \(kind)") }
+        guard let s = stringValue else { throw fail("expected a string, found \(kind)") }
         return s
     }
 
     /// A number, or the first element of a one-element array (Lottie writes scalars both ways).
     func scalar() throws -> Double {
-        if let a = array {
-            guard let first = a.first else { throw fail("expected a number, found an empty array") }
-            if case .number(let d) = first, d.isFinite { return d }
-            return try LottieJSON(first, Location(location, .index(0))).number()
+        if isArray {
+            guard let first else { throw fail("expected a number, found an empty array") }
+            if let d = first.finiteNumber { return d }
+            return try first.number()
         }
         return try number()
     }
 
     /// An array of numbers (a lone number becomes a one-element array).
     func numbers() throws -> [Double] {
-        if let a = array {
+        if isArray {
             // Finite numbers directly; anything else through number(), for its error with the element's path.
             var out: [Double] = []
-            out.reserveCapacity(a.count)
-            for (i, v) in a.enumerated() {
-                if case .number(let d) = v, d.isFinite { out.append(d) } else { out.append(try LottieJSON(v, Location(location, .index(i))).number()) }
+            out.reserveCapacity(node.childCount)
+            for c in children {
+                let e = LottieJSON(document, c)
+                if let d = e.finiteNumber { out.append(d) } else { out.append(try e.number()) }
             }
             return out
         }
@@ -111,9 +134,11 @@ struct LottieJSON {
 
     /// Truthiness as Lottie writes flags: `true`/`false`, `1`/`0`.
     func flag() throws -> Bool {
-        switch value {
-        case .bool(let b): return b
-        case .number(let n): return n != 0
+        let n = node
+        switch n.kind {
+        case .true: return true
+        case .false: return false
+        case .number: return Double(bitPattern: n.payload) != 0
         default: throw fail("expected true, false, 0 or 1, found \(kind)")
         }
     }
@@ -125,5 +150,25 @@ struct LottieJSON {
     func requiredNumber(_ key: String) throws -> Double {
         guard let v = self[key] else { throw fail("missing \"\(key)\"") }
         return try v.number()
+    }
+}
+
+/// The child indices of a container node of a ``LottieJSONDocument``, in file order.
+struct LottieJSONChildren: Sequence, IteratorProtocol {
+    let document: LottieJSONDocument
+    private var cursor: Int
+    private let end: Int
+
+    init(document: LottieJSONDocument, container: Int) {
+        self.document = document
+        cursor = container + 1
+        end = document.end(of: container)
+    }
+
+    mutating func next() -> Int? {
+        guard cursor < end else { return nil }
+        let c = cursor
+        cursor = document.end(of: c)
+        return c
     }
 }

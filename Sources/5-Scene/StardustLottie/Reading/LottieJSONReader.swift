@@ -1,11 +1,11 @@
 import Foundation
 
-/// Reads JSON text (RFC 8259) into ``LottieJSONValue``s: the first step of parsing a Lottie file.
+/// Reads JSON text (RFC 8259) into a ``LottieJSONDocument``: the first step of parsing a Lottie file.
 ///
 /// Why our own reader rather than Foundation's `JSONSerialization` (docs/LOTTIE.md, "JSON reading"): on Linux that
 /// builds Foundation objects (`NSNumber`, bridged dictionaries) that the parser then has to cast back one member at a
-/// time, and together the two were most of the time to open a file. This reader builds plain Swift values in one
-/// pass over the bytes.
+/// time, and together the two were most of the time to open a file. This reader writes the document's flat node
+/// array in one pass over the bytes, with no allocation per array or object.
 ///
 /// It reads strangers' bytes, so it is strict and bounded: the whole text must be one JSON value (with white space
 /// around it; a comma before a closing bracket or brace is accepted, as `JSONSerialization` accepted it), strings must be valid UTF-8 without raw control characters, escapes must be well formed (a lone
@@ -17,16 +17,20 @@ struct LottieJSONReader: ~Copyable {
     /// Deepest nesting of arrays and objects.
     static let maxDepth = 512
 
-    /// Reads `bytes` as one JSON value.
+    /// Reads `bytes` as one JSON value; the document's node 0 is that value.
     /// - Throws: ``LottieError`` at `$`, naming the byte offset of the problem.
-    static func read(_ bytes: [UInt8]) throws -> LottieJSONValue {
+    static func read(_ bytes: [UInt8]) throws -> LottieJSONDocument {
         try bytes.withUnsafeBufferPointer { buffer in
             var reader = LottieJSONReader(buffer)
+            // Every string and element takes at least a byte, so a text this long keeps to the nodes' slot width.
+            guard buffer.count <= LottieJSONDocument.maxSlot else {
+                throw reader.fail("a text of more than \(LottieJSONDocument.maxSlot) bytes")
+            }
             reader.skipSpace()
-            let value = try reader.value(depth: 0)
+            try reader.value(depth: 0, parent: -1, slot: 0)
             reader.skipSpace()
             guard reader.at == buffer.count else { throw reader.fail("unexpected text after the JSON value") }
-            return value
+            return LottieJSONDocument(reader.builder)
         }
     }
 
@@ -44,14 +48,16 @@ struct LottieJSONReader: ~Copyable {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var at = 0
-    /// The elements (`values`) and members (`members`) of the arrays and objects being read, innermost last: a
-    /// container's items are pushed here and moved out, at its exact count, when it closes. Appending to each
-    /// container's own array instead grew it by reallocation (1, 2, 4, … items): most of the reader's allocations
-    /// (docs/BENCHMARKS.md, "lottie", twelfth round). Two stacks for the whole text, grown to its widest nesting.
-    private var values = LottieJSONStack<LottieJSONValue>()
-    private var members = LottieJSONStack<LottieJSONMember>()
+    /// The document's nodes and strings, written as the text is read (a container's node first, its count and
+    /// end filled in when it closes).
+    private var builder: LottieJSONDocument.Builder
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    /// The node array is reserved at a guess from the text's length (a Lottie file averages about 8 bytes of text
+    /// a value), so that it grows by reallocation once or twice at most.
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        builder = LottieJSONDocument.Builder(capacity: bytes.count / 8 + 16)
+    }
 
     private func fail(_ message: String) -> LottieError {
         LottieError(path: "$", "not valid JSON (\(message) at byte \(at))")
@@ -66,16 +72,22 @@ struct LottieJSONReader: ~Copyable {
         }
     }
 
-    private mutating func value(depth: Int) throws -> LottieJSONValue {
+    /// Reads one value into a node whose parent is `parent` and which that parent holds at `slot` (the key's
+    /// string index or the element's index).
+    private mutating func value(depth: Int, parent: Int, slot: Int) throws {
         guard at < bytes.count else { throw fail("unexpected end of the text") }
         switch bytes[at] {
-        case UInt8(ascii: "{"): return try object(depth: depth + 1)
-        case UInt8(ascii: "["): return try array(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "{"): try object(depth: depth + 1, parent: parent, slot: slot)
+        case UInt8(ascii: "["): try array(depth: depth + 1, parent: parent, slot: slot)
+        case UInt8(ascii: "\""):
+            let s = try string()
+            builder.append(.string, payload: UInt64(builder.intern(s)), parent: parent, slot: slot)
+        case UInt8(ascii: "t"): try literal("true"); builder.append(.true, parent: parent, slot: slot)
+        case UInt8(ascii: "f"): try literal("false"); builder.append(.false, parent: parent, slot: slot)
+        case UInt8(ascii: "n"): try literal("null"); builder.append(.null, parent: parent, slot: slot)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let d = try number()
+            builder.append(.number, payload: d.bitPattern, parent: parent, slot: slot)
         default: throw fail("unexpected character")
         }
     }
@@ -88,51 +100,52 @@ struct LottieJSONReader: ~Copyable {
         at += n
     }
 
-    private mutating func array(depth: Int) throws -> LottieJSONValue {
+    private mutating func array(depth: Int, parent: Int, slot: Int) throws {
         guard depth <= Self.maxDepth else { throw fail("arrays and objects nested deeper than \(Self.maxDepth) levels") }
         at += 1
-        // The elements are gathered on `values` above the enclosing containers' and moved off as one array of
-        // their exact count when the bracket closes (see `values`).
-        let base = values.count
+        let me = builder.append(.array, parent: parent, slot: slot)
+        var count = 0
         skipSpace()
-        if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array([]) }
+        if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; builder.close(me, count: 0); return }
         while true {
             skipSpace()
             // A comma before the closing bracket is accepted, as JSONSerialization accepted it.
-            if at < bytes.count, bytes[at] == UInt8(ascii: "]"), values.count > base { at += 1; return .array(values.take(from: base)) }
-            let v = try value(depth: depth)
-            values.push(v)
+            if at < bytes.count, bytes[at] == UInt8(ascii: "]"), count > 0 { at += 1; builder.close(me, count: count); return }
+            try value(depth: depth, parent: me, slot: count)
+            count += 1
             skipSpace()
             guard at < bytes.count else { throw fail("unexpected end of the text in an array") }
             let c = bytes[at]
             at += 1
-            if c == UInt8(ascii: "]") { return .array(values.take(from: base)) }
+            if c == UInt8(ascii: "]") { builder.close(me, count: count); return }
             guard c == UInt8(ascii: ",") else { at -= 1; throw fail("expected , or ] in an array") }
         }
     }
 
-    private mutating func object(depth: Int) throws -> LottieJSONValue {
+    private mutating func object(depth: Int, parent: Int, slot: Int) throws {
         guard depth <= Self.maxDepth else { throw fail("arrays and objects nested deeper than \(Self.maxDepth) levels") }
         at += 1
-        let base = members.count
+        let me = builder.append(.object, parent: parent, slot: slot)
+        var count = 0
         skipSpace()
-        if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object([]) }
+        if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; builder.close(me, count: 0); return }
         while true {
             skipSpace()
-            if at < bytes.count, bytes[at] == UInt8(ascii: "}"), members.count > base { at += 1; return .object(members.take(from: base)) }
+            if at < bytes.count, bytes[at] == UInt8(ascii: "}"), count > 0 { at += 1; builder.close(me, count: count); return }
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
             let key = try string()
             skipSpace()
             guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("expected : after a member name") }
             at += 1
             skipSpace()
-            let v = try value(depth: depth)
-            members.push(LottieJSONMember(key: key, value: v))
+            let keySlot = builder.intern(key)
+            try value(depth: depth, parent: me, slot: keySlot)
+            count += 1
             skipSpace()
             guard at < bytes.count else { throw fail("unexpected end of the text in an object") }
             let c = bytes[at]
             at += 1
-            if c == UInt8(ascii: "}") { return .object(members.take(from: base)) }
+            if c == UInt8(ascii: "}") { builder.close(me, count: count); return }
             guard c == UInt8(ascii: ",") else { at -= 1; throw fail("expected , or } in an object") }
         }
     }
@@ -367,50 +380,4 @@ struct LottieJSONReader: ~Copyable {
 
     /// 10⁰ … 10²², every one exact in a Double.
     private static let powersOfTen: [Double] = (0...22).map { p in (0..<p).reduce(1.0) { r, _ in r * 10 } }
-}
-
-/// ``LottieJSONReader``'s stack of the items of its open arrays or objects: items are moved in and moved out, never
-/// copied, so closing a container costs one allocation of its exact size and a move of its items, with no reference
-/// counting per item. Not copyable: one reader owns it; what is still on it when the reader ends (a refused text)
-/// is released.
-private struct LottieJSONStack<Element>: ~Copyable {
-    private var base: UnsafeMutablePointer<Element>
-    private var capacity = 64
-    private(set) var count = 0
-
-    init() { base = .allocate(capacity: capacity) }
-
-    deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-
-    mutating func push(_ item: consuming Element) {
-        if count == capacity {
-            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-            capacity *= 2
-        }
-        (base + count).initialize(to: item)
-        count += 1
-    }
-
-    /// The items from `start` up, moved into an array of their exact count; they leave the stack.
-    ///
-    /// The array is reserved and appended to rather than made with `Array(unsafeUninitializedCapacity:)`: on Linux
-    /// that initializer allocates through an unspecialized runtime function that looks up the array storage's type
-    /// metadata on every call (about 730 instructions a container, 6 % of opening the lottie-ios files and drawing
-    /// their first frames), where `reserveCapacity` is specialized here (docs/BENCHMARKS.md, "lottie", fourteenth
-    /// round).
-    mutating func take(from start: Int) -> [Element] {
-        let n = count - start
-        let from = base + start
-        var items: [Element] = []
-        items.reserveCapacity(n)
-        for i in 0..<n { items.append((from + i).move()) }
-        count = start
-        return items
-    }
 }

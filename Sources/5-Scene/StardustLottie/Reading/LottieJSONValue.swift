@@ -1,9 +1,10 @@
-/// A JSON value as ``LottieJSONReader`` reads it: plain Swift values, no Foundation objects, so that the parser
-/// walks it without dynamic casts or bridging (docs/LOTTIE.md, "JSON reading").
+/// A JSON value as a tree of plain Swift values: the form tests compare with other decoders
+/// (``LottieJSONDocument/value(at:)``) and build documents from (`LottieJSONDocument`'s initializer from a tree).
+/// The reader writes a flat ``LottieJSONDocument`` instead, which needs no heap array per JSON array or object
+/// (docs/LOTTIE.md, "JSON reading").
 ///
-/// Objects keep their members in file order as a list; a Lottie object holds a handful of members, so a linear
-/// search is cheaper than hashing every key of the file into dictionaries. A key given twice reads as its last
-/// value, as in a dictionary built in file order.
+/// Objects keep their members in file order as a list. A key given twice reads as its last value, as in a
+/// dictionary built in file order.
 enum LottieJSONValue: Sendable, Equatable {
     case null
     case bool(Bool)

@@ -92,7 +92,7 @@ extension LottieParser {
 
     /// A stroke's dash list: at most ``LottieLimits/maxDashes`` entries.
     func dashes(_ j: LottieJSON?) throws -> [LottieDash] {
-        guard let j, j.array != nil else { return [] }
+        guard let j, j.isArray else { return [] }
         let nodes = try j.elements()
         guard nodes.count <= limits.maxDashes else { throw j.fail("more than \(limits.maxDashes) dash entries in one stroke") }
         return try nodes.compactMap { d in

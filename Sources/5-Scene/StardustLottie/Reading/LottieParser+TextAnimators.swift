@@ -22,8 +22,8 @@ extension LottieParser {
 
     /// The keys of an animator's properties that are not drawn (named in a warning).
     static func otherTextAnimatorProperties(_ p: LottieJSON?) -> [String] {
-        guard case .object(let members)? = p?.value else { return [] }
+        guard let p else { return [] }
         let drawn: Set<String> = ["fc", "sc", "sw", "o", "p", "s", "r", "t", "nm", "mn"]
-        return members.map(\.key).filter { !drawn.contains($0) }
+        return p.keys.filter { !drawn.contains($0) }
     }
 }

@@ -16,7 +16,7 @@ extension LottieParser {
     func bezierProperty(_ j: LottieJSON) throws -> LottieProperty<LottieBezier> {
         try property(j) { v in
             // Keyframe values of shapes are one-element arrays of the shape.
-            if let a = v.array, a.count == 1 { return try self.bezier(LottieJSON(a[0], path: "\(v.path)[0]")) }
+            if v.isArray, v.count == 1, let first = v.first { return try self.bezier(first) }
             return try self.bezier(v)
         }
     }
@@ -35,21 +35,24 @@ extension LottieParser {
     /// The points of a bezier's `v`, `i` or `o` list (none when absent): `[x, y]` arrays, extra numbers ignored.
     ///
     /// A list whose every element is an array of at least two finite numbers, and nothing else, is read straight
-    /// from the JSON values; anything else goes through ``checkedPoints(_:)``, which gives the same points or the
-    /// error with its path. The direct read makes no path step, element wrapper or number array per point, which
-    /// were 6 % of opening the lottie-ios files and drawing their first frames (docs/BENCHMARKS.md, "lottie", fourteenth round).
+    /// from the document's nodes; anything else goes through ``checkedPoints(_:)``, which gives the same points or
+    /// the error with its path. The direct read makes no element list or number array per point, which were 6 % of
+    /// opening the lottie-ios files and drawing their first frames (docs/BENCHMARKS.md, "lottie", fourteenth round).
     func points(_ node: LottieJSON?) throws -> [LottiePoint] {
         guard let node else { return [] }
-        guard let list = node.array else { return try checkedPoints(node) }
+        guard node.isArray else { return try checkedPoints(node) }
+        let document = node.document
         var out: [LottiePoint] = []
-        out.reserveCapacity(list.count)
-        for element in list {
-            guard case .array(let xy) = element, xy.count >= 2 else { return try checkedPoints(node) }
-            for n in xy {
-                guard case .number(let d) = n, d.isFinite else { return try checkedPoints(node) }
+        out.reserveCapacity(node.count)
+        for element in LottieJSONChildren(document: document, container: node.index) {
+            let xy = LottieJSON(document, element)
+            guard xy.isArray, xy.count >= 2 else { return try checkedPoints(node) }
+            // The numbers of a point follow its node, one node each when they are all numbers.
+            let x = LottieJSON(document, element + 1), y = LottieJSON(document, element + 2)
+            for n in LottieJSONChildren(document: document, container: element) where LottieJSON(document, n).finiteNumber == nil {
+                return try checkedPoints(node)
             }
-            guard case .number(let x) = xy[0], case .number(let y) = xy[1] else { return try checkedPoints(node) }
-            out.append(LottiePoint(x, y))
+            out.append(LottiePoint(x.finiteNumber!, y.finiteNumber!))
         }
         return out
     }
@@ -83,7 +86,7 @@ extension LottieParser {
             throw LottieError(path: "\(j.path).x", "an expression of \(x.utf8.count) bytes, more than the limit of \(limits.maxExpressionBytes)")
         }
         // Keyframes are an array of objects with `t`; `a` is not trusted (files with `a: 0` and keyframes exist).
-        guard k.array?.first?["t"] != nil else {
+        guard k.first?.hasMember("t") == true else {
             return LottieProperty(.fixed(try read(k)), expression: expression, path: j.path)
         }
         let nodes = try k.elements()

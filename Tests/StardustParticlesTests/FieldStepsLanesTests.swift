@@ -38,6 +38,28 @@ import StardustCore
             && [a.px, a.py, a.pz, a.vx, a.vy, a.vz].map(\.bitPattern) == [b.px, b.py, b.pz, b.vx, b.vy, b.vz].map(\.bitPattern)
     }
 
+    /// A random playback setup for the group tests: an integrator (turbulence nine times in ten, drag half the time,
+    /// wind), a floor (bounce, stick or die) or, now and then, none, an acceleration, and the lane parameters with the
+    /// lattice table four times in five (the caller deallocates `cells`).
+    static func playbackSetup(_ d: inout Draw) -> (integrator: FieldIntegrator, colliders: ColliderSet?, accel: SIMD3<Double>,
+                                                   parameters: SDFieldParameters, cells: UnsafeMutablePointer<SDLatticeCell>?) {
+        var f = ParticleFields()
+        if !d.chance(0.1) {
+            f.turbulence = .init(strength: d.u(1, 300), scale: d.u(5, 120), seed: UInt32(d.u(0, 1000)))
+        }
+        let drag = d.chance(0.5) ? 0 : d.u(0.01, 3)
+        let integrator = FieldIntegrator(f, drag: drag, wind: SIMD3(d.range(40), d.range(40), 0))
+        let response: ParticleCollider.Response = [.bounce, .bounce, .stick, .die][Int(d.u(0, 4))]
+        let colliders = d.chance(0.15) ? nil
+            : ColliderSet([.floor(y: d.u(20, 200), response: response, restitution: d.u(0, 1), friction: d.u(0, 1))])
+        let accel = SIMD3(d.range(100), d.u(0, 250), 0)
+        var parameters = integrator.laneParameters(colliders, acceleration: accel)
+        let cells = d.chance(0.2) ? nil : FieldIntegrator.makeLatticeCells()
+        parameters.cells = cells
+        parameters.cellMask = Int64(FieldIntegrator.latticeCells - 1)
+        return (integrator, colliders, accel, parameters, cells)
+    }
+
     @Test("the C field steps equal FieldIntegrator's run bit for bit, in both variants, checkpoints included")
     func fieldStepsMatchIntegrator() {
         var d = Draw(0x7E2B_1E5)
@@ -136,21 +158,8 @@ import StardustCore
         let columns = FieldLaneColumns.testColumns(store, lanes: n)
         var uniform = 0, uniformFinished = 0, uniformHandedBack = 0, compared = 0
         for round in 0..<300 {
-            var f = ParticleFields()
-            if !d.chance(0.1) {
-                f.turbulence = .init(strength: d.u(1, 300), scale: d.u(5, 120), seed: UInt32(d.u(0, 1000)))
-            }
-            let drag = d.chance(0.5) ? 0 : d.u(0.01, 3)
-            let integrator = FieldIntegrator(f, drag: drag, wind: SIMD3(d.range(40), d.range(40), 0))
-            let response: ParticleCollider.Response = [.bounce, .bounce, .stick, .die][Int(d.u(0, 4))]
-            let colliders = d.chance(0.15) ? nil
-                : ColliderSet([.floor(y: d.u(20, 200), response: response, restitution: d.u(0, 1), friction: d.u(0, 1))])
-            let accel = SIMD3(d.range(100), d.u(0, 250), 0)
-            var parameters = integrator.laneParameters(colliders, acceleration: accel)
-            let cells = d.chance(0.2) ? nil : FieldIntegrator.makeLatticeCells()
+            let (integrator, colliders, accel, parameters, cells) = Self.playbackSetup(&d)
             defer { cells?.deallocate() }
-            parameters.cells = cells
-            parameters.cellMask = Int64(FieldIntegrator.latticeCells - 1)
             let count = 4 * (1 + Int(d.u(0, Double(n / 4))))
             var births: [ParticleBirth] = [], ages: [Double] = [], slots: [FieldCheckpoint] = []
             for g in 0..<(count / 4) {
@@ -225,21 +234,8 @@ import StardustCore
         let columns = FieldLaneColumns.testColumns(store, lanes: n)
         var wide = 0, wideFinished = 0, wideHandedBack = 0, split = 0, far = 0, negativeZero = 0, compared = 0
         for round in 0..<300 {
-            var f = ParticleFields()
-            if !d.chance(0.1) {
-                f.turbulence = .init(strength: d.u(1, 300), scale: d.u(5, 120), seed: UInt32(d.u(0, 1000)))
-            }
-            let drag = d.chance(0.5) ? 0 : d.u(0.01, 3)
-            let integrator = FieldIntegrator(f, drag: drag, wind: SIMD3(d.range(40), d.range(40), 0))
-            let response: ParticleCollider.Response = [.bounce, .bounce, .stick, .die][Int(d.u(0, 4))]
-            let colliders = d.chance(0.15) ? nil
-                : ColliderSet([.floor(y: d.u(20, 200), response: response, restitution: d.u(0, 1), friction: d.u(0, 1))])
-            let accel = SIMD3(d.range(100), d.u(0, 250), 0)
-            var parameters = integrator.laneParameters(colliders, acceleration: accel)
-            let cells = d.chance(0.2) ? nil : FieldIntegrator.makeLatticeCells()
+            let (integrator, colliders, accel, parameters, cells) = Self.playbackSetup(&d)
             defer { cells?.deallocate() }
-            parameters.cells = cells
-            parameters.cellMask = Int64(FieldIntegrator.latticeCells - 1)
             let count = 8 * (1 + Int(d.u(0, Double(n / 8))))
             var births: [ParticleBirth] = [], ages: [Double] = [], slots: [FieldCheckpoint] = []
             for g in 0..<(count / 8) {

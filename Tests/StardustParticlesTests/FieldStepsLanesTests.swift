@@ -38,6 +38,32 @@ import StardustCore
             && [a.px, a.py, a.pz, a.vx, a.vy, a.vz].map(\.bitPattern) == [b.px, b.py, b.pz, b.vx, b.vy, b.vz].map(\.bitPattern)
     }
 
+    /// Records, lane by lane, where the C steps' final state or kept checkpoint differs from the Swift run's
+    /// (`want`, `wantSlots`); returns the number of lanes compared.
+    static func expectLanes(_ integrator: FieldIntegrator, _ births: [ParticleBirth], ages: [Double], colliders: ColliderSet?,
+                            checkpoints s: UnsafeMutableBufferPointer<FieldCheckpoint>, _ columns: FieldLaneColumns,
+                            want: [(position: SIMD3<Double>, velocity: SIMD3<Double>, alive: Bool)],
+                            wantSlots: [FieldCheckpoint], _ place: (Int) -> String) -> Int {
+        for j in 0..<births.count {
+            let got = integrator.testLaneState(j, births[j], age: ages[j], colliders: colliders,
+                                               checkpoint: s.baseAddress! + j, columns)
+            expectLane(got, want[j], slot: s[j], wantSlot: wantSlots[j], place(j))
+        }
+        return births.count
+    }
+
+    /// Which groups of `width` lanes the uniform path takes (its test in FieldSteps.c): the same full steps left in
+    /// every lane, at most 16, and a shortened step in each.
+    static func uniformGroups(_ l: SDFieldLanes, count: Int, width w: Int) -> [Bool] {
+        (0..<(count / w)).map { g in
+            let left = (0..<w).map { l.steps[w * g + $0] - l.step[w * g + $0] }
+            return left.allSatisfy { $0 == left[0] } && left[0] >= 0 && left[0] <= 16 && (0..<w).allSatisfy { l.rest[w * g + $0] > 0 }
+        }
+    }
+
+    /// Whether every lane of group `g` (of `width` lanes) finished in the C steps rather than being handed back.
+    static func finished(_ l: SDFieldLanes, group g: Int, width w: Int) -> Bool { (0..<w).allSatisfy { l.done[w * g + $0] != 0 } }
+
     /// A random playback setup for the group tests: an integrator (turbulence nine times in ten, drag half the time,
     /// wind), a floor (bounce, stick or die) or, now and then, none, an acceleration, and the lane parameters with the
     /// lattice table four times in five (the caller deallocates `cells`).
@@ -189,24 +215,15 @@ import StardustCore
                     _ = integrator.prepareTestLanes(births, ages: ages, colliders: colliders, checkpoints: s.baseAddress!,
                                                     baseline: baseline, columns, ageColumn: store + 20 * n)
                     // The groups the uniform path takes (the test of `steps`), and whether it finished them.
-                    var isUniform = [Bool](repeating: false, count: count / 4)
-                    let l = columns.lanes
-                    for g in 0..<(count / 4) {
-                        let left = (0..<4).map { l.steps[4 * g + $0] - l.step[4 * g + $0] }
-                        isUniform[g] = left.allSatisfy { $0 == left[0] } && left[0] >= 0 && left[0] <= 16
-                            && (0..<4).allSatisfy { l.rest[4 * g + $0] > 0 }
-                    }
+                    let isUniform = Self.uniformGroups(columns.lanes, count: count, width: 4)
                     FieldIntegrator.testSteps(columns, padded: count, parameters, baseline: baseline)
                     for g in 0..<(count / 4) where isUniform[g] {
                         uniform += 1
-                        if (0..<4).allSatisfy({ l.done[4 * g + $0] != 0 }) { uniformFinished += 1 } else { uniformHandedBack += 1 }
+                        if Self.finished(columns.lanes, group: g, width: 4) { uniformFinished += 1 } else { uniformHandedBack += 1 }
                     }
-                    for j in 0..<count {
-                        let got = integrator.testLaneState(j, births[j], age: ages[j], colliders: colliders,
-                                                           checkpoint: s.baseAddress! + j, columns)
-                        Self.expectLane(got, want[j], slot: s[j], wantSlot: wantSlots[j],
-                                        "round \(round), baseline \(baseline), lane \(j), age \(ages[j])")
-                        compared += 1
+                    compared += Self.expectLanes(integrator, births, ages: ages, colliders: colliders, checkpoints: s, columns,
+                                                 want: want, wantSlots: wantSlots) { j in
+                        "round \(round), baseline \(baseline), lane \(j), age \(ages[j])"
                     }
                 }
             }
@@ -281,25 +298,16 @@ import StardustCore
                 _ = integrator.prepareTestLanes(births, ages: ages, colliders: colliders, checkpoints: s.baseAddress!,
                                                 baseline: false, columns, ageColumn: store + 20 * n)
                 // The groups of eight the eight-lane path takes (its test), and whether it finished them.
-                let l = columns.lanes
-                var isWide = [Bool](repeating: false, count: count / 8)
-                for g in 0..<(count / 8) {
-                    let left = (0..<8).map { l.steps[8 * g + $0] - l.step[8 * g + $0] }
-                    isWide[g] = left.allSatisfy { $0 == left[0] } && left[0] >= 0 && left[0] <= 16
-                        && (0..<8).allSatisfy { l.rest[8 * g + $0] > 0 }
-                }
+                let isWide = Self.uniformGroups(columns.lanes, count: count, width: 8)
                 var lanes = columns.lanes, p = parameters
                 #expect(sd_field_steps_wide(&lanes, Int64(count), &p) == 1)
                 for g in 0..<(count / 8) where isWide[g] {
                     wide += 1
-                    if (0..<8).allSatisfy({ l.done[8 * g + $0] != 0 }) { wideFinished += 1 } else { wideHandedBack += 1 }
+                    if Self.finished(columns.lanes, group: g, width: 8) { wideFinished += 1 } else { wideHandedBack += 1 }
                 }
-                for j in 0..<count {
-                    let got = integrator.testLaneState(j, births[j], age: ages[j], colliders: colliders,
-                                                       checkpoint: s.baseAddress! + j, columns)
-                    Self.expectLane(got, want[j], slot: s[j], wantSlot: wantSlots[j],
-                                    "round \(round), lane \(j), age \(ages[j]), birth \(births[j].position)")
-                    compared += 1
+                compared += Self.expectLanes(integrator, births, ages: ages, colliders: colliders, checkpoints: s, columns,
+                                             want: want, wantSlots: wantSlots) { j in
+                    "round \(round), lane \(j), age \(ages[j]), birth \(births[j].position)"
                 }
             }
         }

@@ -9,7 +9,11 @@ import Testing
 /// trees with duplicate keys, nulls, booleans, non-finite numbers and deep nesting.
 @Suite("LottieJSONDocumentTests")
 struct LottieJSONDocumentTests {
-    static let keys = ["a", "k", "t", "s", "ty", "nm", "é", "q\"", "long key with spaces"]
+    /// Member names: Lottie's short ones, names sharing a prefix or a length, the empty name, a NUL, the seven- and
+    /// eight-byte edge of the packed words, and names equal as `String`s with other bytes (`é` precomposed and
+    /// decomposed, KELVIN SIGN and `K`).
+    static let keys = ["a", "k", "t", "s", "ty", "nm", "é", "e\u{301}", "q\"", "long key with spaces", "", "ks", "kt", "ksa",
+                       "a\u{0}", "\u{0}", "abcdefg", "abcdefh", "abcdefgh", "K", "\u{212A}", "Ks", "\u{212A}s"]
 
     /// A random tree `depth` levels deep at most; objects draw keys from a small set, so keys repeat.
     static func tree(_ rng: inout SplitMix64, depth: Int, finite: Bool) -> LottieJSONValue {
@@ -74,6 +78,8 @@ struct LottieJSONDocumentTests {
             #expect(read.nodes.map(\.parent) == built.nodes.map(\.parent))
             #expect(read.nodes.map(\.tag) == built.nodes.map(\.tag))
             #expect(read.strings == built.strings)
+            #expect(read.keys == built.keys)
+            #expect(read.keyWords == built.keyWords)
             #expect(read.value(at: 0) == t)
         }
     }
@@ -195,6 +201,62 @@ struct LottieJSONDocumentTests {
                     })
                 }
             }
+        }
+    }
+
+    /// The lookup's plain reference: every member's name compared as a `String`, the last match kept.
+    static func plainMember(_ d: LottieJSONDocument, _ name: String, of index: Int) -> Int {
+        var found = -1
+        for c in LottieJSONChildren(document: d, container: index) where d.keys[d.nodes[c].slot] == name { found = c }
+        return found
+    }
+
+    /// Every object of `d` looked up by each of its own names and by `probes`, against ``plainMember(_:_:of:)``.
+    static func expectLookupsAsPlainScan(_ d: LottieJSONDocument, probes: [String]) {
+        for i in d.nodes.indices where d.nodes[i].kind == .object {
+            let own = LottieJSONChildren(document: d, container: i).map { d.keys[d.nodes[$0].slot] }
+            for name in own + probes {
+                let expected = plainMember(d, name, of: i)
+                #expect(d.member(name, of: i) == expected, "\(d.path(of: i)) \(name.unicodeScalars.map(\.value))")
+                #expect(LottieJSON(d, i).hasMember(name) == (expected >= 0))
+                #expect(LottieJSON(d, i)[name]?.index == (expected >= 0 && d.nodes[expected].kind != .null ? expected : nil))
+            }
+        }
+    }
+
+    @Test("two names' words decide equality exactly as String does, or leave it to the strings")
+    func keyWords() {
+        // Short names from an alphabet of ASCII, a NUL, precomposed and combining accents, KELVIN SIGN and `K`.
+        let alphabet = ["a", "b", "K", "\u{0}", "e", "é", "\u{301}", "\u{212A}", "~"]
+        var rng = SplitMix64(seed: 2020)
+        var names = Self.keys
+        for _ in 0..<600 { names.append((0..<Int.random(in: 0...9, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()) }
+        for a in names {
+            let wa = LottieJSONKey(a)
+            #expect(wa == Array(a.utf8).withUnsafeBufferPointer { LottieJSONKey($0) })
+            for b in names {
+                let wb = LottieJSONKey(b)
+                if wa == wb && wa.word & LottieJSONKey.unpackedBit == 0 {
+                    #expect(a == b, "\(a.unicodeScalars.map(\.value)) \(b.unicodeScalars.map(\.value))")
+                } else if !wa.needsStrings(wb) {
+                    #expect(a != b, "\(a.unicodeScalars.map(\.value)) \(b.unicodeScalars.map(\.value))")
+                }
+            }
+        }
+    }
+
+    @Test("member lookup gives what a plain scan of the names gives, on objects with repeated, null and look-alike names")
+    func lookupMatchesAPlainScan() throws {
+        var rng = SplitMix64(seed: 2021)
+        for round in 0..<300 {
+            // Objects of up to 24 members, so that names repeat within one object.
+            let members = (0..<Int.random(in: 0...24, using: &rng)).map { _ in
+                LottieJSONMember(key: Self.keys.randomElement(using: &rng)!, value: Bool.random(using: &rng) ? .null : Self.tree(&rng, depth: 2, finite: true))
+            }
+            let t = LottieJSONValue.object(members)
+            let read = try LottieJSONReader.read(Array(Self.text(t).utf8))
+            Self.expectLookupsAsPlainScan(read, probes: Self.keys + ["absent", "abcdefgi", "k\u{0}"])
+            if round % 10 == 0 { Self.expectLookupsAsPlainScan(LottieJSONDocument(t), probes: Self.keys) }
         }
     }
 

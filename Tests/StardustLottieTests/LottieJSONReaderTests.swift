@@ -179,8 +179,11 @@ struct LottieJSONReaderTests {
         for _ in 0..<LottieFuzzTests.iterations {
             var input = seeds[Int.random(in: 0..<seeds.count, using: &rng)]
             for _ in 0..<Int.random(in: 1...3, using: &rng) { input = rng.mutate(input) }
-            let ours = try? LottieJSONReader.tree(input)
+            let document = try? LottieJSONReader.read(input)
+            let ours = document?.value(at: 0)
             let theirs = try? JSONSerialization.jsonObject(with: Data(input), options: [.fragmentsAllowed])
+            // Member lookups (names matched by their words) as a plain scan of the names would give.
+            if let document { LottieJSONDocumentTests.expectLookupsAsPlainScan(document, probes: ["ks", "absent", "K"]) }
             if let ours, let theirs {
                 bothAccepted += 1
                 #expect(Self.same(ours, theirs))

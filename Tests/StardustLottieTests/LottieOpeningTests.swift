@@ -4,9 +4,10 @@ import StardustCore
 @testable import StardustLottie
 import Testing
 
-/// The eighteenth round's shortcuts in opening a file (docs/BENCHMARKS.md, "lottie"), each against what it
-/// replaced: a group's `tr` found among the items already read against listing and filtering `it` again, and the
-/// translator's direct model values against `Layer.setValue(_:forKeyPath:)`.
+/// The eighteenth round's shortcut in opening a file (docs/BENCHMARKS.md, "lottie") against what it replaced: a
+/// group's `tr` found among the items already read against listing and filtering `it` again. (The round's direct
+/// model values of the translator became `Layer.setValue(_:forKeyPath:)`'s shortcut in the twentieth round, tested
+/// by `LayerCommonKeyPathsTests`.)
 @Suite("LottieOpeningTests")
 struct LottieOpeningTests {
     /// A shape group whose items are `kinds` (`"tr"`, `"fl"`, …), hidden where `hidden` says; each `tr` has its
@@ -52,43 +53,5 @@ struct LottieOpeningTests {
         do { _ = try LottieParser(limits: LottieLimits()).shapeItem(json, depth: 0) } catch let e as LottieError {
             #expect(e.path == "$.it[1].o.k")
         }
-    }
-
-    /// The bits of every model property the direct path writes.
-    static func bits(_ l: Layer) -> [UInt64] {
-        [l.position.x, l.position.y, l.opacity, l.bounds.origin.x, l.bounds.origin.y, l.bounds.size.width, l.bounds.size.height]
-            .map(\.bitPattern)
-    }
-
-    @Test("direct model values are the values setValue sets, on plain layers and others")
-    func directModelValues() {
-        var rng = SplitMix64(seed: 1818)
-        let specials: [Double] = [0, -0.0, 1, -1, .infinity, -.infinity, .nan, .leastNonzeroMagnitude, 1e300, 0.1]
-        func number() -> Double { Bool.random(using: &rng) ? specials.randomElement(using: &rng)! : Double.random(in: -1e4...1e4, using: &rng) }
-        let cases: [(LottieTranslator.DirectProperty, String, Bool)] = [
-            (.position, "position", true), (.positionX, "position.x", false), (.positionY, "position.y", false),
-            (.opacity, "opacity", false), (.boundsOrigin, "bounds.origin", true),
-        ]
-        for _ in 0..<500 {
-            for (direct, keyPath, isPoint) in cases {
-                for make in [{ Layer() }, { ShapeLayer() as Layer }] {
-                    let a = make(), b = make()
-                    for l in [a, b] {
-                        l.position = Point(number(), number()); l.bounds = Rect(number(), number(), number(), number())
-                        l.opacity = number()
-                    }
-                    b.position = a.position; b.bounds = a.bounds; b.opacity = a.opacity
-                    let value: AnimatableValue = isPoint ? .point(Point(number(), number())) : .number(number())
-                    LottieTranslator.setModel(value, direct, of: a, keyPath: keyPath)
-                    b.setValue(value, forKeyPath: keyPath)
-                    #expect(Self.bits(a) == Self.bits(b), "\(keyPath) \(value)")
-                }
-            }
-        }
-        // A value of another kind than the property's goes through setValue too (which ignores it).
-        let a = Layer(), b = Layer()
-        LottieTranslator.setModel(.number(3), .position, of: a, keyPath: "position")
-        b.setValue(.number(3), forKeyPath: "position")
-        #expect(Self.bits(a) == Self.bits(b))
     }
 }

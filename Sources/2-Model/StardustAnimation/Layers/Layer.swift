@@ -294,7 +294,15 @@ open class Layer: AnimationHost {
     /// wrong type are ignored (numbers are accepted for `isHidden`). Setting a
     /// sub-key-path rebuilds its root value (`transform.rotation` rebuilds the
     /// transform from its ``TransformComponents``). Subclasses extend it by overriding.
+    /// The most common key paths take a shortcut with the same result (``setCommonValue(_:forKeyPath:)``).
     open func setValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
+        if setCommonValue(value, forKeyPath: keyPath) { return }
+        setValueByParsing(value, forKeyPath: keyPath)
+    }
+
+    /// ``setValue(_:forKeyPath:)``'s general path: the key path's canonical spelling split at its first dot, the
+    /// root value read, its component replaced and the root written back.
+    final func setValueByParsing(_ value: AnimatableValue, forKeyPath keyPath: String) {
         let path = LayerKeyPath.canonical(keyPath)
         let (head, rest) = LayerKeyPath.split(path)
         // The root is matched once for the read and the write back (``LayerRootKey``).

@@ -36,7 +36,7 @@ struct LottieJSON {
     /// The member names of an object in file order (none for any other value).
     var keys: [String] {
         guard isObject else { return [] }
-        return children.map { document.strings[document.nodes[$0].slot] }
+        return children.map { document.keys[document.nodes[$0].slot] }
     }
 
     /// The indices of an array's elements or an object's members, in file order (a container's children follow
@@ -45,15 +45,15 @@ struct LottieJSON {
 
     /// Whether an object has the member `key`, null or not.
     func hasMember(_ key: String) -> Bool {
-        isObject && children.contains { document.strings[document.nodes[$0].slot] == key }
+        isObject && document.member(key, of: index) >= 0
     }
 
     /// The member `key` (its last occurrence, as in a dictionary built in file order), or `nil` when this is not
-    /// an object, has no such member, or the member is null.
+    /// an object, has no such member, or the member is null. Names are matched by their words
+    /// (``LottieJSONDocument/member(_:of:)``).
     subscript(_ key: String) -> LottieJSON? {
         guard isObject else { return nil }
-        var found = -1
-        for c in children where document.strings[document.nodes[c].slot] == key { found = c }
+        let found = document.member(key, of: index)
         guard found >= 0, document.nodes[found].kind != .null else { return nil }
         return LottieJSON(document, found)
     }

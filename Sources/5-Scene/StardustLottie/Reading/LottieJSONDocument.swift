@@ -14,14 +14,15 @@ final class LottieJSONDocument {
 
     /// One value. `payload` is a number's bits, a string's index in ``strings``, or for a container its child
     /// count (low 32 bits) and the index after its last descendant (high 32 bits). `tag` is the kind (low 3 bits)
-    /// and the slot (the rest): the key's index in ``strings`` for an object's member, the element's index for an
-    /// array's element. 16 bytes a value.
+    /// and the slot (the rest): the member name's index in ``keys`` for an object's member, the element's index for
+    /// an array's element. 16 bytes a value.
     struct Node {
         var payload: UInt64
         var parent: Int32
         var tag: UInt32
 
         var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: tag & 7))! }
+        var isContainer: Bool { tag & 7 >= UInt32(Kind.array.rawValue) }
         var slot: Int { Int(tag >> 3) }
         var childCount: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
         var end: Int { Int(truncatingIfNeeded: payload >> 32) }
@@ -32,13 +33,22 @@ final class LottieJSONDocument {
     static let maxSlot = (1 << 29) - 1
 
     let nodes: [Node]
+    /// The string values.
     let strings: [String]
-    /// The spelled paths of the containers asked so far (children share their container's).
-    private var spelled: [Int: String] = [:]
+    /// The member names, each short ASCII name once (see ``Builder/internKey(_:)``), with their words for the lookup.
+    let keys: [String]
+    let keyWords: [LottieJSONKey]
+    /// The spelled paths of the last container asked and its ancestors, outermost first (children share their
+    /// container's). Paths are asked in about text order, so a chain serves nearly every request; it replaced a
+    /// dictionary of every container asked, whose hashing was a tenth of spelling paths (docs/BENCHMARKS.md,
+    /// "lottie", twentieth round).
+    private var chain: [(index: Int, path: String)] = [(0, "$")]
 
     init(_ builder: Builder) {
         nodes = builder.nodes
         strings = builder.strings
+        keys = builder.keys
+        keyWords = builder.keyWords
     }
 
     /// The index after `index`'s last descendant (its next sibling, if any).
@@ -47,15 +57,49 @@ final class LottieJSONDocument {
         return n.kind.rawValue >= Kind.array.rawValue ? n.end : index + 1
     }
 
+    /// The last member of the object at `index` named `name`, or -1 when it has none. Every member is looked at
+    /// (the last occurrence of a name wins, as in a dictionary built in file order), each by its name's word first
+    /// (``LottieJSONKey``): equal packed words are equal names, and the strings are compared only when the words
+    /// cannot decide. The nodes and words are read through buffer pointers: every index comes from the document's
+    /// own links, written by the reader or the builder.
+    func member(_ name: String, of index: Int) -> Int {
+        let query = LottieJSONKey(name)
+        return nodes.withUnsafeBufferPointer { nodes in
+            keyWords.withUnsafeBufferPointer { words in
+                let end = nodes[index].end
+                var c = index + 1, found = -1
+                if query.word & LottieJSONKey.unpackedBit == 0 {
+                    // A packed name (nearly every one asked) equals the names of the same word, and may equal only
+                    // a name that is not ASCII besides.
+                    while c < end {
+                        let n = nodes[c]
+                        let w = words[n.slot].word
+                        if w == query.word || (w & LottieJSONKey.otherBit != 0 && keys[n.slot] == name) { found = c }
+                        c = n.isContainer ? n.end : c + 1
+                    }
+                } else {
+                    while c < end {
+                        let n = nodes[c]
+                        if words[n.slot].needsStrings(query) && keys[n.slot] == name { found = c }
+                        c = n.isContainer ? n.end : c + 1
+                    }
+                }
+                return found
+            }
+        }
+    }
+
     /// The JSON path of node `index` (`$.layers[3].ks`): its parent's (kept for containers) and one step.
     func path(of index: Int) -> String {
-        if index == 0 { return "$" }
-        if let p = spelled[index] { return p }
+        // Leave the containers that do not hold `index` (never the root, which holds every node).
+        while let top = chain.last, !(top.index <= index && index < end(of: top.index)) { chain.removeLast() }
+        if let top = chain.last, top.index == index { return top.path }
+        // The top of the chain is an ancestor of `index`, so its parent's path extends the chain.
         let n = nodes[index]
         let parent = Int(n.parent)
         let container = path(of: parent)
-        let p = nodes[parent].kind == .object ? "\(container).\(strings[n.slot])" : "\(container)[\(n.slot)]"
-        if n.kind.rawValue >= Kind.array.rawValue { spelled[index] = p }
+        let p = nodes[parent].kind == .object ? "\(container).\(keys[n.slot])" : "\(container)[\(n.slot)]"
+        if n.isContainer { chain.append((index, p)) }
         return p
     }
 
@@ -72,7 +116,7 @@ final class LottieJSONDocument {
             var items: [LottieJSONValue] = [], members: [LottieJSONMember] = []
             var c = index + 1
             while c < n.end {
-                if n.kind == .array { items.append(value(at: c)) } else { members.append(LottieJSONMember(key: strings[nodes[c].slot], value: value(at: c))) }
+                if n.kind == .array { items.append(value(at: c)) } else { members.append(LottieJSONMember(key: keys[nodes[c].slot], value: value(at: c))) }
                 c = end(of: c)
             }
             return n.kind == .array ? .array(items) : .object(members)
@@ -83,6 +127,11 @@ final class LottieJSONDocument {
     struct Builder {
         fileprivate(set) var nodes: [Node] = []
         fileprivate(set) var strings: [String] = []
+        fileprivate(set) var keys: [String] = []
+        fileprivate(set) var keyWords: [LottieJSONKey] = []
+        /// The packed names' key indices by word, so that a short ASCII name is made into a string and stored once
+        /// per document however often it occurs.
+        private var packedKeys = LottieJSONKeyTable()
 
         init(capacity: Int = 0) { nodes.reserveCapacity(capacity) }
 
@@ -93,11 +142,25 @@ final class LottieJSONDocument {
             return nodes.count - 1
         }
 
-        /// Adds a string (a value or a member's key) and returns its index.
+        /// Adds a string value and returns its index.
         mutating func intern(_ s: String) -> Int {
             strings.append(s)
             return strings.count - 1
         }
+
+        /// The index in ``keys`` of a member name whose word is `key`: a packed name's index when it was added
+        /// before, else a new entry made by `name` (a name that is not packed gets an entry per occurrence).
+        mutating func internKey(_ key: LottieJSONKey, _ name: () -> String) -> Int {
+            let packed = key.word & LottieJSONKey.unpackedBit == 0
+            if packed, let i = packedKeys.index(of: key.word) { return i }
+            keys.append(name())
+            keyWords.append(key)
+            if packed { packedKeys.insert(key.word, index: keys.count - 1) }
+            return keys.count - 1
+        }
+
+        /// ``internKey(_:_:)`` for a name already made.
+        mutating func internKey(_ name: String) -> Int { internKey(LottieJSONKey(name)) { name } }
 
         /// Closes the container at `index` after its `count` children (and their descendants) were appended.
         mutating func close(_ index: Int, count: Int) {
@@ -118,7 +181,7 @@ final class LottieJSONDocument {
                 close(me, count: items.count)
             case .object(let members):
                 let me = append(.object, parent: parent, slot: slot)
-                for m in members { appendTree(m.value, parent: me, slot: intern(m.key)) }
+                for m in members { appendTree(m.value, parent: me, slot: internKey(m.key)) }
                 close(me, count: members.count)
             }
         }
@@ -129,5 +192,44 @@ final class LottieJSONDocument {
         var b = Builder()
         b.appendTree(value, parent: -1, slot: 0)
         self.init(b)
+    }
+}
+
+/// Packed member-name words and their key indices, open-addressed (linear probing in 2ⁿ slots, at most half
+/// full; a packed word is never 0, which marks an empty slot). A document has a few dozen distinct names.
+struct LottieJSONKeyTable {
+    private var words = [UInt64](repeating: 0, count: 64)
+    private var indices = [Int32](repeating: 0, count: 64)
+    private var count = 0
+
+    private func slot(_ word: UInt64) -> Int {
+        // Fibonacci hashing: the top bits of the product mix every byte of the name.
+        Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - words.count.trailingZeroBitCount))
+    }
+
+    func index(of word: UInt64) -> Int? {
+        let mask = words.count - 1
+        var s = slot(word)
+        while words[s] != 0 {
+            if words[s] == word { return Int(indices[s]) }
+            s = (s + 1) & mask
+        }
+        return nil
+    }
+
+    mutating func insert(_ word: UInt64, index: Int) {
+        if 2 * (count + 1) > words.count {
+            let old = zip(words, indices).filter { $0.0 != 0 }
+            words = [UInt64](repeating: 0, count: 2 * words.count)
+            indices = [Int32](repeating: 0, count: words.count)
+            count = 0
+            for (w, i) in old { insert(w, index: Int(i)) }
+        }
+        let mask = words.count - 1
+        var s = slot(word)
+        while words[s] != 0 { s = (s + 1) & mask }
+        words[s] = word
+        indices[s] = Int32(truncatingIfNeeded: index)
+        count += 1
     }
 }

@@ -133,12 +133,11 @@ struct LottieJSONReader: ~Copyable {
             skipSpace()
             if at < bytes.count, bytes[at] == UInt8(ascii: "}"), count > 0 { at += 1; builder.close(me, count: count); return }
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
-            let key = try string()
+            let keySlot = try memberName()
             skipSpace()
             guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("expected : after a member name") }
             at += 1
             skipSpace()
-            let keySlot = builder.intern(key)
             try value(depth: depth, parent: me, slot: keySlot)
             count += 1
             skipSpace()
@@ -201,6 +200,26 @@ struct LottieJSONReader: ~Copyable {
             }
         }
         throw fail("unexpected end of the text")
+    }
+
+    /// A member name from the opening quote at `at`, as its index in the document's names. A name of at most seven
+    /// ASCII bytes without escapes (nearly every Lottie name) is packed from its bytes and made into a string only
+    /// the first time the document meets it (``LottieJSONDocument/Builder/internKey(_:_:)``); any other name is
+    /// read by ``string()``, with its errors.
+    private mutating func memberName() throws -> Int {
+        let start = at + 1
+        var i = start
+        while i < bytes.count, i - start <= 7 {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") {
+                let piece = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                at = i + 1
+                return builder.internKey(LottieJSONKey(piece)) { String(decoding: piece, as: UTF8.self) }
+            }
+            guard c >= 0x20, c < 0x80, c != UInt8(ascii: "\\") else { break }
+            i += 1
+        }
+        return builder.internKey(try string())
     }
 
     /// A string from the opening quote at `at`: the bytes up to the closing quote taken whole when there is no

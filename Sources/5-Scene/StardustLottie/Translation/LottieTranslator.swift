@@ -209,12 +209,13 @@ public final class LottieTranslator {
     // MARK: Properties
 
     /// Sets `keyPath`'s model value to the property's first value and, when it is keyframed, adds the keyframe
-    /// animation (named after the JSON path, so `trace` shows where it came from). `direct` names the model
-    /// property `keyPath` is, for ``setModel(_:_:of:keyPath:)``.
+    /// animation (named after the JSON path, so `trace` shows where it came from). The model value goes through
+    /// `setValue(_:forKeyPath:)`, whose shortcut for the common key paths replaced a special case of the
+    /// translator's own (docs/BENCHMARKS.md, "lottie", twentieth round).
     @discardableResult
     func apply<V>(_ p: LottieProperty<V>, to layer: Layer, keyPath: String, spatial: Bool = false,
-                  direct: DirectProperty? = nil, _ convert: (V) -> AnimatableValue) -> KeyframeAnimation? {
-        Self.setModel(convert(p.value.initial), direct, of: layer, keyPath: keyPath)
+                  _ convert: (V) -> AnimatableValue) -> KeyframeAnimation? {
+        layer.setValue(convert(p.value.initial), forKeyPath: keyPath)
         var made: KeyframeAnimation?
         if case .keyframes(let k) = p.value,
            let a = LottieKeyframes.animation(k, keyPath: keyPath, frameRate: frameRate, spatial: spatial, convert: convert) {
@@ -224,28 +225,6 @@ public final class LottieTranslator {
         }
         if let x = p.expression { applyExpression(x, p, animation: made, layer: layer, keyPath: keyPath, convert) }
         return made
-    }
-
-    /// A model property of a plain ``Layer`` that the translator assigns itself (see ``setModel(_:_:of:keyPath:)``).
-    enum DirectProperty { case position, positionX, positionY, opacity, boundsOrigin }
-
-    /// Sets the model value of `keyPath` as `layer.setValue(_:forKeyPath:)` sets it. A plain layer's position (or
-    /// one of its coordinates), opacity or bounds origin, named by `direct`, is assigned to the property itself:
-    /// the same value through the same property and its change report, without matching the key path's text
-    /// and boxing the old value for every transform layer (docs/BENCHMARKS.md, "lottie", eighteenth round).
-    /// Any other key path, value or layer class goes through `setValue`.
-    static func setModel(_ value: AnimatableValue, _ direct: DirectProperty?, of layer: Layer, keyPath: String) {
-        if let direct, type(of: layer) == Layer.self {
-            switch (direct, value) {
-            case (.position, .point(let p)): layer.position = p; return
-            case (.positionX, .number(let x)): layer.position.x = x; return
-            case (.positionY, .number(let y)): layer.position.y = y; return
-            case (.opacity, .number(let x)): layer.opacity = x; return
-            case (.boundsOrigin, .point(let p)): layer.bounds.origin = p; return
-            default: break
-            }
-        }
-        layer.setValue(value, forKeyPath: keyPath)
     }
 
     /// The outer (position, rotation, opacity) and inner (anchor, scale) layers of a transform.
@@ -268,11 +247,11 @@ public final class LottieTranslator {
         func point(_ v: [Double]) -> AnimatableValue { .point(Point(v.first ?? 0, v.count > 1 ? v[1] : 0)) }
         switch t.position {
         case .combined(let p):
-            let a = apply(p, to: outer, keyPath: "position", spatial: true, direct: .position, point)
+            let a = apply(p, to: outer, keyPath: "position", spatial: true, point)
             if autoOrient { a?.rotationMode = .auto }
         case .split(let x, let y):
-            apply(x, to: outer, keyPath: "position.x", direct: .positionX) { .number($0) }
-            apply(y, to: outer, keyPath: "position.y", direct: .positionY) { .number($0) }
+            apply(x, to: outer, keyPath: "position.x") { .number($0) }
+            apply(y, to: outer, keyPath: "position.y") { .number($0) }
             if autoOrient { warn(x.path, "not drawn yet: auto-orient along a split position") }
         }
         // X and Y rotations (`rx`, `ry`) turn the layer out of its plane; drawn without perspective, as the players draw a
@@ -284,8 +263,8 @@ public final class LottieTranslator {
             apply(t.rotationY, to: outer, keyPath: "transform.rotation.y") { .number($0 * .pi / 180) }
         }
         apply(t.rotation, to: outer, keyPath: "transform.rotation.z") { .number($0 * .pi / 180) }
-        if opacity { apply(t.opacity, to: outer, keyPath: "opacity", direct: .opacity) { .number(min(max($0 / 100, 0), 1)) } }
-        apply(t.anchor, to: inner, keyPath: "bounds.origin", direct: .boundsOrigin, point)
+        if opacity { apply(t.opacity, to: outer, keyPath: "opacity") { .number(min(max($0 / 100, 0), 1)) } }
+        apply(t.anchor, to: inner, keyPath: "bounds.origin", point)
         apply(t.scale, to: inner, keyPath: "transform.scale.x") { .number(($0.first ?? 100) / 100) }
         apply(t.scale, to: inner, keyPath: "transform.scale.y") { .number(($0.count > 1 ? $0[1] : $0.first ?? 100) / 100) }
     }

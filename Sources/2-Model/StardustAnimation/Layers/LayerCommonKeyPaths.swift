@@ -1,0 +1,45 @@
+import StardustCore
+
+extension Layer {
+    /// ``setValue(_:forKeyPath:)`` for the key paths set on nearly every layer of a translated Lottie file, matched
+    /// as whole strings (their length first); `false` for any other key path, which takes the general path
+    /// (``setValueByParsing(_:forKeyPath:)``).
+    ///
+    /// Why: the general path spells out the canonical key path, splits it at its dots, matches the root and each
+    /// component against their names and boxes the old root value (a transform in a heap box) to rebuild it; that was
+    /// most of the translator's `setValue` time, three to six calls per Lottie layer (docs/BENCHMARKS.md, "lottie",
+    /// eighteenth and twentieth rounds). Each case here does what the general path does for its key path, in the same
+    /// order, through the same property setter (so the same change report): a root key takes only the value kind
+    /// ``setBaseValue(_:_:)`` takes, a component takes a number or a flag (``AnimatableValue/doubleValue``), a
+    /// transform component is set through ``TransformComponents`` of the current transform, keeping its perspective.
+    /// `LayerCommonKeyPathsTests` compares every case with the general path bit for bit.
+    @inline(__always)
+    final func setCommonValue(_ value: AnimatableValue, forKeyPath keyPath: String) -> Bool {
+        // The length first: most key paths are told apart by it, so at most three strings are compared.
+        switch (keyPath.utf8.count, keyPath) {
+        case (20, "transform.rotation.z"), (18, "transform.rotation"): setTransformComponent(value) { $0.rotation.z = $1 }
+        case (17, "transform.scale.x"): setTransformComponent(value) { $0.scale.x = $1 }
+        case (17, "transform.scale.y"): setTransformComponent(value) { $0.scale.y = $1 }
+        case (8, "position"): if case .point(let p) = value { position = p }
+        case (10, "position.x"): if let v = value.doubleValue { position.x = v }
+        case (10, "position.y"): if let v = value.doubleValue { position.y = v }
+        case (7, "opacity"): if case .number(let x) = value { opacity = x }
+        case (13, "bounds.origin"): if case .point(let p) = value { bounds.origin = p }
+        case (20, "transform.rotation.x"): setTransformComponent(value) { $0.rotation.x = $1 }
+        case (20, "transform.rotation.y"): setTransformComponent(value) { $0.rotation.y = $1 }
+        default: return false
+        }
+        return true
+    }
+
+    /// Sets one component of the transform as the general path does: the components of the current transform, one
+    /// of them replaced, composed again with the current transform's perspective.
+    @inline(__always)
+    private func setTransformComponent(_ value: AnimatableValue, _ set: (inout TransformComponents, Double) -> Void) {
+        guard let v = value.doubleValue else { return }
+        let m = transform
+        var t = TransformComponents(m)
+        set(&t, v)
+        transform = t.transform(keepingPerspectiveOf: m)
+    }
+}

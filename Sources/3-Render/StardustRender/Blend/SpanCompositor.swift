@@ -13,9 +13,16 @@ enum SpanCompositor {
     /// The caller has clipped the span to `target.clip`.
     static func composite(_ target: RenderTarget, y: Int, x0: Int, count: Int,
                           coverage: UnsafePointer<Float>, color: SIMD4<Float>, mode: BlendMode) {
+        let row = target.row(y) + 4 * x0
         switch mode {
-        case .normal: composite(SourceOver.self, target.row(y) + 4 * x0, count, coverage, color * 255)
-        case .additive: composite(Additive.self, target.row(y) + 4 * x0, count, coverage, color * 255)
+        case .normal:
+            // The AVX2 kernel first where it is chosen (``GradientSpanKernel``: whole blocks of eight, this loop's bytes).
+            var c255 = color * 255
+            let done = withUnsafePointer(to: &c255) {
+                GradientSpanKernel.sourceOver(row, x0: x0, count: count, coverage: coverage, ramp: $0, source: .solid, 0, 0, 0, 0)
+            }
+            composite(SourceOver.self, row + 4 &* done, count &- done, coverage + done, c255)
+        case .additive: composite(Additive.self, row, count, coverage, color * 255)
         }
     }
 
@@ -47,17 +54,25 @@ enum SpanCompositor {
             // An empty array's buffer may still have a base address.
             let full = entries.isEmpty ? nil : entries.baseAddress
             // One specialization of the fused loop per ramp indexer and blend mode; the full-coverage table is
-            // source-over's.
-            func run<I: RampIndexer>(_ indexer: I) {
+            // source-over's. A linear or radial source-over span goes to the AVX2 kernel first where it is chosen
+            // (``GradientSpanKernel``: whole blocks of eight, the loop's bytes); the loop does the pixels it leaves,
+            // which get the same bytes from the loop whichever block holds them (each pixel is computed alone).
+            func run<I: RampIndexer>(_ indexer: I, kernel source: GradientSpanKernel.Source?) {
                 switch mode {
-                case .normal: compositeRamp(SourceOver.self, indexer, row, x0, count, coverage, ramp, full, pixels)
+                case .normal:
+                    let done = source.map {
+                        GradientSpanKernel.sourceOver(row, x0: x0, count: count, coverage: coverage, ramp: ramp, source: $0,
+                                                      shader.ax, rowA, shader.bx, rowB)
+                    } ?? 0
+                    compositeRamp(SourceOver.self, indexer, row + 4 &* done, x0 &+ done, count &- done, coverage + done, ramp,
+                                  full, pixels)
                 case .additive: compositeRamp(Additive.self, indexer, row, x0, count, coverage, ramp, nil, pixels)
                 }
             }
             switch shader.kind {
-            case .linear: run(LinearRampIndexer(ax: shader.ax, rowA: rowA))
-            case .radial: run(RadialRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB))
-            case .conic: run(ConicRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB))
+            case .linear: run(LinearRampIndexer(ax: shader.ax, rowA: rowA), kernel: .linear)
+            case .radial: run(RadialRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB), kernel: .radial)
+            case .conic: run(ConicRampIndexer(ax: shader.ax, rowA: rowA, bx: shader.bx, rowB: rowB), kernel: nil)
             case .solid: break
             }
         }
@@ -118,9 +133,10 @@ enum SpanCompositor {
         }
     }
 
+    /// The one-colour loop (internal for `GradientSpanKernelTests`): source `c255 · min(c, 1)`.
     @inline(__always)
-    private static func composite<B: PixelBlend>(_: B.Type, _ row: UnsafeMutablePointer<UInt8>, _ count: Int,
-                                                 _ coverage: UnsafePointer<Float>, _ c255: SIMD4<Float>) {
+    static func composite<B: PixelBlend>(_: B.Type, _ row: UnsafeMutablePointer<UInt8>, _ count: Int,
+                                         _ coverage: UnsafePointer<Float>, _ c255: SIMD4<Float>) {
         composite(B.self, row, count, coverage) { _, c in c255 * c }
     }
 

@@ -20,17 +20,26 @@ enum GroupCompositor {
         SourceOver.blend(loadPixel(p) * opacity, into: q)
     }
 
-    /// `count` pixels from `src` over `dst`, as ``compositePixel(_:onto:opacity:)`` does each, four at a time:
+    /// `count` pixels from `src` over `dst`, as ``compositePixel(_:onto:opacity:)`` does each: eight at a time by the
+    /// AVX2 kernel where it is chosen (``GroupRowKernel``, for an opacity in (0, 1]), then ``compositeQuads(_:onto:from:count:opacity:)``
+    /// for the pixels it leaves (each pixel's bytes depend on its own pixels and the opacity alone, whichever block holds it).
+    @inline(__always) static func compositeRow(_ src: UnsafeMutablePointer<UInt8>, onto dst: UnsafeMutablePointer<UInt8>,
+                                               count: Int, opacity: Float) {
+        let done = opacity > 0 && opacity <= 1 ? GroupRowKernel.sourceOver(src, onto: dst, count: count, opacity: opacity) : 0
+        compositeQuads(src, onto: dst, from: done, count: count, opacity: opacity)
+    }
+
+    /// Pixels `from ..< count` from `src` over `dst`, as ``compositePixel(_:onto:opacity:)`` does each, four at a time:
     /// - four transparent pixels (16 zero bytes) are skipped;
     /// - at opacity 1, four opaque pixels (alpha 255) are copied: source-over then keeps `1 − 255·(1/255)` of the
     ///   destination, a factor within 2⁻²³ of 0, so the sum stays within 255·2⁻²³ of the source's integer and rounds
     ///   to it;
     /// - otherwise the four are blended together (``PixelQuad``): a transparent one among them gets `0 + d·1`,
     ///   which rounds back to `d`, what skipping it leaves.
-    @inline(__always) static func compositeRow(_ src: UnsafeMutablePointer<UInt8>, onto dst: UnsafeMutablePointer<UInt8>,
-                                               count: Int, opacity: Float) {
+    @inline(__always) static func compositeQuads(_ src: UnsafeMutablePointer<UInt8>, onto dst: UnsafeMutablePointer<UInt8>,
+                                                 from: Int, count: Int, opacity: Float) {
         let alpha = UInt32(0xFF00_0000).littleEndian  // byte 3 of each pixel
-        var i = 0
+        var i = from
         while i &+ 4 <= count {
             let p = src + 4 &* i, q = dst + 4 &* i
             let words = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)

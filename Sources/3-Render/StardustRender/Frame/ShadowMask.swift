@@ -66,7 +66,8 @@ final class ShadowMask: @unchecked Sendable {
                             let wt = wk[k]
                             if wt == 0 { continue }
                             let dk = d + k
-                            for x in 0..<w { dk[x] += wt * s[x] }
+                            // Eight at a time by the AVX2 kernel where it is chosen (the same product and sum per element).
+                            for x in BlurRowKernel.addScaled(dk, s, count: w, wt)..<w { dk[x] += wt * s[x] }
                         }
                     }
                 }
@@ -83,7 +84,7 @@ final class ShadowMask: @unchecked Sendable {
                             let wt = wk[k]
                             if wt == 0 { continue }
                             let d = dst.baseAddress! + (y + k) * ow
-                            for x in 0..<ow { d[x] += wt * s[x] }
+                            for x in BlurRowKernel.addScaled(d, s, count: ow, wt)..<ow { d[x] += wt * s[x] }
                         }
                     }
                 }

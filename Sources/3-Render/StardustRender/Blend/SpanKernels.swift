@@ -1,0 +1,80 @@
+import CStardustSpans
+
+/// The eight-pixel AVX2 kernel of a linear or radial gradient's, or one colour's, source-over span (CStardustSpans,
+/// GradientSpans.c): ``SpanCompositor``'s fused gradient loop and one-colour loop hand it the span first and compute
+/// the pixels it leaves (docs/RENDERER.md, "Eight-pixel AVX2 span kernels"). It writes the bytes of those loops, pixel
+/// for pixel: the same ramp index, source, destination factor and rounding per pixel, whichever block of four or
+/// eight holds the pixel (`GradientSpanKernelTests`).
+enum GradientSpanKernel {
+    /// Whether the CPU has AVX2 (whatever `STARDUST_NO_AVX` says).
+    static var cpuHasAVX2: Bool { sd_spans_have_avx2() != 0 }
+
+    /// Whether ``sourceOver(_:x0:count:coverage:ramp:source:_:_:_:_:forceAVX2:)`` runs the kernel: the CPU has AVX2 and
+    /// `STARDUST_NO_AVX` is unset, empty or "0" (chosen once, on first use).
+    static var isChosen: Bool { sd_spans_use_avx2() != 0 }
+
+    /// What a span's pixels blend: a ramp through the ``LinearRampIndexer`` or the ``RadialRampIndexer``, or one colour.
+    enum Source {
+        case linear, radial, solid
+
+        var kind: Int32 {
+            switch self {
+            case .linear: Int32(SD_SPAN_LINEAR)
+            case .radial: Int32(SD_SPAN_RADIAL)
+            case .solid: Int32(SD_SPAN_SOLID)
+            }
+        }
+    }
+
+    /// Source-over through `coverage` onto the pixels `0 ..< count` of the span at `row` (its first pixel's byte; `x0`
+    /// that pixel's column), eight pixels at a time, of: a gradient's `ramp` (`.linear`, with (`ax`, `rowA`), or
+    /// `.radial`, with (`ax`, `rowA`, `bx`, `rowB`)): the fused loop's `ramp[k] · (min(c, 1) · 255)`; or (`.solid`,
+    /// the geometry ignored) the one colour `ramp[0]`, times 255 already: the one-colour compositor's
+    /// `color255 · min(c, 1)`. Returns how many pixels it wrote, a multiple of 8: 0 where the kernel is not chosen (or,
+    /// with `forceAVX2`, for the tests, where the CPU has no AVX2) or the span is shorter than 8, fewer than the whole
+    /// blocks where a block would store a NaN channel (the caller's loop traps on it).
+    @inline(__always)
+    static func sourceOver(_ row: UnsafeMutablePointer<UInt8>, x0: Int, count: Int, coverage: UnsafePointer<Float>,
+                           ramp: UnsafePointer<SIMD4<Float>>, source: Source, _ ax: Double, _ rowA: Double,
+                           _ bx: Double, _ rowB: Double, forceAVX2: Bool = false) -> Int {
+        // A span shorter than a block (most spans of edge pixels) does not pay for the call.
+        guard count >= 8 else { return 0 }
+        let colors = UnsafeRawPointer(ramp).assumingMemoryBound(to: Float.self)
+        let kind = source.kind
+        let done = forceAVX2
+            ? sd_gradient_span_source_over_avx2(row, Int64(x0), Int64(count), coverage, colors, kind, ax, rowA, bx, rowB)
+            : sd_gradient_span_source_over(row, Int64(x0), Int64(count), coverage, colors, kind, ax, rowA, bx, rowB)
+        return Int(done)
+    }
+}
+
+/// The eight-pixel AVX2 kernel of a group row's source-over (CStardustSpans, GroupRows.c): ``GroupCompositor``
+/// hands it each row first and composites the pixels it leaves. The bytes of ``GroupCompositor/compositeQuads(_:onto:from:count:opacity:)``,
+/// pixel for pixel (`GroupRowKernelTests`).
+enum GroupRowKernel {
+    /// `src` over `dst` at `opacity` (in (0, 1]) for the pixels `0 ..< count`. Returns how many it wrote: `count`
+    /// rounded down to 8, or 0 where the kernel is not chosen (``GradientSpanKernel/isChosen``; with `forceAVX2`, for
+    /// the tests, where the CPU has no AVX2).
+    @inline(__always)
+    static func sourceOver(_ src: UnsafePointer<UInt8>, onto dst: UnsafeMutablePointer<UInt8>, count: Int, opacity: Float,
+                           forceAVX2: Bool = false) -> Int {
+        guard count >= 8 else { return 0 }
+        return Int(forceAVX2 ? sd_group_row_source_over_avx2(src, dst, Int64(count), opacity)
+                             : sd_group_row_source_over(src, dst, Int64(count), opacity))
+    }
+}
+
+/// The eight-float AVX2 kernel of a shadow blur's row (CStardustSpans, BlurRows.c): ``ShadowMask/blurred(_:sourceRect:offset:sigma:color:limit:)``
+/// hands it each row of both passes first and adds the elements it leaves. The same product and sum per element
+/// (`BlurRowKernelTests`).
+enum BlurRowKernel {
+    /// `d[x] += w · s[x]` for `x` in `0 ..< count` (`d` and `s` do not overlap). Returns how many elements it did:
+    /// `count` rounded down to 8, or 0 where the kernel is not chosen (``GradientSpanKernel/isChosen``; with
+    /// `forceAVX2`, for the tests, where the CPU has no AVX2).
+    @inline(__always)
+    static func addScaled(_ d: UnsafeMutablePointer<Float>, _ s: UnsafePointer<Float>, count: Int, _ w: Float,
+                          forceAVX2: Bool = false) -> Int {
+        guard count >= 8 else { return 0 }
+        return Int(forceAVX2 ? sd_add_scaled_row_avx2(d, s, Int64(count), w) : sd_add_scaled_row(d, s, Int64(count), w))
+    }
+}

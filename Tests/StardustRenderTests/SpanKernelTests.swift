@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+import StardustCore
+@testable import StardustRender
+
+/// The twentieth Lottie round's AVX2 kernel of gradient source-over spans (``GradientSpanKernel``, CStardustSpans)
+/// against the Swift loop it stands in for (``SpanCompositor/compositeRamp(_:_:_:_:_:_:_:_:_:)`` with ``SourceOver``),
+/// bit for bit: the kernel on the span, then the Swift loop on the pixels it left, as the compositor runs them,
+/// against the Swift loop alone (docs/RENDERER.md, "Gradient spans shaded while blending").
+@Suite struct GradientSpanKernelTests {
+    /// The edge coverages, partial, full, empty and values above 1 (the rasterizer's coverages are never NaN).
+    private static let edgeCoverages: [Float] = [0, -0.0, 1e-30, 1e-7, 0.5, 0.99999994, 1, 1.0000001, 1.5, 3, -0.25]
+
+    /// Coverage with empty, full, partial and mixed blocks of eight and four, and every edge value.
+    private func coverageRow(_ count: Int, trial: Int, rng: inout SplitMix64) -> [Float] {
+        (0..<count).map { i in
+            switch (trial + i / 8 + i / 4) % 6 {
+            case 0: return 0
+            case 1: return 1
+            case 2: return Float.random(in: 0...1, using: &rng)
+            case 3: return Bool.random(using: &rng) ? 0 : Float.random(in: 0...1.2, using: &rng)
+            case 4: return Float.random(in: 0.9...1.5, using: &rng)
+            default: return Self.edgeCoverages.randomElement(using: &rng)!
+            }
+        }
+    }
+
+    /// A ramp of opaque (every fifth trial), translucent or mixed entries: an opaque centre fading out, colours at
+    /// and just below alpha 1, transparent entries, and premultiplied values beyond 0…1.
+    private func ramp(_ trial: Int, _ rng: inout SplitMix64) -> [SIMD4<Float>] {
+        let alphas: [Float] = [1, 0.99999994, 0.998, 0.5, 0.0039215689, 0, 1.0000001]
+        return (0..<PaintShader.rampSize).map { i in
+            let a: Float
+            if trial % 5 == 0 { a = 1 } else if trial % 5 == 1 { a = i < 300 ? 1 : Float(1023 - i) / 723 } else {
+                a = i % 3 == 0 ? alphas[(i / 3) % alphas.count] : Float.random(in: 0...1, using: &rng)
+            }
+            let rgb = (0..<3).map { _ in i % 37 == 0 ? Float.random(in: -0.5...1.5, using: &rng) : Float.random(in: 0...a, using: &rng) }
+            return SIMD4(rgb[0], rgb[1], rgb[2], a)
+        }
+    }
+
+    /// The indexer's parameters: moderate, a centre on the span, far centres, steep and shallow gradients.
+    private func geometry(_ trial: Int, x0: Int, y: Double, _ rng: inout SplitMix64) -> (ax: Double, rowA: Double, bx: Double, rowB: Double) {
+        let scale = [1.0 / 40, 1.0 / 3, 1, 1.0 / 400, 1e-6, 25][trial % 6]
+        var ax = Double.random(in: -1...1, using: &rng) * scale, bx = Double.random(in: -1...1, using: &rng) * scale
+        let ay = Double.random(in: -1...1, using: &rng) * scale, by = Double.random(in: -1...1, using: &rng) * scale
+        var a0 = Double.random(in: -2...2, using: &rng), b0 = Double.random(in: -2...2, using: &rng)
+        switch trial % 4 {
+        case 0:  // the centre (q = 0) on a pixel centre or between two of the span
+            let cx = Double(x0) + Double(Int.random(in: 0...40, using: &rng)) + (Bool.random(using: &rng) ? 0.5 : 0)
+            ax = scale; bx = 0; a0 = -ax * cx - ay * y; b0 = -by * y
+        case 1:  // far centres: every index clamps to the last entry
+            a0 = Double.random(in: 1e3...1e7, using: &rng) * (Bool.random(using: &rng) ? 1 : -1)
+        case 2:  // a vertical one: one index per row
+            ax = 0; bx = 0
+        default: break
+        }
+        return (ax, ay * y + a0, bx, by * y + b0)
+    }
+
+    @Test("the AVX2 kernel and the Swift loops write the same bytes for linear, radial, elliptical and one-colour spans")
+    func kernelMatchesSwiftLoop() throws {
+        try #require(GradientSpanKernel.cpuHasAVX2, "skipped: this CPU has no AVX2, so there is no kernel to compare")
+        var rng = SplitMix64(seed: 2020)
+        let width = 160
+        var blocks = 0
+        for trial in 0..<600 {
+            let colors = ramp(trial, &rng)
+            let table = FullCoverageRamp(colors: colors)
+            let opaqueRamp = colors.allSatisfy { $0.w == 1 }
+            // The compositor's table: none for an opaque ramp.
+            let full = opaqueRamp ? FullCoverageRamp() : table
+            let source: GradientSpanKernel.Source = [.radial, .radial, .linear, .solid][trial % 4]
+            // A solid span's colour times 255 (an entry of the ramp: opaque, translucent, out of range).
+            var c255 = colors[(trial * 7) % colors.count] * 255
+            let count = [1, 3, 4, 7, 8, 9, 12, 15, 16, 17, 31, 33, 64, 100, 131, 160][trial % 16]
+            let x0 = Int.random(in: 0...(width - count), using: &rng)
+            let y = Double(Int.random(in: 0...300, using: &rng)) + 0.5
+            let g = geometry(trial, x0: x0, y: y, &rng)
+            let cov = coverageRow(count, trial: trial, rng: &rng)
+            let start = (0..<(4 * width)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            var got = start, want = start
+            var done = 0
+            colors.withUnsafeBufferPointer { ramp in
+            full.entries.withUnsafeBufferPointer { entries in
+            full.pixels.withUnsafeBufferPointer { pixels in
+            cov.withUnsafeBufferPointer { c in
+                let e = entries.isEmpty ? nil : entries.baseAddress
+                func swiftLoop(_ row: UnsafeMutablePointer<UInt8>, _ x: Int, _ n: Int, _ c: UnsafePointer<Float>) {
+                    switch source {
+                    case .solid:
+                        SpanCompositor.composite(SourceOver.self, row, n, c, c255)
+                    case .radial:
+                        SpanCompositor.compositeRamp(SourceOver.self, RadialRampIndexer(ax: g.ax, rowA: g.rowA, bx: g.bx, rowB: g.rowB),
+                                                     row, x, n, c, ramp.baseAddress!, e, pixels)
+                    case .linear:
+                        SpanCompositor.compositeRamp(SourceOver.self, LinearRampIndexer(ax: g.ax, rowA: g.rowA),
+                                                     row, x, n, c, ramp.baseAddress!, e, pixels)
+                    }
+                }
+                got.withUnsafeMutableBufferPointer { b in
+                    let row = b.baseAddress! + 4 * x0
+                    done = withUnsafePointer(to: &c255) { solid in
+                        GradientSpanKernel.sourceOver(row, x0: x0, count: count, coverage: c.baseAddress!,
+                                                      ramp: source == .solid ? solid : ramp.baseAddress!,
+                                                      source: source, g.ax, g.rowA, g.bx, g.rowB, forceAVX2: true)
+                    }
+                    swiftLoop(row + 4 * done, x0 + done, count - done, c.baseAddress! + done)
+                }
+                want.withUnsafeMutableBufferPointer { b in swiftLoop(b.baseAddress! + 4 * x0, x0, count, c.baseAddress!) }
+            }
+            }
+            }
+            }
+            #expect(done == count / 8 * 8, "trial \(trial): a NaN-free span is done in whole blocks of eight")
+            #expect(got == want, "trial \(trial), \(source), count \(count), x0 \(x0)")
+            blocks += done / 8
+        }
+        #expect(blocks > 2000)
+    }
+
+    @Test("a block that would store a NaN channel is left to the Swift loop; the blocks before it are the loop's bytes")
+    func nanBlockIsLeft() throws {
+        try #require(GradientSpanKernel.cpuHasAVX2, "skipped: this CPU has no AVX2, so there is no kernel to compare")
+        var colors = [SIMD4<Float>](repeating: SIMD4(0.2, 0.1, 0.3, 0.5), count: PaintShader.rampSize)
+        for k in 700..<PaintShader.rampSize { colors[k] = SIMD4(.nan, 0, 0, 1) }
+        let width = 64
+        // Linear from index 0 at column 0 to 1023 at column 64: the NaN entries start at column 44.75.
+        let ax = 1.0 / 64, rowA = 0.0
+        for nanCovered in [true, false] {
+            var cov = [Float](repeating: 1, count: width)
+            if !nanCovered { for x in 40..<width { cov[x] = 0 } }
+            let start = (0..<(4 * width)).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+            var got = start, want = start
+            var done = 0
+            colors.withUnsafeBufferPointer { ramp in cov.withUnsafeBufferPointer { c in
+                got.withUnsafeMutableBufferPointer { b in
+                    done = GradientSpanKernel.sourceOver(b.baseAddress!, x0: 0, count: width, coverage: c.baseAddress!, ramp: ramp.baseAddress!,
+                                                         source: .linear, ax, rowA, 0, 0, forceAVX2: true)
+                }
+                // The Swift loop on the pixels the kernel wrote (it would trap on the NaN block).
+                want.withUnsafeMutableBufferPointer { b in
+                    SpanCompositor.compositeRamp(SourceOver.self, LinearRampIndexer(ax: ax, rowA: rowA), b.baseAddress!, 0,
+                                                 nanCovered ? done : width, c.baseAddress!, ramp.baseAddress!, nil, UnsafeBufferPointer(start: nil, count: 0))
+                }
+            } }
+            // Column 44 has index Int(44.5/64·1023 + ½) = 711: the block of columns 40…47 is the first with a NaN source.
+            #expect(done == (nanCovered ? 40 : width))
+            #expect(got == want)
+        }
+    }
+
+    @Test("the kernel is chosen exactly where the CPU has AVX2 and STARDUST_NO_AVX does not turn it off")
+    func choice() {
+        let off = ProcessInfo.processInfo.environment["STARDUST_NO_AVX"].map { !$0.isEmpty && $0 != "0" } ?? false
+        #expect(GradientSpanKernel.isChosen == (GradientSpanKernel.cpuHasAVX2 && !off))
+        // Recorded so that a run shows which path the compositor's other tests compared.
+        print("CStardustSpans: AVX2 kernel chosen \(GradientSpanKernel.isChosen)")
+    }
+}
+
+/// The twentieth Lottie round's AVX2 kernel of group rows (``GroupRowKernel``, CStardustSpans) against the Swift row it
+/// stands in for (``GroupCompositor/compositeQuads(_:onto:from:count:opacity:)``) and the one-pixel loop, bit for bit.
+@Suite struct GroupRowKernelTests {
+    /// Group pixels: transparent, opaque, translucent, mixed blocks of eight and four, colours above alpha (a group
+    /// buffer holds what was drawn into it) and nearly transparent ones.
+    private func groupRow(_ width: Int, trial: Int, rng: inout SplitMix64) -> [UInt8] {
+        var out: [UInt8] = []
+        for i in 0..<width {
+            let a: UInt8
+            switch (trial + i / 8 + i / 4) % 6 {
+            case 0: a = 0
+            case 1: a = 255
+            case 2: a = UInt8.random(in: 0...255, using: &rng)
+            case 3: a = Bool.random(using: &rng) ? 0 : 255
+            case 4: a = [0, 1, 254, 255][Int.random(in: 0...3, using: &rng)]
+            default: a = Bool.random(using: &rng) ? 0 : UInt8.random(in: 1...255, using: &rng)
+            }
+            let over = i % 13 == 12
+            for _ in 0..<3 { out.append(a == 0 && !over ? 0 : UInt8.random(in: 0...(over ? 255 : a), using: &rng)) }
+            out.append(a)
+        }
+        return out
+    }
+
+    @Test("the AVX2 group row gives the bytes of the four-pixel row and of the one-pixel loop")
+    func kernelMatchesSwiftRow() throws {
+        try #require(GradientSpanKernel.cpuHasAVX2, "skipped: this CPU has no AVX2, so there is no kernel to compare")
+        var rng = SplitMix64(seed: 2021)
+        var blocks = 0
+        for width in [1, 7, 8, 9, 12, 16, 23, 37, 64, 100] {
+            for trial in 0..<40 {
+                var src = groupRow(width, trial: trial, rng: &rng)
+                let start = (0..<(4 * width)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                let opacities: [Float] = [1, 0.99999994, 0.5, 1e-7, Float.leastNonzeroMagnitude, Float.random(in: 0.001...1, using: &rng)]
+                for opacity in opacities {
+                    var got = start, quads = start, pixels = start
+                    var done = 0
+                    src.withUnsafeMutableBufferPointer { s in
+                        got.withUnsafeMutableBufferPointer { g in
+                            done = GroupRowKernel.sourceOver(s.baseAddress!, onto: g.baseAddress!, count: width, opacity: opacity, forceAVX2: true)
+                            GroupCompositor.compositeQuads(s.baseAddress!, onto: g.baseAddress!, from: done, count: width, opacity: opacity)
+                        }
+                        quads.withUnsafeMutableBufferPointer { q in
+                            GroupCompositor.compositeQuads(s.baseAddress!, onto: q.baseAddress!, from: 0, count: width, opacity: opacity)
+                        }
+                        pixels.withUnsafeMutableBufferPointer { w in
+                            for i in 0..<width {
+                                GroupCompositor.compositePixel(s.baseAddress! + 4 * i, onto: w.baseAddress! + 4 * i, opacity: opacity)
+                            }
+                        }
+                    }
+                    #expect(done == width / 8 * 8)
+                    #expect(got == quads, "width \(width), trial \(trial), opacity \(opacity)")
+                    #expect(got == pixels, "width \(width), trial \(trial), opacity \(opacity)")
+                    blocks += done / 8
+                }
+            }
+        }
+        #expect(blocks > 1000)
+    }
+}
+
+/// The twentieth Lottie round's AVX2 kernel of a shadow blur's rows (``BlurRowKernel``, CStardustSpans) against the
+/// Swift loop, bit for bit.
+@Suite struct BlurRowKernelTests {
+    @Test("the AVX2 row gives the sums of the one-element loop")
+    func kernelMatchesSwiftLoop() throws {
+        try #require(GradientSpanKernel.cpuHasAVX2, "skipped: this CPU has no AVX2, so there is no kernel to compare")
+        var rng = SplitMix64(seed: 2022)
+        let specials: [Float] = [0, -0.0, 1, 0.99999994, 1e-38, 1e-45, 3.4e38, 0.1, 0.3333333]
+        for count in [1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 200] {
+            for trial in 0..<40 {
+                let s = (0..<count).map { i in i % 5 == 0 ? specials.randomElement(using: &rng)! : Float.random(in: 0...1, using: &rng) }
+                let start = (0..<count).map { i in i % 7 == 0 ? specials.randomElement(using: &rng)! : Float.random(in: 0...2, using: &rng) }
+                let w = trial % 4 == 0 ? specials.randomElement(using: &rng)! : Float.random(in: 0...0.5, using: &rng)
+                var got = start, want = start
+                var done = 0
+                s.withUnsafeBufferPointer { sp in
+                    got.withUnsafeMutableBufferPointer { g in
+                        done = BlurRowKernel.addScaled(g.baseAddress!, sp.baseAddress!, count: count, w, forceAVX2: true)
+                        for x in done..<count { g[x] += w * sp[x] }
+                    }
+                    for x in 0..<count { want[x] += w * s[x] }
+                }
+                #expect(done == count / 8 * 8)
+                #expect(got.map(\.bitPattern) == want.map(\.bitPattern), "count \(count), trial \(trial)")
+            }
+        }
+    }
+}

@@ -190,4 +190,41 @@ void sd_field_steps_baseline(const SDFieldLanes *c, int64_t count, const SDField
 /// where the CPU lacks it (for the tests).
 int sd_field_steps_wide(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p);
 
+
+/// A batch of births of one run for ``sd_births`` (ExtendedKernel.swift's step 1): births `k ..< end` (at most 64),
+/// born at `start` (a burst, `isBurst` ≠ 0) or at `start + (k − count0) · invRate`, read at time `t`; the instance's
+/// stream key, the lifetime and its range; the contact-cache slot of birth `k`, the slot one batch ahead (a prefetch
+/// hint into `table`, slots of `slotBytes` bytes, when not NULL) and the table's capacity; whether the rotation's
+/// uniform is drawn, and its attribute. `sd_births` advances `k` to `end`, `slot` and `ahead`.
+typedef struct SDBirthRun {
+    int64_t k, end;
+    double start, count0, invRate, t;
+    int32_t isBurst, rotation;
+    uint64_t stream;
+    double life, lifeRange;
+    uint64_t slot, ahead, capacity;
+    const uint8_t *table;
+    int64_t slotBytes;
+    uint64_t rotationAttribute;
+} SDBirthRun;
+
+/// The batch columns ``sd_births`` writes, each of at least 64 slots: per live birth, in birth order, its age,
+/// lifetime, birth time, longitude uniform, index, random key and slot, then its other uniforms.
+typedef struct SDBirthColumns {
+    double *ages, *lives, *births, *uAngle, *uSpeed, *uScale, *uSpin, *uR, *uG, *uB, *uA, *uRot;
+    uint64_t *ks, *keys, *slots;
+} SDBirthColumns;
+
+/// The live births of the batch `r` (``ParticleBirth/life`` and the liveness test of `forEachLive`, then
+/// ``ParticleRandom/triple(_:)`` of attributes 0, 1, 2 and, when `r->rotation`, `r->rotationAttribute`), packed at
+/// the columns' start; returns how many. The bits of ExtendedKernel.swift's former Swift step (Births.c).
+int64_t sd_births(SDBirthRun *r, const SDBirthColumns *c);
+
+/// The baseline variant of ``sd_births``, whatever the CPU (for the tests).
+int64_t sd_births_baseline(SDBirthRun *r, const SDBirthColumns *c);
+
+/// ``sd_births``'s variant 1 (baseline), 2 (AVX2) or 3 (eight lanes on AVX-512), whatever the environment says;
+/// −1 when the CPU lacks it (for the tests).
+int64_t sd_births_variant(int variant, SDBirthRun *r, const SDBirthColumns *c);
+
 #endif

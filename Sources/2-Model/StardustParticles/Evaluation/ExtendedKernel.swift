@@ -184,36 +184,37 @@ extension EmitterLayer {
                 // Step 2 may leave a group's birth velocities out (`resumesLanes`); the birth record step 3 builds reads
                 // them unused then, so they hold a value (zero) from the start.
                 if resumesLanes { for j in 0..<n { vx0[j] = 0; vy0[j] = 0; vz0[j] = 0 } }
-                var slot = UInt64(bitPattern: run.k0) % capacity  // slot of birth k: k mod capacity (ContactCache)
-                var ahead = (slot &+ UInt64(n)) % capacity  // about the slot of birth k + n (a prefetch hint only)
+                // Step 1's run and columns (``sd_births``): slot of birth k is k mod capacity (ContactCache); `ahead`
+                // about the slot of birth k + n, a prefetch hint only.
+                let slot0 = UInt64(bitPattern: run.k0) % capacity
+                var birthRun = SDBirthRun(
+                    k: run.k0, end: run.k0, start: run.start, count0: run.count0, invRate: invRate, t: t,
+                    isBurst: isBurst ? 1 : 0, rotation: drawsRotation ? 1 : 0, stream: stream,
+                    life: p.life, lifeRange: p.lifeRange, slot: slot0, ahead: (slot0 &+ UInt64(n)) % capacity,
+                    capacity: capacity, table: tableBytes?.assumingMemoryBound(to: UInt8.self),
+                    slotBytes: Int64(slotBytes), rotationAttribute: ParticleAttribute.finishAlphaScaleRotation)
+                var birthColumns = SDBirthColumns(
+                    ages: ages, lives: lives, births: births, uAngle: uAngle, uSpeed: uSpeed, uScale: uScale,
+                    uSpin: uSpin, uR: uR, uG: uG, uB: uB, uA: uA, uRot: uRot, ks: ks, keys: keys, slots: slots)
                 var written = 0
                 var k = run.k0
                 while k < run.k1 {
-                    // 1. The live births of the next `n` (the test of `forEachLive`), without branches.
-                    var m = 0
-                    let end = min(run.k1, k + Int64(n))
-                    while k < end {
-                        let tb = isBurst ? run.start : run.start + (Double(k) - run.count0) * invRate
-                        let age = t - tb
-                        let rng = ParticleRandom(instance: stream, index: UInt64(bitPattern: k))
-                        let (life, au) = ParticleBirth.life(p, rng)
-                        ages[m] = age; lives[m] = life; births[m] = tb; uAngle[m] = au
-                        ks[m] = UInt64(bitPattern: k); keys[m] = rng.key
-                        slots[m] = slot
-                        m &+= (age >= 0) && (age < life) ? 1 : 0
-                        // The slot of the birth one batch ahead, asked for now (its first and last byte): the table
-                        // reads of a batch waited on memory (a tenth of the fields path in a profile), and a batch's
-                        // work takes longer than the memory's latency. One hint per birth rather than a burst per
-                        // batch, which stalled on the processor's fill buffers. A hint: no value depends on it.
-                        if let tableBytes {
-                            let a = tableBytes + Int(ahead) * slotBytes
-                            sd_prefetch(a); sd_prefetch(a + (slotBytes - 1))
-                            ahead &+= 1
-                            if ahead >= capacity { ahead = 0 }
+                    // 1. The live births of the next `n` (the test of `forEachLive`, without branches), their random
+                    // uniforms and slots, in C (Births.c: eight lanes at a time, the Swift step's bits; the kept table's
+                    // slot one batch ahead asked for per birth: the table reads of a batch waited on memory, a tenth
+                    // of the fields path in a profile, and a batch's work takes longer than the memory's latency).
+                    birthRun.end = min(run.k1, k + Int64(n))
+                    let m = Int(sd_births(&birthRun, &birthColumns))
+                    k = birthRun.end
+                    // The birth positions on the shape (one per birth, or the point emitter's one position).
+                    if let fixedPosition {
+                        for j in 0..<m { px0[j] = fixedPosition.x; py0[j] = fixedPosition.y; pz0[j] = fixedPosition.z }
+                    } else {
+                        for j in 0..<m {
+                            let pos = ParticleBirth.position(p, shape: shape, mode: mode, rng: ParticleRandom(key: keys[j]),
+                                                             birthTime: births[j])
+                            px0[j] = pos.x; py0[j] = pos.y; pz0[j] = pos.z
                         }
-                        k += 1
-                        slot &+= 1
-                        if slot == capacity || k == 0 { slot = 0 }  // k mod capacity (k = 0 after negative indices)
                     }
                     guard m > 0 else { continue }
                     if keepsWalks, let entries {
@@ -223,17 +224,6 @@ extension EmitterLayer {
                             unchanged[j] = entries[Int(slots[j])].holds(idKey &+ ks[j], at: ages[j]) ? 1 : 0
                         }
                         for j in m..<((m + 3) & ~3) { unchanged[j] = 1 }
-                    }
-                    for j in 0..<m {
-                        let rng = ParticleRandom(key: keys[j])
-                        let (_, _, us) = rng.triple(ParticleAttribute.lifeAngleSpeed)
-                        let (u0, u1, u2) = rng.triple(ParticleAttribute.scaleSpinRed)
-                        let (u3, u4, u5) = rng.triple(ParticleAttribute.greenBlueAlpha)
-                        uSpeed[j] = us; uScale[j] = u0; uSpin[j] = u1
-                        uR[j] = u2; uG[j] = u3; uB[j] = u4; uA[j] = u5
-                        uRot[j] = drawsRotation ? rng.triple(ParticleAttribute.finishAlphaScaleRotation).2 : 0
-                        let pos = fixedPosition ?? ParticleBirth.position(p, shape: shape, mode: mode, rng: rng, birthTime: births[j])
-                        px0[j] = pos.x; py0[j] = pos.y; pz0[j] = pos.z
                     }
                     for j in m..<((m + 3) & ~3) {
                         ages[j] = 0; lives[j] = 1; uAngle[j] = 0; uSpeed[j] = 0; uScale[j] = 0; uSpin[j] = 0

@@ -48,8 +48,8 @@ extension EmitterLayer {
     /// ``CompiledCell/fitsExtendedKernel`` or, given the parent's `frame`, ``CompiledCell/fitsTriggeredKernel``,
     /// at `offset`; returns how many (those a `die` collider took are left out). `turn` is the parent's
     /// angle at the trigger, added to a sub-particle's rotation as on the general path. Per batch of 64 births:
-    /// 1. the live births and their random uniforms (scalar integer work, the liveness test without
-    ///    branches), and the birth positions on the emitter shape (or the parent's position);
+    /// 1. the live births and their random uniforms (``sd_births``, in C: eight births at a time, the liveness
+    ///    test without branches), and the birth positions on the emitter shape (or the parent's position);
     /// 2. the birth velocities, colors, scales and spins, four at a time (the 4-lane sincos);
     /// 3. the motion of each particle (``ParticleMotion/state(_:age:slot:)``: the contact walk kept in
     ///    `contacts` and the drag closed form, one particle at a time, in birth order; with integrated

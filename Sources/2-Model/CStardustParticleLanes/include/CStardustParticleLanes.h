@@ -58,11 +58,19 @@ typedef struct SDColumnInputs {
     const double *ages, *lives, *red, *green, *blue, *alpha, *scale, *rotation, *spin;
     const double *px, *py, *pz, *vx, *vy, *vz;
     const double *rampR, *rampG, *rampB, *rampA, *alphaValues, *scaleValues;
+    /// Each particle's birth time and birth index within the emitter (its id less the cell's key), copied to the
+    /// snapshot's `birth` and `ids` columns when `SDColumnOutputs.birth` is not NULL.
+    const double *births;
+    const uint64_t *ks;
 } SDColumnInputs;
 
 /// The snapshot's float columns at the batch's first particle (``sd_columns`` writes `count` of each).
 typedef struct SDColumnOutputs {
     float *x, *y, *z, *vx, *vy, *vz, *scale, *rotation, *red, *green, *blue, *alpha, *age, *lifetime;
+    /// The birth times, cells and ids (`idKey` + k, wrapping), or NULL (all three left alone).
+    double *birth;
+    int32_t *cells;
+    uint64_t *ids;
 } SDColumnOutputs;
 
 /// The cell's constants of step 4: color speed (r, g, b, a), scale speed, a sub-cell's scale factor
@@ -71,13 +79,16 @@ typedef struct SDColumnParameters {
     double colorSpeed[4];
     double scaleSpeed, scaleFactor, turn;
     int32_t hasScaleFactor;
+    /// The cell's index written to `cells` and its id key added to each birth index for `ids`.
+    int32_t cell;
+    uint64_t idKey;
 } SDColumnParameters;
 
 /// Step 4 of the batched kernel for `count` particles, four at a time (the last group's lanes past `count`
 /// are computed from the padded slots, not stored): the color r + speed·age (times the ramp), alpha (times
 /// the alpha curve), the scale max(0, s + speed·age) (times the factor; times the scale curve, then max(0, ·)
 /// again), the rotation r0 + spin·age (+ turn), then every column rounded to float: the operations of the
-/// Swift step it replaces, in its order.
+/// Swift step it replaces, in its order. With `out->birth`, also the birth times, cells and ids in the same loop.
 void sd_columns(const SDColumnInputs *in, const SDColumnOutputs *out, int64_t count, const SDColumnParameters *p);
 
 /// The baseline variant of ``sd_columns``, whatever the CPU (for the tests).

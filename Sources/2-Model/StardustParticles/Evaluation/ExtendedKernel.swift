@@ -180,7 +180,7 @@ extension EmitterLayer {
                 var columnParameters = SDColumnParameters(
                     colorSpeed: (p.colorSpeed.x, p.colorSpeed.y, p.colorSpeed.z, p.colorSpeed.w),
                     scaleSpeed: p.scaleSpeed, scaleFactor: scaleFactor ?? 1, turn: turn,
-                    hasScaleFactor: scaleFactor != nil ? 1 : 0)
+                    hasScaleFactor: scaleFactor != nil ? 1 : 0, cell: cellIndex, idKey: idKey)
                 // Step 2 may leave a group's birth velocities out (`resumesLanes`); the birth record step 3 builds reads
                 // them unused then, so they hold a value (zero) from the start.
                 if resumesLanes { for j in 0..<n { vx0[j] = 0; vy0[j] = 0; vz0[j] = 0 } }
@@ -528,37 +528,22 @@ extension EmitterLayer {
                     }
                     // The over-life state and the 14 float columns, four at a time, in C (`sd_columns`: AVX2 where the
                     // CPU has it, the operations of ``EmitterLayer/extendedState`` in its order, so the same bits;
-                    // docs/PARTICLES-PERFORMANCE.md, "the fields kernel's columns").
+                    // docs/PARTICLES-PERFORMANCE.md, "the fields kernel's columns"), and in the same loop the birth
+                    // times, cells and ids (a pass of their own before).
                     let o = offset + written
                     var inputs = SDColumnInputs(ages: ages, lives: lives, red: uR, green: uG, blue: uB, alpha: uA,
                                                 scale: uScale, rotation: uRot, spin: uSpin,
                                                 px: px, py: py, pz: pz, vx: vx, vy: vy, vz: vz,
                                                 rampR: hasRamp ? rampR : nil, rampG: hasRamp ? rampG : nil,
                                                 rampB: hasRamp ? rampB : nil, rampA: hasRamp ? rampA : nil,
-                                                alphaValues: hasAlpha ? alphaV : nil, scaleValues: hasScale ? scaleV : nil)
+                                                alphaValues: hasAlpha ? alphaV : nil, scaleValues: hasScale ? scaleV : nil,
+                                                births: births, ks: ks)
                     var outputs = SDColumnOutputs(x: out.x + o, y: out.y + o, z: out.z + o, vx: out.vx + o, vy: out.vy + o,
                                                   vz: out.vz + o, scale: out.scale + o, rotation: out.rotation + o,
                                                   red: out.red + o, green: out.green + o, blue: out.blue + o,
-                                                  alpha: out.alpha + o, age: out.age + o, lifetime: out.lifetime + o)
+                                                  alpha: out.alpha + o, age: out.age + o, lifetime: out.lifetime + o,
+                                                  birth: out.birth + o, cells: out.cells + o, ids: out.ids + o)
                     sd_columns(&inputs, &outputs, Int64(live), &columnParameters)
-                    // Birth times, cells and ids, four at a time (one at a time for the last few).
-                    j = 0
-                    let cells4 = SIMD4<Int32>(repeating: cellIndex), idKey4 = SIMD4<UInt64>(repeating: idKey)
-                    while j + 4 <= live {
-                        let i = o + j
-                        Self.store(Self.load(births + j), out.birth + i)
-                        UnsafeMutableRawPointer(out.cells + i).storeBytes(of: cells4, as: SIMD4<Int32>.self)
-                        let k4 = UnsafeRawPointer(ks + j).loadUnaligned(as: SIMD4<UInt64>.self)
-                        UnsafeMutableRawPointer(out.ids + i).storeBytes(of: idKey4 &+ k4, as: SIMD4<UInt64>.self)
-                        j += 4
-                    }
-                    while j < live {
-                        let i = o + j
-                        out.birth[i] = births[j]
-                        out.cells[i] = cellIndex
-                        out.ids[i] = idKey &+ ks[j]
-                        j += 1
-                    }
                     written += live
                 }
                 return written

@@ -67,7 +67,22 @@ import Testing
             let ramp = d.chance(0.4), alpha = d.chance(0.6), scale = d.chance(0.6)
             let expected = Self.reference(cols, count, cs: cs, scaleSpeed: scaleSpeed, scaleFactor: scaleFactor,
                                           turn: turn, ramp: ramp, alpha: alpha, scale: scale)
+            // The birth times, cells and ids (written in the same loop since they left the Swift kernel's own pass):
+            // the ages column as birth times (NaN, ±0, far values), birth indices and keys near the wrap of UInt64.
+            let idKey = d.chance(0.3) ? UInt64.max &- UInt64(d.u(0, 40)) : UInt64(d.u(0, 1e12))
+            let cell = Int32(d.u(-3, 200))
+            let ksColumn = (0..<padded).map { _ in d.chance(0.2) ? UInt64.max &- UInt64(d.u(0, 40)) : UInt64(d.u(0, 1e9)) }
+            let writesIds = d.chance(0.8)
             for baseline in [false, true] {
+                let ks = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(1, padded))
+                _ = ks.initialize(from: ksColumn)
+                let birthOut = UnsafeMutableBufferPointer<Double>.allocate(capacity: padded + 1)
+                birthOut.initialize(repeating: 7)
+                let cellsOut = UnsafeMutableBufferPointer<Int32>.allocate(capacity: padded + 1)
+                cellsOut.initialize(repeating: 7)
+                let idsOut = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: padded + 1)
+                idsOut.initialize(repeating: 7)
+                defer { ks.deallocate(); birthOut.deallocate(); cellsOut.deallocate(); idsOut.deallocate() }
                 var outs = [[Float]](repeating: [Float](repeating: 7, count: padded + 1), count: 14)
                 let inputs = cols.map { col -> UnsafeMutablePointer<Double> in
                     let q = UnsafeMutablePointer<Double>.allocate(capacity: max(1, col.count))
@@ -84,15 +99,29 @@ import Testing
                                        px: inputs[9], py: inputs[10], pz: inputs[11], vx: inputs[12], vy: inputs[13],
                                        vz: inputs[14], rampR: ramp ? inputs[15] : nil, rampG: ramp ? inputs[16] : nil,
                                        rampB: ramp ? inputs[17] : nil, rampA: ramp ? inputs[18] : nil,
-                                       alphaValues: alpha ? inputs[19] : nil, scaleValues: scale ? inputs[20] : nil)
+                                       alphaValues: alpha ? inputs[19] : nil, scaleValues: scale ? inputs[20] : nil,
+                                       births: inputs[0], ks: ks.baseAddress)
                 var o = SDColumnOutputs(x: outputs[0], y: outputs[1], z: outputs[2], vx: outputs[3], vy: outputs[4],
                                         vz: outputs[5], scale: outputs[6], rotation: outputs[7], red: outputs[8],
                                         green: outputs[9], blue: outputs[10], alpha: outputs[11], age: outputs[12],
-                                        lifetime: outputs[13])
+                                        lifetime: outputs[13], birth: writesIds ? birthOut.baseAddress : nil,
+                                        cells: writesIds ? cellsOut.baseAddress : nil, ids: writesIds ? idsOut.baseAddress : nil)
                 var p = SDColumnParameters(colorSpeed: (cs.x, cs.y, cs.z, cs.w), scaleSpeed: scaleSpeed,
-                                           scaleFactor: scaleFactor ?? 1, turn: turn, hasScaleFactor: scaleFactor != nil ? 1 : 0)
+                                           scaleFactor: scaleFactor ?? 1, turn: turn, hasScaleFactor: scaleFactor != nil ? 1 : 0,
+                                           cell: cell, idKey: idKey)
                 if baseline { sd_columns_baseline(&i, &o, Int64(count), &p) } else { sd_columns(&i, &o, Int64(count), &p) }
                 for k in 0..<14 { outs[k] = Array(UnsafeBufferPointer(start: outputs[k], count: padded + 1)) }
+                // The Swift loop they replaced: birth[i] = births[j], cells[i] = cell, ids[i] = idKey &+ ks[j]; nothing
+                // past `count`, nothing at all without the output columns.
+                for j in 0...padded {
+                    let written = writesIds && j < count
+                    let birth = written ? cols[0][j].bitPattern : Double(7).bitPattern
+                    if birthOut[j].bitPattern != birth || cellsOut[j] != (written ? cell : 7)
+                        || idsOut[j] != (written ? idKey &+ ksColumn[j] : 7) {
+                        Issue.record("round \(round), baseline \(baseline), slot \(j): birth, cell or id differs")
+                        return
+                    }
+                }
                 inputs.forEach { $0.deallocate() }
                 outputs.forEach { $0.deallocate() }
                 for k in 0..<14 {

@@ -60,6 +60,24 @@ SD_INLINE void columns(const SDColumnInputs *in, const SDColumnOutputs *out, int
         put4(out->alpha + j, __builtin_convertvector(a, f4), c);
         put4(out->age + j, __builtin_convertvector(tau, f4), c);
         put4(out->lifetime + j, __builtin_convertvector(life, f4), c);
+        // The birth times, cells and ids in this loop rather than a Swift loop of its own after it: a second
+        // pass over the batch (four lanes of SSE2 there), about 8 % of the kernel in a profile.
+        if (out->birth) {
+            if (c == 4) {
+                memcpy(out->birth + j, in->births + j, 4 * sizeof(double));
+                u4 k;
+                memcpy(&k, in->ks + j, sizeof k);
+                k += p->idKey;
+                memcpy(out->ids + j, &k, sizeof k);
+                for (int l = 0; l < 4; l++) out->cells[j + l] = p->cell;
+            } else {
+                for (int64_t l = 0; l < c; l++) {
+                    out->birth[j + l] = in->births[j + l];
+                    out->cells[j + l] = p->cell;
+                    out->ids[j + l] = p->idKey + in->ks[j + l];
+                }
+            }
+        }
     }
 }
 

@@ -58,11 +58,19 @@ typedef struct SDColumnInputs {
     const double *ages, *lives, *red, *green, *blue, *alpha, *scale, *rotation, *spin;
     const double *px, *py, *pz, *vx, *vy, *vz;
     const double *rampR, *rampG, *rampB, *rampA, *alphaValues, *scaleValues;
+    /// Each particle's birth time and birth index within the emitter (its id less the cell's key), copied to the
+    /// snapshot's `birth` and `ids` columns when `SDColumnOutputs.birth` is not NULL.
+    const double *births;
+    const uint64_t *ks;
 } SDColumnInputs;
 
 /// The snapshot's float columns at the batch's first particle (``sd_columns`` writes `count` of each).
 typedef struct SDColumnOutputs {
     float *x, *y, *z, *vx, *vy, *vz, *scale, *rotation, *red, *green, *blue, *alpha, *age, *lifetime;
+    /// The birth times, cells and ids (`idKey` + k, wrapping), or NULL (all three left alone).
+    double *birth;
+    int32_t *cells;
+    uint64_t *ids;
 } SDColumnOutputs;
 
 /// The cell's constants of step 4: color speed (r, g, b, a), scale speed, a sub-cell's scale factor
@@ -71,13 +79,16 @@ typedef struct SDColumnParameters {
     double colorSpeed[4];
     double scaleSpeed, scaleFactor, turn;
     int32_t hasScaleFactor;
+    /// The cell's index written to `cells` and its id key added to each birth index for `ids`.
+    int32_t cell;
+    uint64_t idKey;
 } SDColumnParameters;
 
 /// Step 4 of the batched kernel for `count` particles, four at a time (the last group's lanes past `count`
 /// are computed from the padded slots, not stored): the color r + speed·age (times the ramp), alpha (times
 /// the alpha curve), the scale max(0, s + speed·age) (times the factor; times the scale curve, then max(0, ·)
 /// again), the rotation r0 + spin·age (+ turn), then every column rounded to float: the operations of the
-/// Swift step it replaces, in its order.
+/// Swift step it replaces, in its order. With `out->birth`, also the birth times, cells and ids in the same loop.
 void sd_columns(const SDColumnInputs *in, const SDColumnOutputs *out, int64_t count, const SDColumnParameters *p);
 
 /// The baseline variant of ``sd_columns``, whatever the CPU (for the tests).
@@ -189,5 +200,42 @@ void sd_field_steps_baseline(const SDFieldLanes *c, int64_t count, const SDField
 /// CPU has it (``sd_lanes_have_avx512``), whatever the environment says, and returns 1; returns 0, doing nothing,
 /// where the CPU lacks it (for the tests).
 int sd_field_steps_wide(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p);
+
+
+/// A batch of births of one run for ``sd_births`` (ExtendedKernel.swift's step 1): births `k ..< end` (at most 64),
+/// born at `start` (a burst, `isBurst` ≠ 0) or at `start + (k − count0) · invRate`, read at time `t`; the instance's
+/// stream key, the lifetime and its range; the contact-cache slot of birth `k`, the slot one batch ahead (a prefetch
+/// hint into `table`, slots of `slotBytes` bytes, when not NULL) and the table's capacity; whether the rotation's
+/// uniform is drawn, and its attribute. `sd_births` advances `k` to `end`, `slot` and `ahead`.
+typedef struct SDBirthRun {
+    int64_t k, end;
+    double start, count0, invRate, t;
+    int32_t isBurst, rotation;
+    uint64_t stream;
+    double life, lifeRange;
+    uint64_t slot, ahead, capacity;
+    const uint8_t *table;
+    int64_t slotBytes;
+    uint64_t rotationAttribute;
+} SDBirthRun;
+
+/// The batch columns ``sd_births`` writes, each of at least 64 slots: per live birth, in birth order, its age,
+/// lifetime, birth time, longitude uniform, index, random key and slot, then its other uniforms.
+typedef struct SDBirthColumns {
+    double *ages, *lives, *births, *uAngle, *uSpeed, *uScale, *uSpin, *uR, *uG, *uB, *uA, *uRot;
+    uint64_t *ks, *keys, *slots;
+} SDBirthColumns;
+
+/// The live births of the batch `r` (``ParticleBirth/life`` and the liveness test of `forEachLive`, then
+/// ``ParticleRandom/triple(_:)`` of attributes 0, 1, 2 and, when `r->rotation`, `r->rotationAttribute`), packed at
+/// the columns' start; returns how many. The bits of ExtendedKernel.swift's former Swift step (Births.c).
+int64_t sd_births(SDBirthRun *r, const SDBirthColumns *c);
+
+/// The baseline variant of ``sd_births``, whatever the CPU (for the tests).
+int64_t sd_births_baseline(SDBirthRun *r, const SDBirthColumns *c);
+
+/// ``sd_births``'s variant 1 (baseline), 2 (AVX2) or 3 (eight lanes on AVX-512), whatever the environment says;
+/// −1 when the CPU lacks it (for the tests).
+int64_t sd_births_variant(int variant, SDBirthRun *r, const SDBirthColumns *c);
 
 #endif

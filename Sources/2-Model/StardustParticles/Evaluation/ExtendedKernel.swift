@@ -48,8 +48,8 @@ extension EmitterLayer {
     /// ``CompiledCell/fitsExtendedKernel`` or, given the parent's `frame`, ``CompiledCell/fitsTriggeredKernel``,
     /// at `offset`; returns how many (those a `die` collider took are left out). `turn` is the parent's
     /// angle at the trigger, added to a sub-particle's rotation as on the general path. Per batch of 64 births:
-    /// 1. the live births and their random uniforms (scalar integer work, the liveness test without
-    ///    branches), and the birth positions on the emitter shape (or the parent's position);
+    /// 1. the live births and their random uniforms (``sd_births``, in C: eight births at a time, the liveness
+    ///    test without branches), and the birth positions on the emitter shape (or the parent's position);
     /// 2. the birth velocities, colors, scales and spins, four at a time (the 4-lane sincos);
     /// 3. the motion of each particle (``ParticleMotion/state(_:age:slot:)``: the contact walk kept in
     ///    `contacts` and the drag closed form, one particle at a time, in birth order; with integrated
@@ -180,40 +180,41 @@ extension EmitterLayer {
                 var columnParameters = SDColumnParameters(
                     colorSpeed: (p.colorSpeed.x, p.colorSpeed.y, p.colorSpeed.z, p.colorSpeed.w),
                     scaleSpeed: p.scaleSpeed, scaleFactor: scaleFactor ?? 1, turn: turn,
-                    hasScaleFactor: scaleFactor != nil ? 1 : 0)
+                    hasScaleFactor: scaleFactor != nil ? 1 : 0, cell: cellIndex, idKey: idKey)
                 // Step 2 may leave a group's birth velocities out (`resumesLanes`); the birth record step 3 builds reads
                 // them unused then, so they hold a value (zero) from the start.
                 if resumesLanes { for j in 0..<n { vx0[j] = 0; vy0[j] = 0; vz0[j] = 0 } }
-                var slot = UInt64(bitPattern: run.k0) % capacity  // slot of birth k: k mod capacity (ContactCache)
-                var ahead = (slot &+ UInt64(n)) % capacity  // about the slot of birth k + n (a prefetch hint only)
+                // Step 1's run and columns (``sd_births``): slot of birth k is k mod capacity (ContactCache); `ahead`
+                // about the slot of birth k + n, a prefetch hint only.
+                let slot0 = UInt64(bitPattern: run.k0) % capacity
+                var birthRun = SDBirthRun(
+                    k: run.k0, end: run.k0, start: run.start, count0: run.count0, invRate: invRate, t: t,
+                    isBurst: isBurst ? 1 : 0, rotation: drawsRotation ? 1 : 0, stream: stream,
+                    life: p.life, lifeRange: p.lifeRange, slot: slot0, ahead: (slot0 &+ UInt64(n)) % capacity,
+                    capacity: capacity, table: tableBytes?.assumingMemoryBound(to: UInt8.self),
+                    slotBytes: Int64(slotBytes), rotationAttribute: ParticleAttribute.finishAlphaScaleRotation)
+                var birthColumns = SDBirthColumns(
+                    ages: ages, lives: lives, births: births, uAngle: uAngle, uSpeed: uSpeed, uScale: uScale,
+                    uSpin: uSpin, uR: uR, uG: uG, uB: uB, uA: uA, uRot: uRot, ks: ks, keys: keys, slots: slots)
                 var written = 0
                 var k = run.k0
                 while k < run.k1 {
-                    // 1. The live births of the next `n` (the test of `forEachLive`), without branches.
-                    var m = 0
-                    let end = min(run.k1, k + Int64(n))
-                    while k < end {
-                        let tb = isBurst ? run.start : run.start + (Double(k) - run.count0) * invRate
-                        let age = t - tb
-                        let rng = ParticleRandom(instance: stream, index: UInt64(bitPattern: k))
-                        let (life, au) = ParticleBirth.life(p, rng)
-                        ages[m] = age; lives[m] = life; births[m] = tb; uAngle[m] = au
-                        ks[m] = UInt64(bitPattern: k); keys[m] = rng.key
-                        slots[m] = slot
-                        m &+= (age >= 0) && (age < life) ? 1 : 0
-                        // The slot of the birth one batch ahead, asked for now (its first and last byte): the table
-                        // reads of a batch waited on memory (a tenth of the fields path in a profile), and a batch's
-                        // work takes longer than the memory's latency. One hint per birth rather than a burst per
-                        // batch, which stalled on the processor's fill buffers. A hint: no value depends on it.
-                        if let tableBytes {
-                            let a = tableBytes + Int(ahead) * slotBytes
-                            sd_prefetch(a); sd_prefetch(a + (slotBytes - 1))
-                            ahead &+= 1
-                            if ahead >= capacity { ahead = 0 }
+                    // 1. The live births of the next `n` (the test of `forEachLive`, without branches), their random
+                    // uniforms and slots, in C (Births.c: eight lanes at a time, the Swift step's bits; the kept table's
+                    // slot one batch ahead asked for per birth: the table reads of a batch waited on memory, a tenth
+                    // of the fields path in a profile, and a batch's work takes longer than the memory's latency).
+                    birthRun.end = min(run.k1, k + Int64(n))
+                    let m = Int(sd_births(&birthRun, &birthColumns))
+                    k = birthRun.end
+                    // The birth positions on the shape (one per birth, or the point emitter's one position).
+                    if let fixedPosition {
+                        for j in 0..<m { px0[j] = fixedPosition.x; py0[j] = fixedPosition.y; pz0[j] = fixedPosition.z }
+                    } else {
+                        for j in 0..<m {
+                            let pos = ParticleBirth.position(p, shape: shape, mode: mode, rng: ParticleRandom(key: keys[j]),
+                                                             birthTime: births[j])
+                            px0[j] = pos.x; py0[j] = pos.y; pz0[j] = pos.z
                         }
-                        k += 1
-                        slot &+= 1
-                        if slot == capacity || k == 0 { slot = 0 }  // k mod capacity (k = 0 after negative indices)
                     }
                     guard m > 0 else { continue }
                     if keepsWalks, let entries {
@@ -223,17 +224,6 @@ extension EmitterLayer {
                             unchanged[j] = entries[Int(slots[j])].holds(idKey &+ ks[j], at: ages[j]) ? 1 : 0
                         }
                         for j in m..<((m + 3) & ~3) { unchanged[j] = 1 }
-                    }
-                    for j in 0..<m {
-                        let rng = ParticleRandom(key: keys[j])
-                        let (_, _, us) = rng.triple(ParticleAttribute.lifeAngleSpeed)
-                        let (u0, u1, u2) = rng.triple(ParticleAttribute.scaleSpinRed)
-                        let (u3, u4, u5) = rng.triple(ParticleAttribute.greenBlueAlpha)
-                        uSpeed[j] = us; uScale[j] = u0; uSpin[j] = u1
-                        uR[j] = u2; uG[j] = u3; uB[j] = u4; uA[j] = u5
-                        uRot[j] = drawsRotation ? rng.triple(ParticleAttribute.finishAlphaScaleRotation).2 : 0
-                        let pos = fixedPosition ?? ParticleBirth.position(p, shape: shape, mode: mode, rng: rng, birthTime: births[j])
-                        px0[j] = pos.x; py0[j] = pos.y; pz0[j] = pos.z
                     }
                     for j in m..<((m + 3) & ~3) {
                         ages[j] = 0; lives[j] = 1; uAngle[j] = 0; uSpeed[j] = 0; uScale[j] = 0; uSpin[j] = 0
@@ -538,37 +528,22 @@ extension EmitterLayer {
                     }
                     // The over-life state and the 14 float columns, four at a time, in C (`sd_columns`: AVX2 where the
                     // CPU has it, the operations of ``EmitterLayer/extendedState`` in its order, so the same bits;
-                    // docs/PARTICLES-PERFORMANCE.md, "the fields kernel's columns").
+                    // docs/PARTICLES-PERFORMANCE.md, "the fields kernel's columns"), and in the same loop the birth
+                    // times, cells and ids (a pass of their own before).
                     let o = offset + written
                     var inputs = SDColumnInputs(ages: ages, lives: lives, red: uR, green: uG, blue: uB, alpha: uA,
                                                 scale: uScale, rotation: uRot, spin: uSpin,
                                                 px: px, py: py, pz: pz, vx: vx, vy: vy, vz: vz,
                                                 rampR: hasRamp ? rampR : nil, rampG: hasRamp ? rampG : nil,
                                                 rampB: hasRamp ? rampB : nil, rampA: hasRamp ? rampA : nil,
-                                                alphaValues: hasAlpha ? alphaV : nil, scaleValues: hasScale ? scaleV : nil)
+                                                alphaValues: hasAlpha ? alphaV : nil, scaleValues: hasScale ? scaleV : nil,
+                                                births: births, ks: ks)
                     var outputs = SDColumnOutputs(x: out.x + o, y: out.y + o, z: out.z + o, vx: out.vx + o, vy: out.vy + o,
                                                   vz: out.vz + o, scale: out.scale + o, rotation: out.rotation + o,
                                                   red: out.red + o, green: out.green + o, blue: out.blue + o,
-                                                  alpha: out.alpha + o, age: out.age + o, lifetime: out.lifetime + o)
+                                                  alpha: out.alpha + o, age: out.age + o, lifetime: out.lifetime + o,
+                                                  birth: out.birth + o, cells: out.cells + o, ids: out.ids + o)
                     sd_columns(&inputs, &outputs, Int64(live), &columnParameters)
-                    // Birth times, cells and ids, four at a time (one at a time for the last few).
-                    j = 0
-                    let cells4 = SIMD4<Int32>(repeating: cellIndex), idKey4 = SIMD4<UInt64>(repeating: idKey)
-                    while j + 4 <= live {
-                        let i = o + j
-                        Self.store(Self.load(births + j), out.birth + i)
-                        UnsafeMutableRawPointer(out.cells + i).storeBytes(of: cells4, as: SIMD4<Int32>.self)
-                        let k4 = UnsafeRawPointer(ks + j).loadUnaligned(as: SIMD4<UInt64>.self)
-                        UnsafeMutableRawPointer(out.ids + i).storeBytes(of: idKey4 &+ k4, as: SIMD4<UInt64>.self)
-                        j += 4
-                    }
-                    while j < live {
-                        let i = o + j
-                        out.birth[i] = births[j]
-                        out.cells[i] = cellIndex
-                        out.ids[i] = idKey &+ ks[j]
-                        j += 1
-                    }
                     written += live
                 }
                 return written

@@ -64,7 +64,7 @@ let package = Package(
         // 3 · Render: display list → pixels
         .systemLibrary(name: "CFreeType", path: "Sources/3-Render/CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CFontconfig", path: "Sources/3-Render/CFontconfig", pkgConfig: "fontconfig"),
-        // The span kernels in C: a gradient's source-over span compiled for AVX2, chosen at run time (no flags).
+        // Render kernels in C (spans, group rows, blur rows) compiled for AVX2, chosen at run time (no flags).
         .target(name: "CStardustSpans", path: "Sources/3-Render/CStardustSpans"),
         .target(name: "StardustRender", dependencies: ["StardustCore", "CFreeType", "CFontconfig", "CStardustSpans"],
                 path: "Sources/3-Render/StardustRender"),

@@ -27,6 +27,21 @@ import StardustCore
         }
     }
 
+    /// A curve's segment count is clamped before it becomes an `Int`: control points near ±10³⁰⁸ make the
+    /// second-difference bound infinite (the cap, 1000 segments) and a NaN makes it NaN (one segment).
+    @Test func curvesWithFarOrNaNControlPointsFlattenWithoutTrapping() {
+        var far = Path()
+        far.move(to: Point(0, 0))
+        far.addCurve(to: Point(1, 1), control1: Point(-1e308, 1e308), control2: Point(1e308, -1e308))
+        far.addQuadCurve(to: Point(2, 2), control: Point(1e308, -1e308))
+        #expect(far.flattened(tolerance: 0.1).map(\.points.count) == [1 + 1000 + 1000])
+        var nan = Path()
+        nan.move(to: Point(0, 0))
+        nan.addCurve(to: Point(1, 1), control1: Point(.nan, 0), control2: Point(0, 1))
+        nan.addQuadCurve(to: Point(2, 2), control: Point(0, .nan))
+        #expect(nan.flattened(tolerance: 0.1).map(\.points.count) == [1 + 1 + 1])
+    }
+
     @Test func lengths() {
         // Cubic circle arcs run at most 2.7·10⁻⁴·r outside the circle: lengths agree with 2πr to 3·10⁻⁴.
         #expect(abs(Path(ellipseIn: Rect(x: 0, y: 0, width: 20, height: 20)).length() - 2 * .pi * 10) <= 3e-4 * 2 * .pi * 10)

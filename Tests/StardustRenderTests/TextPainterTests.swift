@@ -304,6 +304,11 @@ func renderText(_ cmd: TextDraw, scale: Double = 1, width: Int, height: Int, cut
         _ = #expect(throws: (any Error).self) { try TextPainter.prepare(TextDraw(string: "x", fontSize: 1e6, rect: rect), scale: 1) }.map { error in
             guard case TextError.tooLarge? = error as? TextError else { Issue.record("\(error)"); return }
         }
+        // A size past Int's range is still reported (as a Double), not trapped on while writing the message.
+        _ = #expect(throws: (any Error).self) { try TextPainter.prepare(TextDraw(string: "x", fontSize: 1e300, rect: rect), scale: 1) }.map { error in
+            guard case TextError.tooLarge(let message)? = error as? TextError else { Issue.record("\(error)"); return }
+            #expect(message.contains("1e+300 pixels per em"))
+        }
     }
 }
 

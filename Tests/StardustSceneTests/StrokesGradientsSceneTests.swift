@@ -72,6 +72,9 @@ import Testing
         // 0.01-point dashes along a 100 000-point path: ten million dashes.
         expectError(#"{"layers": [{"type": "shape", "path": "M 0 0 L 100000 0", "lineDashPattern": [0.01, 0.01]}]}"#,
                     path: "layers[0].lineDashPattern", containing: "dashes")
+        // A path longer than Int's range: the message writes the length as the Double it is.
+        expectError(#"{"layers": [{"type": "shape", "path": "M 0 0 L 1e19 0", "lineDashPattern": [1, 1]}]}"#,
+                    path: "layers[0].lineDashPattern", containing: "1e+19-point path")
     }
 
     @Test func traceReportsDashesMorphsAndGradients() throws {

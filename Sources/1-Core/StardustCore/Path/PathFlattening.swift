@@ -36,7 +36,7 @@ extension Path {
             case .quadCurve(let p, let c):
                 if current.isEmpty { current = [last] }
                 let dd = (last - c * 2 + p).length
-                let n = max(1, min(1000, Int((dd / (4 * tol)).squareRoot().rounded(.up))))
+                let n = Self.segmentCount((dd / (4 * tol)).squareRoot())
                 for i in 1...n {
                     let t = Double(i) / Double(n), mt = 1 - t
                     current.append(last * (mt * mt) + c * (2 * mt * t) + p * (t * t))
@@ -45,7 +45,7 @@ extension Path {
             case .curve(let p, let c1, let c2):
                 if current.isEmpty { current = [last] }
                 let d1 = (last - c1 * 2 + c2).length, d2 = (c1 - c2 * 2 + p).length
-                let n = max(1, min(1000, Int((max(d1, d2) * 3 / (4 * tol)).squareRoot().rounded(.up))))
+                let n = Self.segmentCount((max(d1, d2) * 3 / (4 * tol)).squareRoot())
                 for i in 1...n {
                     let t = Double(i) / Double(n), mt = 1 - t
                     let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
@@ -69,5 +69,13 @@ extension Path {
             if pl.isClosed, let f = pl.points.first, let l = pl.points.last { s += f.distance(to: l) }
             return s
         }
+    }
+
+    /// The segment count for a curve whose exact count is `ceil(steps)`, between 1 and 1000. Clamped as a `Double`
+    /// first: a curve with control points near ±10³⁰⁰ gives an infinite or NaN `steps`, which `Int(_:)` would trap
+    /// on (NaN takes one segment).
+    static func segmentCount(_ steps: Double) -> Int {
+        let up = steps.rounded(.up)
+        return up >= 1000 ? 1000 : up >= 1 ? Int(up) : 1
     }
 }

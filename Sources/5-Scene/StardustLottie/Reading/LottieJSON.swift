@@ -102,6 +102,14 @@ struct LottieJSON {
         return d
     }
 
+    /// A number used as an integer (an enum, an index, a count), truncated toward zero as `Int(_:)` does; a
+    /// value outside `Int`'s range is refused with this value's path instead of trapping in the conversion.
+    func integer() throws -> Int {
+        let d = try number()
+        guard let i = Int(exactly: d.rounded(.towardZero)) else { throw fail("expected an integer, found \(d)") }
+        return i
+    }
+
     func string() throws -> String {
         guard let s = stringValue else { throw fail("expected a string, found \(kind)") }
         return s
@@ -145,6 +153,7 @@ struct LottieJSON {
 
     // Optional members with defaults.
     func number(_ key: String, default d: Double) throws -> Double { try self[key]?.number() ?? d }
+    func integer(_ key: String, default d: Int) throws -> Int { try self[key]?.integer() ?? d }
     func string(_ key: String) throws -> String? { try self[key]?.string() }
     func flag(_ key: String) throws -> Bool { try self[key]?.flag() ?? false }
     func requiredNumber(_ key: String) throws -> Double {

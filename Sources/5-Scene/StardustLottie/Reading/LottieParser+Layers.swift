@@ -9,7 +9,7 @@ extension LottieParser {
 
     func layer(_ j: LottieJSON) throws -> LottieLayer {
         guard j.isObject else { throw j.fail("expected a layer object, found \(j.kind)") }
-        let ty = Int(try j["ty"]?.number() ?? -1)
+        let ty = try j["ty"]?.integer() ?? -1
         let kind: LottieLayer.Kind
         switch ty {
         case 0:
@@ -34,13 +34,13 @@ extension LottieParser {
         guard sr != 0 else { throw LottieError(path: "\(j.path).sr", "the time stretch must not be 0") }
         let masks = try self.masks(j["masksProperties"])
         let effects = try self.effects(j["ef"])
-        return LottieLayer(kind: kind, name: try j.string("nm"), index: try j["ind"].map { Int(try $0.number()) },
-                           parent: try j["parent"].map { Int(try $0.number()) },
+        return LottieLayer(kind: kind, name: try j.string("nm"), index: try j["ind"].map { try $0.integer() },
+                           parent: try j["parent"].map { try $0.integer() },
                            transform: try transform(j["ks"]), autoOrient: try j.flag("ao"),
                            inPoint: ip, outPoint: op, startTime: try j["st"].map(checkedFrame) ?? 0, stretch: sr,
-                           hidden: try j.flag("hd"), matteMode: try j["tt"].map { Int(try $0.number()) },
-                           isMatteSource: try j.flag("td"), masks: masks, matteParent: try j["tp"].map { Int(try $0.number()) },
-                           blendMode: Int(try j.number("bm", default: 0)),
+                           hidden: try j.flag("hd"), matteMode: try j["tt"].map { try $0.integer() },
+                           isMatteSource: try j.flag("td"), masks: masks, matteParent: try j["tp"].map { try $0.integer() },
+                           blendMode: try j.integer("bm", default: 0),
                            effects: effects, is3D: try j.flag("ddd"), path: j.path)
     }
 
@@ -73,7 +73,7 @@ extension LottieParser {
                     if let v = item["v"], (try? vector(v, default: [])) != nil { values.append(try vector(v, default: [])) } else { values.append(.constant([])) }
                 }
             }
-            return LottieEffect(type: Int(try e["ty"]?.number() ?? -1), values: values,
+            return LottieEffect(type: try e["ty"]?.integer() ?? -1, values: values,
                                 enabled: (try? e.number("en", default: 1)) != 0, path: e.path)
         }
     }
@@ -109,7 +109,7 @@ extension LottieParser {
                 time: try k.number("t", default: 0), text: try d.string("t") ?? "", fontName: try d.string("f") ?? "",
                 fontSize: try d.number("s", default: 12), fillColor: try color("fc"), strokeColor: try color("sc"),
                 strokeWidth: try d.number("sw", default: 0), strokeOverFill: try d.flag("of"),
-                justification: Int(try d.number("j", default: 0)), tracking: try d.number("tr", default: 0),
+                justification: try d.integer("j", default: 0), tracking: try d.number("tr", default: 0),
                 lineHeight: try d.number("lh", default: 0), baselineShift: try d.number("ls", default: 0),
                 boxSize: try pair("sz"), boxPosition: try pair("ps"), allCaps: try d.number("ca", default: 0) == 1))
         }

@@ -72,12 +72,12 @@ extension LottieParser {
             let tr = j["tr"]
             return .repeater(LottieRepeater(
                 copies: try scalar(j["c"], default: 1), offset: try scalar(j["o"], default: 0),
-                composite: Int(try j.number("m", default: 1)), transform: try transform(tr),
+                composite: try j.integer("m", default: 1), transform: try transform(tr),
                 startOpacity: try scalar(tr?["so"], default: 100), endOpacity: try scalar(tr?["eo"], default: 100)))
         case "rd":
             return .roundCorners(radius: try scalar(j["r"], default: 0))
         case "mm":
-            return .merge(mode: Int(try j.number("mm", default: 1)))
+            return .merge(mode: try j.integer("mm", default: 1))
         default:
             return .unsupported(type: ty)
         }
@@ -85,8 +85,8 @@ extension LottieParser {
 
     func stroke(_ j: LottieJSON) throws -> LottieStroke {
         LottieStroke(color: try vector(j["c"], default: [0, 0, 0, 1]), opacity: try scalar(j["o"], default: 100),
-                     width: try scalar(j["w"], default: 1), cap: Int(try j.number("lc", default: 2)),
-                     join: Int(try j.number("lj", default: 2)), miterLimit: try j.number("ml", default: 4),
+                     width: try scalar(j["w"], default: 1), cap: try j.integer("lc", default: 2),
+                     join: try j.integer("lj", default: 2), miterLimit: try j.number("ml", default: 4),
                      dashes: try dashes(j["d"]))
     }
 
@@ -103,7 +103,7 @@ extension LottieParser {
 
     func gradient(_ j: LottieJSON) throws -> LottieGradient {
         let g = j["g"]
-        return LottieGradient(isRadial: try j.number("t", default: 1) == 2, colorStopCount: Int(try g?.number("p", default: 0) ?? 0),
+        return LottieGradient(isRadial: try j.number("t", default: 1) == 2, colorStopCount: try g?.integer("p", default: 0) ?? 0,
                               stops: try vector(g?["k"], default: []), start: try vector(j["s"], default: [0, 0]),
                               end: try vector(j["e"], default: [0, 0]), opacity: try scalar(j["o"], default: 100),
                               evenOdd: try j.number("r", default: 1) == 2,

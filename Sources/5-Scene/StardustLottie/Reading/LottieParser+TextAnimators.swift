@@ -8,8 +8,8 @@ extension LottieParser {
                 start: try scalar(s?["s"], default: 0), end: try scalar(s?["e"], default: 100),
                 offset: try scalar(s?["o"], default: 0), amount: try scalar(s?["a"], default: 100),
                 smoothness: try scalar(s?["sm"], default: 100),
-                inCharacters: try s?.number("r", default: 1) == 2, basedOn: Int(try s?.number("b", default: 1) ?? 1),
-                shape: Int(try s?.number("sh", default: 1) ?? 1), randomized: try s?.number("rn", default: 0) == 1)
+                inCharacters: try s?.number("r", default: 1) == 2, basedOn: try s?.integer("b", default: 1) ?? 1,
+                shape: try s?.integer("sh", default: 1) ?? 1, randomized: try s?.number("rn", default: 0) == 1)
             func vec(_ key: String) throws -> LottieProperty<[Double]>? { try p?[key].map { try vector($0, default: []) } }
             func num(_ key: String) throws -> LottieProperty<Double>? { try p?[key].map { try scalar($0, default: 0) } }
             result.append(LottieTextAnimator(

@@ -116,7 +116,7 @@ public final class LottieParser {
     /// Asset ids are strings; some exporters write numbers.
     func idString(_ j: LottieJSON) throws -> String {
         if let s = j.stringValue { return s }
-        return String(Int(try j.number()))
+        return String(try j.integer())
     }
 
     func imageAsset(_ a: LottieJSON, id: String) throws -> LottieImageAsset {

@@ -86,7 +86,8 @@ enum LottieExpression: Equatable {
             h ^= h >> 31; h &*= 0xBF58_476D_1CE4_E5B9; h ^= h >> 27
             return Double(h >> 11) / Double(1 << 53) * 2 - 1
         }
-        let i = Int(floor(x)), u = x - floor(x)
+        // Clamped so that a time far out (or a NaN) cannot trap; inside ±2⁶² this is Int(floor(x)).
+        let i = Int.clamped(floor(x), to: -(1 << 62)...(1 << 62)), u = x - floor(x)
         let s = u * u * (3 - 2 * u)
         return lattice(i) + (lattice(i + 1) - lattice(i)) * s
     }

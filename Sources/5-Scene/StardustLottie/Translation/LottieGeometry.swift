@@ -147,7 +147,7 @@ indirect enum LottieGeometry: Sendable {
     /// up from the centre before the rotation; roundness bends each side with tangents along the circle.
     static func polystar(_ s: LottiePolystar, frame: Double) -> Path {
         let c = vector(s.position.value, frame)
-        let count = max(0, min(Int(LottieKeyframes.value(s.points.value, at: frame).rounded()), 10_000))
+        let count = Int.clamped(LottieKeyframes.value(s.points.value, at: frame).rounded(), to: 0...10_000)
         guard count >= 2 else { return Path() }
         let rotation = LottieKeyframes.value(s.rotation.value, at: frame) * .pi / 180
         let outer = LottieKeyframes.value(s.outerRadius.value, at: frame), inner = LottieKeyframes.value(s.innerRadius.value, at: frame)

@@ -19,7 +19,7 @@ enum LottieSampledAnimation {
     static func animation(keyPath: String, span: ClosedRange<Double>, frameRate: Double,
                           _ value: (Double) -> AnimatableValue) -> KeyframeAnimation {
         let length = span.upperBound - span.lowerBound
-        let n = max(2, min(maxSamples, Int(length.rounded(.up)) + 1))
+        let n = Int.clamped(length.rounded(.up) + 1, to: 2...maxSamples)
         var values: [AnimatableValue] = [], times: [Double] = []
         for k in 0..<n {
             let u = Double(k) / Double(n - 1)

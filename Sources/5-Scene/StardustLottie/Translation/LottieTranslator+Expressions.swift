@@ -119,7 +119,7 @@ extension LottieTranslator {
                 return loop == .cycle ? inCycle : add(inCycle, scale(subtract(last.value, first.value), cycles))
             case .pingpong:
                 let x = (frame - first.time) / span, c = x.rounded(.down), u = x - c
-                return animatedValue(p, at: first.time + (Int(c) % 2 == 0 ? u : 1 - u) * span)
+                return animatedValue(p, at: first.time + (c.truncatingRemainder(dividingBy: 2) == 0 ? u : 1 - u) * span)
             case .continue:
                 let before = animatedValue(p, at: last.time - 0.5)
                 return add(last.value, scale(subtract(last.value, before), (frame - last.time) / 0.5))
@@ -136,7 +136,7 @@ extension LottieTranslator {
                 return loop == .cycle ? inCycle : subtract(inCycle, scale(subtract(last.value, first.value), cycles))
             case .pingpong:
                 let x = (first.time - frame) / span, c = x.rounded(.down), u = x - c
-                return animatedValue(p, at: first.time + (Int(c) % 2 == 0 ? u : 1 - u) * span)
+                return animatedValue(p, at: first.time + (c.truncatingRemainder(dividingBy: 2) == 0 ? u : 1 - u) * span)
             case .continue:
                 let after = animatedValue(p, at: first.time + 0.5)
                 return add(first.value, scale(subtract(first.value, after), (first.time - frame) / 0.5))

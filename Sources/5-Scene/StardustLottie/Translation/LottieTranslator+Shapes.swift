@@ -224,7 +224,7 @@ extension LottieTranslator {
             || t.rotation.value.isAnimated || t.anchor.value.isAnimated || r.startOpacity.value.isAnimated || r.endOpacity.value.isAnimated {
             warn(path, "approximated: an animated repeater is drawn with its first values")
         }
-        let count = max(0, min(Int(r.copies.value.initial.rounded()), 1000))
+        let count = Int.clamped(r.copies.value.initial.rounded(), to: 0...1000)
         let offset = r.offset.value.initial
         let a = t.anchor.value.initial, s = t.scale.value.initial
         let sx = (s.first ?? 100) / 100, sy = (s.count > 1 ? s[1] : s.first ?? 100) / 100

@@ -74,7 +74,7 @@ extension LottieTranslator {
         if let span {
             let length = span.upperBound - span.lowerBound
             let budget = max(2, Self.maxTextSamples / max(placed.count, 1))
-            let n = max(2, min(LottieSampledAnimation.maxSamples, budget, Int(length.rounded(.up)) + 1))
+            let n = Int.clamped(length.rounded(.up) + 1, to: 2...min(LottieSampledAnimation.maxSamples, budget))
             for k in 0..<n {
                 let f = span.lowerBound + Double(k) / Double(n - 1) * length
                 samples.append(sample(f))

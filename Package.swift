@@ -49,11 +49,9 @@ let package = Package(
         // Its contact kernels in C: one source compiled for the baseline and for AVX2, chosen at run time (no flags).
         .target(name: "CStardustContacts", path: "Sources/2-Model/CStardustContacts"),
         .target(name: "StardustPhysics", dependencies: ["StardustCore", "CStardustContacts"], path: "Sources/2-Model/StardustPhysics"),
-        // A prefetch hint for the particle kernels' per-particle tables (Swift has no intrinsic for it).
-        .target(name: "CStardustPrefetch", path: "Sources/2-Model/CStardustPrefetch"),
         // The particle kernel's drag segments and curves in C: compiled for the baseline and for AVX2, chosen at run time (no flags).
         .target(name: "CStardustParticleLanes", path: "Sources/2-Model/CStardustParticleLanes"),
-        .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation", "CStardustPrefetch", "CStardustParticleLanes"],
+        .target(name: "StardustParticles", dependencies: ["StardustCore", "StardustAnimation", "CStardustParticleLanes"],
                 path: "Sources/2-Model/StardustParticles"),
         .target(name: "StardustEffects", dependencies: ["StardustCore", "StardustAnimation"],
                 path: "Sources/2-Model/StardustEffects"),

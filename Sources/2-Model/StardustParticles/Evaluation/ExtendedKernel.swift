@@ -1,5 +1,4 @@
 import CStardustParticleLanes
-import CStardustPrefetch
 import StardustCore
 
 // The batched kernel of the extended path: ``EmitterLayer/writeExtended(_:_:_:_:_:_:_:_:_:_:_:_:)``

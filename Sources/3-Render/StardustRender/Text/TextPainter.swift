@@ -42,7 +42,7 @@ public enum TextPainter {
             let face = try engine.face(family: command.fontFamily, bold: command.isBold)
             guard finite, det != 0, command.fontSize > 0, color.w > 0 else { return empty }
             guard pixelSize <= maxPixelSize else {
-                throw TextError.tooLarge("Text at \(command.fontSize) pt would be \(Int(exactly: pixelSize.rounded(.towardZero)).map(String.init) ?? "\(pixelSize)") pixels per em; the limit is \(Int(maxPixelSize)).")
+                throw TextError.tooLarge("Text at \(command.fontSize) pt would be \(pixelSize.wholeNumberText) pixels per em; the limit is \(Int(maxPixelSize)).")
             }
             let size26 = Int((pixelSize * 64).rounded())
             guard size26 >= 1 else { return empty }

@@ -16,16 +16,10 @@ extension SceneBudget {
                 let layerPath = scene.sourcePath(of: shape, fallback: shape.name.map { "layer \"\($0)\"" } ?? "a layer")
                 let period = pattern.reduce(0, +) * (pattern.count % 2 == 1 ? 2 : 1)
                 throw SceneError(path: layerPath + ".lineDashPattern",
-                                 "a dash pattern repeating every \(period) points cuts this \(whole(length))-point path "
-                                 + "into about \(whole(dashes)) dashes, over the limit of \(PathDashing.maximumDashes) "
+                                 "a dash pattern repeating every \(period) points cuts this \(length.wholeNumberText)-point path "
+                                 + "into about \(dashes.wholeNumberText) dashes, over the limit of \(PathDashing.maximumDashes) "
                                  + "per stroke; use longer dashes")
             }
         }
-    }
-
-    /// A count or length for the message, rounded; one too large for `Int` (a path of 10¹⁹ points) is written as
-    /// the `Double` it is, since converting it would trap.
-    private static func whole(_ x: Double) -> String {
-        Int(exactly: x.rounded()).map(String.init) ?? "\(x)"
     }
 }

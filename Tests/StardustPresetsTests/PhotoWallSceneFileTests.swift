@@ -10,8 +10,7 @@ struct PhotoWallSceneFileTests {
     /// Writes the preset's photos (PNG: lossless, and the prints are opaque) and the scene file into a
     /// fresh folder; returns the scene file's path.
     static func sceneFile(for preset: Scene) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("photowall-preset-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try ScratchFolder.make("photowall-preset")
         let wall = try #require(preset.simulations.first as? PhotoWall)
         var photos: [String] = []
         for (i, layer) in wall.photos.enumerated() {

@@ -21,8 +21,7 @@ import StardustTestSupport
 
     /// Writes `text` to a fresh temporary file named `name` and returns its path.
     static func temp(_ name: String, _ text: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stardust-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try ScratchFolder.make("import")
         let p = dir.appendingPathComponent(name).path
         try Data(text.utf8).write(to: URL(fileURLWithPath: p))
         return p

@@ -16,7 +16,7 @@ struct PhotoWallSceneTests {
     /// A fresh folder holding `pil_rgb.jpg` (24 × 16), `pil_rgb8.png` (16 × 12), `garbage.png` (not an
     /// image) and `scene.json` with `json`; returns the scene file's path.
     static func folder(_ json: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("photowall-\(UUID().uuidString)")
+        let dir = try ScratchFolder.make("photowall")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("photos"), withIntermediateDirectories: true)
         for name in ["pil_rgb.jpg", "pil_rgb8.png"] {
             try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: dir.appendingPathComponent("photos/" + name))

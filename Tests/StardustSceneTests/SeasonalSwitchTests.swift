@@ -10,8 +10,8 @@ import StardustTestSupport
     static let christmasEve = day("2026-12-24T12:00:00Z")
     static let november = day("2026-11-23T12:00:00Z")
 
-    static func tempCache() -> RemoteFlagCache {
-        RemoteFlagCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("stardust-flags-\(UUID().uuidString)").path)
+    static func tempCache() throws -> RemoteFlagCache {
+        RemoteFlagCache(directory: try ScratchFolder.path("flags").path)
     }
 
     static func rule(_ url: URL?, maxAge: Double = 60, timeout: Double = 0.5) -> SeasonalRule {
@@ -44,7 +44,7 @@ import StardustTestSupport
     @Test func outsideTheWindowTheServerIsNeverAsked() throws {
         let server = try LoopbackHTTPServer(.answer(#"{"snow": true}"#))
         defer { server.stop() }
-        let d = Self.decide(Self.rule(server.url), at: Self.november, cache: Self.tempCache())
+        let d = Self.decide(Self.rule(server.url), at: Self.november, cache: try Self.tempCache())
         #expect(!d.isEnabled && d.reason == .outsideWindow && server.requests == 0)
     }
 
@@ -52,7 +52,7 @@ import StardustTestSupport
     func inTheWindowTheFetchedValueDecidesAndIsCached(_ value: Bool) throws {
         let server = try LoopbackHTTPServer(.answer("{\"snow\": \(value), \"other\": 1}"))
         defer { server.stop() }
-        let cache = Self.tempCache()
+        let cache = try Self.tempCache()
         let rule = Self.rule(server.url)
         let d = Self.decide(rule, at: Self.christmasEve, cache: cache)
         #expect(d.isEnabled == value && d.reason == .remoteFetched)
@@ -63,7 +63,7 @@ import StardustTestSupport
     @Test func aFreshCacheDecidesWithoutFetchingAndAStaleOneIsRefreshed() throws {
         let server = try LoopbackHTTPServer(.answer(#"{"snow": false}"#))
         defer { server.stop() }
-        let cache = Self.tempCache()
+        let cache = try Self.tempCache()
         let rule = Self.rule(server.url, maxAge: 600)
         cache.write(rule.remote!, value: true, at: Self.christmasEve.addingTimeInterval(-300))  // 5 min old
         let fresh = Self.decide(rule, at: Self.christmasEve, cache: cache)
@@ -85,7 +85,7 @@ import StardustTestSupport
         let server = try LoopbackHTTPServer(Self.failures[i])
         defer { server.stop() }
         for known in [true, false] {
-            let cache = Self.tempCache()
+            let cache = try Self.tempCache()
             let rule = Self.rule(server.url, maxAge: 60, timeout: 0.5)
             cache.write(rule.remote!, value: known, at: Self.christmasEve.addingTimeInterval(-86_400 * 30))
             // A late server would answer with another value: the last known one proves the timeout fired.
@@ -94,19 +94,19 @@ import StardustTestSupport
             #expect(cache.read(rule.remote!)?.value == known)
         }
         // Nothing known: the safe default.
-        let d = Self.decide(Self.rule(server.url), at: Self.christmasEve, cache: Self.tempCache())
+        let d = Self.decide(Self.rule(server.url), at: Self.christmasEve, cache: try Self.tempCache())
         #expect(!d.isEnabled && d.reason == .remoteUnknown)
     }
 
     @Test func aServerThatDisappearsLeavesTheLastKnownValue() throws {
         let server = try LoopbackHTTPServer(.answer(#"{"snow": true}"#))
-        let cache = Self.tempCache()
+        let cache = try Self.tempCache()
         let rule = Self.rule(server.url, maxAge: 0)
         #expect(Self.decide(rule, at: Self.christmasEve, cache: cache).isEnabled)
         server.stop()
         let later = Self.decide(rule, at: Self.christmasEve.addingTimeInterval(10), cache: cache)
         #expect(later.isEnabled && later.reason == .remoteLastKnown)
-        #expect(!Self.decide(rule, at: Self.christmasEve, cache: Self.tempCache()).isEnabled)
+        #expect(!Self.decide(rule, at: Self.christmasEve, cache: try Self.tempCache()).isEnabled)
     }
 
     @Test func httpsFetchesAreBoundedByTheTimeoutToo() throws {
@@ -114,7 +114,7 @@ import StardustTestSupport
         let server = try LoopbackHTTPServer(.late(3, #"{"snow": false}"#))
         defer { server.stop() }
         let url = URL(string: "https://127.0.0.1:\(server.port)/flags.json")!
-        let cache = Self.tempCache()
+        let cache = try Self.tempCache()
         let rule = Self.rule(url, maxAge: 0, timeout: 0.5)
         cache.write(rule.remote!, value: true, at: Self.november)
         // The server's late answer says false; the last known true proves the fetch was cut at the timeout.
@@ -125,7 +125,7 @@ import StardustTestSupport
     @Test func offlineUsesTheCacheOrTheSafeDefault() throws {
         let server = try LoopbackHTTPServer(.answer(#"{"snow": true}"#))
         defer { server.stop() }
-        let cache = Self.tempCache()
+        let cache = try Self.tempCache()
         let rule = Self.rule(server.url)
         #expect(Self.decide(rule, at: Self.christmasEve, cache: cache, offline: true).reason == .offlineUnknown)
         cache.write(rule.remote!, value: true, at: Self.november)
@@ -136,7 +136,7 @@ import StardustTestSupport
     @Test func theAsyncSwitchDecidesOffTheCallingThread() async throws {
         let server = try LoopbackHTTPServer(.answer(#"{"snow": true}"#))
         defer { server.stop() }
-        let s = SeasonalSwitch(rule: Self.rule(server.url), clock: { Self.christmasEve }, cache: Self.tempCache())
+        let s = SeasonalSwitch(rule: Self.rule(server.url), clock: { Self.christmasEve }, cache: try Self.tempCache())
         #expect(await s.decide().isEnabled)
     }
 

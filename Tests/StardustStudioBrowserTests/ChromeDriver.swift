@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StardustTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,6 +59,10 @@ enum ChromeDriver {
             port = try freePort()
             process.executableURL = URL(fileURLWithPath: driver)
             process.arguments = ["--port=\(port)"]
+            // Chromium leaves its singleton-socket folder in TMPDIR when it is ended; keep it in the scratch folder.
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = try ScratchFolder.make("chromium").path
+            process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

@@ -42,11 +42,9 @@ public enum CLIRunner {
                       killedBySignal: output.killedBySignal)
     }
 
-    /// A fresh temporary folder.
+    /// A fresh temporary folder (a ``ScratchFolder``: removed when the test process exits).
     public static func temporaryFolder(_ tag: String = "stardust-hostile") throws -> URL {
-        let d = FileManager.default.temporaryDirectory.appendingPathComponent("\(tag)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
-        return d
+        try ScratchFolder.make(tag)
     }
 }
 

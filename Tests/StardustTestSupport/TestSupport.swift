@@ -4,11 +4,9 @@ import StardustCore
 /// Helpers shared by every test target: deterministic images, temporary folders, image comparison.
 /// (Each test target adds its own fixtures in an extension, e.g. the codecs' `Fixtures` folder.)
 public enum TestSupport {
-    /// A fresh empty temporary directory.
+    /// A fresh empty temporary directory (a ``ScratchFolder``: removed when the test process exits).
     public static func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stardust-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+        try ScratchFolder.make("dir").path
     }
 
     /// An image from straight RGBA computed per pixel.

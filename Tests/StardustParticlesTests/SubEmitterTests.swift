@@ -73,10 +73,31 @@ import StardustTestSupport
         #expect(fresh.isIdentical(to: l.evaluate(at: 41.7, threads: 0)))
     }
 
-    @Test func anEndlessTriggeredRateIsRefusedByTheBudget() {
-        let l = Self.layer { c, x in c.birthRate = 10; x.trigger = .death }
-        #expect(throws: EmitterError.self) { try l.validate() }
-        let ok = Self.layer { c, x in c.birthRate = 10; x.trigger = .death; x.emissionDuration = 0.2 }
-        #expect((try? ok.validate()) != nil)
+    /// Every parent leaves a triggered emitter behind, so one that never ends would make the work of a seek grow
+    /// with the time sought; it is refused by name, a cap on the particles alive (`maximumAlive`) or not.
+    @Test(arguments: [false, true])
+    func anEndlessTriggeredEmitterIsRefusedWithItsCell(capped: Bool) {
+        let endless: [(EmitterCell, inout CellExtensions) -> Void] = [
+            { c, x in c.birthRate = 10; x.trigger = .death },
+            { _, x in x.trigger = .birth; x.bursts = [ParticleBurst(time: 0, count: 3, cycles: ParticleBurst.forever, interval: 0.5)] },
+        ]
+        for configure in endless {
+            let l = Self.layer { c, x in configure(c, &x); if capped { x.maximumAlive = 3 } }
+            #expect(throws: EmitterError.invalidValue(keyPath: "emitterCells.parent.emitterCells.child.emissionDuration", value: .infinity,
+                                                      reason: "a triggered cell that emits at a rate (or in bursts that repeat forever) "
+                                                          + "needs an emissionDuration or a finite duration: each parent leaves its emitter behind, running forever")) {
+                try l.validate()
+            }
+        }
+        let bounded: [(EmitterCell, inout CellExtensions) -> Void] = [
+            { c, x in c.birthRate = 10; x.trigger = .death; x.emissionDuration = 0.2 },
+            { c, x in c.birthRate = 10; x.trigger = .death; c.timing.duration = 0.2 },
+            { _, x in x.trigger = .death; x.bursts = [ParticleBurst(time: 0, count: 3, cycles: 4, interval: 0.5)] },
+            { c, _ in c.birthRate = 10 },  // untriggered: it ends with its parent
+        ]
+        for configure in bounded {
+            let ok = Self.layer { c, x in configure(c, &x); if capped { x.maximumAlive = 3 } }
+            #expect((try? ok.validate()) != nil)
+        }
     }
 }

@@ -114,6 +114,18 @@ import Testing
         _ = #expect(throws: SceneError.self) {
             try load(scene(cell: "\"emitterCells\": [{\"name\": \"x\", \"trigger\": \"collision\"}]"))
         }.map { e in #expect(e.path == "layers[0].emitterCells[0].emitterCells[0].trigger" && e.message.contains("colliders")) }
+        // A triggered rate with no end is named, capped or not (each parent would leave an emitter running forever).
+        for cap in ["", ", \"maximumAlive\": 3"] {
+            _ = #expect(throws: SceneError.self) {
+                try load(scene(cell: "\"emitterCells\": [{\"name\": \"x\", \"trigger\": \"death\", \"birthRate\": 5\(cap)}]"))
+            }.map { e in
+                #expect(e.path == "layers[0].emitterCells"
+                        && e.message.contains("emitterCells.c.emitterCells.x.emissionDuration") && e.message.contains("running forever"))
+            }
+        }
+        #expect(throws: Never.self) {
+            try load(scene(cell: "\"emitterCells\": [{\"name\": \"x\", \"trigger\": \"death\", \"birthRate\": 5, \"emissionDuration\": 0.5}]"))
+        }
     }
 
     @Test func theTraceShowsTheFeaturesOnlyWhenUsed() throws {

@@ -57,6 +57,7 @@ extension EmitterLayer {
             }
         }
         try check(emitterCells, "", nil)
+        try checkTriggeredWindowsEnd()
         let n = estimatedParticleCount
         if n > maximumParticleCount { throw .particleBudgetExceeded(estimated: n, limit: maximumParticleCount) }
         try checkIntegrationBudget()

@@ -61,7 +61,7 @@ enum ChromeDriver {
             process.arguments = ["--port=\(port)"]
             // Chromium leaves its singleton-socket folder in TMPDIR when it is ended; keep it in the scratch folder.
             var environment = ProcessInfo.processInfo.environment
-            environment["TMPDIR"] = try ScratchFolder.make("chromium").path
+            environment["TMPDIR"] = try ScratchFolder.createdRoot().path
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice

@@ -26,7 +26,13 @@ public enum ScratchFolder {
 
     /// A path `root/<tag>-<UUID><suffix>` that does not exist yet (for a single file a test writes itself).
     public static func path(_ tag: String, suffix: String = "") throws -> URL {
+        try createdRoot().appendingPathComponent("\(tag)-\(UUID().uuidString)\(suffix)")
+    }
+
+    /// ``root``, created if needed: a short path, for a child process's `TMPDIR` (Chromium puts a Unix socket
+    /// there, and a socket's path may not exceed 107 bytes).
+    public static func createdRoot() throws -> URL {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        return root.appendingPathComponent("\(tag)-\(UUID().uuidString)\(suffix)")
+        return root
     }
 }

@@ -101,6 +101,34 @@ struct LottieJSONDocumentTests {
         }
     }
 
+    @Test("paths with multi-digit indices and long or non-ASCII names are spelled as a walk of the tree spells them")
+    func pathsOfWideArraysAndOddNames() {
+        // The speller writes indices as decimal digits and names as their UTF-8 bytes; random trees above have at
+        // most five elements an array, so wide arrays (indices 0…130) nested in objects with every name here.
+        var rng = SplitMix64(seed: 2121)
+        for _ in 0..<60 {
+            func wide(_ depth: Int) -> LottieJSONValue {
+                guard depth > 0 else { return Self.tree(&rng, depth: 1, finite: true) }
+                if Bool.random(using: &rng) {
+                    return .array((0..<Int.random(in: 0...130, using: &rng)).map { _ in
+                        Int.random(in: 0..<4, using: &rng) == 0 ? wide(depth - 1) : .number(1)
+                    })
+                }
+                return .object((0..<Int.random(in: 1...6, using: &rng)).map { _ in
+                    LottieJSONMember(key: Self.keys.randomElement(using: &rng)!, value: wide(depth - 1))
+                })
+            }
+            let t = wide(4)
+            var expected: [(LottieJSONValue, String)] = []
+            Self.walk(t, into: &expected)
+            let document = LottieJSONDocument(t)
+            // Text order (the parser's), then at random, then backwards.
+            for i in 0..<expected.count { #expect(document.path(of: i) == expected[i].1) }
+            for i in (0..<expected.count).shuffled(using: &rng) { #expect(document.path(of: i) == expected[i].1) }
+            for i in (0..<expected.count).reversed() { #expect(document.path(of: i) == expected[i].1) }
+        }
+    }
+
     /// The accessor as it was written over the tree (before the flat document): the reference.
     struct Reference {
         let value: LottieJSONValue

@@ -83,6 +83,59 @@ struct LottieJSONReaderTests {
         #expect(try LottieJSONReader.tree(Array("1e400".utf8)) == .number(.infinity))
     }
 
+    /// A random numeral: mostly valid JSON numbers of every form the reader's paths take (integers up to 21 digits,
+    /// fractions up to 20 digits, exponents of either case and sign, texts longer than 17 characters), and some
+    /// invalid ones (leading zeros, no digits, a bare point or exponent).
+    static func numeral(_ rng: inout SeededGenerator) -> String {
+        func digits(_ n: Int) -> String { String((0..<n).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) }) }
+        var s = Bool.random(using: &rng) ? "-" : ""
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0: s += "0"
+        case 1: s += digits(Int.random(in: 0...3, using: &rng))
+        default: s += String(Int.random(in: 1...9, using: &rng)) + digits(Int.random(in: 0...20, using: &rng))
+        }
+        if Int.random(in: 0..<3, using: &rng) > 0 { s += "." + digits(Int.random(in: 0...20, using: &rng)) }
+        if Int.random(in: 0..<4, using: &rng) == 0 {
+            s += ["e", "E"].randomElement(using: &rng)! + ["", "+", "-"].randomElement(using: &rng)! + digits(Int.random(in: 0...3, using: &rng))
+        }
+        return s
+    }
+
+    @Test("random numerals read as Foundation reads them, bit for bit, and are refused where it refuses them")
+    func randomNumeralsAgreeWithFoundation() throws {
+        var rng = SeededGenerator(seed: 0x21_0A)
+        var compared = 0
+        let edges = ["0", "-0", "-0.0", "1e22", "1e23", "1e-22", "1e-23", "123456789012345", "1234567890123456", "0.000000000000001",
+                     "9007199254740993", "9999999999999999999", "-999999999999999999", "18446744073709551615", "18446744073709551616",
+                     "-9223372036854775808", "-9223372036854775809", "99999999999999999999", "4.9e-324", "2.2250738585072014e-308",
+                     "1.7976931348623157e308", "0.16666666666666666", "0.8333333333333334", "1e+5", "1e-05", "0.12345678901234567e12"]
+        for text in edges + (0..<20_000).map({ _ in Self.numeral(&rng) }) {
+            let json = Data("[\(text)]".utf8)
+            let theirs = (try? JSONSerialization.jsonObject(with: json) as? [NSNumber])?.first
+            let ours = try? LottieJSONReader.tree(Array(json))
+            guard !text.isEmpty else { continue }  // `[]`, an empty array
+            guard let theirs else {
+                // Beyond Double's range the reader gives an infinity (for the parser to refuse with its path) where
+                // Foundation refuses the text; anything else Foundation refuses, the reader refuses too.
+                if case .number(let d)? = ours?.arrayFirst, d.isInfinite { continue }
+                #expect(ours == nil, "\(text) accepted, Foundation refuses it"); continue
+            }
+            guard case .number(let d)? = ours?.arrayFirst else { Issue.record("\(text) refused, Foundation reads it"); continue }
+            // Zeros by value (Foundation's sign of a zero is not what the reader keeps for `-0.0`), the rest by bits.
+            #expect(d == 0 ? theirs.doubleValue == 0 : d.bitPattern == theirs.doubleValue.bitPattern, "\(text): \(d) against \(theirs.doubleValue)")
+            compared += 1
+        }
+        #expect(compared > 10_000)
+        // The byte each malformed number is refused at.
+        for (text, message) in [("-", "a number without digits at byte 1"), ("[-x]", "a number without digits at byte 2"),
+                                ("[01]", "a number with a leading zero at byte 1"), ("[-01]", "a number with a leading zero at byte 2"),
+                                ("[1.]", "a number without digits after its point at byte 3"),
+                                ("[1.5e]", "a number without digits in its exponent at byte 5"),
+                                ("[1E+]", "a number without digits in its exponent at byte 4")] {
+            #expect(throws: LottieError(path: "$", "not valid JSON (\(message))")) { try LottieJSONReader.tree(Array(text.utf8)) }
+        }
+    }
+
     @Test func stringsDecodeEscapesAndSurrogates() throws {
         let text = #"["a\"b\\c\/d\b\f\n\r\t", "\u00e9\u20AC", "\ud83d\ude00", "é€😀"]"#
         let v = try LottieJSONReader.tree(Array(text.utf8))
@@ -184,6 +237,15 @@ struct LottieJSONReaderTests {
             let theirs = try? JSONSerialization.jsonObject(with: Data(input), options: [.fragmentsAllowed])
             // Member lookups (names matched by their words) as a plain scan of the names would give.
             if let document { LottieJSONDocumentTests.expectLookupsAsPlainScan(document, probes: ["ks", "absent", "K"]) }
+            // Every node's path as a walk of the tree spells it (the document's speller against the generic path).
+            if let document, let ours {
+                var walked: [(LottieJSONValue, String)] = []
+                LottieJSONDocumentTests.walk(ours, into: &walked)
+                #expect(walked.count == document.nodes.count)
+                for (i, w) in walked.enumerated().reversed() where document.path(of: i) != w.1 {
+                    Issue.record("path of node \(i): \(document.path(of: i)) against \(w.1)"); break
+                }
+            }
             if let ours, let theirs {
                 bothAccepted += 1
                 #expect(Self.same(ours, theirs))

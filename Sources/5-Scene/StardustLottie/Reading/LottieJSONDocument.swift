@@ -38,11 +38,8 @@ final class LottieJSONDocument {
     /// The member names, each short ASCII name once (see ``Builder/internKey(_:)``), with their words for the lookup.
     let keys: [String]
     let keyWords: [LottieJSONKey]
-    /// The spelled paths of the last container asked and its ancestors, outermost first (children share their
-    /// container's). Paths are asked in about text order, so a chain serves nearly every request; it replaced a
-    /// dictionary of every container asked, whose hashing was a tenth of spelling paths (docs/BENCHMARKS.md,
-    /// "lottie", twentieth round).
-    private var chain: [(index: Int, path: String)] = [(0, "$")]
+    /// The spelled path of the last container asked and its ancestors (``LottieJSONPathSpeller``).
+    private var speller = LottieJSONPathSpeller()
 
     init(_ builder: Builder) {
         nodes = builder.nodes
@@ -91,16 +88,7 @@ final class LottieJSONDocument {
 
     /// The JSON path of node `index` (`$.layers[3].ks`): its parent's (kept for containers) and one step.
     func path(of index: Int) -> String {
-        // Leave the containers that do not hold `index` (never the root, which holds every node).
-        while let top = chain.last, !(top.index <= index && index < end(of: top.index)) { chain.removeLast() }
-        if let top = chain.last, top.index == index { return top.path }
-        // The top of the chain is an ancestor of `index`, so its parent's path extends the chain.
-        let n = nodes[index]
-        let parent = Int(n.parent)
-        let container = path(of: parent)
-        let p = nodes[parent].kind == .object ? "\(container).\(keys[n.slot])" : "\(container)[\(n.slot)]"
-        if n.isContainer { chain.append((index, p)) }
-        return p
+        nodes.withUnsafeBufferPointer { speller.path(of: index, nodes: $0, keys: keys) }
     }
 
     /// The value at `index` as a tree (tests compare it with other decoders).
@@ -231,5 +219,58 @@ struct LottieJSONKeyTable {
         words[s] = word
         indices[s] = Int32(truncatingIfNeeded: index)
         count += 1
+    }
+}
+
+/// Spells the JSON paths of a ``LottieJSONDocument``'s nodes (`$.layers[3].ks`), keeping the path of the last
+/// container asked and of its ancestors.
+///
+/// Paths are asked in about text order, so a chain of the last container's ancestors serves nearly every request
+/// (it replaced a dictionary of every container asked, whose hashing was a tenth of spelling paths). The chain's
+/// paths are prefixes of one another, so they are one byte buffer (the deepest one's path) and each entry's
+/// length: a step is appended as bytes and the path made into a `String` once, where building each container's
+/// path as an interpolated `String` had been most of the time to spell them (docs/BENCHMARKS.md, "lottie",
+/// twentieth and twenty-first rounds).
+struct LottieJSONPathSpeller {
+    /// The path of the chain's deepest entry, then scratch (the last step spelled past it).
+    private var bytes: [UInt8] = [UInt8(ascii: "$")]
+    /// The containers whose paths `bytes` starts with, outermost first (the root always), with their lengths.
+    private var chain: [(index: Int, length: Int)] = [(0, 1)]
+
+    /// The path of node `index` of a document with these nodes and member names.
+    mutating func path(of index: Int, nodes: UnsafeBufferPointer<LottieJSONDocument.Node>, keys: [String]) -> String {
+        let length = spell(index, nodes, keys)
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[..<length]), as: UTF8.self) }
+    }
+
+    /// Writes the path of `index` at the start of ``bytes`` and returns its length.
+    private mutating func spell(_ index: Int, _ nodes: UnsafeBufferPointer<LottieJSONDocument.Node>, _ keys: [String]) -> Int {
+        // Leave the containers that do not hold `index` (never the root, which holds every node).
+        while let top = chain.last, !(top.index <= index && index < Self.end(of: top.index, nodes)) { chain.removeLast() }
+        let top = chain[chain.count - 1]
+        if top.index == index { return top.length }
+        // The top of the chain is an ancestor of `index`, so its parent's path extends the chain.
+        let n = nodes[index]
+        let parent = Int(n.parent)
+        let base = spell(parent, nodes, keys)
+        bytes.removeLast(bytes.count - base)
+        if nodes[parent].kind == .object {
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(contentsOf: keys[n.slot].utf8)
+        } else {
+            bytes.append(UInt8(ascii: "["))
+            let first = bytes.count
+            var v = n.slot
+            repeat { bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10)); v /= 10 } while v > 0
+            bytes[first...].reverse()
+            bytes.append(UInt8(ascii: "]"))
+        }
+        if n.isContainer { chain.append((index, bytes.count)) }
+        return bytes.count
+    }
+
+    private static func end(of index: Int, _ nodes: UnsafeBufferPointer<LottieJSONDocument.Node>) -> Int {
+        let n = nodes[index]
+        return n.isContainer ? n.end : index + 1
     }
 }

@@ -319,84 +319,104 @@ struct LottieJSONReader: ~Copyable {
 
     /// A number by the JSON grammar `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, rounded to the nearest `Double`
     /// (a number beyond `Double`'s range reads as infinite, for the parser to refuse with its JSON path).
+    ///
+    /// One pass over the digits with a local cursor: the integer and fraction digits go into one `UInt64` (exact
+    /// up to 19 digits; only the paths below that need it exact use it), so an integer is not read twice. The
+    /// reader's cursor is written once, or at the byte an error names.
     private mutating func number() throws -> Double {
-        let start = at
-        var negative = false
-        if bytes[at] == UInt8(ascii: "-") { negative = true; at += 1 }
-        // The digits as one integer while it has at most 15 of them (exact in a Double), and the power of ten.
-        var mantissa = 0, count = 0, power = 0
-        func digits(fraction: Bool) -> Int {
-            let s = at
-            while at < bytes.count {
-                let d = bytes[at] &- UInt8(ascii: "0")
-                guard d < 10 else { break }
-                mantissa = mantissa &* 10 &+ Int(d)
-                count += 1
-                if fraction { power -= 1 }
-                at += 1
-            }
-            return at - s
+        let bytes = self.bytes, end = bytes.count, start = at
+        var i = start
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var mantissa: UInt64 = 0
+        let intStart = i
+        while i < end {
+            let d = bytes[i] &- UInt8(ascii: "0")
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            i += 1
         }
-        guard at < bytes.count, bytes[at] &- UInt8(ascii: "0") < 10 else { throw fail("a number without digits") }
-        let intStart = at
-        let intDigits = digits(fraction: false)
+        let intDigits = i - intStart
+        guard intDigits > 0 else { at = i; throw fail("a number without digits") }
         guard intDigits == 1 || bytes[intStart] != UInt8(ascii: "0") else { at = intStart; throw fail("a number with a leading zero") }
-        var integral = true
-        if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
-            at += 1
-            guard digits(fraction: true) > 0 else { throw fail("a number without digits after its point") }
+        // The digits' count and the power of ten (less the fraction's digits, plus the exponent).
+        var count = intDigits, power = 0, integral = true
+        if i < end, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            let s = i
+            while i < end {
+                let d = bytes[i] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+            guard i > s else { at = i; throw fail("a number without digits after its point") }
+            count += i - s
+            power = s - i
             integral = false
         }
         // Where a lowercase `e` starts the exponent (what JSONSerialization looked for; see below).
-        var lowercaseE: Int?
-        if at < bytes.count, bytes[at] | 0x20 == UInt8(ascii: "e") {
-            if bytes[at] == UInt8(ascii: "e") { lowercaseE = at }
-            at += 1
+        var lowercaseE = -1
+        if i < end, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            if bytes[i] == UInt8(ascii: "e") { lowercaseE = i }
+            i += 1
             var minus = false
-            if at < bytes.count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { minus = bytes[at] == UInt8(ascii: "-"); at += 1 }
-            let s = at
+            if i < end, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { minus = bytes[i] == UInt8(ascii: "-"); i += 1 }
+            let s = i
             var e = 0
-            while at < bytes.count, bytes[at] &- UInt8(ascii: "0") < 10 { e = min(e &* 10 &+ Int(bytes[at] &- UInt8(ascii: "0")), 100_000); at += 1 }
-            guard at > s else { throw fail("a number without digits in its exponent") }
+            while i < end, bytes[i] &- UInt8(ascii: "0") < 10 { e = min(e &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0")), 100_000); i += 1 }
+            guard i > s else { at = i; throw fail("a number without digits in its exponent") }
             power += minus ? -e : e
             integral = false
         }
+        at = i
         // The value JSONSerialization gave, so that every frame stays what it was: an integer that fits Int64 (for a
         // negative one, at most 19 characters with the sign) or UInt64 (at most 20 digits) as that integer; else a
         // text of more than 17 characters before a lowercase `e` whose exponent is within ±127 through `Decimal`;
         // else the nearest Double (`Double(String)`).
-        let length = (lowercaseE ?? at) - start
+        let length = (lowercaseE >= 0 ? lowercaseE : i) - start
         if integral && length <= (negative ? 19 : 20) {
-            // Up to 19 digits cannot overflow a UInt64; 20 might (then it is not an integer JSONSerialization kept).
-            var v: UInt64 = 0, fits = true
-            for i in intStart..<at {
-                let (m, o1) = v.multipliedReportingOverflow(by: 10)
-                let (a, o2) = m.addingReportingOverflow(UInt64(bytes[i] &- UInt8(ascii: "0")))
-                if o1 || o2 { fits = false; break }
-                v = a
+            // Up to 19 digits are the mantissa exactly; 20 might overflow a UInt64 (then it is not an integer
+            // JSONSerialization kept).
+            var v = mantissa, fits = true
+            if intDigits == 20 {
+                v = 0
+                for k in intStart..<i {
+                    let (m, o1) = v.multipliedReportingOverflow(by: 10)
+                    let (a, o2) = m.addingReportingOverflow(UInt64(bytes[k] &- UInt8(ascii: "0")))
+                    if o1 || o2 { fits = false; break }
+                    v = a
+                }
             }
             if fits { return negative && v != 0 ? -Double(v) : Double(v) }  // `-0` was the integer 0
         }
         if length > 17 {
             var exponent = 0
-            if let e = lowercaseE {
-                exponent = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[(e + 1)..<at]), as: UTF8.self)) ?? 0
+            if lowercaseE >= 0 {
+                exponent = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[(lowercaseE + 1)..<i]), as: UTF8.self)) ?? 0
             }
             if exponent >= -128 && exponent <= 127 {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
                 if let decimal = Decimal(string: text), decimal.isFinite { return NSDecimalNumber(decimal: decimal).doubleValue }
             }
         } else if count <= 15 && power >= -22 && power <= 22 {
             // Both operands are exact, so one correctly rounded operation gives the nearest Double, as Double(String).
             let m = Double(mantissa)
-            let v = power < 0 ? m / Self.powersOfTen[-power] : m * Self.powersOfTen[power]
+            let v = power < 0 ? m / Self.powerOfTen(-power) : m * Self.powerOfTen(power)
             return negative ? -v : v
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         guard let d = Double(text) else { at = start; throw fail("a number that cannot be read") }
         return d
     }
 
-    /// 10⁰ … 10²², every one exact in a Double.
-    private static let powersOfTen: [Double] = (0...22).map { p in (0..<p).reduce(1.0) { r, _ in r * 10 } }
+    /// 10ᵖ for p in 0…22, exact in a Double, by multiplying 1 by 10 p times (every product is exact): a Lottie number
+    /// has a few decimals, so this is a step or three, where a static table is reached through a lazy
+    /// initialisation check on every call.
+    @inline(__always)
+    private static func powerOfTen(_ p: Int) -> Double {
+        var t = 1.0
+        for _ in 0..<p { t *= 10 }
+        return t
+    }
 }

@@ -58,6 +58,62 @@ import StardustCore
         return (ax, ay * y + a0, bx, by * y + b0)
     }
 
+    @Test("blocks of transparent ramp entries (±0) are left as they are, the bytes of the Swift loop")
+    func transparentEntriesLeaveTheRow() throws {
+        try #require(GradientSpanKernel.cpuHasAVX2, "skipped: this CPU has no AVX2, so there is no kernel to compare")
+        var rng = SplitMix64(seed: 2121)
+        // A ramp that fades out to a transparent end: entries from 512 on are +0 or −0 in every channel.
+        let colors = (0..<PaintShader.rampSize).map { i -> SIMD4<Float> in
+            if i >= 512 { return i % 2 == 0 ? .zero : SIMD4(-0.0, 0, -0.0, -0.0) }
+            let a = Float(512 - i) / 512
+            return SIMD4(a * 0.3, a * 0.6, a, a)
+        }
+        let full = FullCoverageRamp(colors: colors)
+        var skipped = 0
+        for trial in 0..<300 {
+            let count = [8, 9, 16, 17, 40, 64, 100, 160][trial % 8]
+            let x0 = Int.random(in: 0...20, using: &rng)
+            // Radial and linear geometry whose span runs from inside the ramp to its transparent end and beyond.
+            let radial = trial % 2 == 0
+            let scale = [1.0 / 30, 1.0 / 80, 1.0 / 200][trial % 3]
+            let ax = scale, rowA = -scale * Double(x0 + Int.random(in: 0...30, using: &rng)), bx = 0.0
+            let rowB = Double.random(in: -0.3...0.3, using: &rng)
+            let cov = coverageRow(count, trial: trial, rng: &rng)
+            let start = (0..<(4 * (x0 + count))).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            var got = start, want = start
+            var done = 0
+            colors.withUnsafeBufferPointer { ramp in
+            full.entries.withUnsafeBufferPointer { entries in
+            full.pixels.withUnsafeBufferPointer { pixels in
+            cov.withUnsafeBufferPointer { c in
+                func swiftLoop(_ row: UnsafeMutablePointer<UInt8>, _ x: Int, _ n: Int, _ c: UnsafePointer<Float>) {
+                    if radial {
+                        SpanCompositor.compositeRamp(SourceOver.self, RadialRampIndexer(ax: ax, rowA: rowA, bx: bx, rowB: rowB),
+                                                     row, x, n, c, ramp.baseAddress!, entries.baseAddress, pixels)
+                    } else {
+                        SpanCompositor.compositeRamp(SourceOver.self, LinearRampIndexer(ax: ax, rowA: rowA),
+                                                     row, x, n, c, ramp.baseAddress!, entries.baseAddress, pixels)
+                    }
+                }
+                got.withUnsafeMutableBufferPointer { b in
+                    let row = b.baseAddress! + 4 * x0
+                    done = GradientSpanKernel.sourceOver(row, x0: x0, count: count, coverage: c.baseAddress!, ramp: ramp.baseAddress!,
+                                                         source: radial ? .radial : .linear, ax, rowA, bx, rowB, forceAVX2: true)
+                    swiftLoop(row + 4 * done, x0 + done, count - done, c.baseAddress! + done)
+                }
+                want.withUnsafeMutableBufferPointer { b in swiftLoop(b.baseAddress! + 4 * x0, x0, count, c.baseAddress!) }
+            }
+            }
+            }
+            }
+            #expect(done == count / 8 * 8)
+            #expect(got == want, "trial \(trial), radial \(radial), count \(count)")
+            // Pixels left as they were past the ramp's transparent end.
+            skipped += zip(got, start).dropFirst(4 * x0).filter { $0 == $1 }.count
+        }
+        #expect(skipped > 10_000)
+    }
+
     @Test("the AVX2 kernel and the Swift loops write the same bytes for linear, radial, elliptical and one-colour spans")
     func kernelMatchesSwiftLoop() throws {
         try #require(GradientSpanKernel.cpuHasAVX2, "skipped: this CPU has no AVX2, so there is no kernel to compare")

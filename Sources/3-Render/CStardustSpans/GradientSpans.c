@@ -18,6 +18,8 @@
 // - pixels of coverage ≤ 0 keep their bytes (the block's bytes are blended back by the coverage mask), and a block
 //   whose covered pixels would store a NaN channel is not stored: the function returns its offset and the Swift loop,
 //   resuming there, traps on it as it does.
+// A block whose eight sources are all ±0 is left as it is (twenty-first round): every covered pixel would store
+// `±0 + d · 1`, its own bytes.
 // A block whose eight pixels are covered and whose eight destination factors are 0 (an opaque entry at full
 // coverage) is stored without loading the destination: `d · 0` is ±0 for `d` in 0…255 and `s + ±0` stores the bytes
 // of `s` (the nineteenth round's `FullCoverageRamp` argument).
@@ -33,7 +35,12 @@ SD_AVX2_INLINE __m128i rampIndices(__m256d px, int32_t kind, __m256d ax, __m256d
     if (kind == SD_SPAN_RADIAL) {
         __m256d qx = _mm256_add_pd(_mm256_mul_pd(ax, px), rowA);
         __m256d qy = _mm256_add_pd(_mm256_mul_pd(bx, px), rowB);
-        __m256d t = _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy)));
+        __m256d r2 = _mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy));
+        // Four centres at or beyond the radius (the pad of a gradient whose shape is larger than its circle): each
+        // square root would be ≥ 1 (it is correctly rounded and monotone, and √1 = 1), clamped to 1, so the index is
+        // the last entry's without the square roots, whose throughput bounds this loop.
+        if (_mm256_movemask_pd(_mm256_cmp_pd(r2, one, _CMP_GE_OQ)) == 0xF) return _mm_set1_epi32(1023);
+        __m256d t = _mm256_sqrt_pd(r2);
         // t if below 1, else 1 (also for NaN), then NaN lanes to 0.
         c = _mm256_and_pd(_mm256_min_pd(t, one), _mm256_cmp_pd(t, t, _CMP_ORD_Q));
     } else {
@@ -80,6 +87,11 @@ SD_AVX2_INLINE int64_t span(uint8_t *row, int64_t x0, int64_t count, const float
             __m256 w = _mm256_mul_ps(_mm256_min_ps(c, _mm256_set1_ps(1)), _mm256_set1_ps(255));
             s0 = SD_SOURCE(0); s1 = SD_SOURCE(1); s2 = SD_SOURCE(2); s3 = SD_SOURCE(3);
         }
+        // Eight sources of ±0 (a ramp's transparent end, the outside of a radial gradient that fades out): each
+        // covered pixel becomes `±0 + d · (1 − ±0 · (1/255))` = `d`, which stores its own bytes, and an uncovered one
+        // keeps them anyway, so the block is left as it is without loading it.
+        if (_mm256_testz_si256(_mm256_castps_si256(_mm256_or_ps(_mm256_or_ps(s0, s1), _mm256_or_ps(s2, s3))),
+                               _mm256_set1_epi32(0x7FFFFFFF))) continue;
         __m256 k0 = sdKeep(s0), k1 = sdKeep(s1), k2 = sdKeep(s2), k3 = sdKeep(s3);
         uint8_t *p = row + 4 * i;
         __m256i before = _mm256_loadu_si256((const __m256i *)p);

@@ -52,6 +52,17 @@ int64_t sd_add_scaled_row(float *d, const float *s, int64_t count, float w);
 /// The AVX2 variant of ``sd_add_scaled_row`` whatever the environment says (for the tests; 0 on a CPU without AVX2).
 int64_t sd_add_scaled_row_avx2(float *d, const float *s, int64_t count, float w);
 
+/// One row of the coverage rasterizer's prefix sum (StardustRender's `CoverageRasterizer.accumulate`): for the cells
+/// `start ..< end`, `sum += acc[x]`, `acc[x] = 0`, `coverage[x] = fold(sum)` (`min(|sum|, 1)`, or with `evenOdd` the
+/// distance of `|sum|` from the nearest even integer), the running sum one cell after the other as the Swift loop adds
+/// it, eight cells at a time around that chain (blocks of zero differences written with the folded sum, the others
+/// folded eight together). Writes the sum at `end` to `*sum` and returns 1; returns 0 and writes nothing when the AVX2
+/// variant is not chosen (``sd_spans_use_avx2``).
+int32_t sd_coverage_row(float *acc, float *coverage, int64_t start, int64_t end, int32_t evenOdd, float *sum);
+
+/// The AVX2 variant of ``sd_coverage_row`` whatever the environment says (for the tests; 0 on a CPU without AVX2).
+int32_t sd_coverage_row_avx2(float *acc, float *coverage, int64_t start, int64_t end, int32_t evenOdd, float *sum);
+
 /// 1 when the kernels of this module run their AVX2 variant (the CPU has AVX2 and the environment variable
 /// STARDUST_NO_AVX is unset, empty or "0"), else 0. Chosen once, on first use.
 int sd_spans_use_avx2(void);

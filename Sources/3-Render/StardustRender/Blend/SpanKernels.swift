@@ -78,3 +78,24 @@ enum BlurRowKernel {
         return Int(forceAVX2 ? sd_add_scaled_row_avx2(d, s, Int64(count), w) : sd_add_scaled_row(d, s, Int64(count), w))
     }
 }
+
+/// The AVX2 kernel of a coverage row's prefix sum (CStardustSpans, CoverageRows.c): ``CoverageRasterizer`` hands it
+/// each row of at least ``minimumCells`` cells instead of running ``CoverageRasterizer/accumulate(_:into:_:_:evenOdd:)``.
+/// The same running sum, cell after cell, and the same folded coverages, bit for bit (`CoverageRowKernelTests`).
+enum CoverageRowKernel {
+    /// Rows shorter than this (the edge cells of thin shapes) stay in the inlined Swift loop, which costs less than the call.
+    static let minimumCells = 16
+
+    /// The prefix sum of `acc[start ..< end]` into `coverage`, folded by the fill rule, clearing `acc`; the sum at `end`,
+    /// or nil where the kernel is not chosen (``GradientSpanKernel/isChosen``; with `forceAVX2`, for the tests, where
+    /// the CPU has no AVX2), and then nothing is written.
+    @inline(__always)
+    static func accumulate(_ acc: UnsafeMutablePointer<Float>, into coverage: UnsafeMutablePointer<Float>,
+                           _ start: Int, _ end: Int, evenOdd: Bool, forceAVX2: Bool = false) -> Float? {
+        var sum: Float = 0
+        let e: Int32 = evenOdd ? 1 : 0
+        let done = forceAVX2 ? sd_coverage_row_avx2(acc, coverage, Int64(start), Int64(end), e, &sum)
+                             : sd_coverage_row(acc, coverage, Int64(start), Int64(end), e, &sum)
+        return done != 0 ? sum : nil
+    }
+}

@@ -33,9 +33,11 @@ struct ClipMask {
 
     /// Writes `dst + (drawn − dst)·coverage` over `rect` of `parent`. Complexity: O(rect pixels).
     ///
-    /// Four pixels at a time: the four coverages in `SIMD4<Float>` (the one-pixel loop's operations per lane,
-    /// ``coverage(_:_:_:)``), four covered pixels copied, four uncovered ones left, others blended lane by lane as
-    /// ``resolvePixel(_:_:_:)`` blends one (checked by `GroupAndGradientKernelTests`).
+    /// Four pixels at a time: four pixels the commands did not change (the copy's bytes equal the parent's) are left
+    /// without computing their coverage (every lane would give `d + 0·c`, stored as `d`); otherwise the four coverages
+    /// in `SIMD4<Float>` (the one-pixel loop's operations per lane, ``coverage(_:_:_:)``), four covered pixels copied,
+    /// four uncovered ones left, others blended lane by lane as ``resolvePixel(_:_:_:)`` blends one (checked by
+    /// `GroupAndGradientKernelTests`).
     func resolve(_ drawn: RenderTarget, onto parent: RenderTarget, rect: PixelRect) {
         if rect.isEmpty { return }
         let m = quad
@@ -44,9 +46,14 @@ struct ClipMask {
             let src = drawn.row(y), dst = parent.row(y)
             var x = rect.x0
             while x &+ 4 <= rect.x1 {
+                let p = src + 4 &* x, q = dst + 4 &* x
+                // Four pixels the commands left as they were: `d + (d − d)·c` is `d` whatever the coverage.
+                if UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self) == UnsafeRawPointer(q).loadUnaligned(as: SIMD4<UInt32>.self) {
+                    x &+= 4
+                    continue
+                }
                 let fx = SIMD4<Float>(repeating: Float(x)) + SIMD4(0, 1, 2, 3)
                 let cov = coverage(fx, e0, f0)
-                let p = src + 4 &* x, q = dst + 4 &* x
                 x &+= 4
                 if laneBits(cov .<= 0) == 15 { continue }
                 if laneBits(cov .>= 1) == 15 {

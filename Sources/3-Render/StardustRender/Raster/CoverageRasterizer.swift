@@ -112,8 +112,12 @@ public enum CoverageRasterizer {
                 activeCount = kept
                 if maxCell >= 0 {
                     let start = minCell, end = min(maxCell + 1, width)
-                    let sum = evenOdd ? accumulate(acc, into: coverage, start, end, evenOdd: true)
-                                      : accumulate(acc, into: coverage, start, end, evenOdd: false)
+                    // Eight cells at a time around the same running sum where the AVX2 kernel is chosen (rows of 16
+                    // cells or more), else the Swift loop: the same coverages and sum, bit for bit.
+                    let wide = end &- start >= CoverageRowKernel.minimumCells
+                        ? CoverageRowKernel.accumulate(acc, into: coverage, start, end, evenOdd: evenOdd) : nil
+                    let sum = wide ?? (evenOdd ? accumulate(acc, into: coverage, start, end, evenOdd: true)
+                                               : accumulate(acc, into: coverage, start, end, evenOdd: false))
                     var x = end
                     while x <= maxCell { acc[x] = 0; x += 1 }
                     let rest = fold(sum, evenOdd: evenOdd)

@@ -168,20 +168,10 @@ typedef struct SDFieldBirths {
 /// checkpoint when it belongs to the particle and lies on or before its last full step (`steps`, which
 /// ``sd_field_grid`` wrote), else starts from its birth state (`births`); its side of the line is `sides[j]`
 /// (each birth's, the run's `soleSide`), or `side` for every lane when `sides` is NULL (the same for the whole run).
-/// Writes step, side, last, p/v, `resumed` (the step read) and `bounces`. With `resumes` (not NULL: what
-/// ``sd_field_resume`` wrote for these lanes), the lanes it marks were read there and only their side is written
-/// here; the others start from their births, no checkpoint read. Returns 0, or −1 (writing nothing) when a lane's
-/// `steps` is not a number of the 64-bit integer range (where Swift's `Int` conversion of the run traps).
+/// Writes step, side, last, p/v, `resumed` (the step read) and `bounces`. Returns 0, or −1 (writing nothing) when a
+/// lane's `steps` is not a number of the 64-bit integer range (where Swift's `Int` conversion of the run traps).
 int64_t sd_field_prepare(const SDFieldLanes *c, double *resumed, double *bounces, const SDFieldSlots *s,
-                         const SDFieldBirths *births, const double *sides, double side, const uint64_t *resumes,
-                         int64_t m, int64_t padded);
-
-/// ``sd_field_prepare``'s checkpoint half, run before the birth states are known: for each of the `m` lanes (grid
-/// from ``sd_field_grid``), `resumes[j]` = 1 when its checkpoint resumes it (FieldCheckpoint.resumes), and then its
-/// step, last, p/v, `resumed` and `bounces` read from it, else 0 (nothing written); `resumes` = 1 for lanes
-/// `m ..< padded`. Returns 0, or −1 (writing nothing) as ``sd_field_prepare``.
-int64_t sd_field_resume(const SDFieldLanes *c, double *resumed, double *bounces, const SDFieldSlots *s,
-                        uint64_t *resumes, int64_t m, int64_t padded);
+                         const SDFieldBirths *births, const double *sides, double side, int64_t m, int64_t padded);
 
 /// For each of the `m` lanes that finished in ``sd_field_steps`` (`done`), its state at the last full step kept in
 /// its checkpoint when it moved on from the step read (`resumed`) and that step is in 1 … INT32_MAX

@@ -229,16 +229,15 @@ extension EmitterLayer {
                         uR[j] = 0; uG[j] = 0; uB[j] = 0; uA[j] = 0; uRot[j] = 0; px0[j] = 0; py0[j] = 0; pz0[j] = 0
                     }
                     if resumesLanes, let checkpoints {
-                        // Each lane's grid (step 3 reads it), whether its run resumes from its checkpoint and, where it
-                        // does, its lane read from it (``sd_field_resume``: the first half of ``sd_field_prepare``,
-                        // which step 3 finishes without reading a checkpoint again; no checkpoint is written before).
+                        // Each lane's grid (step 3 reads it), and whether its run resumes from its checkpoint (the test of
+                        // ``sd_field_prepare``; no checkpoint is written before step 3
+                        // reads them all, so the answers are the same there).
                         sd_field_grid(ages, fieldColumns.lanes.steps, fieldColumns.lanes.rest, Int64((m + 3) & ~3), integrator!.h)
-                        var laneSlots = FieldIntegrator.laneSlots(checkpoints, slots: slots, ks: ks, idKey: idKey)
-                        var lanes = fieldColumns.lanes
-                        let grid = sd_field_resume(&lanes, fieldColumns.resumed, fieldColumns.bounces, &laneSlots, unchanged,
-                                                   Int64(m), Int64((m + 3) & ~3))
-                        // −1: an age whose grid Swift's `Int` cannot hold, where the run's own conversion traps too.
-                        precondition(grid == 0, "a particle's age has more integration steps than Int holds")
+                        for j in 0..<m {
+                            let steps = Int(fieldColumns.lanes.steps[j])
+                            unchanged[j] = checkpoints[Int(slots[j])].resumes(idKey &+ ks[j], steps: steps) ? 1 : 0
+                        }
+                        for j in m..<((m + 3) & ~3) { unchanged[j] = 1 }
                     }
                     // 2. Birth values, four at a time (``ParticleBirth/finish``), written over the uniforms.
                     var j = 0
@@ -294,8 +293,7 @@ extension EmitterLayer {
                             var prepared = fieldColumns.lanes
                             let grid = sd_field_prepare(&prepared, fieldColumns.resumed, fieldColumns.bounces, &laneSlots,
                                                         &birthColumns, laneSide == nil ? UnsafePointer(sides) : nil,
-                                                        laneSide ?? 0, resumesLanes ? UnsafePointer(unchanged) : nil,
-                                                        Int64(m), Int64(padded))
+                                                        laneSide ?? 0, Int64(m), Int64(padded))
                             // −1: an age whose grid Swift's `Int` cannot hold, where the run's own conversion traps too.
                             precondition(grid == 0, "a particle's age has more integration steps than Int holds")
                             var lanes = fieldColumns.lanes

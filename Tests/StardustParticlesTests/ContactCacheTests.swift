@@ -34,6 +34,21 @@ import StardustCore
         #expect(compared > 10_000)
     }
 
+    /// The tables' slots start on cache lines (``ContactCache/Table/allocateOnLines(_:)``): a 64-byte checkpoint then
+    /// lies on one line. The allocator's own alignment (16 bytes) put them across two.
+    @Test("the contact tables' slots start on cache lines, whatever the capacity")
+    func tablesAreLineAligned() {
+        #expect(MemoryLayout<FieldCheckpoint>.stride == ContactCache.Table.lineBytes)
+        for capacity in [0, 1, 3, 64, 1000, 1 << 20] {
+            for integrated in [false, true] {
+                let t = ContactCache.Table(capacity: capacity, integrated: integrated)
+                #expect(UInt(bitPattern: t.checkpoints) % UInt(ContactCache.Table.lineBytes) == 0, "capacity \(capacity)")
+                #expect(UInt(bitPattern: t.entries) % UInt(ContactCache.Table.lineBytes) == 0, "capacity \(capacity)")
+                #expect(t.inUse() == 0)
+            }
+        }
+    }
+
     @Test func theCacheIsUsedAndClearedWhenTheModelChanges() {
         let layer = Self.fountain(.bounce, seed: 1)
         let s = ParticleSnapshot()

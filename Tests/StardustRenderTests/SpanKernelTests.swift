@@ -58,6 +58,48 @@ import StardustCore
         return (ax, ay * y + a0, bx, by * y + b0)
     }
 
+    /// One span composited twice over `start` (row pixel `x0` on): by the kernel with the Swift loop doing the
+    /// pixels it leaves, and by the Swift loop alone; both rows, and how many pixels the kernel did. `full` is the
+    /// compositor's table for the ramp (empty for an opaque one); `solid` is a `.solid` span's colour times 255.
+    private func bothPaths(_ start: [UInt8], x0: Int, count: Int, coverage cov: [Float], colors: [SIMD4<Float>],
+                           table full: FullCoverageRamp, source: GradientSpanKernel.Source,
+                           _ g: (ax: Double, rowA: Double, bx: Double, rowB: Double),
+                           solid: SIMD4<Float> = .zero) -> (got: [UInt8], want: [UInt8], done: Int) {
+        var got = start, want = start, done = 0, c255 = solid
+        colors.withUnsafeBufferPointer { ramp in
+        full.entries.withUnsafeBufferPointer { entries in
+        full.pixels.withUnsafeBufferPointer { pixels in
+        cov.withUnsafeBufferPointer { c in
+            let e = entries.isEmpty ? nil : entries.baseAddress
+            func swiftLoop(_ row: UnsafeMutablePointer<UInt8>, _ x: Int, _ n: Int, _ c: UnsafePointer<Float>) {
+                switch source {
+                case .solid:
+                    SpanCompositor.composite(SourceOver.self, row, n, c, c255)
+                case .radial:
+                    SpanCompositor.compositeRamp(SourceOver.self, RadialRampIndexer(ax: g.ax, rowA: g.rowA, bx: g.bx, rowB: g.rowB),
+                                                 row, x, n, c, ramp.baseAddress!, e, pixels)
+                case .linear:
+                    SpanCompositor.compositeRamp(SourceOver.self, LinearRampIndexer(ax: g.ax, rowA: g.rowA),
+                                                 row, x, n, c, ramp.baseAddress!, e, pixels)
+                }
+            }
+            got.withUnsafeMutableBufferPointer { b in
+                let row = b.baseAddress! + 4 * x0
+                done = withUnsafePointer(to: &c255) { solid in
+                    GradientSpanKernel.sourceOver(row, x0: x0, count: count, coverage: c.baseAddress!,
+                                                  ramp: source == .solid ? solid : ramp.baseAddress!,
+                                                  source: source, g.ax, g.rowA, g.bx, g.rowB, forceAVX2: true)
+                }
+                swiftLoop(row + 4 * done, x0 + done, count - done, c.baseAddress! + done)
+            }
+            want.withUnsafeMutableBufferPointer { b in swiftLoop(b.baseAddress! + 4 * x0, x0, count, c.baseAddress!) }
+        }
+        }
+        }
+        }
+        return (got, want, done)
+    }
+
     @Test("blocks of transparent ramp entries (±0) are left as they are, the bytes of the Swift loop")
     func transparentEntriesLeaveTheRow() throws {
         try #require(GradientSpanKernel.cpuHasAVX2, "skipped: this CPU has no AVX2, so there is no kernel to compare")
@@ -80,32 +122,8 @@ import StardustCore
             let rowB = Double.random(in: -0.3...0.3, using: &rng)
             let cov = coverageRow(count, trial: trial, rng: &rng)
             let start = (0..<(4 * (x0 + count))).map { _ in UInt8.random(in: 0...255, using: &rng) }
-            var got = start, want = start
-            var done = 0
-            colors.withUnsafeBufferPointer { ramp in
-            full.entries.withUnsafeBufferPointer { entries in
-            full.pixels.withUnsafeBufferPointer { pixels in
-            cov.withUnsafeBufferPointer { c in
-                func swiftLoop(_ row: UnsafeMutablePointer<UInt8>, _ x: Int, _ n: Int, _ c: UnsafePointer<Float>) {
-                    if radial {
-                        SpanCompositor.compositeRamp(SourceOver.self, RadialRampIndexer(ax: ax, rowA: rowA, bx: bx, rowB: rowB),
-                                                     row, x, n, c, ramp.baseAddress!, entries.baseAddress, pixels)
-                    } else {
-                        SpanCompositor.compositeRamp(SourceOver.self, LinearRampIndexer(ax: ax, rowA: rowA),
-                                                     row, x, n, c, ramp.baseAddress!, entries.baseAddress, pixels)
-                    }
-                }
-                got.withUnsafeMutableBufferPointer { b in
-                    let row = b.baseAddress! + 4 * x0
-                    done = GradientSpanKernel.sourceOver(row, x0: x0, count: count, coverage: c.baseAddress!, ramp: ramp.baseAddress!,
-                                                         source: radial ? .radial : .linear, ax, rowA, bx, rowB, forceAVX2: true)
-                    swiftLoop(row + 4 * done, x0 + done, count - done, c.baseAddress! + done)
-                }
-                want.withUnsafeMutableBufferPointer { b in swiftLoop(b.baseAddress! + 4 * x0, x0, count, c.baseAddress!) }
-            }
-            }
-            }
-            }
+            let (got, want, done) = bothPaths(start, x0: x0, count: count, coverage: cov, colors: colors, table: full,
+                                              source: radial ? .radial : .linear, (ax, rowA, bx, rowB))
             #expect(done == count / 8 * 8)
             #expect(got == want, "trial \(trial), radial \(radial), count \(count)")
             // Pixels left as they were past the ramp's transparent end.
@@ -128,46 +146,15 @@ import StardustCore
             let full = opaqueRamp ? FullCoverageRamp() : table
             let source: GradientSpanKernel.Source = [.radial, .radial, .linear, .solid][trial % 4]
             // A solid span's colour times 255 (an entry of the ramp: opaque, translucent, out of range).
-            var c255 = colors[(trial * 7) % colors.count] * 255
+            let c255 = colors[(trial * 7) % colors.count] * 255
             let count = [1, 3, 4, 7, 8, 9, 12, 15, 16, 17, 31, 33, 64, 100, 131, 160][trial % 16]
             let x0 = Int.random(in: 0...(width - count), using: &rng)
             let y = Double(Int.random(in: 0...300, using: &rng)) + 0.5
             let g = geometry(trial, x0: x0, y: y, &rng)
             let cov = coverageRow(count, trial: trial, rng: &rng)
             let start = (0..<(4 * width)).map { _ in UInt8.random(in: 0...255, using: &rng) }
-            var got = start, want = start
-            var done = 0
-            colors.withUnsafeBufferPointer { ramp in
-            full.entries.withUnsafeBufferPointer { entries in
-            full.pixels.withUnsafeBufferPointer { pixels in
-            cov.withUnsafeBufferPointer { c in
-                let e = entries.isEmpty ? nil : entries.baseAddress
-                func swiftLoop(_ row: UnsafeMutablePointer<UInt8>, _ x: Int, _ n: Int, _ c: UnsafePointer<Float>) {
-                    switch source {
-                    case .solid:
-                        SpanCompositor.composite(SourceOver.self, row, n, c, c255)
-                    case .radial:
-                        SpanCompositor.compositeRamp(SourceOver.self, RadialRampIndexer(ax: g.ax, rowA: g.rowA, bx: g.bx, rowB: g.rowB),
-                                                     row, x, n, c, ramp.baseAddress!, e, pixels)
-                    case .linear:
-                        SpanCompositor.compositeRamp(SourceOver.self, LinearRampIndexer(ax: g.ax, rowA: g.rowA),
-                                                     row, x, n, c, ramp.baseAddress!, e, pixels)
-                    }
-                }
-                got.withUnsafeMutableBufferPointer { b in
-                    let row = b.baseAddress! + 4 * x0
-                    done = withUnsafePointer(to: &c255) { solid in
-                        GradientSpanKernel.sourceOver(row, x0: x0, count: count, coverage: c.baseAddress!,
-                                                      ramp: source == .solid ? solid : ramp.baseAddress!,
-                                                      source: source, g.ax, g.rowA, g.bx, g.rowB, forceAVX2: true)
-                    }
-                    swiftLoop(row + 4 * done, x0 + done, count - done, c.baseAddress! + done)
-                }
-                want.withUnsafeMutableBufferPointer { b in swiftLoop(b.baseAddress! + 4 * x0, x0, count, c.baseAddress!) }
-            }
-            }
-            }
-            }
+            let (got, want, done) = bothPaths(start, x0: x0, count: count, coverage: cov, colors: colors, table: full,
+                                              source: source, g, solid: c255)
             #expect(done == count / 8 * 8, "trial \(trial): a NaN-free span is done in whole blocks of eight")
             #expect(got == want, "trial \(trial), \(source), count \(count), x0 \(x0)")
             blocks += done / 8

@@ -317,6 +317,20 @@ struct LottieJSONReader: ~Copyable {
         return v
     }
 
+    /// The decimal digits from `i` on appended to `mantissa` (wrapping: ``number()`` uses it only where it is
+    /// exact); returns the index past the last digit.
+    @inline(__always)
+    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int, into mantissa: inout UInt64) -> Int {
+        var i = i
+        while i < bytes.count {
+            let d = bytes[i] &- UInt8(ascii: "0")
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            i += 1
+        }
+        return i
+    }
+
     /// A number by the JSON grammar `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, rounded to the nearest `Double`
     /// (a number beyond `Double`'s range reads as infinite, for the parser to refuse with its JSON path).
     ///
@@ -330,12 +344,7 @@ struct LottieJSONReader: ~Copyable {
         if negative { i += 1 }
         var mantissa: UInt64 = 0
         let intStart = i
-        while i < end {
-            let d = bytes[i] &- UInt8(ascii: "0")
-            guard d < 10 else { break }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            i += 1
-        }
+        i = Self.digits(bytes, from: i, into: &mantissa)
         let intDigits = i - intStart
         guard intDigits > 0 else { at = i; throw fail("a number without digits") }
         guard intDigits == 1 || bytes[intStart] != UInt8(ascii: "0") else { at = intStart; throw fail("a number with a leading zero") }
@@ -344,12 +353,7 @@ struct LottieJSONReader: ~Copyable {
         if i < end, bytes[i] == UInt8(ascii: ".") {
             i += 1
             let s = i
-            while i < end {
-                let d = bytes[i] &- UInt8(ascii: "0")
-                guard d < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
-            }
+            i = Self.digits(bytes, from: i, into: &mantissa)
             guard i > s else { at = i; throw fail("a number without digits after its point") }
             count += i - s
             power = s - i

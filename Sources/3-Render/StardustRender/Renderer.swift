@@ -16,6 +16,10 @@ public struct Renderer: Sendable {
     public var threads: Int
     /// Rows per band (at least 1). Smaller bands balance load better; the output does not depend on it.
     public var bandHeight: Int
+    /// Whether ``render(_:into:)`` leaves an image alone that already holds the frame of a bit-identical display
+    /// list (default true; docs/RENDERER.md, "A frame that is already there"). The bytes are the same either way;
+    /// turn it off to time the drawing of one frame over and over.
+    public var reusesUnchangedFrames = true
 
     /// The largest frame the renderer accepts, in pixels (100 megapixels).
     public static let maxPixels = ImageLimits.defaultMaxPixels
@@ -34,15 +38,27 @@ public struct Renderer: Sendable {
     public func render(_ list: DisplayList) throws -> Image {
         var image = Image(width: 0, height: 0)
         try render(list, into: &image)
+        // A new image is not drawn into again here: it need not keep the list alive.
+        image.drawnFrom = nil
         return image
     }
 
     /// Renders into `image`, reusing its pixel storage when it already has the frame's size.
+    ///
+    /// When `image` already holds the frame of a display list bit-identical to `list` (the renderer drew it and no
+    /// pixel was written since) and ``reusesUnchangedFrames`` is on, nothing is drawn: the pixels are already the
+    /// frame. A list small next to the image (a quarter of its bytes at most) is kept with the image for that test.
+    ///
+    /// - Complexity: the reuse test is O(*n*) in the list's size; drawing is O(pixels × commands) at worst.
     public func render(_ list: DisplayList, into image: inout Image) throws {
         let (width, height) = try Renderer.frameSize(list)
         let bg = list.background
         guard !(bg.red.isNaN || bg.green.isNaN || bg.blue.isNaN || bg.alpha.isNaN) else {
             throw RenderError.invalidBackground("the background color has a NaN component: \(bg)")
+        }
+        if reusesUnchangedFrames, image.width == width, image.height == height, let drawn = image.drawnFrom,
+           drawn.isBitwiseIdentical(to: list) {
+            return
         }
         let layout = BandLayout(width: width, height: height, bandHeight: max(1, bandHeight))
         let commands = try FramePreparer.prepare(list, layout: layout)
@@ -62,6 +78,9 @@ public struct Renderer: Sendable {
                 BandDrawer.draw(band: b, commands: commands, layout: layout, frame: frame.base, background: background)
             }
         }
+        // After the pixels' last write (which forgets any earlier list). The bound keeps the memory a kept list
+        // costs below a quarter of the image's own.
+        if reusesUnchangedFrames, list.approximateByteCount <= image.pixels.count / 4 { image.drawnFrom = list }
     }
 
     /// The frame's pixel size, validated.

@@ -44,10 +44,11 @@ extension RenderJob {
         }
         let renderer = Renderer(threads: threads)
         let scratch = DrawScratch()
+        var reused = ReusedFrame()
         func frame(_ t: Double) throws -> Image {
             if isCancelled() { throw RenderCancelledError() }
             try willRenderFrame?(t)
-            return try renderer.render(scene.displayList(at: t, scratch: scratch))
+            return try reused.render(scene.displayList(at: t, scratch: scratch), with: renderer)
         }
         switch format {
         case .png:

@@ -88,9 +88,10 @@ public struct RenderJob {
                                          fps: scene.fps, options: options)
         let renderer = Renderer(threads: threads)
         let scratch = DrawScratch()  // particle storage reused from frame to frame
+        var frame = ReusedFrame()
         for (i, t) in times.enumerated() {
             try willRenderFrame?(t)
-            try sink.append(renderer.render(scene.displayList(at: t, scratch: scratch)))
+            try sink.append(frame.render(scene.displayList(at: t, scratch: scratch), with: renderer))
             progress(i + 1)
         }
         try sink.finish()

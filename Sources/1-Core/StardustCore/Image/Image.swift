@@ -10,7 +10,15 @@ public struct Image: Hashable, Sendable {
     /// The height in pixels.
     public let height: Int
     /// `width · height · 4` bytes, premultiplied RGBA.
-    public var pixels: [UInt8]
+    ///
+    /// Any write to them forgets ``drawnFrom``: the bytes may no longer be that list's frame.
+    public var pixels: [UInt8] { didSet { drawnFrom = nil } }
+
+    /// The display list whose frame these pixels are, when the renderer drew every pixel from it and nothing has
+    /// written a pixel since; nil otherwise. The renderer skips drawing a list bit-identical to it
+    /// (docs/RENDERER.md, "A frame that is already there"). Not part of the image's value: `==` and hashing look at
+    /// the size and the pixels only.
+    package var drawnFrom: DisplayList?
 
     /// A transparent image.
     public init(width: Int, height: Int) {
@@ -36,6 +44,15 @@ public struct Image: Hashable, Sendable {
 
     /// The number of pixels, `width × height`.
     public var pixelCount: Int { width * height }
+
+    /// Two images are equal when they have the same size and the same bytes (where they came from does not count).
+    public static func == (a: Image, b: Image) -> Bool {
+        a.width == b.width && a.height == b.height && a.pixels == b.pixels
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(width); h.combine(height); h.combine(pixels)
+    }
 
     /// The premultiplied pixel at column `x`, row `y` (row 0 at the top). Indices are not range-checked beyond
     /// the array's own bounds check: stay within `0 ..< width`, `0 ..< height`.

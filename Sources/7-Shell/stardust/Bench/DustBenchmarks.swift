@@ -44,7 +44,9 @@ extension Benchmarks {
     /// t = 0.8 s after the snap: display list + rasterize (the split and its pixel index are built once,
     /// outside the timing).
     static func dustFrame(threads: Int, runs: Int) throws -> [BenchResult] {
-        let renderer = Renderer(threads: threads)
+        var renderer = Renderer(threads: threads)
+        // The same frame each run: it is drawn every time, as before frames were reused (docs/RENDERER.md).
+        renderer.reusesUnchangedFrames = false
         let source = try renderer.render(snowScene().displayList(at: 30))
         let size = Size(Double(source.width), Double(source.height))
         let effect = DustEffect(texture: Texture(source), frame: Rect(origin: .zero, size: size),

@@ -179,7 +179,9 @@ enum LayersFrameBenchmark {
     static func run(runs: Int) throws -> [BenchResult] {
         let specs = specs()
         let root = scene(specs)
-        let renderer = Renderer(threads: 1)
+        var renderer = Renderer(threads: 1)
+        // The same frame each round: it is drawn every time, as before frames were reused (docs/RENDERER.md).
+        renderer.reusesUnchangedFrames = false
         var image = Image(width: 0, height: 0)
         func frame() throws {
             try renderer.render(root.displayList(size: size, scale: scale, at: 0), into: &image)

@@ -11,7 +11,7 @@ import StardustCore
     /// The parts of an index that drawing reads, for comparison.
     static func summary(_ i: AnimationIndex) -> String {
         "\(i.roots) \(i.rootIDs) \(i.snapshotMask) \(i.mayAnimateShadow) \(i.keyframes.map { ObjectIdentifier($0) }) "
-            + "\(i.snapshotPlans.map { $0.property })"
+            + "\(i.snapshotPlans.map { "\($0.property) \($0.rootID) \(AnimationIndexBuildTests.describe($0.plan))" })"
     }
 
     static func expectCurrent(_ layer: Layer, _ note: String) {
@@ -40,6 +40,37 @@ import StardustCore
                 if Bool.random(using: &rng) { Self.expectCurrent(layer, "round \(round) step \(step)") }
             }
             Self.expectCurrent(layer, "round \(round) end")
+        }
+    }
+
+    /// `Layer.add` extends the index in place (``AnimationIndex/append(_:entries:)``): after every add of a long
+    /// series — groups of several key paths, keyframe animations, roots new and seen, keys replaced — the index must
+    /// be the one built afresh from the list, plans (steps, parts, candidates) and root numbers included.
+    @Test func indexExtendedByEachAddIsTheIndexBuiltAfresh() {
+        var rng = SplitMix64(seed: 2212)
+        let paths = ["opacity", "position", "position.x", "position.y", "transform", "transform.rotation.z", "transform.scale",
+                     "transform.scale.x", "bounds", "bounds.origin", "bounds.size.width", "anchorPoint", "anchorPointZ",
+                     "zPosition", "sublayerTransform.scale", "isHidden", "backgroundColor", "cornerRadius", "borderWidth",
+                     "borderColor", "contentsRect", "shadowOpacity", "shadowColor", "shadowRadius", "shadowOffset.y",
+                     "strokeEnd", "path", "fillColor"]
+        for round in 0..<300 {
+            let layer = Layer()
+            for step in 0..<Int.random(in: 1...20, using: &rng) {
+                let a: Animation
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: a = KeyframeAnimation(keyPath: paths.randomElement(using: &rng)!)
+                case 1:
+                    let g = AnimationGroup()
+                    g.animations = (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+                        LinearNumberTestAnimation(paths.randomElement(using: &rng)!, from: 0, to: 1)
+                    }
+                    a = g
+                default: a = LinearNumberTestAnimation(paths.randomElement(using: &rng)!, from: 0, to: 1)
+                }
+                let key: String? = Int.random(in: 0..<3, using: &rng) == 0 ? nil : "k\(Int.random(in: 0..<6, using: &rng))"
+                layer.add(a, forKey: key)
+                Self.expectCurrent(layer, "round \(round) step \(step)")
+            }
         }
     }
 

@@ -70,6 +70,31 @@ import StardustCore
         }
     }
 
+    /// `Texture.halve` averages a block in 16-bit lanes of a 64-bit word: any bytes (not only premultiplied ones:
+    /// a lane's sum must not carry into the next one), at random sizes from 1×1, odd and even, against the loop.
+    @Test func mipChainOfAnyBytesMatchesReferenceLoop() {
+        var s: UInt64 = 2212
+        func next(_ n: Int) -> Int { s = s &* 6364136223846793005 &+ 1442695040888963407; return Int(s >> 33) % n }
+        for round in 0..<300 {
+            let w = 1 + next(round < 100 ? 9 : 70), h = 1 + next(round < 100 ? 9 : 70)
+            let img = Image(width: w, height: h, pixels: Self.bytes(w * h * 4, seed: UInt64(round)))
+            var expected = [img], cur = img
+            while cur.width > 1 || cur.height > 1 { cur = Self.referenceHalve(cur); expected.append(cur) }
+            let levels = Texture(img).levels
+            #expect(levels.count == expected.count, "\(w)×\(h)")
+            #expect(zip(levels, expected).allSatisfy { $0.width == $1.width && $0.height == $1.height && $0.pixels == $1.pixels }, "\(w)×\(h)")
+        }
+        // Every block sum from 0 to 1 020 in every channel: 2×2 images of one value per row and column.
+        for v in 0..<256 {
+            for u in [0, 1, 127, 128, 254, 255] {
+                let px: [UInt8] = [UInt8(v), UInt8(u), UInt8(255 - v), UInt8(v), UInt8(u), UInt8(v), UInt8(v), UInt8(255 - u),
+                                   UInt8(v), UInt8(v), UInt8(u), UInt8(255 - v), UInt8(255 - u), UInt8(v), UInt8(u), UInt8(v)]
+                let img = Image(width: 2, height: 2, pixels: px)
+                #expect(Texture(img).levels[1].pixels == Self.referenceHalve(img).pixels, "\(v) \(u)")
+            }
+        }
+    }
+
     @Test func allOpaqueWhiteAndAllZeroHalveExactly() {
         let white = Image(width: 6, height: 5, pixels: [UInt8](repeating: 255, count: 6 * 5 * 4))
         #expect(Texture(white).levels.map(\.pixels) == {

@@ -19,10 +19,11 @@ struct AnimationIndex {
     /// turns the layer's `transform` even when no animation names `transform` (read at the frame's time,
     /// as the mode may be set after the animation was attached).
     private(set) var keyframes: [KeyframeAnimation] = []
-    /// For each snapshot property whose first component an animation names, in ``SnapshotProperty`` order, what
-    /// evaluating it does with every animation active (``AnimationRelationPlan``): a frame takes the plan instead
-    /// of comparing key path strings whenever the animations it considered are all still active.
-    private(set) var snapshotPlans: [(property: SnapshotProperty, plan: AnimationRelationPlan)] = []
+    /// For each snapshot property whose first component an animation names, in ``SnapshotProperty`` order, that
+    /// component's position in ``roots`` and what evaluating the property does with every animation active
+    /// (``AnimationRelationPlan``): a frame takes the plan instead of comparing key path strings whenever the
+    /// animations it considered are all still active.
+    private(set) var snapshotPlans: [(property: SnapshotProperty, rootID: Int, plan: AnimationRelationPlan)] = []
 
     /// The properties a ``LayerSnapshot`` holds; each one's raw value is its bit in ``snapshotMask`` and its name
     /// is its key path.
@@ -50,35 +51,64 @@ struct AnimationIndex {
         // The root number of each snapshot property some key path starts with, noted as its root is first seen
         // (roots are distinct, so it is the property's ``rootID(_:)``), instead of looking each property up after.
         var snapshotRoots: [(property: SnapshotProperty, id: Int)] = []
-        for e in entries {
-            var ids: [Int] = []
-            ids.reserveCapacity(e.paths.count)
-            for p in e.paths {
-                let root = String(LayerKeyPath.split(p.canonical).head)
-                if let i = roots.firstIndex(of: root) { ids.append(i) } else {
-                    ids.append(roots.count)
-                    if let p = SnapshotProperty(key: root) {
-                        snapshotMask |= 1 << UInt32(p.rawValue)
-                        snapshotRoots.append((p, roots.count))
-                    }
-                    roots.append(root)
-                }
-            }
-            rootIDs.append(ids)
-            if let kf = e.animation as? KeyframeAnimation { keyframes.append(kf) }
-        }
-        if !keyframes.isEmpty { snapshotMask |= 1 << UInt32(SnapshotProperty.transform.rawValue) }
-        mayAnimateShadow = roots.contains { $0 == "shadowColor" || $0 == "shadowOpacity" || $0 == "shadowRadius" || $0 == "shadowOffset" }
+        for e in entries { resolve(e, newSnapshotRoots: &snapshotRoots) }
         // The plans in ``SnapshotProperty`` order (each property once: its root is seen once).
         if snapshotRoots.count > 1 { snapshotRoots.sort { $0.property.rawValue < $1.property.rawValue } }
         snapshotPlans.reserveCapacity(snapshotRoots.count)
-        for (p, id) in snapshotRoots {
-            // A snapshot key has no dot, so the rule that asks for the layer's value at a dotted key's first
-            // component never applies (`hasValue` is not called).
-            let plan = AnimationRelationPlan.make(key: p.key, rootID: id, entries: entries, rootIDs: rootIDs, recordCandidates: true,
-                                                  isActive: { _ in true }, hasValue: { _ in false })
-            snapshotPlans.append((p, plan))
+        for (p, id) in snapshotRoots { snapshotPlans.append((p, id, Self.snapshotPlan(p, rootID: id, entries, rootIDs))) }
+    }
+
+    /// Makes this the index of `entries`, which are the entries it was the index of followed by `entry` (what
+    /// `Layer.add` appends): the same index as ``init(_:)`` of `entries`, without resolving the earlier entries
+    /// again. Only the new entry's key paths are resolved; a plan counts only the entries with a key path under its
+    /// property's root, so only the plans of the roots the new entry names are made again (and those of the
+    /// snapshot roots it is the first to name, put in ``SnapshotProperty`` order); the others stay as they were.
+    /// `AnimationIndexResolutionTests` compares it with the index built afresh after random changes.
+    mutating func append(_ entry: AnimationEntry, entries: [AnimationEntry]) {
+        var newRoots: [(property: SnapshotProperty, id: Int)] = []
+        resolve(entry, newSnapshotRoots: &newRoots)
+        let ids = rootIDs[rootIDs.count - 1]
+        for i in snapshotPlans.indices where ids.contains(snapshotPlans[i].rootID) {
+            snapshotPlans[i].plan = Self.snapshotPlan(snapshotPlans[i].property, rootID: snapshotPlans[i].rootID, entries, rootIDs)
         }
+        for (p, id) in newRoots {
+            let at = snapshotPlans.firstIndex { $0.property.rawValue > p.rawValue } ?? snapshotPlans.count
+            snapshotPlans.insert((p, id, Self.snapshotPlan(p, rootID: id, entries, rootIDs)), at: at)
+        }
+    }
+
+    /// Resolves entry `e`'s key paths onto the roots, appending its root numbers to ``rootIDs``; the snapshot
+    /// properties whose roots it is the first to name are appended to `newSnapshotRoots` with their root numbers.
+    private mutating func resolve(_ e: AnimationEntry, newSnapshotRoots: inout [(property: SnapshotProperty, id: Int)]) {
+        var ids: [Int] = []
+        ids.reserveCapacity(e.paths.count)
+        for p in e.paths {
+            let root = String(LayerKeyPath.split(p.canonical).head)
+            if let i = roots.firstIndex(of: root) { ids.append(i) } else {
+                ids.append(roots.count)
+                if let p = SnapshotProperty(key: root) {
+                    snapshotMask |= 1 << UInt32(p.rawValue)
+                    newSnapshotRoots.append((p, roots.count))
+                }
+                if root == "shadowColor" || root == "shadowOpacity" || root == "shadowRadius" || root == "shadowOffset" {
+                    mayAnimateShadow = true
+                }
+                roots.append(root)
+            }
+        }
+        rootIDs.append(ids)
+        if let kf = e.animation as? KeyframeAnimation {
+            keyframes.append(kf)
+            snapshotMask |= 1 << UInt32(SnapshotProperty.transform.rawValue)
+        }
+    }
+
+    /// The plan of snapshot property `p`, whose root is number `rootID`, with every animation active. A snapshot
+    /// key has no dot, so the rule that asks for the layer's value at a dotted key's first component never applies
+    /// (`hasValue` is not called).
+    private static func snapshotPlan(_ p: SnapshotProperty, rootID: Int, _ entries: [AnimationEntry], _ rootIDs: [[Int]]) -> AnimationRelationPlan {
+        AnimationRelationPlan.make(key: p.key, rootID: rootID, entries: entries, rootIDs: rootIDs, recordCandidates: true,
+                                   isActive: { _ in true }, hasValue: { _ in false })
     }
 
     /// The plan of snapshot property `p` with every animation active, when an animation names its first component.

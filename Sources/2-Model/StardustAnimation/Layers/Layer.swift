@@ -192,12 +192,25 @@ open class Layer: AnimationHost {
     /// mapped by this timing (`(t − beginTime) × speed + timeOffset`); a layer's duration is infinite.
     public var timing = MediaTiming()
 
-    /// Attached animations in the order they were added (a replaced key moves to the end).
-    var animationEntries: [AnimationEntry] = [] {
-        didSet { animationIndex = AnimationIndex(animationEntries) }
-    }
+    /// Attached animations in the order they were added (a replaced key moves to the end). Changed only through
+    /// ``appendAnimationEntry(_:)`` and ``changeAnimationEntries(_:)``, which keep ``animationIndex`` its index.
+    private(set) var animationEntries: [AnimationEntry] = []
     /// What the attached animations touch, resolved when they change (not per frame; see ``AnimationIndex``).
     private(set) var animationIndex = AnimationIndex()
+
+    /// Appends `entry` and extends the index with it (``AnimationIndex/append(_:entries:)``: the index built afresh
+    /// would be the same; adding animations one by one, as the Lottie translator does, resolves each once).
+    func appendAnimationEntry(_ entry: AnimationEntry) {
+        animationEntries.append(entry)
+        animationIndex.append(entry, entries: animationEntries)
+    }
+
+    /// Applies `change` to the entries and builds the index afresh (a removal, a finish).
+    func changeAnimationEntries<R>(_ change: (inout [AnimationEntry]) -> R) -> R {
+        let result = change(&animationEntries)
+        animationIndex = AnimationIndex(animationEntries)
+        return result
+    }
 
     /// Creates a layer with Core Animation's defaults.
     public init() {}

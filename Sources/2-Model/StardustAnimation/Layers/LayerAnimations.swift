@@ -18,15 +18,15 @@ extension Layer {
     /// of 0 means local time 0 (it is not stamped with a current time).
     public func add(_ animation: Animation, forKey key: String?) {
         if let key { removeAnimation(forKey: key) }
-        animationEntries.append(AnimationEntry(key: key, animation: animation,
-                                               paths: animation.animatedKeyPaths.map { ($0, LayerKeyPath.canonical($0)) }))
+        appendAnimationEntry(AnimationEntry(key: key, animation: animation,
+                                            paths: animation.animatedKeyPaths.map { ($0, LayerKeyPath.canonical($0)) }))
         animationsDidChange()
     }
 
     /// Removes the animation under `key` and reports it stopped with `finished = false`.
     public func removeAnimation(forKey key: String) {
         guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
-        let removed = animationEntries.remove(at: i)
+        let removed = changeAnimationEntries { $0.remove(at: i) }
         animationsDidChange()
         removed.animation.didStop(finished: false)
     }
@@ -34,7 +34,7 @@ extension Layer {
     /// Removes every animation, each reporting `finished = false`.
     public func removeAllAnimations() {
         let removed = animationEntries
-        animationEntries.removeAll()
+        changeAnimationEntries { $0.removeAll() }
         animationsDidChange()
         for e in removed { e.animation.didStop(finished: false) }
     }
@@ -157,10 +157,12 @@ extension Layer {
         // Only a frame where an animation ends touches the entries (which rebuilds the ``AnimationIndex``).
         if animationEntries.contains(where: { local >= $0.animation.endTime() }) {
             var ended: [Animation] = []
-            animationEntries.removeAll { e in
-                guard local >= e.animation.endTime() else { return false }
-                ended.append(e.animation)
-                return e.animation.isRemovedOnCompletion
+            changeAnimationEntries { entries in
+                entries.removeAll { e in
+                    guard local >= e.animation.endTime() else { return false }
+                    ended.append(e.animation)
+                    return e.animation.isRemovedOnCompletion
+                }
             }
             if !ended.isEmpty { animationsDidChange() }
             for a in ended { a.didStop(finished: true) }

@@ -452,6 +452,123 @@ import StardustCore
         #expect(resumed > 10_000 && fromBirth > 10_000 && keptWrites > 10_000 && refused > 10 && perLaneRounds > 500)
     }
 
+    /// The checkpoint passes' eight-lane variant (`sd_field_prepare_variant` / `sd_field_keep_variant` 3: each slot read
+    /// and written as one AVX-512 vector, the columns by transposes) against the lane loop (variant 1) bit for bit: every
+    /// column the prepare pass writes, its answer, the keep pass's count of lanes handed back, and every byte of the table
+    /// after it (the padding byte included), over batches of 1 … 64 lanes (groups of eight and the lanes past them),
+    /// tables smaller than a batch (lanes share slots), random slot bytes (empty, another particle's, the particle's own
+    /// before, at or after its last full step, negative steps), ids that wrap, far coordinates (±4·10¹⁷), −0 and NaN
+    /// states, lanes that finished, were handed back or hold a NaN, steps past Int32, and one side or each lane's own.
+    @Test("the eight-lane AVX-512 checkpoint passes equal the lane loop bit for bit",
+          .enabled(if: sd_lanes_have_avx512() != 0,
+                   "the CPU lacks AVX-512 (F, VL, DQ, BW): the eight-lane checkpoint passes cannot run on this machine"))
+    func wideCheckpointPassesMatchLoop() {
+        var d = Draw(0x5107_C8E9)
+        let n = 64
+        let storeA = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
+        let storeB = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
+        let ks = UnsafeMutablePointer<UInt64>.allocate(capacity: n), slots = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+        let birthStore = UnsafeMutablePointer<Double>.allocate(capacity: 6 * n)
+        let laneSides = UnsafeMutablePointer<Double>.allocate(capacity: n)
+        let slotBytes = MemoryLayout<SDFieldCheckpoint>.stride
+        let tableA = UnsafeMutableRawPointer.allocate(byteCount: 2 * n * slotBytes, alignment: 64)
+        let tableB = UnsafeMutableRawPointer.allocate(byteCount: 2 * n * slotBytes, alignment: 64)
+        defer {
+            storeA.deallocate(); storeB.deallocate(); ks.deallocate(); slots.deallocate(); birthStore.deallocate()
+            laneSides.deallocate(); tableA.deallocate(); tableB.deallocate()
+        }
+        let a = FieldLaneColumns.testColumns(storeA, lanes: n), b = FieldLaneColumns.testColumns(storeB, lanes: n)
+        /// A double of the kinds the slots and columns hold: ordinary, far, −0 or NaN.
+        func value(_ d: inout Draw, _ r: Double) -> Double {
+            switch Int(d.u(0, 10)) {
+            case 0: return d.chance(0.5) ? 4e17 : -4e17
+            case 1: return -0.0
+            case 2: return .nan
+            default: return d.range(r)
+            }
+        }
+        var resumed = 0, wideGroups = 0, written = 0, handedBack = 0, rounds = 0
+        for round in 0..<3000 {
+            let m = 1 + Int(d.u(0, Double(n))), padded = (m + 3) & ~3
+            let capacity = d.chance(0.2) ? 1 + Int(d.u(0, 8)) : 2 * n  // a small table: lanes share slots
+            let idKey = d.chance(0.2) ? UInt64.max - UInt64(d.u(0, 40)) : UInt64(d.u(0, 1e15))
+            for j in 0..<n { ks[j] = UInt64(d.u(0, 1e12)); slots[j] = UInt64((Int(ks[j]) &+ j) % capacity) }
+            if d.chance(0.5) { for j in 0..<n { slots[j] = UInt64(j % capacity) } }
+            for i in 0..<(capacity * slotBytes) { tableA.storeBytes(of: UInt8(d.u(0, 256)), toByteOffset: i, as: UInt8.self) }
+            let table = tableA.bindMemory(to: SDFieldCheckpoint.self, capacity: capacity)
+            for i in 0..<capacity {
+                table[i].step = d.chance(0.2) ? -1 : Int32(d.u(-3, 3000))
+                table[i].last = Int16(d.u(-1, 3))
+            }
+            // The grid: the columns both variants start from (every column random, `steps` integers, a few negative).
+            for c in 0..<FieldLaneColumns.testColumnCount * n { storeA[c] = value(&d, 10) }
+            for j in 0..<padded { a.lanes.steps[j] = Double(Int(d.u(d.chance(0.05) ? -5 : 0, 3000))) }
+            // Some slots hold their particle's own state, before, at or after its last full step.
+            for j in 0..<m where d.chance(0.7) {
+                let steps = Int32(a.lanes.steps[j])
+                let s = table + Int(slots[j])
+                s.pointee.id = idKey &+ ks[j]
+                s.pointee.step = [max(0, steps - 2), steps, steps + 1, 0][Int(d.u(0, 4))]
+                s.pointee.bounces = UInt8(d.u(0, 256))
+                s.pointee.last = Int16(d.u(-1, 2))
+                s.pointee.px = value(&d, 500); s.pointee.py = value(&d, 500); s.pointee.pz = value(&d, 5)
+                s.pointee.vx = value(&d, 300); s.pointee.vy = value(&d, 300); s.pointee.vz = value(&d, 5)
+            }
+            tableB.copyMemory(from: tableA, byteCount: capacity * slotBytes)
+            storeB.update(from: storeA, count: FieldLaneColumns.testColumnCount * n)
+            for j in 0..<(6 * n) { birthStore[j] = value(&d, 100) }
+            for j in 0..<n { laneSides[j] = [-1.0, 1, 0][Int(d.u(0, 3))] }
+            let perLane = d.chance(0.5), side = [-1.0, 1, 0][Int(d.u(0, 3))]
+            var births = SDFieldBirths(px: birthStore, py: birthStore + n, pz: birthStore + 2 * n,
+                                       vx: birthStore + 3 * n, vy: birthStore + 4 * n, vz: birthStore + 5 * n)
+            func prepare(_ variant: Int32, _ c: FieldLaneColumns, _ t: UnsafeMutableRawPointer) -> Int64 {
+                var s = SDFieldSlots(table: t.assumingMemoryBound(to: SDFieldCheckpoint.self), slots: slots, ks: ks, idKey: idKey)
+                var lanes = c.lanes
+                return sd_field_prepare_variant(variant, &lanes, c.resumed, c.bounces, &s, &births,
+                                                perLane ? UnsafePointer(laneSides) : nil, side, Int64(m), Int64(padded))
+            }
+            let gotA = prepare(1, a, tableA), gotB = prepare(3, b, tableB)
+            #expect(gotA == 0 && gotB == 0, "round \(round): \(gotA), \(gotB)")
+            for i in 0..<(FieldLaneColumns.testColumnCount * n) where storeA[i].bitPattern != storeB[i].bitPattern {
+                Issue.record("round \(round), prepare: column \(i / n), lane \(i % n): \(storeA[i]) against \(storeB[i])")
+            }
+            for j in 0..<m where a.resumed[j] != 0 || a.lanes.last[j] != -1 { resumed += 1 }
+            wideGroups += m / 8
+            // The steps' outputs: lanes finished (at or past the step read), handed back (0) or NaN, now and then a step
+            // past Int32; the kept states of every kind.
+            for j in 0..<padded {
+                let done = d.chance(0.85) ? 1.0 : (d.chance(0.8) ? 0 : .nan)
+                if done == 0 { handedBack += 1 }
+                var step = d.chance(0.2) ? a.lanes.step[j] : a.lanes.step[j] + Double(Int(d.u(0, 4)))
+                if d.chance(0.01) { step = 3_000_000_000 }
+                for c in [a, b] {
+                    c.lanes.done[j] = done
+                    c.lanes.step[j] = step
+                }
+                for c in [a.lanes.kpx, a.lanes.kpy, a.lanes.kpz, a.lanes.kvx, a.lanes.kvy, a.lanes.kvz] {
+                    c![j] = value(&d, 500)
+                }
+            }
+            for c in [11, 12, 13, 14, 15, 16] { (storeB + c * n).update(from: storeA + c * n, count: n) }
+            func keep(_ variant: Int32, _ c: FieldLaneColumns, _ t: UnsafeMutableRawPointer) -> Int64 {
+                var s = SDFieldSlots(table: t.assumingMemoryBound(to: SDFieldCheckpoint.self), slots: slots, ks: ks, idKey: idKey)
+                var lanes = c.lanes
+                return sd_field_keep_variant(variant, &lanes, c.resumed, c.bounces, &s, Int64(m))
+            }
+            let before = Array(UnsafeRawBufferPointer(start: tableA, count: capacity * slotBytes))
+            let backA = keep(1, a, tableA), backB = keep(3, b, tableB)
+            #expect(backA == backB, "round \(round): handed back \(backA) against \(backB)")
+            if memcmp(tableA, tableB, capacity * slotBytes) != 0 {
+                Issue.record("round \(round), keep: the tables differ")
+            }
+            if before != Array(UnsafeRawBufferPointer(start: tableA, count: capacity * slotBytes)) { written += 1 }
+            rounds += 1
+        }
+        print("eight-lane checkpoint passes: rounds \(rounds), groups of eight \(wideGroups), resumed lanes \(resumed), "
+              + "rounds with slots written \(written), lanes handed back \(handedBack)")
+        #expect(resumed > 20_000 && wideGroups > 8_000 && written > 2_000 && handedBack > 10_000)
+    }
+
     @Test("the C grid of an age equals the run's steps and shortened step bit for bit, in both variants")
     func gridMatchesRun() {
         var d = Draw(0x6121_D)

@@ -29,8 +29,9 @@ int64_t sd_drag_segments(const SDDragColumns *c, int64_t from, int64_t count,
 /// variable STARDUST_NO_AVX is unset or "0"), else 0. Chosen once, on first use.
 int sd_lanes_use_avx2(void);
 
-/// 1 when ``sd_field_steps`` runs its eight-lane AVX-512 variant (``sd_lanes_use_avx2`` and the CPU has AVX-512 F, VL,
-/// DQ and BW), else 0. Chosen once, on first use.
+/// 1 when ``sd_field_steps``, ``sd_births`` and the checkpoint passes (``sd_field_prepare``, ``sd_field_keep``) run their
+/// eight-lane AVX-512 variants (``sd_lanes_use_avx2`` and the CPU has AVX-512 F, VL, DQ and BW), else 0. Chosen once,
+/// on first use.
 int sd_lanes_use_avx512(void);
 
 /// 1 when the CPU has what the eight-lane variant of ``sd_field_steps`` needs (AVX2, AVX-512 F, VL, DQ and BW),
@@ -179,6 +180,16 @@ int64_t sd_field_prepare(const SDFieldLanes *c, double *resumed, double *bounces
 /// back at a contact, left to the caller).
 int64_t sd_field_keep(const SDFieldLanes *c, const double *resumed, const double *bounces, const SDFieldSlots *s,
                       int64_t m);
+
+/// ``sd_field_prepare``'s variant 1 (the lane loop) or 3 (eight lanes on AVX-512 where there is a table), whatever the
+/// environment says; −2 when the CPU lacks it or the variant is not one of these (for the tests).
+int64_t sd_field_prepare_variant(int variant, const SDFieldLanes *c, double *resumed, double *bounces,
+                                 const SDFieldSlots *s, const SDFieldBirths *births, const double *sides, double side,
+                                 int64_t m, int64_t padded);
+
+/// ``sd_field_keep``'s variant 1 or 3, as ``sd_field_prepare_variant``'s; −2 when the CPU lacks it (for the tests).
+int64_t sd_field_keep_variant(int variant, const SDFieldLanes *c, const double *resumed, const double *bounces,
+                              const SDFieldSlots *s, int64_t m);
 
 /// The integrated fields' steps of `count` particles (a multiple of 4), four at a time: for each lane the
 /// full steps from `step` to `steps`, then the shortened step of `rest` when positive, with the operations of

@@ -30,6 +30,64 @@ import StardustCore
         }
     }
 
+    @Test("clipping the edges to a band keeps the pieces of every edge that meets it, and only those")
+    func bandClipStopsAtTheFirstEdgeBelow() {
+        var rng = SplitMix64(seed: 2224)
+        for trial in 0..<60 {
+            // Polygons spread over 0…300 rows and beyond the 0…200 column window (cut pieces), with horizontal runs,
+            // tops on band boundaries and shared tops (ties).
+            let polylines = (0..<Int.random(in: 1...6, using: &rng)).map { k in
+                Polyline(points: (0..<Int.random(in: 3...40, using: &rng)).map { _ in
+                    let y = trial % 3 == 0 ? Double(Int.random(in: 0...10, using: &rng) * 32)
+                                           : Double.random(in: -20...320, using: &rng)
+                    return Point(Double.random(in: -60...260, using: &rng), y)
+                }, isClosed: k % 2 == 0)
+            }
+            let list = EdgeList(polylines: polylines)
+            let columns = 0..<200
+            let all = CoverageRasterizer.clip(list, columns: columns, rows: -100..<400)
+            for band in [0..<32, 32..<64, 64..<96, 96..<300, 288..<320, 5..<6, 400..<500] {
+                let got = CoverageRasterizer.clip(list, columns: columns, rows: band)
+                // The pieces are cut at the window's sides only, so a band's pieces are those of the edges meeting it.
+                let want = all.filter { s in
+                    let e = list.edges[s.key / 4]
+                    return e.y1 > Double(band.lowerBound) && e.y0 < Double(band.upperBound)
+                }
+                #expect(got.map(\.key) == want.map(\.key), "trial \(trial), band \(band)")
+                #expect(got.map(\.x0) == want.map(\.x0) && got.map(\.y1) == want.map(\.y1), "trial \(trial), band \(band)")
+            }
+        }
+    }
+
+    @Test("a rasterizer scratch kept across calls gives every call the coverages of a fresh one")
+    func keptScratchGivesFreshCoverages() {
+        var rng = SplitMix64(seed: 2225)
+        let scratch = CoverageScratch()
+        for trial in 0..<120 {
+            // Windows that grow and shrink from call to call, both fill rules, shapes inside and across the window.
+            let left = Int.random(in: -20...40, using: &rng), width = [1, 7, 64, 300, 16, 513, 33][trial % 7]
+            let polylines = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+                Polyline(points: (0..<Int.random(in: 3...30, using: &rng)).map { _ in
+                    Point(Double.random(in: Double(left - 30)...Double(left + width + 30), using: &rng),
+                          Double.random(in: -5...90, using: &rng))
+                }, isClosed: true)
+            }
+            let list = EdgeList(polylines: polylines)
+            let rule: FillRule = trial % 2 == 0 ? .nonZero : .evenOdd
+            let columns = left..<(left + width), rows = Int.random(in: -3...20, using: &rng)..<Int.random(in: 30...100, using: &rng)
+            let want = CoverageRasterizer.coverage(list, rule: rule, columns: columns, rows: rows)
+            var got = [Float](repeating: 0, count: width * rows.count)
+            scratch.reserve(cells: width + 2, pieces: 0)
+            let buffer = scratch.coverage
+            CoverageRasterizer.rasterize(list, rule: rule, columns: columns, rows: rows, coverage: buffer, scratch: scratch) { y, span in
+                for x in span { got[(y - rows.lowerBound) * width + x - left] = buffer[x - left] }
+            }
+            #expect(got.map(\.bitPattern) == want.map(\.bitPattern), "trial \(trial)")
+            // Between calls the cell differences are all zero again.
+            #expect((0..<scratch.cellCapacity).allSatisfy { scratch.cells[$0].bitPattern == 0 }, "trial \(trial)")
+        }
+    }
+
     @Test("four-pixel span compositing gives the bytes of the one-pixel blend")
     func spanCompositingMatchesOnePixelBlend() {
         var rng = SplitMix64(seed: 5)

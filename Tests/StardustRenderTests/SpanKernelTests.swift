@@ -64,7 +64,7 @@ import StardustCore
     private func bothPaths(_ start: [UInt8], x0: Int, count: Int, coverage cov: [Float], colors: [SIMD4<Float>],
                            table full: FullCoverageRamp, source: GradientSpanKernel.Source,
                            _ g: (ax: Double, rowA: Double, bx: Double, rowB: Double),
-                           solid: SIMD4<Float> = .zero) -> (got: [UInt8], want: [UInt8], done: Int) {
+                           solid: SIMD4<Float> = .zero, transparentFrom far: Double = 1) -> (got: [UInt8], want: [UInt8], done: Int) {
         var got = start, want = start, done = 0, c255 = solid
         colors.withUnsafeBufferPointer { ramp in
         full.entries.withUnsafeBufferPointer { entries in
@@ -88,7 +88,8 @@ import StardustCore
                 done = withUnsafePointer(to: &c255) { solid in
                     GradientSpanKernel.sourceOver(row, x0: x0, count: count, coverage: c.baseAddress!,
                                                   ramp: source == .solid ? solid : ramp.baseAddress!,
-                                                  source: source, g.ax, g.rowA, g.bx, g.rowB, forceAVX2: true)
+                                                  source: source, g.ax, g.rowA, g.bx, g.rowB, transparentFrom: far,
+                                                  forceAVX2: true)
                 }
                 swiftLoop(row + 4 * done, x0 + done, count - done, c.baseAddress! + done)
             }
@@ -130,6 +131,79 @@ import StardustCore
             skipped += zip(got, start).dropFirst(4 * x0).filter { $0 == $1 }.count
         }
         #expect(skipped > 10_000)
+    }
+
+    @Test("radial blocks beyond the ramp's transparent radius skip their square roots: the bytes of the Swift loop")
+    func transparentRadiusKeepsTheBytes() throws {
+        try #require(GradientSpanKernel.cpuHasAVX2, "skipped: this CPU has no AVX2, so there is no kernel to compare")
+        var rng = SplitMix64(seed: 2222)
+        var beyond = 0
+        for trial in 0..<400 {
+            // Ramps whose ±0 end starts at 0 (all transparent), 1, a middle entry, 1023, or nowhere (far stays 1).
+            let first = [0, 1, 300, 512, 700, 1022, 1023, 1024][trial % 8]
+            let colors = (0..<PaintShader.rampSize).map { i -> SIMD4<Float> in
+                if i >= first { return Bool.random(using: &rng) ? .zero : SIMD4(-0.0, 0, -0.0, -0.0) }
+                let a = Float.random(in: 0.001...1, using: &rng)
+                return SIMD4(a * 0.3, a * 0.6, a, a)
+            }
+            let far = GradientRamp.transparentSquaredRadius(colors)
+            let full = FullCoverageRamp(colors: colors)
+            let count = [8, 9, 13, 16, 23, 40, 64, 101, 160][trial % 9]
+            let x0 = Int.random(in: 0...30, using: &rng)
+            // Spans through the centre and out, spans whose radius crosses √far within a pixel or two (shallow scales),
+            // and far geometry, in x and in both axes (elliptical).
+            let scale = [1.0 / 30, 1.0 / 90, 1.0 / 400, 1e-4, 3][trial % 5]
+            let cx = Double(x0) + Double.random(in: -20...Double(count + 20), using: &rng)
+            let ax = scale, rowA = -scale * cx
+            let bx = trial % 3 == 0 ? scale * Double.random(in: -1...1, using: &rng) : 0
+            let rowB: Double
+            switch trial % 4 {
+            case 0: rowB = far.squareRoot() * Double.random(in: 0.98...1.02, using: &rng)
+            case 1: rowB = far.squareRoot()
+            case 2: rowB = Double.random(in: 1e3...1e6, using: &rng)
+            default: rowB = Double.random(in: -0.5...0.5, using: &rng)
+            }
+            let cov = coverageRow(count, trial: trial, rng: &rng)
+            let start = (0..<(4 * (x0 + count))).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let (got, want, done) = bothPaths(start, x0: x0, count: count, coverage: cov, colors: colors, table: full,
+                                              source: .radial, (ax, rowA, bx, rowB), transparentFrom: far)
+            #expect(done == count / 8 * 8)
+            #expect(got == want, "trial \(trial), first transparent entry \(first), count \(count)")
+            // Pixel centres at or beyond the radius, where the kernel took the shortcut when four of them were.
+            for i in 0..<count {
+                let px = Double(x0 + i) + 0.5, qx = ax * px + rowA, qy = bx * px + rowB
+                if qx * qx + qy * qy >= far && far < 1 { beyond += 1 }
+            }
+        }
+        #expect(beyond > 2000)
+    }
+
+    @Test("the transparent radius is the least squared radius whose index reads the ramp's ±0 end")
+    func transparentRadiusIsLeast() {
+        var rng = SplitMix64(seed: 2223)
+        // The index from the squared radius is the loop's index: q = (rowA, rowB) at ax = bx = 0.
+        for _ in 0..<2000 {
+            let a = Double.random(in: -1.2...1.2, using: &rng), b = Double.random(in: -1.2...1.2, using: &rng)
+            #expect(GradientRamp.radialIndex(squaredRadius: a * a + b * b) == PaintShader.radialIndex(0, 0, a, 0, b))
+        }
+        for first in [0, 1, 2, 511, 512, 1000, 1022, 1023, 1024] {
+            let colors = (0..<PaintShader.rampSize).map { i in i >= first ? SIMD4<Float>.zero : SIMD4<Float>(0, 0, 0, 0.5) }
+            let far = GradientRamp.transparentSquaredRadius(colors)
+            guard first < PaintShader.rampSize else { #expect(far == 1); continue }
+            #expect(far <= 1)
+            #expect(GradientRamp.radialIndex(squaredRadius: far) >= first, "first \(first)")
+            if far > 0 { #expect(GradientRamp.radialIndex(squaredRadius: far.nextDown) < first, "first \(first)") }
+            // Every larger squared radius reads the transparent end too, up to and past 1, infinity included.
+            for _ in 0..<500 {
+                let r2 = far + Double.random(in: 0...1.5, using: &rng) * (Bool.random(using: &rng) ? 1 : 1e-12)
+                #expect(GradientRamp.radialIndex(squaredRadius: r2) >= first)
+            }
+            #expect(GradientRamp.radialIndex(squaredRadius: .infinity) >= first)
+        }
+        // An entry that is not ±0 after the end's start (a stop after a gap) is not part of the end.
+        var gap = [SIMD4<Float>](repeating: .zero, count: PaintShader.rampSize)
+        gap[1023] = SIMD4(0, 0, 0, 1e-30)
+        #expect(GradientRamp.transparentSquaredRadius(gap) == 1)
     }
 
     @Test("the AVX2 kernel and the Swift loops write the same bytes for linear, radial, elliptical and one-colour spans")

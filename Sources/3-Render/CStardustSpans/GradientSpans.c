@@ -19,7 +19,10 @@
 //   whose covered pixels would store a NaN channel is not stored: the function returns its offset and the Swift loop,
 //   resuming there, traps on it as it does.
 // A block whose eight sources are all ±0 is left as it is (twenty-first round): every covered pixel would store
-// `±0 + d · 1`, its own bytes.
+// `±0 + d · 1`, its own bytes. A radial gradient whose ramp ends in ±0 entries (a glow fading out) passes the squared
+// radius `far` from which every index reads one of them (twenty-second round; `GradientRamp.transparentSquaredRadius`):
+// four centres at or beyond it take index 1023, also ±0, without their square roots, and such blocks are then left as
+// they are by the test above — the same bytes, since a ±0 source of either sign stores `d`.
 // A block whose eight pixels are covered and whose eight destination factors are 0 (an opaque entry at full
 // coverage) is stored without loading the destination: `d · 0` is ±0 for `d` in 0…255 and `s + ±0` stores the bytes
 // of `s` (the nineteenth round's `FullCoverageRamp` argument).
@@ -28,27 +31,43 @@
 #include "EightPixels.h"
 
 #if defined(__x86_64__)
-/// The ramp indices of the pixel centres `px` (four lanes), `kind` the indexer (see CStardustSpans.h).
-SD_AVX2_INLINE __m128i rampIndices(__m256d px, int32_t kind, __m256d ax, __m256d rowA, __m256d bx, __m256d rowB) {
-    const __m256d one = _mm256_set1_pd(1);
-    __m256d c;
-    if (kind == SD_SPAN_RADIAL) {
-        __m256d qx = _mm256_add_pd(_mm256_mul_pd(ax, px), rowA);
-        __m256d qy = _mm256_add_pd(_mm256_mul_pd(bx, px), rowB);
-        __m256d r2 = _mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy));
-        // Four centres at or beyond the radius (the pad of a gradient whose shape is larger than its circle): each
-        // square root would be ≥ 1 (it is correctly rounded and monotone, and √1 = 1), clamped to 1, so the index is
-        // the last entry's without the square roots, whose throughput bounds this loop.
-        if (_mm256_movemask_pd(_mm256_cmp_pd(r2, one, _CMP_GE_OQ)) == 0xF) return _mm_set1_epi32(1023);
-        __m256d t = _mm256_sqrt_pd(r2);
-        // t if below 1, else 1 (also for NaN), then NaN lanes to 0.
-        c = _mm256_and_pd(_mm256_min_pd(t, one), _mm256_cmp_pd(t, t, _CMP_ORD_Q));
-    } else {
-        __m256d t = _mm256_add_pd(_mm256_mul_pd(ax, px), rowA);
-        // t if below 1, else 1 (also for NaN), then lanes not above 0 (NaN too) to 0.
-        c = _mm256_and_pd(_mm256_min_pd(t, one), _mm256_cmp_pd(t, _mm256_setzero_pd(), _CMP_GT_OQ));
-    }
+/// The squared radius `qx² + qy²` of a radial gradient at the pixel centres `px` (four lanes).
+SD_AVX2_INLINE __m256d squaredRadius(__m256d px, __m256d ax, __m256d rowA, __m256d bx, __m256d rowB) {
+    __m256d qx = _mm256_add_pd(_mm256_mul_pd(ax, px), rowA);
+    __m256d qy = _mm256_add_pd(_mm256_mul_pd(bx, px), rowB);
+    return _mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy));
+}
+
+/// Whether the four squared radii `r2` are all at or beyond `far` (NaN is not).
+SD_AVX2_INLINE int allBeyond(__m256d r2, __m256d far) {
+    return _mm256_movemask_pd(_mm256_cmp_pd(r2, far, _CMP_GE_OQ)) == 0xF;
+}
+
+/// `Int(c · 1023 + ½)` of four clamped values `c` in 0…1.
+SD_AVX2_INLINE __m128i indexOf(__m256d c) {
     return _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(c, _mm256_set1_pd(1023)), _mm256_set1_pd(0.5)));
+}
+
+/// The ramp indices of four squared radii `r2`, `beyond` when they are all at or beyond `far` (`allBeyond`).
+/// Four centres at or beyond the radius 1 (the pad of a gradient whose shape is larger than its circle): each square
+/// root would be ≥ 1 (it is correctly rounded and monotone, and √1 = 1), clamped to 1, so the index is the last entry's
+/// without the square roots, whose throughput bounds this loop. With `far` < 1 (a ramp whose entries from some index
+/// on are ±0): each index would be one of those (the index is a nondecreasing function of r2, and `far` is where it
+/// reaches them), so entry 1023, ±0 too, gives the same sources up to the sign of their zeros, which no stored byte
+/// shows.
+SD_AVX2_INLINE __m128i radialIndices(__m256d r2, int beyond) {
+    if (beyond) return _mm_set1_epi32(1023);
+    const __m256d one = _mm256_set1_pd(1);
+    __m256d t = _mm256_sqrt_pd(r2);
+    // t if below 1, else 1 (also for NaN), then NaN lanes to 0.
+    return indexOf(_mm256_and_pd(_mm256_min_pd(t, one), _mm256_cmp_pd(t, t, _CMP_ORD_Q)));
+}
+
+/// The ramp indices of a linear gradient at the pixel centres `px` (four lanes).
+SD_AVX2_INLINE __m128i linearIndices(__m256d px, __m256d ax, __m256d rowA) {
+    __m256d t = _mm256_add_pd(_mm256_mul_pd(ax, px), rowA);
+    // t if below 1, else 1 (also for NaN), then lanes not above 0 (NaN too) to 0.
+    return indexOf(_mm256_and_pd(_mm256_min_pd(t, _mm256_set1_pd(1)), _mm256_cmp_pd(t, _mm256_setzero_pd(), _CMP_GT_OQ)));
 }
 
 /// The colour of pixels `j` and `j + 4` of a block (one per 128-bit half) times their coverage factors `w`
@@ -59,13 +78,17 @@ SD_AVX2_INLINE __m128i rampIndices(__m256d px, int32_t kind, __m256d ax, __m256d
 
 /// The span, `kind` a constant in each of the three calls below (one loop per source).
 SD_AVX2_INLINE int64_t span(uint8_t *row, int64_t x0, int64_t count, const float *coverage, const float *ramp,
-                            const int32_t kind, double ax, double rowA, double bx, double rowB) {
-    const __m256d vax = _mm256_set1_pd(ax), vrowA = _mm256_set1_pd(rowA);
+                            const int32_t kind, double ax, double rowA, double bx, double rowB, double far) {
+    const __m256d vax = _mm256_set1_pd(ax), vrowA = _mm256_set1_pd(rowA), vfar = _mm256_set1_pd(far);
     const __m256d vbx = _mm256_set1_pd(bx), vrowB = _mm256_set1_pd(rowB);
     const __m256d centersLo = _mm256_setr_pd(0.5, 1.5, 2.5, 3.5), centersHi = _mm256_setr_pd(4.5, 5.5, 6.5, 7.5);
     const __m256 zero = _mm256_setzero_ps();
     // The solid colour (floats 0…255) in both halves.
     const __m256 color = kind == SD_SPAN_SOLID ? _mm256_broadcast_ps((const __m128 *)ramp) : zero;
+    // Whether the last entry is ±0 in every channel (a ramp's transparent end): a block of eight centres beyond `far`
+    // then has eight ±0 sources, which the test below would leave as they are, so it is left without its sources.
+    const int clearEnd = kind == SD_SPAN_RADIAL &&
+        _mm_testz_si128(_mm_castps_si128(_mm_loadu_ps(ramp + 4 * 1023)), _mm_set1_epi32(0x7FFFFFFF));
     int64_t i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256 c = _mm256_loadu_ps(coverage + i);
@@ -81,9 +104,18 @@ SD_AVX2_INLINE int64_t span(uint8_t *row, int64_t x0, int64_t count, const float
             s2 = _mm256_mul_ps(color, _mm256_permute_ps(w, 0xAA)); s3 = _mm256_mul_ps(color, _mm256_permute_ps(w, 0xFF));
         } else {
             __m256d base = _mm256_set1_pd((double)(x0 + i));
+            __m256d lo = _mm256_add_pd(base, centersLo), hi = _mm256_add_pd(base, centersHi);
             int32_t k[8];
-            _mm_storeu_si128((__m128i *)k, rampIndices(_mm256_add_pd(base, centersLo), kind, vax, vrowA, vbx, vrowB));
-            _mm_storeu_si128((__m128i *)(k + 4), rampIndices(_mm256_add_pd(base, centersHi), kind, vax, vrowA, vbx, vrowB));
+            if (kind == SD_SPAN_RADIAL) {
+                __m256d r2lo = squaredRadius(lo, vax, vrowA, vbx, vrowB), r2hi = squaredRadius(hi, vax, vrowA, vbx, vrowB);
+                int beyondLo = allBeyond(r2lo, vfar), beyondHi = allBeyond(r2hi, vfar);
+                if (beyondLo && beyondHi && clearEnd) continue;
+                _mm_storeu_si128((__m128i *)k, radialIndices(r2lo, beyondLo));
+                _mm_storeu_si128((__m128i *)(k + 4), radialIndices(r2hi, beyondHi));
+            } else {
+                _mm_storeu_si128((__m128i *)k, linearIndices(lo, vax, vrowA));
+                _mm_storeu_si128((__m128i *)(k + 4), linearIndices(hi, vax, vrowA));
+            }
             __m256 w = _mm256_mul_ps(_mm256_min_ps(c, _mm256_set1_ps(1)), _mm256_set1_ps(255));
             s0 = SD_SOURCE(0); s1 = SD_SOURCE(1); s2 = SD_SOURCE(2); s3 = SD_SOURCE(3);
         }
@@ -121,26 +153,29 @@ SD_AVX2_INLINE int64_t span(uint8_t *row, int64_t x0, int64_t count, const float
 
 static __attribute__((target("avx2"))) int64_t spanAVX2(uint8_t *row, int64_t x0, int64_t count,
                                                        const float *coverage, const float *ramp, int32_t kind,
-                                                       double ax, double rowA, double bx, double rowB) {
-    if (kind == SD_SPAN_RADIAL) return span(row, x0, count, coverage, ramp, SD_SPAN_RADIAL, ax, rowA, bx, rowB);
-    if (kind == SD_SPAN_SOLID) return span(row, x0, count, coverage, ramp, SD_SPAN_SOLID, ax, rowA, bx, rowB);
-    return span(row, x0, count, coverage, ramp, SD_SPAN_LINEAR, ax, rowA, bx, rowB);
+                                                       double ax, double rowA, double bx, double rowB, double far) {
+    // `far` above 1 (or NaN) would take indices the loop does not: only ≤ 1 is used.
+    if (!(far <= 1)) far = 1;
+    if (kind == SD_SPAN_RADIAL) return span(row, x0, count, coverage, ramp, SD_SPAN_RADIAL, ax, rowA, bx, rowB, far);
+    if (kind == SD_SPAN_SOLID) return span(row, x0, count, coverage, ramp, SD_SPAN_SOLID, ax, rowA, bx, rowB, far);
+    return span(row, x0, count, coverage, ramp, SD_SPAN_LINEAR, ax, rowA, bx, rowB, far);
 }
 #endif
 
 int64_t sd_gradient_span_source_over_avx2(uint8_t *row, int64_t x0, int64_t count, const float *coverage,
                                           const float *ramp, int32_t kind, double ax, double rowA, double bx,
-                                          double rowB) {
+                                          double rowB, double far) {
 #if defined(__x86_64__)
-    if (sd_spans_have_avx2()) return spanAVX2(row, x0, count, coverage, ramp, kind, ax, rowA, bx, rowB);
+    if (sd_spans_have_avx2()) return spanAVX2(row, x0, count, coverage, ramp, kind, ax, rowA, bx, rowB, far);
 #endif
     return 0;
 }
 
 int64_t sd_gradient_span_source_over(uint8_t *row, int64_t x0, int64_t count, const float *coverage,
-                                     const float *ramp, int32_t kind, double ax, double rowA, double bx, double rowB) {
+                                     const float *ramp, int32_t kind, double ax, double rowA, double bx, double rowB,
+                                     double far) {
 #if defined(__x86_64__)
-    if (sd_spans_use_avx2()) return spanAVX2(row, x0, count, coverage, ramp, kind, ax, rowA, bx, rowB);
+    if (sd_spans_use_avx2()) return spanAVX2(row, x0, count, coverage, ramp, kind, ax, rowA, bx, rowB, far);
 #endif
     return 0;
 }

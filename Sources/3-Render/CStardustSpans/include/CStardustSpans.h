@@ -21,18 +21,22 @@ enum { SD_SPAN_LINEAR = 0, SD_SPAN_RADIAL = 1, SD_SPAN_SOLID = 2 };
 /// index `k` of the pixel centre `x0 + i + ½` as `PaintShader.shadeLinear`/`shadeRadial` compute it,
 /// `s = ramp[k] · (min(c, 1) · 255)` (one colour: `color255 · min(c, 1)`, as the one-colour loop),
 /// `s + d · (1 − s.w · (1/255))`, stored clamped and rounded as `PixelQuad.store`; pixels of coverage ≤ 0 untouched.
+/// `far` (radial; 1 for any ramp, and a value above 1 or NaN counts as 1) is a squared radius `qx² + qy²` from which
+/// every pixel's index reads a ±0 entry, entry 1023 among them: four centres at or beyond it take index 1023 without
+/// their square roots (StardustRender's `GradientRamp.transparentSquaredRadius`).
 ///
 /// Returns how many pixels it wrote, a multiple of 8 (the caller does the rest): 0 when the AVX2 variant is not
 /// chosen (``sd_spans_use_avx2``), less than `count` rounded down to 8 when a block would store a NaN channel (the
 /// caller's loop then traps on it, as it does) or when fewer than 8 pixels are left.
 int64_t sd_gradient_span_source_over(uint8_t *row, int64_t x0, int64_t count, const float *coverage,
-                                     const float *ramp, int32_t kind, double ax, double rowA, double bx, double rowB);
+                                     const float *ramp, int32_t kind, double ax, double rowA, double bx, double rowB,
+                                     double far);
 
 /// The AVX2 variant of ``sd_gradient_span_source_over`` whatever the environment says (for the tests; only on a CPU
 /// for which ``sd_spans_have_avx2`` is 1; elsewhere it returns 0).
 int64_t sd_gradient_span_source_over_avx2(uint8_t *row, int64_t x0, int64_t count, const float *coverage,
                                           const float *ramp, int32_t kind, double ax, double rowA, double bx,
-                                          double rowB);
+                                          double rowB, double far);
 
 /// A group buffer's row over its parent's (StardustRender's `GroupCompositor.compositeRow`): for the pixels
 /// `0 ..< count` (RGBA8 from `src` and `dst`), eight at a time, `dst = g · opacity + d · (1 − (g · opacity).w · (1/255))`

@@ -62,7 +62,8 @@ enum SpanCompositor {
                 case .normal:
                     let done = source.map {
                         GradientSpanKernel.sourceOver(row, x0: x0, count: count, coverage: coverage, ramp: ramp, source: $0,
-                                                      shader.ax, rowA, shader.bx, rowB)
+                                                      shader.ax, rowA, shader.bx, rowB,
+                                                      transparentFrom: shader.rampTransparentSquaredRadius)
                     } ?? 0
                     compositeRamp(SourceOver.self, indexer, row + 4 &* done, x0 &+ done, count &- done, coverage + done, ramp,
                                   full, pixels)

@@ -9,7 +9,7 @@ enum GradientSpanKernel {
     /// Whether the CPU has AVX2 (whatever `STARDUST_NO_AVX` says).
     static var cpuHasAVX2: Bool { sd_spans_have_avx2() != 0 }
 
-    /// Whether ``sourceOver(_:x0:count:coverage:ramp:source:_:_:_:_:forceAVX2:)`` runs the kernel: the CPU has AVX2 and
+    /// Whether ``sourceOver(_:x0:count:coverage:ramp:source:_:_:_:_:transparentFrom:forceAVX2:)`` runs the kernel: the CPU has AVX2 and
     /// `STARDUST_NO_AVX` is unset, empty or "0" (chosen once, on first use).
     static var isChosen: Bool { sd_spans_use_avx2() != 0 }
 
@@ -30,20 +30,21 @@ enum GradientSpanKernel {
     /// that pixel's column), eight pixels at a time, of: a gradient's `ramp` (`.linear`, with (`ax`, `rowA`), or
     /// `.radial`, with (`ax`, `rowA`, `bx`, `rowB`)): the fused loop's `ramp[k] · (min(c, 1) · 255)`; or (`.solid`,
     /// the geometry ignored) the one colour `ramp[0]`, times 255 already: the one-colour compositor's
-    /// `color255 · min(c, 1)`. Returns how many pixels it wrote, a multiple of 8: 0 where the kernel is not chosen (or,
+    /// `color255 · min(c, 1)`. `transparentFrom` (radial) is the ramp's ``GradientRamp/transparentSquaredRadius(_:)``,
+    /// or 1 (right for any ramp). Returns how many pixels it wrote, a multiple of 8: 0 where the kernel is not chosen (or,
     /// with `forceAVX2`, for the tests, where the CPU has no AVX2) or the span is shorter than 8, fewer than the whole
     /// blocks where a block would store a NaN channel (the caller's loop traps on it).
     @inline(__always)
     static func sourceOver(_ row: UnsafeMutablePointer<UInt8>, x0: Int, count: Int, coverage: UnsafePointer<Float>,
                            ramp: UnsafePointer<SIMD4<Float>>, source: Source, _ ax: Double, _ rowA: Double,
-                           _ bx: Double, _ rowB: Double, forceAVX2: Bool = false) -> Int {
+                           _ bx: Double, _ rowB: Double, transparentFrom far: Double = 1, forceAVX2: Bool = false) -> Int {
         // A span shorter than a block (most spans of edge pixels) does not pay for the call.
         guard count >= 8 else { return 0 }
         let colors = UnsafeRawPointer(ramp).assumingMemoryBound(to: Float.self)
         let kind = source.kind
         let done = forceAVX2
-            ? sd_gradient_span_source_over_avx2(row, Int64(x0), Int64(count), coverage, colors, kind, ax, rowA, bx, rowB)
-            : sd_gradient_span_source_over(row, Int64(x0), Int64(count), coverage, colors, kind, ax, rowA, bx, rowB)
+            ? sd_gradient_span_source_over_avx2(row, Int64(x0), Int64(count), coverage, colors, kind, ax, rowA, bx, rowB, far)
+            : sd_gradient_span_source_over(row, Int64(x0), Int64(count), coverage, colors, kind, ax, rowA, bx, rowB, far)
         return Int(done)
     }
 }

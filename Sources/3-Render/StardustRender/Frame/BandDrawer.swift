@@ -31,6 +31,8 @@ enum BandDrawer {
         var buffers: [UnsafeMutablePointer<UInt8>] = []
         var regionBuffers: [UnsafeMutablePointer<UInt8>] = []  // a stack: composite groups nest
         var depth = 0
+        // The path rasterizer's storage, kept for every path of the band (CoverageScratch).
+        let scratch = CoverageScratch()
         defer { for b in buffers { b.deallocate() }; for b in regionBuffers { b.deallocate() } }
 
         /// A cleared buffer over `region` only: row `y`, column `x` at `(y − y0)·4w + 4(x − x0)`.
@@ -51,7 +53,7 @@ enum BandDrawer {
             case .sprites(let p):
                 if !target.clip.isEmpty { p.draw(band: band, into: target) }
             case .path(let p):
-                if !p.bounds.intersection(target.clip).isEmpty { PathPainter.draw(p, into: target) }
+                if !p.bounds.intersection(target.clip).isEmpty { PathPainter.draw(p, into: target, scratch: scratch) }
             case .text(let t):
                 if !t.bounds.intersection(target.clip).isEmpty { TextPainter.draw(t, into: target) }
             case .pushClip(let rect, nil):

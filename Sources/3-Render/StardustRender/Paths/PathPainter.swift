@@ -78,13 +78,20 @@ public enum PathPainter {
     /// (never the band), so every band sees the same numbers; only pixels
     /// inside `target.clip` are written. Scratch is allocated once per call.
     public static func draw(_ path: PreparedPath, into target: RenderTarget) {
+        draw(path, into: target, scratch: CoverageScratch())
+    }
+
+    /// ``draw(_:into:)`` with the rasterizer's storage and the coverage row in `scratch` (a band drawer's, kept for
+    /// all the paths it draws; the same bytes).
+    static func draw(_ path: PreparedPath, into target: RenderTarget, scratch: CoverageScratch) {
         let clip = target.clip.intersection(path.bounds)
         guard !clip.isEmpty, !path.edges.isEmpty else { return }
         let lo = max(path.bounds.x0, 0), hi = min(path.bounds.x1, target.width)
         guard lo < hi, clip.x0 >= lo, clip.x1 <= hi else { return }
         let columns = lo..<hi
-        let coverage = UnsafeMutablePointer<Float>.allocate(capacity: columns.count)
-        defer { coverage.deallocate() }
+        // The rasterizer reserves the same number of cells, so the row stays where it is.
+        scratch.reserve(cells: columns.count + 2, pieces: 0)
+        let coverage = scratch.coverage
         let shader = path.shader, blend = path.blend
         let solid = shader.isSolid ? shader.solidColor : nil
         if let solid, solid == .zero { return } // transparent source: a no-op in both blend modes
@@ -92,7 +99,7 @@ public enum PathPainter {
         // written directly (bit-identical to the compositor's result), edges go through SpanCompositor.
         let opaqueFast = blend == .normal && shader.isOpaque
         CoverageRasterizer.rasterize(path.edges, rule: path.rule, columns: columns, rows: clip.y0..<clip.y1,
-                                     coverage: coverage) { y, span in
+                                     coverage: coverage, scratch: scratch) { y, span in
             let x0 = max(span.lowerBound, clip.x0), x1 = min(span.upperBound, clip.x1)
             guard x0 < x1 else { return }
             let cov = coverage - columns.lowerBound // cov[x] is the coverage of pixel x

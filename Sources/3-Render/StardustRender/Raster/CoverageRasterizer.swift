@@ -15,7 +15,7 @@ import StardustCore
 /// `a..<b` then `b..<c` gives bit-identical results (edges are visited in
 /// one global order). Cost per call: O(E log E) to clip and sort the E
 /// edges against the column window, then O(edge pieces per row + covered
-/// span) per row. Scratch is allocated once per call, never per row.
+/// span) per row. Scratch is allocated once per call, never per row, or kept across calls (``CoverageScratch``).
 public enum CoverageRasterizer {
     /// An edge piece clipped to the column window, in window-local x.
     struct Segment {
@@ -43,21 +43,29 @@ public enum CoverageRasterizer {
     public static func rasterize(_ edges: EdgeList, rule: FillRule, columns: Range<Int>, rows: Range<Int>,
                                  coverage: UnsafeMutablePointer<Float>,
                                  _ body: (_ y: Int, _ span: Range<Int>) throws -> Void) rethrows {
+        try rasterize(edges, rule: rule, columns: columns, rows: rows, coverage: coverage, scratch: CoverageScratch(), body)
+    }
+
+    /// ``rasterize(_:rule:columns:rows:coverage:_:)`` with its pieces, cell differences and active list in `scratch`
+    /// (reused from call to call by a band drawer; the same results).
+    static func rasterize(_ edges: EdgeList, rule: FillRule, columns: Range<Int>, rows: Range<Int>,
+                          coverage: UnsafeMutablePointer<Float>, scratch: CoverageScratch,
+                          _ body: (_ y: Int, _ span: Range<Int>) throws -> Void) rethrows {
         let width = columns.count
         guard width > 0, !rows.isEmpty, !edges.isEmpty else { return }
-        let segments = clip(edges, columns: columns, rows: rows)
-        guard !segments.isEmpty else { return }
+        clip(edges, columns: columns, rows: rows, into: &scratch.segments)
+        guard !scratch.segments.isEmpty else { return }
         let evenOdd = rule == .evenOdd
-        let acc = UnsafeMutablePointer<Float>.allocate(capacity: width + 2)
-        acc.initialize(repeating: 0, count: width + 2)
-        let active = UnsafeMutablePointer<Int>.allocate(capacity: segments.count)
+        // All zero (CoverageScratch): each row below clears the cells it wrote.
+        scratch.reserve(cells: width + 2, pieces: scratch.segments.count)
+        let acc = scratch.cells
+        let active = scratch.active
         // The x where each active piece enters the current row (before clamping to the window). A piece that goes on
         // below a row enters the next one at that row's bottom, where it left this one: the same expression of the
         // same numbers, so carrying it over halves the divisions per piece and row and changes no result.
-        let entryX = UnsafeMutablePointer<Double>.allocate(capacity: segments.count)
-        defer { acc.deallocate(); active.deallocate(); entryX.deallocate() }
+        let entryX = scratch.entryX
         let W = Double(width)
-        try segments.withUnsafeBufferPointer { segs in
+        try scratch.segments.withUnsafeBufferPointer { segs in
             var next = 0, activeCount = 0
             var y = max(rows.lowerBound, Int(segs[0].y0.rounded(.down)))
             while y < rows.upperBound {
@@ -191,12 +199,22 @@ public enum CoverageRasterizer {
     /// winding), pieces right of it are dropped. The result is sorted by top y
     /// with ties broken by the global key.
     static func clip(_ list: EdgeList, columns: Range<Int>, rows: Range<Int>) -> [Segment] {
+        var out: [Segment] = []
+        clip(list, columns: columns, rows: rows, into: &out)
+        return out
+    }
+
+    /// ``clip(_:columns:rows:)`` into `out`, replacing what it held and keeping its storage.
+    static func clip(_ list: EdgeList, columns: Range<Int>, rows: Range<Int>, into out: inout [Segment]) {
         let left = Double(columns.lowerBound), W = Double(columns.count)
         let rowTop = Double(rows.lowerBound), rowBottom = Double(rows.upperBound)
-        var out: [Segment] = []
+        out.removeAll(keepingCapacity: true)
         out.reserveCapacity(list.edges.count + 8)
         for (index, e) in list.edges.enumerated() {
-            if e.y1 <= rowTop || e.y0 >= rowBottom { continue }
+            // The list's edges are sorted by top y: from the first that starts at or below the rows on, none meets
+            // them, so the scan stops there (a path drawn in every band of a frame was scanned whole by each band).
+            if e.y0 >= rowBottom { break }
+            if e.y1 <= rowTop { continue }
             let ax = e.x0 - left, bx = e.x1 - left
             if ax >= W && bx >= W { continue }
             let h = e.y1 - e.y0
@@ -231,6 +249,5 @@ public enum CoverageRasterizer {
             for i in 1..<out.count where before(out[i], out[i - 1]) { sorted = false; break }
             if !sorted { out.sort(by: before) }
         }
-        return out
     }
 }

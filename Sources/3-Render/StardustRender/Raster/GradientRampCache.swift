@@ -12,12 +12,45 @@ struct GradientRamp: Sendable {
     /// Source-over of each entry at full coverage; empty when ``isOpaque`` (an opaque ramp's fully covered pixels
     /// are written from ``pixels`` and never blended).
     let fullCoverage: FullCoverageRamp
+    /// ``transparentSquaredRadius(_:)`` of ``colors``: where a radial gradient's pixels all read ±0 entries.
+    let transparentSquaredRadius: Double
 
     init(colors: [SIMD4<Float>]) {
         self.colors = colors
         isOpaque = colors.allSatisfy { $0.w == 1 }
         pixels = isOpaque ? colors.map(PaintShader.pack) : []
         fullCoverage = isOpaque ? FullCoverageRamp() : FullCoverageRamp(colors: colors)
+        transparentSquaredRadius = GradientRamp.transparentSquaredRadius(colors)
+    }
+
+    /// The least squared radius `r²` (`qx² + qy²` of ``PaintShader/radialIndex(_:_:_:_:_:)``) from which every radial
+    /// index reads a ±0 entry of `ramp` (a 1 024-entry ramp ending in transparent entries: a glow that fades out), or
+    /// 1 when its last entry is not ±0 (from `r² = 1` on every index is 1023 anyway). The AVX2 span kernel takes
+    /// index 1023 for four centres at or beyond it without their square roots (docs/RENDERER.md, "Work the gradient
+    /// kernel leaves out").
+    ///
+    /// Exact: the index `Int(min(√r², 1)·1023 + ½)` is a nondecreasing function of `r² ≥ 0` (each step is monotone
+    /// and correctly rounded), so the least `r²` whose index reaches the first entry of the transparent end is found
+    /// by bisecting the bit patterns of the doubles in 0…1 (ordered as their values), with that same expression
+    /// (``radialIndex(squaredRadius:)``); every larger `r²` has an index at least as large. Once per cached ramp.
+    static func transparentSquaredRadius(_ ramp: [SIMD4<Float>]) -> Double {
+        guard ramp.count == PaintShader.rampSize else { return 1 }
+        var first = ramp.count  // the first entry of the ±0 end
+        while first > 0 && ramp[first - 1] == .zero { first -= 1 }
+        if first == ramp.count { return 1 }
+        var lo = Double(0).bitPattern, hi = Double(1).bitPattern  // radialIndex(1) = 1023 ≥ first
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if radialIndex(squaredRadius: Double(bitPattern: mid)) >= first { hi = mid } else { lo = mid + 1 }
+        }
+        return Double(bitPattern: lo)
+    }
+
+    /// ``PaintShader/radialIndex(_:_:_:_:_:)`` from the squared radius `qx² + qy²` on: the same operations.
+    static func radialIndex(squaredRadius r2: Double) -> Int {
+        let t = r2.squareRoot()
+        let c = t < 1 ? t : (t >= 1 ? 1 : 0)
+        return Int(c * Double(PaintShader.rampSize - 1) + 0.5)
     }
 }
 

@@ -43,6 +43,9 @@ public struct PaintShader: Sendable {
     let solidPixel: UInt32
     /// A translucent ramp's source-over at full coverage, per entry (``FullCoverageRamp``); empty otherwise.
     let rampAtFullCoverage: FullCoverageRamp
+    /// For a gradient, its ramp's ``GradientRamp/transparentSquaredRadius(_:)`` (a radial gradient's span kernel reads
+    /// it); 1 otherwise.
+    let rampTransparentSquaredRadius: Double
 
     /// The number of ramp entries.
     public static let rampSize = 1024
@@ -108,6 +111,7 @@ public struct PaintShader: Sendable {
         solidPixel = PaintShader.pack(solidColor)
         rampPixels = gradient?.pixels ?? []
         rampAtFullCoverage = gradient?.fullCoverage ?? FullCoverageRamp()
+        rampTransparentSquaredRadius = gradient?.transparentSquaredRadius ?? 1
     }
 
     /// Premultiplied 0…1 color → RGBA8 bytes in memory order, rounded exactly as

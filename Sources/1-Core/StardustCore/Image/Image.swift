@@ -11,8 +11,17 @@ public struct Image: Hashable, Sendable {
     public let height: Int
     /// `width · height · 4` bytes, premultiplied RGBA.
     ///
-    /// Any write to them forgets ``drawnFrom``: the bytes may no longer be that list's frame.
-    public var pixels: [UInt8] { didSet { drawnFrom = nil } }
+    /// Any write to them forgets ``drawnFrom``: the bytes may no longer be that list's frame. The write happens in
+    /// place (`_modify` yields the storage itself): a `didSet` observer here made every mutation through another
+    /// module copy the whole array first, a megabyte per frame at 512².
+    public var pixels: [UInt8] {
+        get { bytes }
+        set { drawnFrom = nil; bytes = newValue }
+        _modify { drawnFrom = nil; yield &bytes }
+    }
+
+    /// The storage of ``pixels``.
+    private var bytes: [UInt8]
 
     /// The display list whose frame these pixels are, when the renderer drew every pixel from it and nothing has
     /// written a pixel since; nil otherwise. The renderer skips drawing a list bit-identical to it
@@ -24,13 +33,13 @@ public struct Image: Hashable, Sendable {
     public init(width: Int, height: Int) {
         precondition(width >= 0 && height >= 0, "image dimensions must be non-negative")
         self.width = width; self.height = height
-        self.pixels = [UInt8](repeating: 0, count: width * height * 4)
+        self.bytes = [UInt8](repeating: 0, count: width * height * 4)
     }
 
     /// An image over existing premultiplied RGBA bytes.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "pixel buffer must hold width·height·4 bytes")
-        self.width = width; self.height = height; self.pixels = pixels
+        self.width = width; self.height = height; self.bytes = pixels
     }
 
     /// An image filled with one color.

@@ -95,16 +95,17 @@ import StardustRender
     /// Forgetting the list on a write must not cost a copy: the frames are drawn into the image's own storage.
     @Test("frames are drawn in place: the image keeps its storage from frame to frame")
     func drawnInPlace() throws {
+        func storage(_ i: Image) -> UInt { i.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
         let renderer = Renderer(threads: 1)
         var image = Image(width: 0, height: 0)
         try renderer.render(Self.list(1), into: &image)
-        let address = image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let address = storage(image)
         for x in [2.0, 3, 3, 4] {
             try renderer.render(Self.list(x), into: &image)
-            #expect(image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == address, "x = \(x)")
+            #expect(storage(image) == address, "x = \(x)")
         }
         image.pixels.withUnsafeMutableBufferPointer { $0[0] = 1 }
-        #expect(image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == address)
+        #expect(storage(image) == address)
     }
 
     @Test("equality and hashing of images ignore the list they were drawn from")

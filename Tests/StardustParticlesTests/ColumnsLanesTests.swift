@@ -4,9 +4,9 @@ import Testing
 
 /// Step 4 of the batched extended kernel in C (`sd_columns`, docs/PARTICLES-PERFORMANCE.md, "the fields
 /// kernel's columns") against the Swift four-lane step it replaced, kept here as the reference, bit for bit:
-/// the variant the CPU runs (AVX2 where it has it) and the baseline, over random batches with and without
-/// each curve, a sub-cell's scale factor and turn, scales around 0, NaN and infinite inputs, and counts that
-/// are not multiples of 4 (nothing is written past `count`). A NaN is compared as a NaN (its payload, of two
+/// the variant the CPU runs and every compiled one it can (the baseline, AVX2, AVX-512's eight lanes), over
+/// random batches with and without each curve, a sub-cell's scale factor and turn, scales around 0, NaN and
+/// infinite inputs, and counts that are not multiples of 4 or 8 (nothing is written past `count`). A NaN is compared as a NaN (its payload, of two
 /// NaN operands, is the compiler's choice of operand order).
 @Suite struct ColumnsLanesTests {
     typealias Draw = PointKernelTests.Draw
@@ -41,14 +41,19 @@ import Testing
         return out
     }
 
-    @Test("sd_columns (the chosen variant and the baseline) equals the Swift step bit for bit")
-    func columnsMatchSwift() {
-        var d = Draw(0x5EED_2614)
-        var compared = 0
-        for round in 0..<3_000 {
-            let count = Int(d.u(0, 70))
-            let padded = (count + 3) & ~3
-            func value() -> Double {
+    /// A random batch of step 4: its 21 input columns (padded to four lanes), count, constants and birth indices.
+    struct Batch {
+        var cols: [[Double]]
+        var count: Int, padded: Int
+        var cs: SIMD4<Double>, scaleSpeed: Double, scaleFactor: Double?, turn: Double
+        var ramp: Bool, alpha: Bool, scale: Bool
+        var idKey: UInt64, cell: Int32, ks: [UInt64], writesIds: Bool
+
+        /// Counts 0 … 69, values NaN, ±infinity, ±0, tiny, past Float's range or ordinary; ids near the wrap of UInt64.
+        init(_ d: inout Draw) {
+            let count = Int(d.u(0, 70)), padded = (count + 3) & ~3
+            (self.count, self.padded) = (count, padded)
+            func value(_ d: inout Draw) -> Double {
                 switch Int(d.u(0, 20)) {
                 case 0: return .nan
                 case 1: return d.chance(0.5) ? .infinity : -.infinity
@@ -58,88 +63,149 @@ import Testing
                 default: return d.u(-5, 5)
                 }
             }
-            var cols: [[Double]] = (0..<21).map { _ in (0..<padded).map { _ in value() } }
+            var cols = (0..<21).map { _ in (0..<padded).map { _ in value(&d) } }
             if d.chance(0.5) { cols[0] = cols[0].map { $0.isNaN ? $0 : abs($0) * 3 } }  // ages mostly ≥ 0
-            let cs = SIMD4(d.range(0.3), d.range(0.3), d.range(0.3), d.range(0.3))
-            let scaleSpeed = d.range(1)
-            let scaleFactor: Double? = d.chance(0.3) ? d.u(-0.5, 2) : nil
-            let turn = d.chance(0.3) ? d.u(-4, 4) : (d.chance(0.1) ? -0.0 : 0)
-            let ramp = d.chance(0.4), alpha = d.chance(0.6), scale = d.chance(0.6)
-            let expected = Self.reference(cols, count, cs: cs, scaleSpeed: scaleSpeed, scaleFactor: scaleFactor,
-                                          turn: turn, ramp: ramp, alpha: alpha, scale: scale)
+            self.cols = cols
+            cs = SIMD4(d.range(0.3), d.range(0.3), d.range(0.3), d.range(0.3))
+            scaleSpeed = d.range(1)
+            scaleFactor = d.chance(0.3) ? d.u(-0.5, 2) : nil
+            turn = d.chance(0.3) ? d.u(-4, 4) : (d.chance(0.1) ? -0.0 : 0)
+            ramp = d.chance(0.4); alpha = d.chance(0.6); scale = d.chance(0.6)
             // The birth times, cells and ids (written in the same loop since they left the Swift kernel's own pass):
             // the ages column as birth times (NaN, ±0, far values), birth indices and keys near the wrap of UInt64.
-            let idKey = d.chance(0.3) ? UInt64.max &- UInt64(d.u(0, 40)) : UInt64(d.u(0, 1e12))
-            let cell = Int32(d.u(-3, 200))
-            let ksColumn = (0..<padded).map { _ in d.chance(0.2) ? UInt64.max &- UInt64(d.u(0, 40)) : UInt64(d.u(0, 1e9)) }
-            let writesIds = d.chance(0.8)
-            for baseline in [false, true] {
-                let ks = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(1, padded))
-                _ = ks.initialize(from: ksColumn)
-                let birthOut = UnsafeMutableBufferPointer<Double>.allocate(capacity: padded + 1)
-                birthOut.initialize(repeating: 7)
-                let cellsOut = UnsafeMutableBufferPointer<Int32>.allocate(capacity: padded + 1)
-                cellsOut.initialize(repeating: 7)
-                let idsOut = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: padded + 1)
-                idsOut.initialize(repeating: 7)
-                defer { ks.deallocate(); birthOut.deallocate(); cellsOut.deallocate(); idsOut.deallocate() }
-                var outs = [[Float]](repeating: [Float](repeating: 7, count: padded + 1), count: 14)
-                let inputs = cols.map { col -> UnsafeMutablePointer<Double> in
-                    let q = UnsafeMutablePointer<Double>.allocate(capacity: max(1, col.count))
-                    q.initialize(from: col, count: col.count)
-                    return q
-                }
-                let outputs = outs.map { col -> UnsafeMutablePointer<Float> in
-                    let q = UnsafeMutablePointer<Float>.allocate(capacity: col.count)
-                    q.initialize(from: col, count: col.count)
-                    return q
-                }
-                var i = SDColumnInputs(ages: inputs[0], lives: inputs[1], red: inputs[2], green: inputs[3], blue: inputs[4],
-                                       alpha: inputs[5], scale: inputs[6], rotation: inputs[7], spin: inputs[8],
-                                       px: inputs[9], py: inputs[10], pz: inputs[11], vx: inputs[12], vy: inputs[13],
-                                       vz: inputs[14], rampR: ramp ? inputs[15] : nil, rampG: ramp ? inputs[16] : nil,
-                                       rampB: ramp ? inputs[17] : nil, rampA: ramp ? inputs[18] : nil,
-                                       alphaValues: alpha ? inputs[19] : nil, scaleValues: scale ? inputs[20] : nil,
-                                       births: inputs[0], ks: ks.baseAddress)
-                var o = SDColumnOutputs(x: outputs[0], y: outputs[1], z: outputs[2], vx: outputs[3], vy: outputs[4],
-                                        vz: outputs[5], scale: outputs[6], rotation: outputs[7], red: outputs[8],
-                                        green: outputs[9], blue: outputs[10], alpha: outputs[11], age: outputs[12],
-                                        lifetime: outputs[13], birth: writesIds ? birthOut.baseAddress : nil,
-                                        cells: writesIds ? cellsOut.baseAddress : nil, ids: writesIds ? idsOut.baseAddress : nil)
-                var p = SDColumnParameters(colorSpeed: (cs.x, cs.y, cs.z, cs.w), scaleSpeed: scaleSpeed,
-                                           scaleFactor: scaleFactor ?? 1, turn: turn, hasScaleFactor: scaleFactor != nil ? 1 : 0,
-                                           cell: cell, idKey: idKey)
-                if baseline { sd_columns_baseline(&i, &o, Int64(count), &p) } else { sd_columns(&i, &o, Int64(count), &p) }
-                for k in 0..<14 { outs[k] = Array(UnsafeBufferPointer(start: outputs[k], count: padded + 1)) }
+            idKey = d.chance(0.3) ? UInt64.max &- UInt64(d.u(0, 40)) : UInt64(d.u(0, 1e12))
+            cell = Int32(d.u(-3, 200))
+            self.ks = (0..<padded).map { _ in d.chance(0.2) ? UInt64.max &- UInt64(d.u(0, 40)) : UInt64(d.u(0, 1e9)) }
+            writesIds = d.chance(0.8)
+        }
+    }
+
+    /// What a variant wrote: the 14 float columns, the birth times, cells and ids, each `padded + 1` slots (7 where
+    /// nothing was written).
+    struct Written {
+        var outs: [[Float]], birth: [Double], cells: [Int32], ids: [UInt64]
+    }
+
+    /// `batch` through ``sd_columns`` (`variant` 0) or ``sd_columns_variant`` (1 the baseline, 2 AVX2, 3 AVX-512); nil
+    /// when the CPU lacks the variant.
+    static func run(_ batch: Batch, variant: Int32) -> Written? {
+        let padded = batch.padded
+        let ks = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(1, padded))
+        _ = ks.initialize(from: batch.ks)
+        let birthOut = UnsafeMutableBufferPointer<Double>.allocate(capacity: padded + 1)
+        birthOut.initialize(repeating: 7)
+        let cellsOut = UnsafeMutableBufferPointer<Int32>.allocate(capacity: padded + 1)
+        cellsOut.initialize(repeating: 7)
+        let idsOut = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: padded + 1)
+        idsOut.initialize(repeating: 7)
+        // Each input exactly `padded` doubles, so a variant that read past the padded lanes would read outside them.
+        let inputs = batch.cols.map { col -> UnsafeMutablePointer<Double> in
+            let q = UnsafeMutablePointer<Double>.allocate(capacity: max(1, col.count))
+            q.initialize(from: col, count: col.count)
+            return q
+        }
+        let outputs = (0..<14).map { _ -> UnsafeMutablePointer<Float> in
+            let q = UnsafeMutablePointer<Float>.allocate(capacity: padded + 1)
+            q.initialize(repeating: 7, count: padded + 1)
+            return q
+        }
+        defer {
+            ks.deallocate(); birthOut.deallocate(); cellsOut.deallocate(); idsOut.deallocate()
+            inputs.forEach { $0.deallocate() }
+            outputs.forEach { $0.deallocate() }
+        }
+        let (ramp, alpha, scale, writesIds) = (batch.ramp, batch.alpha, batch.scale, batch.writesIds)
+        var i = SDColumnInputs(ages: inputs[0], lives: inputs[1], red: inputs[2], green: inputs[3], blue: inputs[4],
+                               alpha: inputs[5], scale: inputs[6], rotation: inputs[7], spin: inputs[8],
+                               px: inputs[9], py: inputs[10], pz: inputs[11], vx: inputs[12], vy: inputs[13],
+                               vz: inputs[14], rampR: ramp ? inputs[15] : nil, rampG: ramp ? inputs[16] : nil,
+                               rampB: ramp ? inputs[17] : nil, rampA: ramp ? inputs[18] : nil,
+                               alphaValues: alpha ? inputs[19] : nil, scaleValues: scale ? inputs[20] : nil,
+                               births: inputs[0], ks: ks.baseAddress)
+        var o = SDColumnOutputs(x: outputs[0], y: outputs[1], z: outputs[2], vx: outputs[3], vy: outputs[4],
+                                vz: outputs[5], scale: outputs[6], rotation: outputs[7], red: outputs[8],
+                                green: outputs[9], blue: outputs[10], alpha: outputs[11], age: outputs[12],
+                                lifetime: outputs[13], birth: writesIds ? birthOut.baseAddress : nil,
+                                cells: writesIds ? cellsOut.baseAddress : nil, ids: writesIds ? idsOut.baseAddress : nil)
+        var p = SDColumnParameters(colorSpeed: (batch.cs.x, batch.cs.y, batch.cs.z, batch.cs.w),
+                                   scaleSpeed: batch.scaleSpeed, scaleFactor: batch.scaleFactor ?? 1, turn: batch.turn,
+                                   hasScaleFactor: batch.scaleFactor != nil ? 1 : 0, cell: batch.cell, idKey: batch.idKey)
+        if variant == 0 {
+            sd_columns(&i, &o, Int64(batch.count), &p)
+        } else if sd_columns_variant(variant, &i, &o, Int64(batch.count), &p) != 0 {
+            return nil
+        }
+        return Written(outs: outputs.map { Array(UnsafeBufferPointer(start: $0, count: padded + 1)) },
+                       birth: Array(birthOut), cells: Array(cellsOut), ids: Array(idsOut))
+    }
+
+    @Test("sd_columns (the chosen variant and each compiled one) equals the Swift step bit for bit")
+    func columnsMatchSwift() {
+        var d = Draw(0x5EED_2614)
+        var compared = 0, variantsRun = Set<Int32>()
+        for round in 0..<3_000 {
+            let batch = Batch(&d)
+            let (count, padded, cols) = (batch.count, batch.padded, batch.cols)
+            let expected = Self.reference(cols, count, cs: batch.cs, scaleSpeed: batch.scaleSpeed,
+                                          scaleFactor: batch.scaleFactor, turn: batch.turn, ramp: batch.ramp,
+                                          alpha: batch.alpha, scale: batch.scale)
+            for variant: Int32 in [0, 1, 2, 3] {
+                guard let w = Self.run(batch, variant: variant) else { continue }
+                variantsRun.insert(variant)
                 // The Swift loop they replaced: birth[i] = births[j], cells[i] = cell, ids[i] = idKey &+ ks[j]; nothing
                 // past `count`, nothing at all without the output columns.
                 for j in 0...padded {
-                    let written = writesIds && j < count
+                    let written = batch.writesIds && j < count
                     let birth = written ? cols[0][j].bitPattern : Double(7).bitPattern
-                    if birthOut[j].bitPattern != birth || cellsOut[j] != (written ? cell : 7)
-                        || idsOut[j] != (written ? idKey &+ ksColumn[j] : 7) {
-                        Issue.record("round \(round), baseline \(baseline), slot \(j): birth, cell or id differs")
+                    if w.birth[j].bitPattern != birth || w.cells[j] != (written ? batch.cell : 7)
+                        || w.ids[j] != (written ? batch.idKey &+ batch.ks[j] : 7) {
+                        Issue.record("round \(round), variant \(variant), slot \(j): birth, cell or id differs")
                         return
                     }
                 }
-                inputs.forEach { $0.deallocate() }
-                outputs.forEach { $0.deallocate() }
                 for k in 0..<14 {
                     // Bit for bit, except that of two NaN operands x86 returns the first one's, and the compiler may
                     // swap a product's operands (in Swift as in C): a NaN is compared as a NaN.
-                    for j in 0..<count where outs[k][j].bitPattern != expected[k][j].bitPattern
-                        && !(outs[k][j].isNaN && expected[k][j].isNaN) {
-                        Issue.record("round \(round), baseline \(baseline), column \(k), slot \(j): \(outs[k][j]) against \(expected[k][j])")
+                    for j in 0..<count where w.outs[k][j].bitPattern != expected[k][j].bitPattern
+                        && !(w.outs[k][j].isNaN && expected[k][j].isNaN) {
+                        Issue.record("round \(round), variant \(variant), column \(k), slot \(j): \(w.outs[k][j]) against \(expected[k][j])")
                         return
                     }
-                    for j in count...padded where outs[k][j] != 7 {
-                        Issue.record("round \(round), baseline \(baseline), column \(k): slot \(j) past the count written")
+                    for j in count...padded where w.outs[k][j] != 7 {
+                        Issue.record("round \(round), variant \(variant), column \(k): slot \(j) past the count written")
                         return
                     }
                 }
                 compared += count
             }
         }
-        #expect(compared > 100_000)
+        #expect(variantsRun.contains(0) && variantsRun.contains(1))
+        #expect(compared > 150_000)
+    }
+
+    /// The eight-lane variant (AVX-512: eight particles at a time, the last one to seven four at a time) against the
+    /// four-lane AVX2 variant it replaces, every byte of every output (NaN payloads included: both are this module's C,
+    /// compiled from one source with the same operand order), over the random batches above.
+    @Test("sd_columns on eight lanes (AVX-512) writes the bytes of the four-lane AVX2 variant",
+          .enabled(if: sd_lanes_have_avx512() != 0,
+                   "the CPU lacks AVX-512 (F, VL, DQ, BW): the eight-lane columns cannot run on this machine"))
+    func wideColumnsMatchFourLanes() throws {
+        var d = Draw(0xC0_1805_E1)
+        var compared = 0, groupsOfEight = 0
+        for round in 0..<4_000 {
+            let batch = Batch(&d)
+            let wide = try #require(Self.run(batch, variant: 3)), four = try #require(Self.run(batch, variant: 2))
+            for k in 0..<14 where wide.outs[k].map(\.bitPattern) != four.outs[k].map(\.bitPattern) {
+                Issue.record("round \(round), column \(k): \(wide.outs[k]) against \(four.outs[k])")
+                return
+            }
+            if wide.birth.map(\.bitPattern) != four.birth.map(\.bitPattern) || wide.cells != four.cells || wide.ids != four.ids {
+                Issue.record("round \(round): birth, cell or id differs")
+                return
+            }
+            compared += batch.count
+            groupsOfEight += batch.count / 8
+        }
+        #expect(compared > 100_000 && groupsOfEight > 10_000)
     }
 }

@@ -318,6 +318,24 @@ import StardustCore
         #expect(far > 100 && negativeZero > 200)
     }
 
+    /// The eight-lane steps' conversion of the lattice gradients' integers (`sd_gradient_values_wide`: FieldSteps.c's
+    /// `gradientValues8`, the product by the double nearest 1/32767.5 and one fma-corrected step in place of the division)
+    /// against CurlNoise.gradient's `Double(n) / 32767.5 - 1`, bit for bit, for every one of the 65 536 integers n the
+    /// hash gives (an exhaustive proof that the fused multiply-adds give the division's bits). The product alone differs
+    /// in 24 of them: the check of that count shows the test sees the correction.
+    @Test("the eight-lane gradients' n / 32767.5 − 1 without the division equals the division for all 65 536 n",
+          .enabled(if: sd_lanes_have_avx512() != 0,
+                   "the CPU lacks AVX-512 (F, VL, DQ, BW): the eight-lane conversion cannot run on this machine"))
+    func wideGradientValuesMatchDivision() {
+        let n = (0..<65_536).map { Int64($0) }
+        var g = [Double](repeating: .nan, count: n.count)
+        #expect(sd_gradient_values_wide(n, &g, Int64(n.count)) == 1)
+        let differ = n.indices.filter { g[$0].bitPattern != (Double(n[$0]) / 32767.5 - 1).bitPattern }
+        #expect(differ.isEmpty, "differ at n = \(differ.prefix(8))")
+        let r = 1 / 32767.5
+        #expect(n.filter { (Double($0) * r - 1).bitPattern != (Double($0) / 32767.5 - 1).bitPattern }.count == 24)
+    }
+
     /// The checkpoint passes in C (`sd_field_prepare`, `sd_field_keep`: FieldCheckpoints.c) against the lane-by-lane
     /// Swift reference (FieldLaneReference.swift: ``FieldIntegrator/prepareLane(_:_:side:checkpoint:_:)``,
     /// ``padLane(_:_:)``, ``keepLane(_:_:checkpoint:_:)``), bit for bit: every lane column, and every slot of a table
@@ -328,12 +346,11 @@ import StardustCore
     func checkpointPassesMatchSwift() {
         var d = Draw(0xC4EC_B017)
         let n = 64
-        let storeA = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
-        let storeB = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
-        let ks = UnsafeMutablePointer<UInt64>.allocate(capacity: n), slots = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
-        let birthStore = UnsafeMutablePointer<Double>.allocate(capacity: 6 * n)
-        defer { storeA.deallocate(); storeB.deallocate(); ks.deallocate(); slots.deallocate(); birthStore.deallocate() }
-        let a = FieldLaneColumns.testColumns(storeA, lanes: n), b = FieldLaneColumns.testColumns(storeB, lanes: n)
+        let buffers = PassBuffers(lanes: n)
+        defer { buffers.deallocate() }
+        let (storeA, storeB, ks, slots, birthStore) = (buffers.storeA, buffers.storeB, buffers.ks, buffers.slots,
+                                                       buffers.birthStore)
+        let a = buffers.a, b = buffers.b
         let integrator = FieldIntegrator(ParticleFields(), drag: 0, wind: .zero)
         var resumed = 0, fromBirth = 0, keptWrites = 0, refused = 0, perLaneRounds = 0
         for round in 0..<2000 {
@@ -465,19 +482,15 @@ import StardustCore
     func wideCheckpointPassesMatchLoop() {
         var d = Draw(0x5107_C8E9)
         let n = 64
-        let storeA = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
-        let storeB = UnsafeMutablePointer<Double>.allocate(capacity: FieldLaneColumns.testColumnCount * n)
-        let ks = UnsafeMutablePointer<UInt64>.allocate(capacity: n), slots = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
-        let birthStore = UnsafeMutablePointer<Double>.allocate(capacity: 6 * n)
+        let buffers = PassBuffers(lanes: n)
         let laneSides = UnsafeMutablePointer<Double>.allocate(capacity: n)
         let slotBytes = MemoryLayout<SDFieldCheckpoint>.stride
         let tableA = UnsafeMutableRawPointer.allocate(byteCount: 2 * n * slotBytes, alignment: 64)
         let tableB = UnsafeMutableRawPointer.allocate(byteCount: 2 * n * slotBytes, alignment: 64)
-        defer {
-            storeA.deallocate(); storeB.deallocate(); ks.deallocate(); slots.deallocate(); birthStore.deallocate()
-            laneSides.deallocate(); tableA.deallocate(); tableB.deallocate()
-        }
-        let a = FieldLaneColumns.testColumns(storeA, lanes: n), b = FieldLaneColumns.testColumns(storeB, lanes: n)
+        defer { buffers.deallocate(); laneSides.deallocate(); tableA.deallocate(); tableB.deallocate() }
+        let (storeA, storeB, ks, slots, birthStore) = (buffers.storeA, buffers.storeB, buffers.ks, buffers.slots,
+                                                       buffers.birthStore)
+        let a = buffers.a, b = buffers.b
         /// A double of the kinds the slots and columns hold: ordinary, far, −0 or NaN.
         func value(_ d: inout Draw, _ r: Double) -> Double {
             switch Int(d.u(0, 10)) {
@@ -607,5 +620,28 @@ import StardustCore
             }
         }
         #expect(compared == 200 * 2 * 256)
+    }
+}
+
+/// The buffers both checkpoint-pass tests of ``FieldStepsLanesTests`` run over: two sets of lane columns for `lanes`
+/// lanes (`a` in `storeA`, `b` in `storeB`), the lanes' birth indices and slots, and their birth states (six columns of
+/// `lanes` doubles in `birthStore`); ``deallocate()`` frees them.
+struct PassBuffers {
+    let storeA, storeB, birthStore: UnsafeMutablePointer<Double>
+    let ks, slots: UnsafeMutablePointer<UInt64>
+    let a, b: FieldLaneColumns
+
+    init(lanes n: Int) {
+        storeA = .allocate(capacity: FieldLaneColumns.testColumnCount * n)
+        storeB = .allocate(capacity: FieldLaneColumns.testColumnCount * n)
+        birthStore = .allocate(capacity: 6 * n)
+        ks = .allocate(capacity: n)
+        slots = .allocate(capacity: n)
+        a = FieldLaneColumns.testColumns(storeA, lanes: n)
+        b = FieldLaneColumns.testColumns(storeB, lanes: n)
+    }
+
+    func deallocate() {
+        storeA.deallocate(); storeB.deallocate(); birthStore.deallocate(); ks.deallocate(); slots.deallocate()
     }
 }

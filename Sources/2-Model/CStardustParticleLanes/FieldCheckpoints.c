@@ -81,32 +81,42 @@ SD_INLINE void prepareLanes(const SDFieldLanes *c, double *resumed, double *boun
     }
 }
 
+/// What ``sd_field_keep`` reads and writes, copied out of the structs into one local value: the compiler keeps a local's
+/// fields in registers, where it reloads the structs' fields after each store to the table (which might alias them).
+typedef struct KeepInputs {
+    const double *done, *step, *last, *kpx, *kpy, *kpz, *kvx, *kvy, *kvz;
+    SDFieldCheckpoint *table;
+    const uint64_t *slots, *ks;
+    uint64_t idKey;
+} KeepInputs;
+
+SD_INLINE KeepInputs keepInputs(const SDFieldLanes *c, const SDFieldSlots *s) {
+    return (KeepInputs){.done = c->done, .step = c->step, .last = c->last, .kpx = c->kpx, .kpy = c->kpy,
+                        .kpz = c->kpz, .kvx = c->kvx, .kvy = c->kvy, .kvz = c->kvz, .table = s->table,
+                        .slots = s->slots, .ks = s->ks, .idKey = s->idKey};
+}
+
 /// ``sd_field_keep``'s lanes `from ..< m`; returns how many of them did not finish.
 SD_INLINE int64_t keepLanes(const SDFieldLanes *c, const double *resumed, const double *bounces, const SDFieldSlots *s,
                             int64_t from, int64_t m) {
-    const double *const done = c->done, *const step = c->step, *const last = c->last;
-    const double *const kpx = c->kpx, *const kpy = c->kpy, *const kpz = c->kpz;
-    const double *const kvx = c->kvx, *const kvy = c->kvy, *const kvz = c->kvz;
-    SDFieldCheckpoint *const table = s->table;
-    const uint64_t *const slots = s->slots, *const ks = s->ks;
-    const uint64_t idKey = s->idKey;
+    const KeepInputs k = keepInputs(c, s);
     int64_t back = 0;
     for (int64_t j = from; j < m; j++) {
-        if (done[j] == 0) {
+        if (k.done[j] == 0) {
             back++;
             continue;
         }
-        if (!table) continue;
+        if (!k.table) continue;
         // A finished lane's step is its last full step, an integer ≥ its resumed step (both exact in doubles).
-        double n = step[j];
+        double n = k.step[j];
         if (n != resumed[j] && n > 0 && n <= 2147483647.0) {
-            SDFieldCheckpoint *kept = table + slots[j];
-            kept->id = idKey + ks[j];
-            kept->px = kpx[j]; kept->py = kpy[j]; kept->pz = kpz[j];
-            kept->vx = kvx[j]; kept->vy = kvy[j]; kept->vz = kvz[j];
+            SDFieldCheckpoint *kept = k.table + k.slots[j];
+            kept->id = k.idKey + k.ks[j];
+            kept->px = k.kpx[j]; kept->py = k.kpy[j]; kept->pz = k.kpz[j];
+            kept->vx = k.kvx[j]; kept->vy = k.kvy[j]; kept->vz = k.kvz[j];
             kept->step = (int32_t)n;
             kept->bounces = (uint8_t)bounces[j];
-            kept->last = (int16_t)last[j];
+            kept->last = (int16_t)k.last[j];
         }
     }
     return back;
@@ -189,16 +199,11 @@ SD_AVX512 static int64_t prepare512(const SDFieldLanes *c, double *resumed, doub
 /// 62–63: the fields ``keepLanes`` writes).
 SD_AVX512 static int64_t keep512(const SDFieldLanes *c, const double *resumed, const double *bounces,
                                  const SDFieldSlots *s, int64_t m) {
-    const double *const done = c->done, *const step = c->step, *const last = c->last;
-    const double *const kpx = c->kpx, *const kpy = c->kpy, *const kpz = c->kpz;
-    const double *const kvx = c->kvx, *const kvy = c->kvy, *const kvz = c->kvz;
-    SDFieldCheckpoint *const table = s->table;
-    const uint64_t *const slots = s->slots, *const ks = s->ks;
-    const uint64_t idKey = s->idKey;
+    const KeepInputs k = keepInputs(c, s);
     int64_t back = 0, j = 0;
     for (; j + 8 <= m; j += 8) {
-        d8 n = load8(step + j);
-        i8 finished = load8(done + j) != (d8)0.0;
+        d8 n = load8(k.step + j);
+        i8 finished = load8(k.done + j) != (d8)0.0;
         back += 8 - __builtin_popcount(_mm512_movepi64_mask((__m512i)finished));
         i8 writes = finished & (n != load8(resumed + j)) & (n > (d8)0.0) & (n <= (d8)2147483647.0);
         if (!any8(writes)) continue;
@@ -206,12 +211,12 @@ SD_AVX512 static int64_t keep512(const SDFieldLanes *c, const double *resumed, c
         // other lanes' are not kept.
         u8 kept = (u8)__builtin_convertvector(select8(writes, n, (d8)0.0), l8) & 0xFFFFFFFF;
         u8 bnc = (u8)__builtin_convertvector(select8(writes, load8(bounces + j), (d8)0.0), l8) & 0xFF;
-        u8 piece = (u8)__builtin_convertvector(select8(writes, load8(last + j), (d8)0.0), l8) & 0xFFFF;
-        u8 w[8] = {idKey + loadu8(ks + j), (u8)load8(kpx + j), (u8)load8(kpy + j), (u8)load8(kpz + j),
-                   (u8)load8(kvx + j), (u8)load8(kvy + j), (u8)load8(kvz + j), kept | (bnc << 32) | (piece << 48)};
+        u8 piece = (u8)__builtin_convertvector(select8(writes, load8(k.last + j), (d8)0.0), l8) & 0xFFFF;
+        u8 w[8] = {k.idKey + loadu8(k.ks + j), (u8)load8(k.kpx + j), (u8)load8(k.kpy + j), (u8)load8(k.kpz + j),
+                   (u8)load8(k.kvx + j), (u8)load8(k.kvy + j), (u8)load8(k.kvz + j), kept | (bnc << 32) | (piece << 48)};
         transpose8(w);
         for (int l = 0; l < 8; l++) {
-            if (writes[l]) _mm512_mask_storeu_epi8(table + slots[j + l], ~(1ull << 61), (__m512i)w[l]);
+            if (writes[l]) _mm512_mask_storeu_epi8(k.table + k.slots[j + l], ~(1ull << 61), (__m512i)w[l]);
         }
     }
     return back + keepLanes(c, resumed, bounces, s, j, m);

@@ -9,10 +9,7 @@
 // width (ext_vector operations are lane by lane), so both give the Swift code's bits, and an idea changed here changes
 // both.
 
-#define SD_CAT_(a, b) a##b
-#define SD_CAT(a, b) SD_CAT_(a, b)
-/// `name` at this width: `SD_WN(floor)` is `floor4` or `floor8`.
-#define SD_WN(name) SD_CAT(name, SD_W)
+/// `SD_WN(floor)` is `floor4` or `floor8` (Lanes.h).
 #define dW SD_WN(d)
 #define iW SD_WN(i)
 #define SD_WFN SD_INLINE SD_W_TARGET

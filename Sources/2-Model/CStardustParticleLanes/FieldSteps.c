@@ -12,8 +12,8 @@
 // which is a point of the particle's grid, so the bytes are those of the run from its birth). Playback's usual
 // group — four lanes with the same full steps left, each with a shortened step — takes them without masks
 // (`uniformGroup`), the same operations lane by lane, and falls back to the general loop at a crossing. Eight lanes
-// (AVX-512) halve the vector instructions of those groups, and their first step's table lookups are vector work too
-// (`enterCells8`: the keys' 64-bit products, the tag compare and the gradients' gathers), where four lanes read the
+// (AVX-512) halve the vector instructions of those groups, and their first step's lattice gradients are hashed on
+// eight lanes (`enterCells8`, no table: the keys' 64-bit products and the mix in `vpmullq`), where four lanes read the
 // table lane by lane.
 //
 // What it covers: no attractors and no vortex (the caller tests it), turbulence (or none), drag towards
@@ -21,9 +21,11 @@
 //
 // Determinism: every lane performs the operations of `FieldIntegrator.run` and `CurlNoise.curl`, the same
 // IEEE-754 double operations in the same order: + − × ÷, comparisons and explicit selects, no fused
-// multiply-add (contraction off in Lanes.h; the AVX2 target does not include FMA). The floor of the
+// multiply-add formed by the compiler (contraction off in Lanes.h; the AVX2 target does not include FMA). The floor of the
 // lattice coordinate is exact (the rounding trick below, or libm's floor where it does not apply); the
-// gradients are hashed with the same 64-bit integer operations. The shortened step under drag calls
+// gradients are hashed with the same 64-bit integer operations; their `n / 32767.5 − 1` is the division, or on eight
+// lanes a product and one fma-corrected step proven to give the division's bits for all 65 536 values of n
+// (`gradientValues8`). The shortened step under drag calls
 // libm's exp and expm1, the functions the Swift code calls. So every variant gives the Swift code's bits
 // (`FieldStepsLanesTests`; AVX-512F has no FMA contraction either: contraction is off for the whole file).
 
@@ -60,15 +62,18 @@ SD_INLINE double clampLattice(double x) {
     return m < hi ? m : hi;
 }
 
+/// CurlNoise.gradient's factors of a lattice point's key (ix·KX ^ iy·KY, wrapping) and its mix of the key and the
+/// seed, on one lane (`uint64_t`) or on eight (`u8`): the same integer operations either way.
+#define SD_KEY_X 0x9E3779B97F4A7C15ull
+#define SD_KEY_Y 0xC2B2AE3D27D4EB4Full
+#define SD_GRADIENT_MIX(h) \
+    ((h) ^= (h) >> 33, (h) *= 0xFF51AFD7ED558CCDull, (h) ^= (h) >> 33, (h) *= 0xC4CEB9FE1A85EC53ull, (h) ^= (h) >> 33)
+
 /// CurlNoise.gradient's 64-bit mix of a lattice point and the seed: the gradient's two components as
 /// the integers `n` of `n / 32767.5 − 1`.
 SD_INLINE void gradientBits(int64_t ix, int64_t iy, uint64_t seed, double *gx, double *gy) {
-    uint64_t h = ((uint64_t)ix * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)iy * 0xC2B2AE3D27D4EB4Full) ^ seed;
-    h ^= h >> 33;
-    h *= 0xFF51AFD7ED558CCDull;
-    h ^= h >> 33;
-    h *= 0xC4CEB9FE1A85EC53ull;
-    h ^= h >> 33;
+    uint64_t h = ((uint64_t)ix * SD_KEY_X) ^ ((uint64_t)iy * SD_KEY_Y) ^ seed;
+    SD_GRADIENT_MIX(h);
     *gx = (double)(h & 0xFFFF);
     *gy = (double)((h >> 16) & 0xFFFF);
 }
@@ -89,7 +94,7 @@ SD_INLINE void hashGradients(int64_t ix, int64_t iy, uint64_t seed, double g[8])
 /// of ``hashGradients``, a function of the lattice point, so the values are the same either way; they are read
 /// at once by the caller (a later lane of the group may replace the entry).
 SD_INLINE const double *tableGradients(int64_t ix, int64_t iy, const SDFieldParameters *p) {
-    uint64_t key = ((uint64_t)ix * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)iy * 0xC2B2AE3D27D4EB4Full);
+    uint64_t key = ((uint64_t)ix * SD_KEY_X) ^ ((uint64_t)iy * SD_KEY_Y);
     SDLatticeCell *e = p->cells + ((key >> 40) & (uint64_t)p->cellMask);
     if (e->ix != ix || e->iy != iy) {
         hashGradients(ix, iy, p->seed, e->g);
@@ -152,39 +157,51 @@ SD_INLINE void enterCells4(d4 fx0, d4 fy0, const SDFieldParameters *p, Cell4 *ce
 #undef SD_W_TARGET
 #undef SD_W
 
-_Static_assert(sizeof(SDLatticeCell) == 80 && __builtin_offsetof(SDLatticeCell, g) == 16,
-               "enterCells8 gathers the table's entries as 10 words: ix, iy, then the gradients");
+typedef int64_t l8 __attribute__((ext_vector_type(8)));
 
-/// Eight lanes entering a cell each (``curl8``) as vector work: the lattice corners' keys (the products of
-/// ``tableGradients`` on eight lanes), the tag compare on eight lanes, the gradients gathered straight into the
-/// component rows; only a lane whose entry holds another cell takes ``tableGradients`` (lane by lane, in order,
-/// filling the entry). The table is a cache of the hashed values, so a lane reads the same values either way (a lane
-/// refilled after another lane's gather of the same entry does not change what that lane read: the gathers come first).
-SD_INLINE SD_AVX512 void enterCells8(d8 fx0, d8 fy0, const SDFieldParameters *p,
-                                                               Cell8 *cell) {
-    typedef int64_t l8 __attribute__((ext_vector_type(8)));
+/// CurlNoise.gradient's `n / 32767.5 − 1` for eight integers n in 0 … 65535, without the division: the product by r,
+/// the double nearest 1/32767.5, then one correction by the exact residual n − q·32767.5 (explicit fused multiply-adds,
+/// the only ones of this module) gives the correctly rounded quotient — the division's bits — for every one of the
+/// 65 536 values of n (``sd_gradient_values_wide``, checked exhaustively by `FieldStepsLanesTests`; the product alone
+/// differs in 24 of them). Eight divisions on eight lanes cost about four times as much.
+SD_INLINE SD_AVX512 d8 gradientValues8(l8 bits) {
+    const __m512d d = _mm512_set1_pd(32767.5), r = _mm512_set1_pd(1.0 / 32767.5);
+    __m512d n = (__m512d)__builtin_convertvector(bits, d8);
+    __m512d q = _mm512_mul_pd(n, r);
+    __m512d e = _mm512_fnmadd_pd(q, d, n);  // n − q·32767.5, exact
+    return (d8)_mm512_fmadd_pd(e, r, q) - 1;
+}
+
+/// Eight lanes entering a cell each (``curl8``), hashed on eight lanes without the table: the corners' keys from two
+/// 64-bit products (the corner one step on is the product plus the factor, in wrapping arithmetic), CurlNoise.gradient's
+/// mix of each corner on eight lanes, the components converted by ``gradientValues8`` straight into the component
+/// rows. The table (a cache of the same values) missed for most lanes in playback of a million particles, each miss
+/// hashed lane by lane: its lookups and misses were about 40 % of the eight-lane steps (docs/PARTICLES-PERFORMANCE.md,
+/// "the lattice gradients on eight lanes").
+SD_INLINE SD_AVX512 void enterCells8(d8 fx0, d8 fy0, const SDFieldParameters *p, Cell8 *cell) {
     // clampLattice on eight lanes (a NaN becomes the low end), then the exact conversion of an integer in range.
     const d8 lo = (d8)(-2147483648.0), hi = (d8)(2147483647.0);
     d8 cx = select8(fx0 >= lo, fx0, lo), cy = select8(fy0 >= lo, fy0, lo);
-    l8 ix = __builtin_convertvector(select8(cx < hi, cx, hi), l8);
-    l8 iy = __builtin_convertvector(select8(cy < hi, cy, hi), l8);
-    u8 key = ((u8)ix * 0x9E3779B97F4A7C15ull) ^ ((u8)iy * 0xC2B2AE3D27D4EB4Full);
-    // The entry's first word (10 words an entry).
-    l8 at = (l8)((key >> 40) & (uint64_t)p->cellMask) * 10;
-    const void *base = p->cells;
-    __m512i tags = (__m512i)at;
-    __mmask8 hit = _mm512_cmpeq_epi64_mask(_mm512_i64gather_epi64(tags, base, 8), (__m512i)ix) &
-                   _mm512_cmpeq_epi64_mask(_mm512_i64gather_epi64((__m512i)(at + 1), base, 8), (__m512i)iy);
-    for (int c = 0; c < 8; c++) store8(cell->g[c], (d8)_mm512_i64gather_pd((__m512i)(at + 2 + c), base, 8));
-    if (hit != 0xFF) {
-        for (int l = 0; l < 8; l++) {
-            if ((hit >> l) & 1) continue;
-            const double *g = tableGradients(ix[l], iy[l], p);
-            for (int c = 0; c < 8; c++) cell->g[c][l] = g[c];
-        }
+    u8 kx = (u8)__builtin_convertvector(select8(cx < hi, cx, hi), l8) * SD_KEY_X;
+    u8 ky = (u8)__builtin_convertvector(select8(cy < hi, cy, hi), l8) * SD_KEY_Y;
+    u8 kx1 = kx + SD_KEY_X, ky1 = ky + SD_KEY_Y;  // (ix + 1)·KX and (iy + 1)·KY: ix, iy ≤ 2³¹ − 1, no overflow
+    // The corners a (ix, iy), b (ix + 1, iy), c (ix, iy + 1), d (ix + 1, iy + 1): hashGradients' order.
+    const u8 keys[4] = {kx ^ ky, kx1 ^ ky, kx ^ ky1, kx1 ^ ky1};
+    for (int q = 0; q < 4; q++) {
+        u8 h = keys[q] ^ p->seed;
+        SD_GRADIENT_MIX(h);
+        store8(cell->g[2 * q], gradientValues8((l8)(h & 0xFFFF)));
+        store8(cell->g[2 * q + 1], gradientValues8((l8)((h >> 16) & 0xFFFF)));
     }
     cell->fx0 = fx0;
     cell->fy0 = fy0;
+}
+
+/// ``gradientValues8`` of the eight integers at `n` into `g` (for ``sd_gradient_values_wide``).
+SD_AVX512 static void gradientValuesAt(const int64_t *n, double *g) {
+    l8 bits;
+    memcpy(&bits, n, sizeof bits);
+    store8(g, gradientValues8(bits));
 }
 #endif
 
@@ -324,6 +341,16 @@ static void stepsWide(const SDFieldLanes *c, int64_t count, const SDFieldParamet
     if (from < count) stepsAVX2(c, from, count, p);
 }
 #endif
+
+int sd_gradient_values_wide(const int64_t *n, double *g, int64_t count) {
+#if defined(__x86_64__)
+    if (sd_lanes_have_avx512()) {
+        for (int64_t j = 0; j + 8 <= count; j += 8) gradientValuesAt(n + j, g + j);
+        return 1;
+    }
+#endif
+    return 0;
+}
 
 int sd_field_steps_wide(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p) {
 #if defined(__x86_64__)

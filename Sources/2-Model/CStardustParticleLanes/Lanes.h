@@ -13,6 +13,12 @@
 
 #define SD_INLINE static inline __attribute__((always_inline))
 
+#define SD_CAT_(a, b) a##b
+#define SD_CAT(a, b) SD_CAT_(a, b)
+/// `name` at the lane width `SD_W` of a lane source written once over widths (FieldStepLanes.h, ColumnLanes.h):
+/// `SD_WN(load)` is `load4` or `load8`.
+#define SD_WN(name) SD_CAT(name, SD_W)
+
 typedef double d4 __attribute__((ext_vector_type(4)));
 /// The result of comparing two `d4`: all bits set where true.
 typedef __typeof__((d4){0} < (d4){0}) i4;

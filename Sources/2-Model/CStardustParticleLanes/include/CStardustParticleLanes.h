@@ -96,6 +96,11 @@ void sd_columns(const SDColumnInputs *in, const SDColumnOutputs *out, int64_t co
 void sd_columns_baseline(const SDColumnInputs *in, const SDColumnOutputs *out, int64_t count,
                          const SDColumnParameters *p);
 
+/// ``sd_columns``'s variant `variant` whatever the environment says (for the tests): 1 the baseline, 2 AVX2 (four lanes),
+/// 3 AVX-512 (eight lanes, the last one to seven particles four at a time). Returns 0, or −1 when the CPU lacks it.
+int sd_columns_variant(int variant, const SDColumnInputs *in, const SDColumnOutputs *out, int64_t count,
+                       const SDColumnParameters *p);
+
 /// One lattice cell's four curl-noise gradients (a, b, c, d: x then y of each), as CurlNoise.gradient gives them,
 /// in a table of ``sd_field_steps`` keyed by the cell's corner (`ix`, `iy`; `INT64_MIN`: an empty entry).
 typedef struct SDLatticeCell {
@@ -211,6 +216,11 @@ void sd_field_steps_baseline(const SDFieldLanes *c, int64_t count, const SDField
 /// CPU has it (``sd_lanes_have_avx512``), whatever the environment says, and returns 1; returns 0, doing nothing,
 /// where the CPU lacks it (for the tests).
 int sd_field_steps_wide(const SDFieldLanes *c, int64_t count, const SDFieldParameters *p);
+
+/// The eight-lane conversion of the lattice gradients' integers (FieldSteps.c's `gradientValues8`: CurlNoise.gradient's
+/// `n / 32767.5 − 1` by a product and an fma-corrected step) of `n[0 ..< count]` (n in 0 … 65535; `count` a multiple of
+/// 8) into `g`, and returns 1 where the CPU has AVX-512; returns 0, doing nothing, where it lacks it (for the tests).
+int sd_gradient_values_wide(const int64_t *n, double *g, int64_t count);
 
 
 /// A batch of births of one run for ``sd_births`` (ExtendedKernel.swift's step 1): births `k ..< end` (at most 64),

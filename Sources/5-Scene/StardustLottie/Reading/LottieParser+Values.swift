@@ -39,7 +39,7 @@ extension LottieParser {
     /// ``checkedPoints(_:)``, which gives the same points or the error with its path. The direct read makes no
     /// element list or number array per point (6 % of opening the lottie-ios files and drawing their first frames,
     /// docs/BENCHMARKS.md, "lottie", fourteenth round), nor a value holding the document per element and number
-    /// (a retain and a release each: 2.7 % of the same, twenty-third round).
+    /// (a retain and a release each; `points` was 2.7 % of the same with them, twenty-third round).
     func points(_ node: LottieJSON?) throws -> [LottiePoint] {
         guard let node else { return [] }
         guard node.isArray, let direct = node.document.points(ofArray: node.index) else { return try checkedPoints(node) }

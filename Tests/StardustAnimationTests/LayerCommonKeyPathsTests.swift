@@ -77,6 +77,37 @@ import Testing
         }
     }
 
+    @Test("transform components set from the identity, one after another, as the general path sets them")
+    func transformComponentsFromTheIdentity() {
+        let keyPaths = ["transform.rotation", "transform.rotation.x", "transform.rotation.y", "transform.rotation.z",
+                        "transform.scale.x", "transform.scale.y"]
+        // The identity's component values (rotation 0, scale 1) and their neighbours most often, as a Lottie
+        // layer's are; −0 and the smallest values, which the identity's bits tell apart from +0.
+        let values: [Double] = [0, 1, -0.0, -1, 1.0.nextUp, 1.0.nextDown, .leastNonzeroMagnitude, 0.5, .pi / 2, .nan, .infinity]
+        // Starting transforms: the identity, and ones that are equal to it but not its bits.
+        var negativeZero = Transform3D.identity
+        negativeZero.m12 = -0.0
+        var negativeZeroPerspective = Transform3D.identity
+        negativeZeroPerspective.m34 = -0.0
+        let starts = [Transform3D.identity, negativeZero, negativeZeroPerspective]
+        var rng = SplitMix64(seed: 2_323)
+        for trial in 0..<3_000 {
+            let a = Layer(), b = Layer()
+            let start = starts[trial % 3 == 0 ? Int.random(in: 0..<3, using: &rng) : 0]
+            for l in [a, b] { l.transform = start }
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                let keyPath = keyPaths.randomElement(using: &rng)!
+                let number = Bool.random(using: &rng) ? values[Int.random(in: 0..<2, using: &rng)]
+                    : Bool.random(using: &rng) ? values.randomElement(using: &rng)! : Double.random(in: -4...4, using: &rng)
+                let value: AnimatableValue = Int.random(in: 0..<10, using: &rng) == 0 ? .bool(number != 0) : .number(number)
+                let fast = Self.reports { a.setValue(value, forKeyPath: keyPath) }
+                let general = Self.reports { b.setValueByParsing(value, forKeyPath: keyPath) }
+                #expect(Self.bits(a) == Self.bits(b), "\(keyPath) \(value) from \(start)")
+                #expect(fast == general, "\(keyPath) \(value)")
+            }
+        }
+    }
+
     @Test("every common key path takes the shortcut; others fall through to the general path")
     func otherKeyPathsFallThrough() {
         for keyPath in Self.common { #expect(Layer().setCommonValue(.number(0.5), forKeyPath: keyPath), "\(keyPath)") }

@@ -1,5 +1,6 @@
 import Foundation
 import StardustCore
+import StardustTestSupport
 import Testing
 @testable import StardustCodecs
 
@@ -75,5 +76,56 @@ import Testing
                                        palette: [], transparency: nil)
             for step in [4, 8, 16] { #expect(Self.run(e, row, count: count, step: step) == .success(row), "count \(count) step \(step)") }
         }
+    }
+}
+
+extension PNGRowExpansionTests {
+    /// Straight RGBA8 bytes premultiplied as PNG decoding defines it, one channel at a time (the reference).
+    static func premultiplied(_ straight: [UInt8]) -> [UInt8] {
+        var out = straight
+        for p in stride(from: 0, to: out.count, by: 4) {
+            let a = Int(out[p + 3])
+            for c in p..<(p + 3) { out[c] = UInt8((Int(out[c]) * a + 127) / 255) }
+        }
+        return out
+    }
+
+    @Test("a palette image decodes to its premultiplied palette's pixels: the straight decode premultiplied")
+    func premultipliedPaletteAsPremultipliedPixels() throws {
+        // Files another encoder wrote (Pillow, and by hand), against its own straight pixels.
+        var files = 0
+        for entry in try TestSupport.manifest() where entry.file.hasSuffix(".png") {
+            let bytes = try TestSupport.fixture(entry.file)
+            guard bytes.count > 25, bytes[25] == 3, entry.tolerance == 0 else { continue }
+            files += 1
+            let name = (entry.file as NSString).deletingPathExtension + ".rgba"
+            let theirs = try TestSupport.fixture(name)
+            let image = try PNGDecoder.decode(bytes)
+            #expect(image.pixels == Self.premultiplied(theirs), "\(entry.file)")
+            #expect(image.pixels == Self.premultiplied(try PNGDecoder.decodeStraightRGBA(bytes).pixels), "\(entry.file)")
+        }
+        #expect(files >= 4)
+        // Random translucent palettes at every depth, through our encoder.
+        var encoded = 0
+        var rng = SplitMix64(seed: 2_323)
+        for trial in 0..<200 {
+            let depth = [1, 2, 4, 8][trial % 4]
+            let colors = Int.random(in: 1...min(1 << depth, 60), using: &rng)
+            let alphas: [UInt8] = [0, 1, 127, 128, 254, 255]
+            let palette = (0..<colors).map { _ in
+                (UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
+                 Bool.random(using: &rng) ? alphas.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng))
+            }
+            let w = Int.random(in: 1...40, using: &rng), h = Int.random(in: 1...9, using: &rng)
+            let picks = (0..<(w * h)).map { _ in Int.random(in: 0..<colors, using: &rng) }
+            let source = TestSupport.image(width: w, height: h) { x, y in palette[picks[y * w + x]] }
+            guard let bytes = try? PNGEncoder.encode(source, format: .palette(bitDepth: depth), compression: .fast) else { continue }
+            encoded += 1
+            let straight = try PNGDecoder.decodeStraightRGBA(bytes)
+            let image = try PNGDecoder.decode(bytes)
+            #expect(image.width == w && image.height == h)
+            #expect(image.pixels == Self.premultiplied(straight.pixels), "trial \(trial)")
+        }
+        #expect(encoded > 100)
     }
 }

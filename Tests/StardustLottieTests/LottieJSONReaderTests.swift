@@ -246,6 +246,15 @@ struct LottieJSONReaderTests {
                     Issue.record("path of node \(i): \(document.path(of: i)) against \(w.1)"); break
                 }
             }
+            // Every array's points, read straight from the nodes, as a plain scan of its tree reads them.
+            if let document, let ours {
+                var walked: [(LottieJSONValue, String)] = []
+                LottieJSONDocumentTests.walk(ours, into: &walked)
+                for (i, w) in walked.enumerated() where document.nodes[i].kind == .array {
+                    let direct = document.points(ofArray: i).map { $0.map { [$0.x.bitPattern, $0.y.bitPattern] } }
+                    #expect(direct == LottieBezierPointsTests.plainPoints(w.0), "points of \(w.1)")
+                }
+            }
             if let ours, let theirs {
                 bothAccepted += 1
                 #expect(Self.same(ours, theirs))

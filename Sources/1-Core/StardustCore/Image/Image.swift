@@ -76,25 +76,31 @@ public struct Image: Hashable, Sendable {
         }
     }
 
-    /// Converts straight-alpha RGBA8 bytes to a premultiplied image (rounding to nearest).
+    /// Converts straight-alpha RGBA8 bytes to a premultiplied image (rounding to nearest, ``premultiply(_:)``).
     public init(width: Int, height: Int, straightRGBA: consuming [UInt8]) {
         precondition(straightRGBA.count == width * height * 4)
         var out = straightRGBA
-        // Raw buffer, bounds those of the loop (decoded images are premultiplied once each, at load).
-        out.withUnsafeMutableBufferPointer { b in
-            guard let p = b.baseAddress else { return }
-            var i = 0
-            while i + 3 < b.count {
-                let a = UInt32(p[i + 3])
-                if a != 255 {
-                    p[i] = UInt8(truncatingIfNeeded: (UInt32(p[i]) &* a &+ 127) / 255)
-                    p[i + 1] = UInt8(truncatingIfNeeded: (UInt32(p[i + 1]) &* a &+ 127) / 255)
-                    p[i + 2] = UInt8(truncatingIfNeeded: (UInt32(p[i + 2]) &* a &+ 127) / 255)
-                }
-                i += 4
-            }
-        }
+        out.withUnsafeMutableBufferPointer { Self.premultiply($0) }
         self.init(width: width, height: height, pixels: out)
+    }
+
+    /// Premultiplies straight-alpha RGBA8 pixels in place: each colour channel becomes `(c · a + 127) / 255`, an
+    /// opaque pixel stays as it is; bytes after the last whole pixel are left alone. The one premultiplication of
+    /// decoded pixels: ``init(width:height:straightRGBA:)`` and a decoder that premultiplies a palette once instead
+    /// of every pixel drawn from it (the same bytes: the arithmetic depends on the pixel alone).
+    public static func premultiply(_ b: UnsafeMutableBufferPointer<UInt8>) {
+        // Raw buffer, bounds those of the loop (decoded images are premultiplied once each, at load).
+        guard let p = b.baseAddress else { return }
+        var i = 0
+        while i + 3 < b.count {
+            let a = UInt32(p[i + 3])
+            if a != 255 {
+                p[i] = UInt8(truncatingIfNeeded: (UInt32(p[i]) &* a &+ 127) / 255)
+                p[i + 1] = UInt8(truncatingIfNeeded: (UInt32(p[i + 1]) &* a &+ 127) / 255)
+                p[i + 2] = UInt8(truncatingIfNeeded: (UInt32(p[i + 2]) &* a &+ 127) / 255)
+            }
+            i += 4
+        }
     }
 
     /// The pixels as straight (un-premultiplied) RGBA8, rounding to nearest.

@@ -47,6 +47,10 @@ public enum Transaction {
         return stack.contexts.last?.animates ?? false
     }
 
+    /// Whether a block is open on some thread: when not, ``recordChange(host:keyPath:from:to:)`` does nothing, and a
+    /// setter may skip boxing its values for it.
+    static var mayRecord: Bool { openBlocks.load(ordering: .acquiring) > 0 }
+
     /// Called by every animatable property setter of a host, with the old and new model values.
     /// Inside an animation block it adds an animation from `old` to `new`
     /// under the key `keyPath` (replacing an earlier one); equal values add nothing.

@@ -57,7 +57,10 @@ open class Layer: AnimationHost {
                                         _ box: (T) -> AnimatableValue) {
         let oldValue = snapshotValues[keyPath: field]
         snapshotValues[keyPath: field] = newValue
-        reportChange(key, box(oldValue), box(newValue))
+        // Boxed only when a block may record the change (``Transaction/recordChange(host:keyPath:from:to:)`` does
+        // nothing otherwise): a transform's box is a heap allocation, two per transform set outside any block
+        // (docs/BENCHMARKS.md, "lottie", twenty-third round).
+        if Transaction.mayRecord { reportChange(key, box(oldValue), box(newValue)) }
     }
 
     // MARK: Geometry

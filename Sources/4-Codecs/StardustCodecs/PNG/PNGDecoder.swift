@@ -7,16 +7,30 @@ import StardustCore
 /// reduced to 8 bits by rounding (`(v·255 + 32767) / 65535`). APNG files decode to their default image.
 public enum PNGDecoder {
     /// Decodes a PNG to a premultiplied image. O(pixels).
+    ///
+    /// A palette image takes its pixels from a premultiplied palette (``Image/premultiply(_:)`` on the 256 entries
+    /// once, instead of on every pixel after the expansion): the same bytes, since premultiplying depends on the
+    /// pixel alone. Most images of the lottie-ios samples are palette images (docs/BENCHMARKS.md, "lottie",
+    /// twenty-third round).
     public static func decode(_ bytes: [UInt8], maxPixels: Int = ImageLimits.defaultMaxPixels) throws -> Image {
-        var straight = try decodeStraightRGBA(bytes, maxPixels: maxPixels)
+        let decoded = try decodeRGBA(bytes, maxPixels: maxPixels, premultiplyingPalette: true)
+        var straight = decoded.image
         // Premultiplied in place: the pixels leave `straight` so that their buffer is not shared (no second image).
         let pixels = straight.pixels
         straight.pixels = []
+        if decoded.premultiplied { return Image(width: straight.width, height: straight.height, pixels: pixels) }
         return Image(width: straight.width, height: straight.height, straightRGBA: consume pixels)
     }
 
     /// Decodes a PNG to straight-alpha RGBA8, exactly as stored (after bit-depth scaling). O(pixels).
     public static func decodeStraightRGBA(_ bytes: [UInt8], maxPixels: Int = ImageLimits.defaultMaxPixels) throws -> StraightRGBAImage {
+        try decodeRGBA(bytes, maxPixels: maxPixels, premultiplyingPalette: false).image
+    }
+
+    /// Decodes a PNG to RGBA8: straight, or premultiplied when `premultiplyingPalette` and the image has a palette
+    /// (`premultiplied` says which; the image type is the container either way).
+    private static func decodeRGBA(_ bytes: [UInt8], maxPixels: Int, premultiplyingPalette: Bool) throws
+        -> (image: StraightRGBAImage, premultiplied: Bool) {
         var header: PNGHeader?
         var palette: [UInt8] = []
         var transparency: [UInt8]?
@@ -62,7 +76,8 @@ public enum PNGDecoder {
             let s = Adam7.passSize(p, width: header.width, height: header.height)
             if s.width > 0 && s.height > 0 { rawSize += s.height * (header.rowBytes(columns: s.width) + 1) }
         }
-        let expander = try PNGRowExpander(header: header, palette: palette, transparency: transparency)
+        let premultiplied = premultiplyingPalette && header.colorType == 3
+        let expander = try PNGRowExpander(header: header, palette: palette, transparency: transparency, premultiplied: premultiplied)
 
         // One buffer holds the pixels and, non-interlaced, the inflated rows too (docs/CODECS.md, "Memory"): the rows
         // are inflated into its tail and expanded in order into its front, through one row of scratch. Row j's pixels
@@ -97,6 +112,6 @@ public enum PNGDecoder {
             }
         }
         if out.count > outSize { out.removeLast(out.count - outSize) }
-        return StraightRGBAImage(width: header.width, height: header.height, pixels: out)
+        return (StraightRGBAImage(width: header.width, height: header.height, pixels: out), premultiplied)
     }
 }

@@ -1,14 +1,19 @@
-/// Converts one unfiltered PNG row of any color type and bit depth to straight RGBA8 pixels.
+import StardustCore
+
+/// Converts one unfiltered PNG row of any color type and bit depth to straight RGBA8 pixels (a palette's pixels
+/// premultiplied, when asked).
 struct PNGRowExpander {
     let colorType: Int
     let bitDepth: Int
-    /// 256 RGBA entries; entries past the palette are never read (indices are checked).
+    /// 256 RGBA entries, straight or premultiplied; entries past the palette are never read (indices are checked).
     let paletteRGBA: [UInt8]
     let paletteCount: Int
     /// Color key from `tRNS` for gray (one value) or RGB (three values), at the file's bit depth.
     let key: (Int, Int, Int)?
 
-    init(header: PNGHeader, palette: [UInt8], transparency: [UInt8]?) throws {
+    /// `premultiplied`: the palette's entries are premultiplied (``Image/premultiply(_:)``), so that a palette
+    /// image expands to premultiplied pixels; other color types are not changed by it.
+    init(header: PNGHeader, palette: [UInt8], transparency: [UInt8]?, premultiplied: Bool = false) throws {
         colorType = header.colorType
         bitDepth = header.bitDepth
         paletteCount = palette.count / 3
@@ -37,6 +42,7 @@ struct PNGRowExpander {
             }
         }
         self.key = key
+        if premultiplied { table.withUnsafeMutableBufferPointer { Image.premultiply($0) } }
         paletteRGBA = table
     }
 

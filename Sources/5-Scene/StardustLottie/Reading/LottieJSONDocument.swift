@@ -86,6 +86,33 @@ final class LottieJSONDocument {
         }
     }
 
+    /// The points of the array at `index` when every element is an array of at least two finite numbers and
+    /// nothing else (each point its first two), or nil for any other list (``LottieParser/points(_:)`` then reads it
+    /// through the checked accessors, for the error and its path). One pass over the nodes through a buffer
+    /// pointer: a point's numbers are the nodes right after its own (scalars have no descendants), so its element
+    /// ends at its `end` exactly when they are all scalars.
+    func points(ofArray index: Int) -> [LottiePoint]? {
+        nodes.withUnsafeBufferPointer { nodes -> [LottiePoint]? in
+            let list = nodes[index]
+            var out: [LottiePoint] = []
+            out.reserveCapacity(list.childCount)
+            var c = index + 1
+            while c < list.end {
+                let element = nodes[c]
+                guard element.kind == .array, element.childCount >= 2 else { return nil }
+                var k = c + 1
+                while k < element.end {
+                    let n = nodes[k]
+                    guard n.kind == .number, Double(bitPattern: n.payload).isFinite else { return nil }
+                    k += 1
+                }
+                out.append(LottiePoint(Double(bitPattern: nodes[c + 1].payload), Double(bitPattern: nodes[c + 2].payload)))
+                c = element.end
+            }
+            return out
+        }
+    }
+
     /// The JSON path of node `index` (`$.layers[3].ks`): its parent's (kept for containers) and one step.
     func path(of index: Int) -> String {
         nodes.withUnsafeBufferPointer { speller.path(of: index, nodes: $0, keys: keys) }

@@ -35,26 +35,15 @@ extension LottieParser {
     /// The points of a bezier's `v`, `i` or `o` list (none when absent): `[x, y]` arrays, extra numbers ignored.
     ///
     /// A list whose every element is an array of at least two finite numbers, and nothing else, is read straight
-    /// from the document's nodes; anything else goes through ``checkedPoints(_:)``, which gives the same points or
-    /// the error with its path. The direct read makes no element list or number array per point, which were 6 % of
-    /// opening the lottie-ios files and drawing their first frames (docs/BENCHMARKS.md, "lottie", fourteenth round).
+    /// from the document's nodes (``LottieJSONDocument/points(ofArray:)``); anything else goes through
+    /// ``checkedPoints(_:)``, which gives the same points or the error with its path. The direct read makes no
+    /// element list or number array per point (6 % of opening the lottie-ios files and drawing their first frames,
+    /// docs/BENCHMARKS.md, "lottie", fourteenth round), nor a value holding the document per element and number
+    /// (a retain and a release each; `points` was 2.7 % of the same with them, twenty-third round).
     func points(_ node: LottieJSON?) throws -> [LottiePoint] {
         guard let node else { return [] }
-        guard node.isArray else { return try checkedPoints(node) }
-        let document = node.document
-        var out: [LottiePoint] = []
-        out.reserveCapacity(node.count)
-        for element in LottieJSONChildren(document: document, container: node.index) {
-            let xy = LottieJSON(document, element)
-            guard xy.isArray, xy.count >= 2 else { return try checkedPoints(node) }
-            // The numbers of a point follow its node, one node each when they are all numbers.
-            let x = LottieJSON(document, element + 1), y = LottieJSON(document, element + 2)
-            for n in LottieJSONChildren(document: document, container: element) where LottieJSON(document, n).finiteNumber == nil {
-                return try checkedPoints(node)
-            }
-            out.append(LottiePoint(x.finiteNumber!, y.finiteNumber!))
-        }
-        return out
+        guard node.isArray, let direct = node.document.points(ofArray: node.index) else { return try checkedPoints(node) }
+        return direct
     }
 
     /// ``points(_:)`` element by element through the checked accessors, each error naming its element's path.

@@ -10,14 +10,41 @@ import StardustCore
 extension LottieTranslator {
     /// Records an expression that is not evaluated (named in the one warning line).
     func warnExpression(_ source: String, at path: String) {
-        let line = source.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        let short = line.count > 40 ? String(line.prefix(37)) + "…" : line
+        let short = Self.shortLine(source)
         if unevaluated.count < 50 || unevaluated.contains(where: { $0.hasPrefix(path + " ") }) {
             let entry = "\(path) \"\(short)\""
             if !unevaluated.contains(entry) { unevaluated.append(entry) }
         } else {
             unevaluatedMore += 1
         }
+    }
+
+    /// An expression's source as the warning names it: its non-empty lines, each trimmed of spaces and tabs, joined
+    /// by spaces, and cut to 37 characters and "…" when that is longer than 40 characters.
+    ///
+    /// Only the first lines are read: once the joined text has 42 characters, its first 41 are those of the whole
+    /// (a character is a grapheme cluster; text added after it can only extend its last one), so the whole is
+    /// longer than 40 and its first 37 are known. Splitting and trimming every line of a long source first was
+    /// about 1 M instructions an expression (docs/BENCHMARKS.md, "lottie", twenty-third round).
+    static func shortLine(_ source: String) -> String {
+        var line = "", lines = 0
+        var start = source.startIndex, i = start
+        // The lines as `split(whereSeparator: \.isNewline)` gives them: the characters between newlines, none empty.
+        while true {
+            let atEnd = i == source.endIndex
+            if atEnd || source[i].isNewline {
+                if start < i {
+                    if lines > 0 { line += " " }
+                    line += source[start..<i].trimmingCharacters(in: .whitespaces)
+                    lines += 1
+                    if line.count > 41 { break }
+                }
+                if atEnd { break }
+                start = source.index(after: i)
+            }
+            i = source.index(after: i)
+        }
+        return line.count > 40 ? String(line.prefix(37)) + "…" : line
     }
 
     /// The one warning line naming every expression that was not evaluated.

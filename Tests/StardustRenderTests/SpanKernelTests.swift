@@ -178,6 +178,17 @@ import StardustCore
         #expect(beyond > 2000)
     }
 
+    /// The least squared radius whose index is at least `k` (1…1023), by bisecting the doubles' bit patterns in 0…1
+    /// with the loop's own expression (the index is nondecreasing in the squared radius).
+    private static func leastSquaredRadius(ofIndex k: Int) -> Double {
+        var lo = Double(0).bitPattern, hi = Double(1).bitPattern
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if GradientRamp.radialIndex(squaredRadius: Double(bitPattern: mid)) >= k { hi = mid } else { lo = mid + 1 }
+        }
+        return Double(bitPattern: lo)
+    }
+
     @Test("radial spans whose radii cross index boundaries within a pixel or a few ulps: the bytes of the Swift loop")
     func radialBoundariesKeepTheBytes() throws {
         try #require(GradientSpanKernel.cpuHasAVX2, "skipped: this CPU has no AVX2, so there is no kernel to compare")
@@ -191,10 +202,10 @@ import StardustCore
         for trial in 0..<500 {
             let count = [8, 11, 16, 24, 40, 64, 77][trial % 7]
             let x0 = Int.random(in: 0...40, using: &rng)
-            // A squared radius where the index steps from k − 1 to k (the least one: RadialIndexKernelTests), reached
-            // at the span's middle pixel, with steps per pixel from 10⁻¹⁶ (the same ulps) to a whole index.
+            // A squared radius where the index steps from k − 1 to k (the least one), reached at the span's middle
+            // pixel, with steps per pixel from 10⁻¹⁶ (the same ulps) to a whole index.
             let k = Int.random(in: 1...1023, using: &rng)
-            let boundary = RadialIndexKernelTests.leastSquaredRadius(ofIndex: k).squareRoot()
+            let boundary = Self.leastSquaredRadius(ofIndex: k).squareRoot()
             let ax = [1e-16, 1e-12, 1e-9, 1e-7, 1e-5, 1e-3][trial % 6] * (trial % 12 < 6 ? 1 : -1)
             let mid = Double(x0 + count / 2) + 0.5
             // Along x (bx = 0) or at 45° (both axes), where qx² + qy² crosses the same squared radius.

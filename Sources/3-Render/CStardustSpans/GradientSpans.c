@@ -23,9 +23,6 @@
 // radius `far` from which every index reads one of them (twenty-second round; `GradientRamp.transparentSquaredRadius`):
 // four centres at or beyond it take index 1023, also ±0, without their square roots, and such blocks are then left as
 // they are by the test above — the same bytes, since a ±0 source of either sign stores `d`.
-// A radial block's indices come from one single-precision square root of its eight squared radii where that decides
-// every index, i.e. where each float value lies at least 2⁻¹⁰ from an integer (twenty-third round;
-// `radialIndicesFromFloats`, `RadialIndexKernelTests`); the other blocks take the two double square roots.
 // A block whose eight pixels are covered and whose eight destination factors are 0 (an opaque entry at full
 // coverage) is stored without loading the destination: `d · 0` is ±0 for `d` in 0…255 and `s + ±0` stores the bytes
 // of `s` (the nineteenth round's `FullCoverageRamp` argument).
@@ -64,33 +61,6 @@ SD_AVX2_INLINE __m128i radialIndices(__m256d r2, int beyond) {
     __m256d t = _mm256_sqrt_pd(r2);
     // t if below 1, else 1 (also for NaN), then NaN lanes to 0.
     return indexOf(_mm256_and_pd(_mm256_min_pd(t, one), _mm256_cmp_pd(t, t, _CMP_ORD_Q)));
-}
-
-/// The ramp indices of eight squared radii (`r2lo` for pixels 0…3, `r2hi` for 4…7) from one single-precision square
-/// root, into `k`, when that decides every index; 0 (nothing written) when it does not (twenty-third round).
-///
-/// The double index is `⌊u⌋`, `u = min(√r2, 1)·1023 + ½` rounded in double, within 4·10⁻¹³ of the exact value. In
-/// single precision — `f = (float)r2`, `s = √f`, the same clamp, product and sum — `u'` is within 3.1·10⁻⁴ of it:
-/// for r2 < 1, |√f − √r2| ≤ 3·2⁻²⁴ (the rounding of r2, then of √, and √ halves a relative error; a subnormal f is
-/// off by 2⁻⁷⁵ at most), times 1023, plus 2⁻¹⁴ for each of the product and the sum; for r2 ≥ 1, f ≥ 1 too (rounding is
-/// monotone and 1 is a float), so both clamp to 1 and u' = u = 1023.5. So where `u'` lies at least 2⁻¹⁰ (9.8·10⁻⁴)
-/// from every integer, `⌊u'⌋` is `⌊u⌋` — the index the square roots in double give — and the lanes' truncation is the
-/// floor (u' ≥ ½). A NaN r2 is masked to 0 as in double (`vminps` keeps the second operand 1, the order mask clears
-/// it), u' = ½, index 0; r2 beyond the float range converts to +∞ and clamps to 1. About 2 blocks in 1 000 have a
-/// lane nearer than the margin and take the double square roots.
-SD_AVX2_INLINE int radialIndicesFromFloats(__m256d r2lo, __m256d r2hi, int32_t *k) {
-    const __m256 one = _mm256_set1_ps(1), margin = _mm256_set1_ps(1.0f / 1024);
-    __m256 f = _mm256_set_m128(_mm256_cvtpd_ps(r2hi), _mm256_cvtpd_ps(r2lo));
-    __m256 s = _mm256_sqrt_ps(f);
-    __m256 c = _mm256_and_ps(_mm256_min_ps(s, one), _mm256_cmp_ps(s, s, _CMP_ORD_Q));
-    __m256 u = _mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(1023)), _mm256_set1_ps(0.5f));
-    // u − ⌊u⌋ is exact (u < 1024 and ⌊u⌋ a multiple of u's last place, or 0).
-    __m256 frac = _mm256_sub_ps(u, _mm256_round_ps(u, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
-    __m256 clear = _mm256_and_ps(_mm256_cmp_ps(frac, margin, _CMP_GE_OQ),
-                                 _mm256_cmp_ps(frac, _mm256_sub_ps(one, margin), _CMP_LE_OQ));
-    if (_mm256_movemask_ps(clear) != 0xFF) return 0;
-    _mm256_storeu_si256((__m256i *)k, _mm256_cvttps_epi32(u));
-    return 1;
 }
 
 /// The ramp indices of a linear gradient at the pixel centres `px` (four lanes).
@@ -140,11 +110,8 @@ SD_AVX2_INLINE int64_t span(uint8_t *row, int64_t x0, int64_t count, const float
                 __m256d r2lo = squaredRadius(lo, vax, vrowA, vbx, vrowB), r2hi = squaredRadius(hi, vax, vrowA, vbx, vrowB);
                 int beyondLo = allBeyond(r2lo, vfar), beyondHi = allBeyond(r2hi, vfar);
                 if (beyondLo && beyondHi && clearEnd) continue;
-                // One float square root for the eight where it decides every index, else two in double.
-                if ((beyondLo && beyondHi) || !radialIndicesFromFloats(r2lo, r2hi, k)) {
-                    _mm_storeu_si128((__m128i *)k, radialIndices(r2lo, beyondLo));
-                    _mm_storeu_si128((__m128i *)(k + 4), radialIndices(r2hi, beyondHi));
-                }
+                _mm_storeu_si128((__m128i *)k, radialIndices(r2lo, beyondLo));
+                _mm_storeu_si128((__m128i *)(k + 4), radialIndices(r2hi, beyondHi));
             } else {
                 _mm_storeu_si128((__m128i *)k, linearIndices(lo, vax, vrowA));
                 _mm_storeu_si128((__m128i *)(k + 4), linearIndices(hi, vax, vrowA));
@@ -194,23 +161,6 @@ static __attribute__((target("avx2"))) int64_t spanAVX2(uint8_t *row, int64_t x0
     return span(row, x0, count, coverage, ramp, SD_SPAN_LINEAR, ax, rowA, bx, rowB, far);
 }
 #endif
-
-#if defined(__x86_64__)
-static __attribute__((target("avx2"))) int32_t radialIndicesAVX2(const double *r2, int32_t *k) {
-    __m256d lo = _mm256_loadu_pd(r2), hi = _mm256_loadu_pd(r2 + 4);
-    if (radialIndicesFromFloats(lo, hi, k)) return 1;
-    _mm_storeu_si128((__m128i *)k, radialIndices(lo, 0));
-    _mm_storeu_si128((__m128i *)(k + 4), radialIndices(hi, 0));
-    return 0;
-}
-#endif
-
-int32_t sd_radial_indices_avx2(const double *r2, int32_t *k) {
-#if defined(__x86_64__)
-    if (sd_spans_have_avx2()) return radialIndicesAVX2(r2, k);
-#endif
-    return -1;
-}
 
 int64_t sd_gradient_span_source_over_avx2(uint8_t *row, int64_t x0, int64_t count, const float *coverage,
                                           const float *ramp, int32_t kind, double ax, double rowA, double bx,

@@ -38,11 +38,6 @@ int64_t sd_gradient_span_source_over_avx2(uint8_t *row, int64_t x0, int64_t coun
                                           const float *ramp, int32_t kind, double ax, double rowA, double bx,
                                           double rowB, double far);
 
-/// The radial ramp indices of eight squared radii `r2` into `k`, as ``sd_gradient_span_source_over`` takes them inside
-/// `far` (for the tests): 1 when one single-precision square root decided all eight, 0 when the two double ones did,
-/// -1 (nothing written) on a CPU without AVX2. Either way each index is `Int(min(√r2, 1)·1023 + ½)` in double.
-int32_t sd_radial_indices_avx2(const double *r2, int32_t *k);
-
 /// A group buffer's row over its parent's (StardustRender's `GroupCompositor.compositeRow`): for the pixels
 /// `0 ..< count` (RGBA8 from `src` and `dst`), eight at a time, `dst = g · opacity + d · (1 − (g · opacity).w · (1/255))`
 /// with that row's rounding, transparent group pixels leaving `dst` as it is. `opacity` in (0, 1]. Returns how many

@@ -59,6 +59,75 @@ import StardustCore
         }
     }
 
+    /// The rasterizer's coverages by the plain loop: every piece's entry and exit x from the interpolation at the row's
+    /// clipped top and bottom, two divisions per piece and row, nothing carried; the same area sums and fold.
+    private func plainCoverage(_ list: EdgeList, rule: FillRule, columns: Range<Int>, rows: Range<Int>) -> [Float] {
+        let width = columns.count, W = Double(width)
+        let segments = CoverageRasterizer.clip(list, columns: columns, rows: rows)
+        var out = [Float](repeating: 0, count: width * rows.count)
+        for y in rows {
+            var acc = [Float](repeating: 0, count: width + 2)
+            let top = Double(y), bottom = top + 1
+            for s in segments where s.y0 < bottom && s.y1 > top {
+                let ya = max(s.y0, top), yb = min(s.y1, bottom)
+                guard yb > ya else { continue }
+                let enter = s.x0 + (s.x1 - s.x0) * ((ya - s.y0) / (s.y1 - s.y0))
+                let exit = s.x0 + (s.x1 - s.x0) * ((yb - s.y0) / (s.y1 - s.y0))
+                let xa = min(max(enter, 0), W), xb = min(max(exit, 0), W)
+                let d = (yb - ya) * Double(s.direction)
+                let lo = min(xa, xb), hi = max(xa, xb)
+                let i0 = Int(lo), i1 = Int(hi)
+                if i0 == i1 {
+                    let c = d * (Double(i0 + 1) - (xa + xb) * 0.5)
+                    acc[i0] += Float(c); acc[i0 + 1] += Float(d - c)
+                    continue
+                }
+                let k2 = 0.5 * d / (hi - lo), full = 0.5 * d * (hi - lo)
+                var hPrev = 0.0, cPrev = 0.0
+                for i in i0...i1 {
+                    let xr = Double(i + 1)
+                    let h = xr <= hi ? k2 * (xr - lo) * (xr - lo) : full + d * (xr - hi)
+                    acc[i] += Float((h - hPrev) - cPrev)
+                    cPrev = h - hPrev; hPrev = h
+                }
+                acc[i1 + 1] += Float(d - cPrev)
+            }
+            var sum: Float = 0
+            for x in 0..<width {
+                sum += acc[x]
+                out[(y - rows.lowerBound) * width + x] = CoverageRasterizer.fold(sum, evenOdd: rule == .evenOdd)
+            }
+        }
+        return out
+    }
+
+    @Test("pieces entering their first row without a division give the coverages of the plain loop")
+    func divisionFreeRowsGiveThePlainCoverages() {
+        var rng = SplitMix64(seed: 2326)
+        for trial in 0..<150 {
+            // Vertices on row boundaries (pieces that start and end exactly on a row's top or bottom), inside rows,
+            // pieces a few ulps or 10⁻³⁰⁰ high, and far vertices (10¹⁸: the rasterizer's first row is an Int).
+            let polylines = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+                Polyline(points: (0..<Int.random(in: 3...25, using: &rng)).map { i -> Point in
+                    let x = Double.random(in: -10...90, using: &rng)
+                    switch (trial + i) % 6 {
+                    case 0: return Point(x, Double(Int.random(in: -3...40, using: &rng)))
+                    case 1: return Point(x, Double(Int.random(in: 0...40, using: &rng)).nextUp)
+                    case 2: return Point(x, 7 + 1e-300 * Double(i))
+                    case 3 where trial % 10 == 0: return Point(x, (i % 2 == 0 ? 1 : -1) * 1e18)
+                    default: return Point(x, Double.random(in: -3...40, using: &rng))
+                    }
+                }, isClosed: true)
+            }
+            let list = EdgeList(polylines: polylines)
+            let rule: FillRule = trial % 2 == 0 ? .nonZero : .evenOdd
+            let columns = 0..<[80, 3, 17, 64][trial % 4], rows = -2..<38
+            let want = plainCoverage(list, rule: rule, columns: columns, rows: rows)
+            let got = CoverageRasterizer.coverage(list, rule: rule, columns: columns, rows: rows)
+            #expect(got.map(\.bitPattern) == want.map(\.bitPattern), "trial \(trial)")
+        }
+    }
+
     @Test("a rasterizer scratch kept across calls gives every call the coverages of a fresh one")
     func keptScratchGivesFreshCoverages() {
         var rng = SplitMix64(seed: 2225)

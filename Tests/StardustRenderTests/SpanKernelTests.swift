@@ -178,6 +178,49 @@ import StardustCore
         #expect(beyond > 2000)
     }
 
+    /// The least squared radius whose index is at least `k` (1…1023), by bisecting the doubles' bit patterns in 0…1
+    /// with the loop's own expression (the index is nondecreasing in the squared radius).
+    private static func leastSquaredRadius(ofIndex k: Int) -> Double {
+        var lo = Double(0).bitPattern, hi = Double(1).bitPattern
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if GradientRamp.radialIndex(squaredRadius: Double(bitPattern: mid)) >= k { hi = mid } else { lo = mid + 1 }
+        }
+        return Double(bitPattern: lo)
+    }
+
+    @Test("radial spans whose radii cross index boundaries within a pixel or a few ulps: the bytes of the Swift loop")
+    func radialBoundariesKeepTheBytes() throws {
+        try #require(GradientSpanKernel.cpuHasAVX2, "skipped: this CPU has no AVX2, so there is no kernel to compare")
+        var rng = SplitMix64(seed: 2323)
+        // Neighbouring entries store different bytes, so a pixel given the index next to its own shows.
+        let colors = (0..<PaintShader.rampSize).map { i -> SIMD4<Float> in
+            let r: Float = i % 2 == 0 ? 0.1 : 0.45, g: Float = Float(i % 3) * 0.15, b: Float = i % 5 == 0 ? 0.4 : 0.2
+            return SIMD4(r, g, b, 0.5)
+        }
+        let full = FullCoverageRamp(colors: colors)
+        for trial in 0..<500 {
+            let count = [8, 11, 16, 24, 40, 64, 77][trial % 7]
+            let x0 = Int.random(in: 0...40, using: &rng)
+            // A squared radius where the index steps from k − 1 to k (the least one), reached at the span's middle
+            // pixel, with steps per pixel from 10⁻¹⁶ (the same ulps) to a whole index.
+            let k = Int.random(in: 1...1023, using: &rng)
+            let boundary = Self.leastSquaredRadius(ofIndex: k).squareRoot()
+            let ax = [1e-16, 1e-12, 1e-9, 1e-7, 1e-5, 1e-3][trial % 6] * (trial % 12 < 6 ? 1 : -1)
+            let mid = Double(x0 + count / 2) + 0.5
+            // Along x (bx = 0) or at 45° (both axes), where qx² + qy² crosses the same squared radius.
+            let diagonal = trial % 3 == 0
+            let r = diagonal ? boundary / 2.0.squareRoot() : boundary
+            let rowA = r - ax * mid, bx = diagonal ? ax : 0, rowB = diagonal ? r - ax * mid : 0
+            let cov = coverageRow(count, trial: trial, rng: &rng)
+            let start = (0..<(4 * (x0 + count))).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let (got, want, done) = bothPaths(start, x0: x0, count: count, coverage: cov, colors: colors, table: full,
+                                              source: .radial, (ax, rowA, bx, rowB))
+            #expect(done == count / 8 * 8)
+            #expect(got == want, "trial \(trial), index \(k), step \(ax), count \(count)")
+        }
+    }
+
     @Test("the transparent radius is the least squared radius whose index reads the ramp's ±0 end")
     func transparentRadiusIsLeast() {
         var rng = SplitMix64(seed: 2223)

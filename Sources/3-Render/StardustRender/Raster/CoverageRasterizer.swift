@@ -74,7 +74,7 @@ public enum CoverageRasterizer {
                     let s = segs[next]
                     if s.y1 > top {
                         // Interpolated (not x0 + Δy·slope) so that a razor-thin piece cannot make inf·0.
-                        entryX[activeCount] = s.x0 + (s.x1 - s.x0) * ((max(s.y0, top) - s.y0) / (s.y1 - s.y0))
+                        entryX[activeCount] = s.x0 + (s.x1 - s.x0) * entryFraction(s, top: top)
                         active[activeCount] = next; activeCount += 1
                     }
                     next += 1
@@ -142,6 +142,14 @@ public enum CoverageRasterizer {
                 if activeCount == 0 && next >= segs.count { break }
             }
         }
+    }
+
+    /// `(max(s.y0, top) − s.y0) / (s.y1 − s.y0)`, the fraction of piece `s` above the row whose top is `top`, without
+    /// the division on the row where the piece starts (docs/RENDERER.md, "Paths: edge order and coverage rows";
+    /// twenty-third round): there `s.y0 ≥ top`, so the numerator is `s.y0 − s.y0` = +0 (`s.y0` is finite), and
+    /// +0 divided by `s.y1 − s.y0` > 0 (a piece has `y1 > y0`; +∞ too) is +0, the quotient's own bits.
+    @inline(__always) static func entryFraction(_ s: Segment, top: Double) -> Double {
+        s.y0 >= top ? 0 : (top - s.y0) / (s.y1 - s.y0)
     }
 
     /// Coverage of `columns × rows` as a row-major array (`rows.count × columns.count`), zeros where empty.

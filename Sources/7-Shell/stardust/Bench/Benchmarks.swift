@@ -78,38 +78,38 @@ enum Benchmarks {
     /// kept, and going back to 20 s would make each run's first frame a backward seek that integrates
     /// every particle from its birth. That seek is the evaluation at 20 s before the runs, reported as
     /// `firstEvaluationMs`. The plain variant's cost does not depend on the frames before.
+    ///
+    /// The variants' runs are interleaved (run 1 of each variant, then run 2 of each, …), so that a change
+    /// in the machine's load during the invocation falls on every variant alike; on one thread each extended
+    /// variant also reports `cpuRatioToPlain`, the median over runs of its CPU throughput ÷ the plain
+    /// variant's in the same round.
     static func particlesEval(threads: Int, runs: Int, only: String? = nil) -> [BenchResult] {
         let variants: [(String, () -> EmitterLayer, Bool)] = [
             ("1M-live", ParticleWorkloads.particlesEval, false),
             ("1M-live-fields", ParticleWorkloads.particlesEvalFields, false),
             ("100k-live-integrated", ParticleWorkloads.particlesEvalIntegrated, false),
             ("1M-live-turbulence", ParticleWorkloads.particlesEvalTurbulence, true),
-        ]
-        return variants.filter { only.map($0.0.contains) ?? true }.map { variant, make, continues in
-            let emitter = make()
-            let snapshot = ParticleSnapshot()
-            let first = measureMilliseconds { emitter.evaluate(at: 20, into: snapshot, threads: threads) }
-            var samples: [Double] = [], cpu: [Double] = []
-            var live = 0
-            for run in 0..<runs {
-                var particleFrames = 0
-                let n0 = continues ? 30 * run : 0
-                let cpu0 = threadCPUMilliseconds()
-                let ms = measureMilliseconds {
-                    for f in n0..<(n0 + 30) {
-                        emitter.evaluate(at: 20 + Double(f) / 60, into: snapshot, threads: threads)
-                        particleFrames += snapshot.count
-                    }
-                }
-                let cpuMs = threadCPUMilliseconds() - cpu0
-                live = snapshot.count
-                samples.append(Double(particleFrames) / (ms / 1000) / 1e6)
-                cpu.append(Double(particleFrames) / (cpuMs / 1000) / 1e6)
-            }
-            var r = BenchResult(benchmark: "particles-eval", variant: variant, unit: "M particle-frames/s", samples: samples, threads: threads)
-            r.extra = [("liveParticles", "\(live)"), ("firstEvaluationMs", String(format: "%.0f", first))]
+        ].filter { only.map($0.0.contains) ?? true }
+        var plays = variants.map { variant, make, continues in EvalPlay(variant: variant, emitter: make(), continues: continues) }
+        for i in plays.indices {
+            let play = plays[i]
+            plays[i].firstMs = measureMilliseconds { play.emitter.evaluate(at: 20, into: play.snapshot, threads: threads) }
+        }
+        for run in 0..<runs {
+            for i in plays.indices { plays[i].play(run: run, threads: threads) }
+        }
+        let plain = plays.first { $0.variant == "1M-live" }
+        return plays.map { p in
+            var r = BenchResult(benchmark: "particles-eval", variant: p.variant, unit: "M particle-frames/s", samples: p.samples, threads: threads)
+            r.extra = [("liveParticles", "\(p.live)"), ("firstEvaluationMs", String(format: "%.0f", p.firstMs))]
             // One thread: the same throughput per CPU second of the calling thread (what the load of other processes does not change).
-            if threads == 1 { r.extra.append(("cpuMedian", String(format: "%.3f", median(cpu)))) }
+            if threads == 1 {
+                r.extra.append(("cpuMedian", String(format: "%.3f", median(p.cpu))))
+                if let plain, plain.variant != p.variant {
+                    let ratios = zip(p.cpu, plain.cpu).map { $0 / $1 }
+                    r.extra.append(("cpuRatioToPlain", String(format: "%.3f", median(ratios))))
+                }
+            }
             return r
         }
     }

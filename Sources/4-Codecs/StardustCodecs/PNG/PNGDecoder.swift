@@ -15,7 +15,8 @@ public enum PNGDecoder {
     public static func decode(_ bytes: [UInt8], maxPixels: Int = ImageLimits.defaultMaxPixels) throws -> Image {
         let decoded = try decodeRGBA(bytes, maxPixels: maxPixels, premultiplyingPalette: true)
         var straight = decoded.image
-        // Premultiplied in place: the pixels leave `straight` so that their buffer is not shared (no second image).
+        // The pixels leave `straight` so that their buffer is not shared (no second image): a palette image's are
+        // premultiplied already, the others are premultiplied in place.
         let pixels = straight.pixels
         straight.pixels = []
         if decoded.premultiplied { return Image(width: straight.width, height: straight.height, pixels: pixels) }

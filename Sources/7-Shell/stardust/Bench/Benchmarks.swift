@@ -91,10 +91,7 @@ enum Benchmarks {
             ("1M-live-turbulence", ParticleWorkloads.particlesEvalTurbulence, true),
         ].filter { only.map($0.0.contains) ?? true }
         var plays = variants.map { variant, make, continues in EvalPlay(variant: variant, emitter: make(), continues: continues) }
-        for i in plays.indices {
-            let play = plays[i]
-            plays[i].firstMs = measureMilliseconds { play.emitter.evaluate(at: 20, into: play.snapshot, threads: threads) }
-        }
+        for i in plays.indices { plays[i].evaluateFirst(threads: threads) }
         for run in 0..<runs {
             for i in plays.indices { plays[i].play(run: run, threads: threads) }
         }

@@ -14,6 +14,13 @@ struct EvalPlay {
     /// Live particles at the last frame played.
     var live = 0
 
+    /// The evaluation at t = 20 s before the runs (for `1M-live-turbulence` a seek integrating every particle from
+    /// its birth), timed as `firstMs`.
+    mutating func evaluateFirst(threads: Int) {
+        let (emitter, snapshot) = (self.emitter, self.snapshot)
+        firstMs = measureMilliseconds { emitter.evaluate(at: 20, into: snapshot, threads: threads) }
+    }
+
     /// Plays run `run`: 30 frames at 60 frames/s from t = 20 s (+ 0.5 s per earlier run if `continues`).
     mutating func play(run: Int, threads: Int) {
         var particleFrames = 0

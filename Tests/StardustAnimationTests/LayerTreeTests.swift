@@ -1,5 +1,6 @@
 import Testing
 import StardustCore
+import StardustTestSupport
 @testable import StardustAnimation
 
 @Suite struct LayerTreeTests {
@@ -40,5 +41,46 @@ import StardustCore
         #expect(root.displayList(size: Size(2, 2), at: 0.5).commands.isEmpty)
         #expect(root.displayList(size: Size(2, 2), at: 1.5).commands.count == 3)
         #expect(!b.isHidden)
+    }
+
+    /// `insertSublayer(_:at:)` appends at the end (every `addSublayer`) instead of inserting there: random edits of a
+    /// small forest — adds, inserts at indices below 0, inside, at and past the end, moves within one parent and
+    /// between parents, cycles refused, removals — against a plain model of the same rules (the layer taken out of
+    /// its parent first, then `Array.insert` at the index clamped to `0…count`).
+    @Test("sublayers added and inserted anywhere match a plain model of the rules")
+    func treeEditsMatchAPlainModel() {
+        var rng = SplitMix64(seed: 2_424)
+        for trial in 0..<300 {
+            let layers = (0..<8).map { _ in Layer() }
+            var children = [[Int]](repeating: [], count: 8), parent = [Int?](repeating: nil, count: 8)
+            func isSelfOrAncestor(_ x: Int, of y: Int) -> Bool {
+                var a: Int? = y
+                while let c = a { if c == x { return true }; a = parent[c] }
+                return false
+            }
+            for step in 0..<40 {
+                let p = Int.random(in: 0..<8, using: &rng), c = Int.random(in: 0..<8, using: &rng)
+                let op = Int.random(in: 0..<4, using: &rng)
+                if op == 3 {
+                    layers[c].removeFromSuperlayer()
+                    if let q = parent[c] { children[q].removeAll { $0 == c }; parent[c] = nil }
+                } else {
+                    let count = children[p].count
+                    let index = op == 0 ? nil : [Int.min, -1, 0, count / 2, count, count + 1, Int.max].randomElement(using: &rng)!
+                    if let index { layers[p].insertSublayer(layers[c], at: index) } else { layers[p].addSublayer(layers[c]) }
+                    if !isSelfOrAncestor(c, of: p) {
+                        if let q = parent[c] { children[q].removeAll { $0 == c } }
+                        let n = children[p].count
+                        children[p].insert(c, at: index.map { min(max($0, 0), n) } ?? n)
+                        parent[c] = p
+                    }
+                }
+                for i in 0..<8 {
+                    let ids = layers[i].sublayers.map { l in layers.firstIndex { $0 === l }! }
+                    #expect(ids == children[i], "trial \(trial), step \(step), layer \(i)")
+                    #expect(layers[i].superlayer.map { l in layers.firstIndex { $0 === l }! } == parent[i], "trial \(trial), step \(step)")
+                }
+            }
+        }
     }
 }

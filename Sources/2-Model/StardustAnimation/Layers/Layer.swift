@@ -256,7 +256,10 @@ open class Layer: AnimationHost {
     public func insertSublayer(_ layer: Layer, at index: Int) {
         guard !isSelfOrAncestor(layer) else { return }
         layer.removeFromSuperlayer()
-        sublayerStorage.insert(layer, at: min(max(index, 0), sublayerStorage.count))
+        // At the end (every `addSublayer`), an append: `insert(_:at:)` goes through the general `replaceSubrange`,
+        // about ten times the instructions (docs/BENCHMARKS.md, "lottie", twenty-fourth round (opening)).
+        let i = min(max(index, 0), sublayerStorage.count)
+        if i == sublayerStorage.count { sublayerStorage.append(layer) } else { sublayerStorage.insert(layer, at: i) }
         layer.superlayer = self
     }
 

@@ -25,6 +25,7 @@ public enum DotLottie {
         let animation = try LottieParser.parse(bytes, limits: limits)
         var images: [String: Texture] = [:]
         var warnings: [LottieWarning] = []
+        let drawn = LottieFile.drawnImageIDs(animation)
         for (assetID, asset) in animation.images.sorted(by: { $0.key < $1.key }) where !asset.embedded {
             let name = asset.file
             guard let imageEntry = contents.imageEntry(name) else {
@@ -32,7 +33,8 @@ public enum DotLottie {
                 continue
             }
             let data = try contents.bytes(of: imageEntry)
-            if let t = try LottieFile.decodeImage(data, asset: asset, limits: limits, warn: { warnings.append($0) }) { images[assetID] = t }
+            if let t = try LottieFile.decodeImage(data, asset: asset, limits: limits, texture: drawn.contains(assetID),
+                                                  warn: { warnings.append($0) }) { images[assetID] = t }
         }
         let embedded = try LottieFile.loadImages(animation, folder: nil, limits: limits) { warnings.append($0) }
         images.merge(embedded) { a, _ in a }

@@ -87,10 +87,13 @@ public enum LottieFile {
     }
 
     /// Decodes the image assets: data URLs, or files named by `u` + `p` relative to `folder`. A name that leaves
-    /// the folder (`..`, an absolute path) is refused; an image that cannot be read is a warning.
+    /// the folder (`..`, an absolute path) is refused; an image that cannot be read is a warning. Only the assets an
+    /// image layer names get a texture (``drawnImageIDs(_:)``); the others are decoded all the same, for the same
+    /// errors and warnings, and dropped.
     static func loadImages(_ a: LottieAnimation, folder: String?, limits: LottieLimits,
                            warn: (LottieWarning) -> Void) throws -> [String: Texture] {
         var result: [String: Texture] = [:]
+        let drawn = drawnImageIDs(a)
         for (id, asset) in a.images.sorted(by: { $0.key < $1.key }) {
             let bytes: [UInt8]
             if asset.embedded {
@@ -117,14 +120,29 @@ public enum LottieFile {
                     throw LottieError(path: "\(asset.path).p", "cannot read \"\(relative)\": \(error.readFailure ?? "\(error)")")
                 }
             }
-            if let t = try decodeImage(bytes, asset: asset, limits: limits, warn: warn) { result[id] = t }
+            if let t = try decodeImage(bytes, asset: asset, limits: limits, texture: drawn.contains(id), warn: warn) { result[id] = t }
         }
         return result
     }
 
+    /// The ids of the image assets some image layer names — among the top layers or any precomp's, used or not —:
+    /// the translator asks for no other texture (``LottieTranslator``'s image layers look theirs up by `refId`).
+    /// Why: a texture is the image's mip chain, a third more pixels averaged and held, and files carry images no
+    /// layer draws (the largest image of the lottie-ios samples, 1166 × 1671 in `issue_2545.json`, is one).
+    static func drawnImageIDs(_ a: LottieAnimation) -> Set<String> {
+        var ids = Set<String>()
+        for layer in a.layers { if case .image(let ref) = layer.kind { ids.insert(ref) } }
+        for layers in a.precomps.values {
+            for layer in layers { if case .image(let ref) = layer.kind { ids.insert(ref) } }
+        }
+        return ids
+    }
+
     /// Decodes an image asset's bytes: its header is checked against ``LottieLimits/maxImagePixels`` first (refused
-    /// with the asset's path); an undecodable image is a warning.
-    static func decodeImage(_ bytes: [UInt8], asset: LottieImageAsset, limits: LottieLimits,
+    /// with the asset's path); an undecodable image is a warning. Without `texture` (an asset no layer draws) the
+    /// image is decoded all the same — the same checks, errors and warnings — and nil returned instead of its
+    /// texture and mip chain.
+    static func decodeImage(_ bytes: [UInt8], asset: LottieImageAsset, limits: LottieLimits, texture: Bool = true,
                             warn: (LottieWarning) -> Void) throws -> Texture? {
         do {
             let header = try ImageDecoder.header(of: bytes)
@@ -132,7 +150,8 @@ public enum LottieFile {
                   header.width > 0, header.height > 0 else {
                 throw LottieError(path: "\(asset.path).p", "the image is \(header.width)×\(header.height) pixels, more than the limit of \(limits.maxImagePixels)")
             }
-            return Texture(try ImageDecoder.decode(bytes, maxPixels: limits.maxImagePixels))
+            let image = try ImageDecoder.decode(bytes, maxPixels: limits.maxImagePixels)
+            return texture ? Texture(image) : nil
         } catch let e as LottieError {
             throw e
         } catch {

@@ -121,8 +121,11 @@ extension LottieTranslator {
     static func scale(_ a: AnimatableValue, _ s: Double) -> AnimatableValue { combine(a, a) { x, _ in x * s } }
 
     /// `loopOut`/`loopIn` "offset" and "continue", any loop over the last (first) `n` keyframes, and `wiggle`, at `frame`.
+    ///
+    /// Called once per sample (a wiggle over a long composition is sampled up to 600 times): the keyframes are taken
+    /// from `p` itself, since ``LottieAnimated/keyframeList`` makes a one-keyframe array for a static value on every
+    /// call, and a static value has fewer than the two keyframes a loop needs.
     static func expressionValue(_ e: LottieExpression, _ p: LottieAnimated<AnimatableValue>, at frame: Double) -> AnimatableValue? {
-        let k = p.keyframeList
         switch e {
         case .wiggle(let freq, let amp):
             let base = animatedValue(p, at: frame), t = frame
@@ -135,7 +138,7 @@ extension LottieTranslator {
             default: return base
             }
         case .loopOut(let loop, let count):
-            guard k.count >= 2 else { return nil }
+            guard case .keyframes(let k) = p, k.count >= 2 else { return nil }
             let first = k[count > 0 && count < k.count ? k.count - 1 - count : 0], last = k[k.count - 1]
             let span = last.time - first.time
             guard frame > last.time, span > 0 else { return nil }
@@ -152,7 +155,7 @@ extension LottieTranslator {
                 return add(last.value, scale(subtract(last.value, before), (frame - last.time) / 0.5))
             }
         case .loopIn(let loop, let count):
-            guard k.count >= 2 else { return nil }
+            guard case .keyframes(let k) = p, k.count >= 2 else { return nil }
             let first = k[0], last = k[count > 0 && count < k.count ? count : k.count - 1]
             let span = last.time - first.time
             guard frame < first.time, span > 0 else { return nil }

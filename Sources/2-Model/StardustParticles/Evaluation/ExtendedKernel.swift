@@ -82,8 +82,8 @@ extension EmitterLayer {
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 5 * n) { ints in
                 let d = dbl.baseAddress!
                 func col(_ c: Int) -> UnsafeMutablePointer<Double> { d + c * n }
-                // Per batch slot: the birth's age, lifetime and time, its uniforms (overwritten by its
-                // birth values in step 2), its birth position, and its state (step 3).
+                // Per batch slot: the birth's age, lifetime and time, its uniforms (the birth values are drawn from
+                // them where read: step 4's `sd_columns`, the birth record), its birth position, and its state (step 3).
                 let ages = col(0), lives = col(1), births = col(2)
                 let uAngle = col(3), uSpeed = col(4), uScale = col(5), uSpin = col(6)
                 let uR = col(7), uG = col(8), uB = col(9), uA = col(10), uRot = col(11)

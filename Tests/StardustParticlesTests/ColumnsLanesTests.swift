@@ -3,7 +3,8 @@ import Testing
 @testable import StardustParticles
 
 /// Step 4 of the batched extended kernel in C (`sd_columns`, docs/PARTICLES-PERFORMANCE.md, "the fields
-/// kernel's columns") against the Swift four-lane step it replaced, kept here as the reference, bit for bit:
+/// kernel's columns") against the Swift four-lane steps it replaced (step 2's birth draws of the colors, scale, spin and
+/// rotation from their uniforms, then step 4), kept here as the reference, bit for bit:
 /// the variant the CPU runs and every compiled one it can (the baseline, AVX2, AVX-512's eight lanes), over
 /// random batches with and without each curve, a sub-cell's scale factor and turn, scales around 0, NaN and
 /// infinite inputs, and counts that are not multiples of 4 or 8 (nothing is written past `count`). A NaN is compared as a NaN (its payload, of two
@@ -11,12 +12,36 @@ import Testing
 @Suite struct ColumnsLanesTests {
     typealias Draw = PointKernelTests.Draw
 
-    /// The Swift step 4 of ExtendedKernel.swift before `sd_columns` (its operations in its order).
+    /// The birth draws of step 2 of ExtendedKernel.swift before `sd_columns` took them (``ParticleBirth/finish``).
+    struct Draws {
+        var color: SIMD4<Double>, colorRange: SIMD4<Double>, colorFactor: SIMD4<Double>?
+        var scale: Double, scaleRange: Double, spin: Double, spinRange: Double
+        /// The rotation's base and range, nil when it is not drawn (the uniform's column read as it is).
+        var rotation: (Double, Double)?
+    }
+
+    /// The Swift steps 2 (the draws, written over the uniforms) and 4 of ExtendedKernel.swift before `sd_columns` took
+    /// them (their operations in their order).
     static func reference(_ c: [[Double]], _ count: Int, cs: SIMD4<Double>, scaleSpeed: Double, scaleFactor: Double?,
-                          turn: Double, ramp: Bool, alpha: Bool, scale: Bool) -> [[Float]] {
+                          turn: Double, ramp: Bool, alpha: Bool, scale: Bool, draws q: Draws) -> [[Float]] {
+        var c = c
         func load(_ col: Int, _ j: Int) -> SIMD4<Double> { SIMD4(c[col][j], c[col][j + 1], c[col][j + 2], c[col][j + 3]) }
-        var out = [[Float]](repeating: [Float](repeating: 0, count: count), count: 14)
+        func store(_ v: SIMD4<Double>, _ col: Int, _ j: Int) { for l in 0..<4 { c[col][j + l] = v[l] } }
         var j = 0
+        while j < count {
+            var r = q.color.x + q.colorRange.x * (2 * load(2, j) - 1)
+            var g = q.color.y + q.colorRange.y * (2 * load(3, j) - 1)
+            var b = q.color.z + q.colorRange.z * (2 * load(4, j) - 1)
+            var a = q.color.w + q.colorRange.w * (2 * load(5, j) - 1)
+            if let f = q.colorFactor { r *= f.x; g *= f.y; b *= f.z; a *= f.w }
+            store(r, 2, j); store(g, 3, j); store(b, 4, j); store(a, 5, j)
+            store(q.scale + q.scaleRange * (2 * load(6, j) - 1), 6, j)
+            store(q.spin + q.spinRange * (2 * load(8, j) - 1), 8, j)
+            if let (r0, rr) = q.rotation { store(r0 + rr * (2 * load(7, j) - 1), 7, j) }
+            j += 4
+        }
+        var out = [[Float]](repeating: [Float](repeating: 0, count: count), count: 14)
+        j = 0
         while j < count {
             let tau = load(0, j), life = load(1, j)
             var r = load(2, j) + cs.x * tau, g = load(3, j) + cs.y * tau
@@ -48,6 +73,7 @@ import Testing
         var cs: SIMD4<Double>, scaleSpeed: Double, scaleFactor: Double?, turn: Double
         var ramp: Bool, alpha: Bool, scale: Bool
         var idKey: UInt64, cell: Int32, ks: [UInt64], writesIds: Bool
+        var draws: Draws
 
         /// Counts 0 … 69, values NaN, ±infinity, ±0, tiny, past Float's range or ordinary; ids near the wrap of UInt64.
         init(_ d: inout Draw) {
@@ -77,6 +103,14 @@ import Testing
             cell = Int32(d.u(-3, 200))
             self.ks = (0..<padded).map { _ in d.chance(0.2) ? UInt64.max &- UInt64(d.u(0, 40)) : UInt64(d.u(0, 1e9)) }
             writesIds = d.chance(0.8)
+            // The draws: ordinary bases and ranges, now and then 0, −0, NaN or far values (the uniforms are the columns
+            // above: NaN, ±infinity, ±0 and far values among them), a sub-cell's color factor, a drawn rotation.
+            func base(_ d: inout Draw) -> Double { d.chance(0.9) ? d.range(2) : value(&d) }
+            draws = Draws(color: SIMD4(base(&d), base(&d), base(&d), base(&d)),
+                          colorRange: SIMD4(base(&d), base(&d), base(&d), base(&d)),
+                          colorFactor: d.chance(0.3) ? SIMD4(base(&d), base(&d), base(&d), base(&d)) : nil,
+                          scale: base(&d), scaleRange: base(&d), spin: base(&d), spinRange: base(&d),
+                          rotation: d.chance(0.5) ? (base(&d), base(&d)) : nil)
         }
     }
 
@@ -127,9 +161,16 @@ import Testing
                                 green: outputs[9], blue: outputs[10], alpha: outputs[11], age: outputs[12],
                                 lifetime: outputs[13], birth: writesIds ? birthOut.baseAddress : nil,
                                 cells: writesIds ? cellsOut.baseAddress : nil, ids: writesIds ? idsOut.baseAddress : nil)
+        let q = batch.draws, factor = q.colorFactor ?? SIMD4(repeating: 1), rotation = q.rotation ?? (0, 0)
         var p = SDColumnParameters(colorSpeed: (batch.cs.x, batch.cs.y, batch.cs.z, batch.cs.w),
                                    scaleSpeed: batch.scaleSpeed, scaleFactor: batch.scaleFactor ?? 1, turn: batch.turn,
-                                   hasScaleFactor: batch.scaleFactor != nil ? 1 : 0, cell: batch.cell, idKey: batch.idKey)
+                                   hasScaleFactor: batch.scaleFactor != nil ? 1 : 0, cell: batch.cell, idKey: batch.idKey,
+                                   color: (q.color.x, q.color.y, q.color.z, q.color.w),
+                                   colorRange: (q.colorRange.x, q.colorRange.y, q.colorRange.z, q.colorRange.w),
+                                   colorFactor: (factor.x, factor.y, factor.z, factor.w),
+                                   scale: q.scale, scaleRange: q.scaleRange, spin: q.spin, spinRange: q.spinRange,
+                                   rotation: rotation.0, rotationRange: rotation.1,
+                                   hasColorFactor: q.colorFactor != nil ? 1 : 0, drawsRotation: q.rotation != nil ? 1 : 0)
         if variant == 0 {
             sd_columns(&i, &o, Int64(batch.count), &p)
         } else if sd_columns_variant(variant, &i, &o, Int64(batch.count), &p) != 0 {
@@ -148,7 +189,7 @@ import Testing
             let (count, padded, cols) = (batch.count, batch.padded, batch.cols)
             let expected = Self.reference(cols, count, cs: batch.cs, scaleSpeed: batch.scaleSpeed,
                                           scaleFactor: batch.scaleFactor, turn: batch.turn, ramp: batch.ramp,
-                                          alpha: batch.alpha, scale: batch.scale)
+                                          alpha: batch.alpha, scale: batch.scale, draws: batch.draws)
             for variant: Int32 in [0, 1, 2, 3] {
                 guard let w = Self.run(batch, variant: variant) else { continue }
                 variantsRun.insert(variant)

@@ -405,14 +405,18 @@ import StardustCore
             }
             let noTable = d.chance(0.1)
             var tableA = table, tableB = table
-            // The C prepare (columns a), then the Swift one (columns b).
+            // The C prepare (columns a), then the Swift one (columns b). Its answers (which lanes resume) in half the rounds.
+            let answers = d.chance(0.5)
+            var resumes = [UInt64](repeating: 7, count: n)
             let got = tableA.withUnsafeMutableBufferPointer { t in
                 var s = FieldIntegrator.laneSlots(noTable ? nil : t.baseAddress!, slots: slots, ks: ks, idKey: idKey)
                 var births = SDFieldBirths(px: birthStore, py: birthStore + n, pz: birthStore + 2 * n,
                                            vx: birthStore + 3 * n, vy: birthStore + 4 * n, vz: birthStore + 5 * n)
                 var lanes = a.lanes
-                return sd_field_prepare(&lanes, a.resumed, a.bounces, &s, &births, perLane ? UnsafePointer(a.lanes.side) : nil,
-                                        side, Int64(m), Int64(padded))
+                return resumes.withUnsafeMutableBufferPointer { r in
+                    sd_field_prepare(&lanes, a.resumed, a.bounces, answers ? r.baseAddress : nil, &s, &births,
+                                     perLane ? UnsafePointer(a.lanes.side) : nil, side, Int64(m), Int64(padded))
+                }
             }
             if bad {
                 #expect(got == -1, "round \(round): a step Swift's Int does not convert is refused")
@@ -421,6 +425,12 @@ import StardustCore
             }
             #expect(got == 0)
             if perLane { perLaneRounds += 1 }
+            // The answers: FieldCheckpoint.resumes of each particle's slot as read (0 without a table), nothing past m.
+            for j in 0..<n {
+                let expected: UInt64 = !answers || j >= m ? 7
+                    : (!noTable && table[Int(slots[j])].resumes(idKey &+ ks[j], steps: Int(b.lanes.steps[j])) ? 1 : 0)
+                if resumes[j] != expected { Issue.record("round \(round), lane \(j): answer \(resumes[j]), expected \(expected)") }
+            }
             tableB.withUnsafeMutableBufferPointer { t in
                 for j in 0..<m {
                     integrator.prepareLane(j, births[j], side: perLane ? laneSides[j] : side, checkpoint: noTable ? nil : t.baseAddress! + Int(slots[j]), b)
@@ -534,14 +544,22 @@ import StardustCore
             let perLane = d.chance(0.5), side = [-1.0, 1, 0][Int(d.u(0, 3))]
             var births = SDFieldBirths(px: birthStore, py: birthStore + n, pz: birthStore + 2 * n,
                                        vx: birthStore + 3 * n, vy: birthStore + 4 * n, vz: birthStore + 5 * n)
-            func prepare(_ variant: Int32, _ c: FieldLaneColumns, _ t: UnsafeMutableRawPointer) -> Int64 {
+            var answersA = [UInt64](repeating: 7, count: n), answersB = answersA
+            func prepare(_ variant: Int32, _ c: FieldLaneColumns, _ t: UnsafeMutableRawPointer,
+                         _ answers: inout [UInt64]) -> Int64 {
                 var s = SDFieldSlots(table: t.assumingMemoryBound(to: SDFieldCheckpoint.self), slots: slots, ks: ks, idKey: idKey)
                 var lanes = c.lanes
-                return sd_field_prepare_variant(variant, &lanes, c.resumed, c.bounces, &s, &births,
-                                                perLane ? UnsafePointer(laneSides) : nil, side, Int64(m), Int64(padded))
+                return answers.withUnsafeMutableBufferPointer { r in
+                    sd_field_prepare_variant(variant, &lanes, c.resumed, c.bounces, r.baseAddress, &s, &births,
+                                             perLane ? UnsafePointer(laneSides) : nil, side, Int64(m), Int64(padded))
+                }
             }
-            let gotA = prepare(1, a, tableA), gotB = prepare(3, b, tableB)
+            let gotA = prepare(1, a, tableA, &answersA), gotB = prepare(3, b, tableB, &answersB)
             #expect(gotA == 0 && gotB == 0, "round \(round): \(gotA), \(gotB)")
+            // Which lanes resume: the same answers, 0 or 1 for each of the m lanes, nothing past them.
+            if answersA != answersB || answersA[..<m].contains(where: { $0 > 1 }) || answersA[m...].contains(where: { $0 != 7 }) {
+                Issue.record("round \(round): answers \(answersA) against \(answersB)")
+            }
             for i in 0..<(FieldLaneColumns.testColumnCount * n) where storeA[i].bitPattern != storeB[i].bitPattern {
                 Issue.record("round \(round), prepare: column \(i / n), lane \(i % n): \(storeA[i]) against \(storeB[i])")
             }

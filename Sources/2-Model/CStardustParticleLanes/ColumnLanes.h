@@ -27,9 +27,23 @@ SD_WFN void SD_WN(columnGroup)(const SDColumnInputs *in, const SDColumnOutputs *
                                const SDColumnParameters *p) {
     const dW zero = (dW)0;
     dW tau = SD_WN(load)(in->ages + j), life = SD_WN(load)(in->lives + j);
-    dW r = SD_WN(load)(in->red + j) + p->colorSpeed[0] * tau, g = SD_WN(load)(in->green + j) + p->colorSpeed[1] * tau;
-    dW b = SD_WN(load)(in->blue + j) + p->colorSpeed[2] * tau, a = SD_WN(load)(in->alpha + j) + p->colorSpeed[3] * tau;
-    dW sc = SD_WN(load)(in->scale + j) + p->scaleSpeed * tau;
+    // The birth values from their uniforms (``ParticleBirth/finish``'s operations, as step 2 of the kernel did them:
+    // base + range · (2u − 1), the color then times a sub-cell's factor), read here only: a pass of their own before
+    // wrote them back for this step alone.
+    dW r0 = p->color[0] + p->colorRange[0] * (2 * SD_WN(load)(in->red + j) - 1);
+    dW g0 = p->color[1] + p->colorRange[1] * (2 * SD_WN(load)(in->green + j) - 1);
+    dW b0 = p->color[2] + p->colorRange[2] * (2 * SD_WN(load)(in->blue + j) - 1);
+    dW a0 = p->color[3] + p->colorRange[3] * (2 * SD_WN(load)(in->alpha + j) - 1);
+    if (p->hasColorFactor) {
+        r0 *= p->colorFactor[0]; g0 *= p->colorFactor[1]; b0 *= p->colorFactor[2]; a0 *= p->colorFactor[3];
+    }
+    dW s0 = p->scale + p->scaleRange * (2 * SD_WN(load)(in->scale + j) - 1);
+    dW spin = p->spin + p->spinRange * (2 * SD_WN(load)(in->spin + j) - 1);
+    dW rot0 = SD_WN(load)(in->rotation + j);
+    if (p->drawsRotation) rot0 = p->rotation + p->rotationRange * (2 * rot0 - 1);
+    dW r = r0 + p->colorSpeed[0] * tau, g = g0 + p->colorSpeed[1] * tau;
+    dW b = b0 + p->colorSpeed[2] * tau, a = a0 + p->colorSpeed[3] * tau;
+    dW sc = s0 + p->scaleSpeed * tau;
     sc = SD_WN(select)(sc >= zero, sc, zero);
     if (p->hasScaleFactor) sc = p->scaleFactor * sc;
     if (in->rampR) {
@@ -41,7 +55,7 @@ SD_WFN void SD_WN(columnGroup)(const SDColumnInputs *in, const SDColumnOutputs *
         sc = sc * SD_WN(load)(in->scaleValues + j);
         sc = SD_WN(select)(sc >= zero, sc, zero);
     }
-    dW rot = SD_WN(load)(in->rotation + j) + SD_WN(load)(in->spin + j) * tau;
+    dW rot = rot0 + spin * tau;
     if (p->turn != 0) rot += p->turn;
     SD_WN(put)(out->x + j, __builtin_convertvector(SD_WN(load)(in->px + j), fW), c);
     SD_WN(put)(out->y + j, __builtin_convertvector(SD_WN(load)(in->py + j), fW), c);

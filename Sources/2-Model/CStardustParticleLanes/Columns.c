@@ -1,5 +1,7 @@
-// Columns.c — the batched particle kernel's step 4 (ExtendedKernel.swift): each particle's over-life
-// state (color, alpha, scale and rotation at its age, times its curves' values) and its 14 float columns,
+// Columns.c — the batched particle kernel's step 4 (ExtendedKernel.swift): each particle's birth color, scale, spin
+// and rotation from their uniforms (once step 2's, a pass of its own that wrote them back for this step alone, about a
+// fifth of the Swift kernel's samples in a profile: docs/PARTICLES-PERFORMANCE.md, "the birth draws in the columns"),
+// its over-life state (color, alpha, scale and rotation at its age, times its curves' values) and its 14 float columns,
 // four particles at a time, written once over the lane width (ColumnLanes.h) and compiled for the baseline, on
 // x86-64 for `target("avx2")` and, on a CPU with AVX-512 (F, VL, DQ, BW), eight particles at a time (`columns512`);
 // chosen once at run time (LaneChoice.c, so never under STARDUST_NO_AVX=1).
@@ -11,7 +13,7 @@
 // On AVX-512 eight lanes halve those instructions again (the steps' and the passes' widths: an extended row's
 // columns were about 11 % of its playback in a profile, docs/PARTICLES-PERFORMANCE.md, "the columns on eight lanes").
 //
-// The same values, lane by lane: the Swift step's operations in its order (IEEE-754 only, no contraction,
+// The same values, lane by lane: the Swift steps' operations in their order (IEEE-754 only, no contraction,
 // Lanes.h); `max(0, s)` is `s >= 0 ? s : 0` (a NaN gives 0, as `replace(with:where:)` did); the rounding to
 // float is the current rounding (to nearest), as Swift's `Float(_:)` (`ColumnsLanesTests`).
 

@@ -40,9 +40,9 @@ SD_INLINE int stepsInRange(const double *steps, int64_t m) {
 }
 
 /// ``sd_field_prepare``'s lanes `from ..< m` (the steps in range), then the unused lanes `m ..< padded`.
-SD_INLINE void prepareLanes(const SDFieldLanes *c, double *resumed, double *bounces, const SDFieldSlots *s,
-                            const SDFieldBirths *births, const double *laneSides, double side, int64_t from,
-                            int64_t m, int64_t padded) {
+SD_INLINE void prepareLanes(const SDFieldLanes *c, double *resumed, double *bounces, uint64_t *resumes,
+                            const SDFieldSlots *s, const SDFieldBirths *births, const double *laneSides, double side,
+                            int64_t from, int64_t m, int64_t padded) {
     // The columns and the table in locals: the compiler may not keep struct fields in registers across the stores.
     double *const step = c->step, *const steps = c->steps, *const rest = c->rest, *const sides = c->side;
     double *const last = c->last;
@@ -57,7 +57,10 @@ SD_INLINE void prepareLanes(const SDFieldLanes *c, double *resumed, double *boun
         const SDFieldCheckpoint *kept = table ? table + slots[j] : NULL;
         // FieldCheckpoint.resumes: its particle, not empty, on or before the last full step (Swift's Int(steps), in
         // range as tested before).
-        if (kept && kept->id == idKey + ks[j] && kept->step >= 0 && (int64_t)kept->step <= (int64_t)steps[j]) {
+        const int resumesLane =
+            kept && kept->id == idKey + ks[j] && kept->step >= 0 && (int64_t)kept->step <= (int64_t)steps[j];
+        if (resumes) resumes[j] = (uint64_t)resumesLane;
+        if (resumesLane) {
             step[j] = (double)kept->step;
             last[j] = (double)kept->last;
             resumed[j] = (double)kept->step;
@@ -154,9 +157,9 @@ SD_INLINE SD_AVX512 u8 loadu8(const uint64_t *p) {
 /// ``sd_field_prepare`` with a table, eight lanes at a time (returns as it does): each lane's slot read whole, the
 /// test of ``prepareLanes`` on the eight lanes (the step's int32, sign-extended, against the truncated `steps`),
 /// each column the slot's field or the birth's by the test.
-SD_AVX512 static int64_t prepare512(const SDFieldLanes *c, double *resumed, double *bounces, const SDFieldSlots *s,
-                                    const SDFieldBirths *births, const double *laneSides, double side, int64_t m,
-                                    int64_t padded) {
+SD_AVX512 static int64_t prepare512(const SDFieldLanes *c, double *resumed, double *bounces, uint64_t *resumes,
+                                    const SDFieldSlots *s, const SDFieldBirths *births, const double *laneSides,
+                                    double side, int64_t m, int64_t padded) {
     if (!stepsInRange(c->steps, m)) return -1;  // the range test on eight lanes too (compiled for AVX-512 here)
     // In locals, as in the loop: the vector stores may not be assumed to leave the structs' fields as they were.
     double *const step = c->step, *const last = c->last, *const sides = c->side;
@@ -175,22 +178,26 @@ SD_AVX512 static int64_t prepare512(const SDFieldLanes *c, double *resumed, doub
         for (int l = 0; l < 8; l++) memcpy(&w[l], table + slots[j + l], sizeof w[l]);
         transpose8(w);  // w[0] the ids, w[1…6] the states, w[7] step | bounces << 32 | padding | last << 48
         l8 kept = (l8)(w[7] << 32) >> 32;
-        i8 resumes = (w[0] == (idKey + loadu8(ks + j))) & (kept >= 0) &
-                     (kept <= __builtin_convertvector(load8(steps + j), l8));
+        i8 resumes8 = (w[0] == (idKey + loadu8(ks + j))) & (kept >= 0) &
+                      (kept <= __builtin_convertvector(load8(steps + j), l8));
         d8 keptStep = __builtin_convertvector(kept, d8);
-        store8(step + j, select8(resumes, keptStep, zero));
-        store8(last + j, select8(resumes, __builtin_convertvector((l8)w[7] >> 48, d8), none));
-        store8(resumed + j, select8(resumes, keptStep, zero));
-        store8(bounces + j, select8(resumes, __builtin_convertvector((l8)((w[7] >> 32) & 0xFF), d8), zero));
-        store8(px + j, select8(resumes, (d8)w[1], load8(px0 + j)));
-        store8(py + j, select8(resumes, (d8)w[2], load8(py0 + j)));
-        store8(pz + j, select8(resumes, (d8)w[3], load8(pz0 + j)));
-        store8(vx + j, select8(resumes, (d8)w[4], load8(vx0 + j)));
-        store8(vy + j, select8(resumes, (d8)w[5], load8(vy0 + j)));
-        store8(vz + j, select8(resumes, (d8)w[6], load8(vz0 + j)));
+        store8(step + j, select8(resumes8, keptStep, zero));
+        store8(last + j, select8(resumes8, __builtin_convertvector((l8)w[7] >> 48, d8), none));
+        store8(resumed + j, select8(resumes8, keptStep, zero));
+        store8(bounces + j, select8(resumes8, __builtin_convertvector((l8)((w[7] >> 32) & 0xFF), d8), zero));
+        store8(px + j, select8(resumes8, (d8)w[1], load8(px0 + j)));
+        store8(py + j, select8(resumes8, (d8)w[2], load8(py0 + j)));
+        store8(pz + j, select8(resumes8, (d8)w[3], load8(pz0 + j)));
+        store8(vx + j, select8(resumes8, (d8)w[4], load8(vx0 + j)));
+        store8(vy + j, select8(resumes8, (d8)w[5], load8(vy0 + j)));
+        store8(vz + j, select8(resumes8, (d8)w[6], load8(vz0 + j)));
         store8(sides + j, laneSides ? load8(laneSides + j) : (d8)side);
+        if (resumes) {
+            u8 answer = (u8)resumes8 & 1;
+            memcpy(resumes + j, &answer, sizeof answer);
+        }
     }
-    prepareLanes(c, resumed, bounces, s, births, laneSides, side, j, m, padded);
+    prepareLanes(c, resumed, bounces, resumes, s, births, laneSides, side, j, m, padded);
     return 0;
 }
 
@@ -224,13 +231,14 @@ SD_AVX512 static int64_t keep512(const SDFieldLanes *c, const double *resumed, c
 #endif
 
 /// ``sd_field_prepare``'s variant: 1 the lane loop, 3 eight lanes on AVX-512 (with a table; the loop without one).
-static int64_t prepare(int variant, const SDFieldLanes *c, double *resumed, double *bounces, const SDFieldSlots *s,
-                       const SDFieldBirths *births, const double *laneSides, double side, int64_t m, int64_t padded) {
+static int64_t prepare(int variant, const SDFieldLanes *c, double *resumed, double *bounces, uint64_t *resumes,
+                       const SDFieldSlots *s, const SDFieldBirths *births, const double *laneSides, double side,
+                       int64_t m, int64_t padded) {
 #if defined(__x86_64__)
-    if (variant == 3 && s->table) return prepare512(c, resumed, bounces, s, births, laneSides, side, m, padded);
+    if (variant == 3 && s->table) return prepare512(c, resumed, bounces, resumes, s, births, laneSides, side, m, padded);
 #endif
     if (!stepsInRange(c->steps, m)) return -1;
-    prepareLanes(c, resumed, bounces, s, births, laneSides, side, 0, m, padded);
+    prepareLanes(c, resumed, bounces, resumes, s, births, laneSides, side, 0, m, padded);
     return 0;
 }
 
@@ -243,10 +251,10 @@ static int64_t keep(int variant, const SDFieldLanes *c, const double *resumed, c
     return keepLanes(c, resumed, bounces, s, 0, m);
 }
 
-int64_t sd_field_prepare(const SDFieldLanes *c, double *resumed, double *bounces, const SDFieldSlots *s,
-                         const SDFieldBirths *births, const double *laneSides, double side, int64_t m,
-                         int64_t padded) {
-    return prepare(sd_lanes_use_avx512() ? 3 : 1, c, resumed, bounces, s, births, laneSides, side, m, padded);
+int64_t sd_field_prepare(const SDFieldLanes *c, double *resumed, double *bounces, uint64_t *resumes,
+                         const SDFieldSlots *s, const SDFieldBirths *births, const double *laneSides, double side,
+                         int64_t m, int64_t padded) {
+    return prepare(sd_lanes_use_avx512() ? 3 : 1, c, resumed, bounces, resumes, s, births, laneSides, side, m, padded);
 }
 
 int64_t sd_field_keep(const SDFieldLanes *c, const double *resumed, const double *bounces, const SDFieldSlots *s,
@@ -255,11 +263,11 @@ int64_t sd_field_keep(const SDFieldLanes *c, const double *resumed, const double
 }
 
 int64_t sd_field_prepare_variant(int variant, const SDFieldLanes *c, double *resumed, double *bounces,
-                                 const SDFieldSlots *s, const SDFieldBirths *births, const double *laneSides,
-                                 double side, int64_t m, int64_t padded) {
+                                 uint64_t *resumes, const SDFieldSlots *s, const SDFieldBirths *births,
+                                 const double *laneSides, double side, int64_t m, int64_t padded) {
     if (variant == 3 && !sd_lanes_have_avx512()) return -2;
     if (variant != 1 && variant != 3) return -2;
-    return prepare(variant, c, resumed, bounces, s, births, laneSides, side, m, padded);
+    return prepare(variant, c, resumed, bounces, resumes, s, births, laneSides, side, m, padded);
 }
 
 int64_t sd_field_keep_variant(int variant, const SDFieldLanes *c, const double *resumed, const double *bounces,

@@ -75,7 +75,10 @@ typedef struct SDColumnOutputs {
 } SDColumnOutputs;
 
 /// The cell's constants of step 4: color speed (r, g, b, a), scale speed, a sub-cell's scale factor
-/// (when `hasScaleFactor`) and the parent's turn added to the rotation (when not 0).
+/// (when `hasScaleFactor`) and the parent's turn added to the rotation (when not 0); and the birth draws
+/// (``ParticleBirth/finish``): each birth value is `base + range · (2u − 1)` of its uniform u, the color's (r, g, b, a)
+/// then times a sub-cell's `colorFactor` (when `hasColorFactor`), the rotation's drawn only when `drawsRotation`
+/// (else the rotation input is read as it is).
 typedef struct SDColumnParameters {
     double colorSpeed[4];
     double scaleSpeed, scaleFactor, turn;
@@ -83,13 +86,19 @@ typedef struct SDColumnParameters {
     /// The cell's index written to `cells` and its id key added to each birth index for `ids`.
     int32_t cell;
     uint64_t idKey;
+    double color[4], colorRange[4], colorFactor[4];
+    double scale, scaleRange, spin, spinRange, rotation, rotationRange;
+    int32_t hasColorFactor, drawsRotation;
 } SDColumnParameters;
 
 /// Step 4 of the batched kernel for `count` particles, four at a time (the last group's lanes past `count`
-/// are computed from the padded slots, not stored): the color r + speed·age (times the ramp), alpha (times
-/// the alpha curve), the scale max(0, s + speed·age) (times the factor; times the scale curve, then max(0, ·)
-/// again), the rotation r0 + spin·age (+ turn), then every column rounded to float: the operations of the
-/// Swift step it replaces, in its order. With `out->birth`, also the birth times, cells and ids in the same loop.
+/// are computed from the padded slots, not stored): first the birth color, scale, spin and rotation from the
+/// uniforms in `red` … `alpha`, `scale`, `spin` and `rotation` (the draws of ``SDColumnParameters``, once step 2 of the
+/// kernel's, which wrote them back into these columns only for this step to read), then the color
+/// r + speed·age (times the ramp), alpha (times the alpha curve), the scale max(0, s + speed·age) (times the factor;
+/// times the scale curve, then max(0, ·) again), the rotation r0 + spin·age (+ turn), then every column rounded to
+/// float: the operations of the Swift steps it replaces, in their order. With `out->birth`, also the birth times,
+/// cells and ids in the same loop.
 void sd_columns(const SDColumnInputs *in, const SDColumnOutputs *out, int64_t count, const SDColumnParameters *p);
 
 /// The baseline variant of ``sd_columns``, whatever the CPU (for the tests).
@@ -174,10 +183,13 @@ typedef struct SDFieldBirths {
 /// checkpoint when it belongs to the particle and lies on or before its last full step (`steps`, which
 /// ``sd_field_grid`` wrote), else starts from its birth state (`births`); its side of the line is `sides[j]`
 /// (each birth's, the run's `soleSide`), or `side` for every lane when `sides` is NULL (the same for the whole run).
-/// Writes step, side, last, p/v, `resumed` (the step read) and `bounces`. Returns 0, or −1 (writing nothing) when a
+/// Writes step, side, last, p/v, `resumed` (the step read) and `bounces`, and, when `resumes` is not NULL, for each of
+/// the `m` particles 1 where its lane resumes and 0 where it starts from its birth (the kernel then fills in the birth
+/// velocities of only the lanes that read them). Returns 0, or −1 (writing nothing) when a
 /// lane's `steps` is not a number of the 64-bit integer range (where Swift's `Int` conversion of the run traps).
-int64_t sd_field_prepare(const SDFieldLanes *c, double *resumed, double *bounces, const SDFieldSlots *s,
-                         const SDFieldBirths *births, const double *sides, double side, int64_t m, int64_t padded);
+int64_t sd_field_prepare(const SDFieldLanes *c, double *resumed, double *bounces, uint64_t *resumes,
+                         const SDFieldSlots *s, const SDFieldBirths *births, const double *sides, double side,
+                         int64_t m, int64_t padded);
 
 /// For each of the `m` lanes that finished in ``sd_field_steps`` (`done`), its state at the last full step kept in
 /// its checkpoint when it moved on from the step read (`resumed`) and that step is in 1 … INT32_MAX
@@ -189,8 +201,8 @@ int64_t sd_field_keep(const SDFieldLanes *c, const double *resumed, const double
 /// ``sd_field_prepare``'s variant 1 (the lane loop) or 3 (eight lanes on AVX-512 where there is a table), whatever the
 /// environment says; −2 when the CPU lacks it or the variant is not one of these (for the tests).
 int64_t sd_field_prepare_variant(int variant, const SDFieldLanes *c, double *resumed, double *bounces,
-                                 const SDFieldSlots *s, const SDFieldBirths *births, const double *sides, double side,
-                                 int64_t m, int64_t padded);
+                                 uint64_t *resumes, const SDFieldSlots *s, const SDFieldBirths *births,
+                                 const double *sides, double side, int64_t m, int64_t padded);
 
 /// ``sd_field_keep``'s variant 1 or 3, as ``sd_field_prepare_variant``'s; −2 when the CPU lacks it (for the tests).
 int64_t sd_field_keep_variant(int variant, const SDFieldLanes *c, const double *resumed, const double *bounces,

@@ -49,11 +49,13 @@ extension EmitterLayer {
     /// angle at the trigger, added to a sub-particle's rotation as on the general path. Per batch of 64 births:
     /// 1. the live births and their random uniforms (``sd_births``, in C: eight births at a time, the liveness
     ///    test without branches), and the birth positions on the emitter shape (or the parent's position);
-    /// 2. the birth velocities, colors, scales and spins, four at a time (the 4-lane sincos);
+    /// 2. the birth velocities, four at a time (the 4-lane sincos), where step 3 reads them (with integrated
+    ///    fields that resume from their checkpoints, after ``sd_field_prepare`` says which lanes start from their births);
     /// 3. the motion of each particle (``ParticleMotion/state(_:age:slot:)``: the contact walk kept in
     ///    `contacts` and the drag closed form, one particle at a time, in birth order; with integrated
     ///    fields the integration resumed from the checkpoint kept in `contacts`);
-    /// 4. the over-life state and the 17 columns, four at a time.
+    /// 4. the birth colors, scales, spins and rotations from their uniforms, the over-life state and the 17 columns,
+    ///    four at a time (``sd_columns``).
     ///
     /// Every value is computed with the operations of the general path in the same order, lane by lane,
     /// so the bytes are the general path's. The products by a top-level cell's inherited factors
@@ -80,8 +82,8 @@ extension EmitterLayer {
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 5 * n) { ints in
                 let d = dbl.baseAddress!
                 func col(_ c: Int) -> UnsafeMutablePointer<Double> { d + c * n }
-                // Per batch slot: the birth's age, lifetime and time, its uniforms (overwritten by its
-                // birth values in step 2), its birth position, and its state (step 3).
+                // Per batch slot: the birth's age, lifetime and time, its uniforms (the birth values are drawn from
+                // them where read: step 4's `sd_columns`, the birth record), its birth position, and its state (step 3).
                 let ages = col(0), lives = col(1), births = col(2)
                 let uAngle = col(3), uSpeed = col(4), uScale = col(5), uSpin = col(6)
                 let uR = col(7), uG = col(8), uB = col(9), uA = col(10), uRot = col(11)
@@ -123,14 +125,18 @@ extension EmitterLayer {
                 let capacity = contacts.map { UInt64($0.capacity) } ?? 1
                 // Read once: the table is not retained per particle. An integrated cell's table holds checkpoints.
                 let integrator = motion?.integrator, colliderSet = motion?.colliders
-                /// The birth record of batch slot `j` (step 3's input on both of its paths).
+                /// The birth record of batch slot `j` (step 3's input on both of its paths). Its color, scale and spin are
+                /// drawn here from the slot's uniforms, with the operations `sd_columns` draws them with (the slots hold
+                /// the uniforms until step 4): the motion reads none of them, the record is whole all the same.
                 @inline(__always) func birth(_ j: Int, _ id: UInt64) -> ParticleBirth {
-                    ParticleBirth(id: id, birthTime: births[j], lifetime: lives[j],
-                                  position: SIMD3(px0[j], py0[j], pz0[j]),
-                                  velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
-                                  scale: uScale[j], scaleSpeed: p.scaleSpeed, scaleFactor: scaleFactor ?? 1,
-                                  spin: uSpin[j], color: SIMD4(uR[j], uG[j], uB[j], uA[j]),
-                                  colorSpeed: p.colorSpeed)
+                    var color = p.color + p.colorRange * (2 * SIMD4(uR[j], uG[j], uB[j], uA[j]) - 1)
+                    if let c = colorFactor { color *= c }
+                    return ParticleBirth(id: id, birthTime: births[j], lifetime: lives[j],
+                                         position: SIMD3(px0[j], py0[j], pz0[j]),
+                                         velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
+                                         scale: p.scale + p.scaleRange * (2 * uScale[j] - 1), scaleSpeed: p.scaleSpeed,
+                                         scaleFactor: scaleFactor ?? 1, spin: p.spin + p.spinRange * (2 * uSpin[j] - 1),
+                                         color: color, colorSpeed: p.colorSpeed)
                 }
                 let integrated = integrator != nil
                 let entries = integrated ? nil : contacts?.entries
@@ -175,11 +181,18 @@ extension EmitterLayer {
                 // The kept table's slots as bytes, for the prefetch of the next batch's slots (below).
                 let tableBytes = entries.map { UnsafeRawPointer($0) } ?? checkpoints.map { UnsafeRawPointer($0) }
                 let slotBytes = entries != nil ? MemoryLayout<ContactCache.Entry>.stride : MemoryLayout<FieldCheckpoint>.stride
-                // Step 4's constants (`sd_columns`).
+                // Step 4's constants (`sd_columns`), with the birth draws it makes from the uniforms.
+                let factor = colorFactor ?? SIMD4(repeating: 1)
                 var columnParameters = SDColumnParameters(
                     colorSpeed: (p.colorSpeed.x, p.colorSpeed.y, p.colorSpeed.z, p.colorSpeed.w),
                     scaleSpeed: p.scaleSpeed, scaleFactor: scaleFactor ?? 1, turn: turn,
-                    hasScaleFactor: scaleFactor != nil ? 1 : 0, cell: cellIndex, idKey: idKey)
+                    hasScaleFactor: scaleFactor != nil ? 1 : 0, cell: cellIndex, idKey: idKey,
+                    color: (p.color.x, p.color.y, p.color.z, p.color.w),
+                    colorRange: (p.colorRange.x, p.colorRange.y, p.colorRange.z, p.colorRange.w),
+                    colorFactor: (factor.x, factor.y, factor.z, factor.w),
+                    scale: p.scale, scaleRange: p.scaleRange, spin: p.spin, spinRange: p.spinRange,
+                    rotation: x.rotation, rotationRange: x.rotationRange,
+                    hasColorFactor: colorFactor != nil ? 1 : 0, drawsRotation: drawsRotation ? 1 : 0)
                 // Step 2 may leave a group's birth velocities out (`resumesLanes`); the birth record step 3 builds reads
                 // them unused then, so they hold a value (zero) from the start.
                 if resumesLanes { for j in 0..<n { vx0[j] = 0; vy0[j] = 0; vz0[j] = 0 } }
@@ -228,37 +241,22 @@ extension EmitterLayer {
                         ages[j] = 0; lives[j] = 1; uAngle[j] = 0; uSpeed[j] = 0; uScale[j] = 0; uSpin[j] = 0
                         uR[j] = 0; uG[j] = 0; uB[j] = 0; uA[j] = 0; uRot[j] = 0; px0[j] = 0; py0[j] = 0; pz0[j] = 0
                     }
-                    if resumesLanes, let checkpoints {
-                        // Each lane's grid (step 3 reads it), and whether its run resumes from its checkpoint (the test of
-                        // ``sd_field_prepare``; no checkpoint is written before step 3
-                        // reads them all, so the answers are the same there).
-                        sd_field_grid(ages, fieldColumns.lanes.steps, fieldColumns.lanes.rest, Int64((m + 3) & ~3), integrator!.h)
-                        for j in 0..<m {
-                            let steps = Int(fieldColumns.lanes.steps[j])
-                            unchanged[j] = checkpoints[Int(slots[j])].resumes(idKey &+ ks[j], steps: steps) ? 1 : 0
+                    // 2. The birth velocities, four at a time (``ParticleBirth/finish``). The colors, scales, spins and
+                    // rotations stay uniforms: `sd_columns` draws them in step 4, the only step that reads them (a pass of
+                    // their own here wrote them back, about a fifth of the Swift kernel's samples in the turbulence row).
+                    // A group whose four kept walks hold takes their velocities in step 3: its birth velocities
+                    // (the sincos, a tenth of the kernel's instructions) would be overwritten unread. Lanes of integrated
+                    // fields that resume from their checkpoints (the side known without them) take theirs after
+                    // ``sd_field_prepare`` has said which lanes start from their births (step 3).
+                    if !resumesLanes {
+                        var j = 0
+                        while j < m {
+                            if !keepsWalks || unchanged[j] & unchanged[j + 1] & unchanged[j + 2] & unchanged[j + 3] == 0 {
+                                let (vx, vy, vz) = birthVelocities(j)
+                                Self.store(vx, vx0 + j); Self.store(vy, vy0 + j); Self.store(vz, vz0 + j)
+                            }
+                            j += 4
                         }
-                        for j in m..<((m + 3) & ~3) { unchanged[j] = 1 }
-                    }
-                    // 2. Birth values, four at a time (``ParticleBirth/finish``), written over the uniforms.
-                    var j = 0
-                    while j < m {
-                        // A group whose four kept walks hold takes their velocities in step 3: its birth velocities
-                        // (the sincos, a tenth of the kernel's instructions) would be overwritten unread. So does a group
-                        // of integrated lanes that all resume from their checkpoints, when the side is known without them.
-                        if !(keepsWalks || resumesLanes) || unchanged[j] & unchanged[j + 1] & unchanged[j + 2] & unchanged[j + 3] == 0 {
-                            let (vx, vy, vz) = birthVelocities(j)
-                            Self.store(vx, vx0 + j); Self.store(vy, vy0 + j); Self.store(vz, vz0 + j)
-                        }
-                        var r = p.color.x + p.colorRange.x * (2 * Self.load(uR + j) - 1)
-                        var g = p.color.y + p.colorRange.y * (2 * Self.load(uG + j) - 1)
-                        var b = p.color.z + p.colorRange.z * (2 * Self.load(uB + j) - 1)
-                        var a = p.color.w + p.colorRange.w * (2 * Self.load(uA + j) - 1)
-                        if let c = colorFactor { r *= c.x; g *= c.y; b *= c.z; a *= c.w }
-                        Self.store(r, uR + j); Self.store(g, uG + j); Self.store(b, uB + j); Self.store(a, uA + j)
-                        Self.store(p.scale + p.scaleRange * (2 * Self.load(uScale + j) - 1), uScale + j)
-                        Self.store(p.spin + p.spinRange * (2 * Self.load(uSpin + j) - 1), uSpin + j)
-                        if drawsRotation { Self.store(x.rotation + x.rotationRange * (2 * Self.load(uRot + j) - 1), uRot + j) }
-                        j += 4
                     }
                     // 3. Motion. First each particle's segment at its age, one at a time in birth order: its birth,
                     // or the segment its contact walk is on (``ParticleMotion/walk(_:age:slot:_:)``, resumed from
@@ -279,9 +277,7 @@ extension EmitterLayer {
                             // share (a test's small table) then holds one's state instead of the other's, which
                             // changes no byte (``FieldCheckpoint``).
                             let padded = (m + 3) & ~3
-                            if !resumesLanes {
-                                sd_field_grid(ages, fieldColumns.lanes.steps, fieldColumns.lanes.rest, Int64(padded), integrator.h)
-                            }
+                            sd_field_grid(ages, fieldColumns.lanes.steps, fieldColumns.lanes.rest, Int64(padded), integrator.h)
                             // The checkpoint passes in C (FieldCheckpoints.c), every lane on the run's side when it is
                             // known, else each on its birth's, written into the side column first.
                             var laneSlots = FieldIntegrator.laneSlots(checkpoints, slots: slots, ks: ks, idKey: idKey)
@@ -291,11 +287,32 @@ extension EmitterLayer {
                                 for j in 0..<m { sides[j] = integrator.laneSide(birth(j, idKey &+ ks[j]), colliders: colliderSet) }
                             }
                             var prepared = fieldColumns.lanes
-                            let grid = sd_field_prepare(&prepared, fieldColumns.resumed, fieldColumns.bounces, &laneSlots,
+                            // With the side known per run, which lanes resume (`unchanged`, 1) is the pass's own test,
+                            // written as it reads each checkpoint (a scalar test of its own before read every checkpoint
+                            // twice, about two fifths of the Swift kernel's samples in the turbulence row).
+                            let grid = sd_field_prepare(&prepared, fieldColumns.resumed, fieldColumns.bounces,
+                                                        resumesLanes ? unchanged : nil, &laneSlots,
                                                         &birthColumns, laneSide == nil ? UnsafePointer(sides) : nil,
                                                         laneSide ?? 0, Int64(m), Int64(padded))
                             // −1: an age whose grid Swift's `Int` cannot hold, where the run's own conversion traps too.
                             precondition(grid == 0, "a particle's age has more integration steps than Int holds")
+                            if resumesLanes {
+                                // Step 2's birth velocities for the groups with a lane that starts from its birth, copied
+                                // into those lanes: the values the pass would have copied from the birth columns.
+                                for j in m..<padded { unchanged[j] = 1 }
+                                let lanes = fieldColumns.lanes
+                                var j = 0
+                                while j < m {
+                                    if unchanged[j] & unchanged[j + 1] & unchanged[j + 2] & unchanged[j + 3] == 0 {
+                                        let (vx, vy, vz) = birthVelocities(j)
+                                        Self.store(vx, vx0 + j); Self.store(vy, vy0 + j); Self.store(vz, vz0 + j)
+                                        for l in j..<(j + 4) where unchanged[l] == 0 {
+                                            lanes.vx[l] = vx0[l]; lanes.vy[l] = vy0[l]; lanes.vz[l] = vz0[l]
+                                        }
+                                    }
+                                    j += 4
+                                }
+                            }
                             var lanes = fieldColumns.lanes
                             sd_field_steps(&lanes, Int64(padded), &fieldParameters)
                             // The finished lanes' checkpoints (``sd_field_keep``); then in birth order the Swift run of each
@@ -438,7 +455,7 @@ extension EmitterLayer {
                     // The closed form on the segments, four at a time: with drag ``DragMotion/state(_:)``, without it
                     // Core Animation's (``ParticleBirth/position(atAge:)``, ``velocity(atAge:)``).
                     let drag = motion?.k ?? 0, a = p.accel
-                    j = 0
+                    var j = 0
                     if integrated {
                         // The states are final (above).
                     } else if drag > 0 {

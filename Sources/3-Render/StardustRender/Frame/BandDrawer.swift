@@ -98,7 +98,10 @@ enum BandDrawer {
                     depth -= 1
                 }
             case .beginComposite(let p):
-                let region = p.bounds.intersection(target.clip)
+                var region = p.bounds.intersection(target.clip)
+                // Masking and compositing read only the mask's bounds (`masked` below); content and mask whose pixels do
+                // not depend on the clip are drawn, and their buffers cleared, there only (PreparedComposite).
+                if p.shadow == nil, p.drawsInsideMask, let m = p.maskBounds { region = region.intersection(m) }
                 saved.append(.composite(parent: target, p, region: region, content: nil))
                 target = regionTarget(region)
             case .beginGroupMask:
@@ -111,7 +114,8 @@ enum BandDrawer {
                 var group = target
                 // Outside an alpha or luminance mask's bounds the masked content would be transparent and left out of
                 // the composite: without a shadow (which would show there) those pixels are skipped, not masked. The
-                // content was drawn over the whole region as before, so no painter's clip changed.
+                // content was drawn over the whole region unless its pixels do not depend on the clip (then `region` is
+                // already inside the mask's bounds), so no clip-dependent painter's clip changed.
                 let masked = p.shadow == nil ? p.maskBounds.map { region.intersection($0) } ?? region : region
                 if let content, let mode = p.mask {
                     CompositeResolver.applyMask(mode, mask: target, to: content, rect: masked)

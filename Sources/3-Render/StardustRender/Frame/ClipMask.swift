@@ -23,6 +23,32 @@ struct ClipMask {
     /// Pixels that may have non-zero coverage.
     var bounds: PixelRect { quad.bounds }
 
+    /// Whether every pixel of `rect` has coverage 1, so that resolving it stores the drawn pixel whatever it is: then
+    /// drawing straight into the parent under an axis-aligned clip of `rect` gives the same bytes without the copy
+    /// and the resolve (docs/RENDERER.md, "Group bounds"; twenty-fourth round).
+    ///
+    /// Exact, from the four corner pixels alone: ``coverage(_:_:_:)`` takes `e = e.row(y) + e.dx·x` in Float, and
+    /// each rounded operation is monotone, so along a row `e` is monotone in `x` and, for a fixed `x`, monotone in the
+    /// row's `e.row(y)`, itself monotone in `y`: over the rectangle `e` (and `f`) lies between its values at the
+    /// corners, and `e + ½`, `width − e + ½` are monotone in `e`. So if all four ramp arguments are at least 1 at the
+    /// four corners, they are at every pixel, each ramp is 1 and so is their product (which both resolve loops read
+    /// as "store the drawn pixel"). Coordinates stay below 2²⁴ so that `Float(x)` is exact; a NaN or infinite
+    /// field fails the test.
+    func coversFully(_ rect: PixelRect) -> Bool {
+        let limit = 1 << 24
+        guard !rect.isEmpty, rect.x0 > -limit, rect.x1 < limit, rect.y0 > -limit, rect.y1 < limit else { return false }
+        let m = quad
+        guard m.e.c.isFinite, m.e.dx.isFinite, m.e.dy.isFinite, m.f.c.isFinite, m.f.dx.isFinite, m.f.dy.isFinite,
+              m.width.isFinite, m.height.isFinite else { return false }
+        func inside(_ x: Int, _ y: Int) -> Bool {
+            let fx = Float(x)
+            let e = m.e.row(y) + m.e.dx * fx, f = m.f.row(y) + m.f.dx * fx
+            return e + 0.5 >= 1 && m.width - e + 0.5 >= 1 && f + 0.5 >= 1 && m.height - f + 0.5 >= 1
+        }
+        return inside(rect.x0, rect.y0) && inside(rect.x1 - 1, rect.y0)
+            && inside(rect.x0, rect.y1 - 1) && inside(rect.x1 - 1, rect.y1 - 1)
+    }
+
     /// Copies `rect` of `source` into `copy` (both band-local targets over the same rows).
     static func copy(_ rect: PixelRect, from source: RenderTarget, to copy: RenderTarget) {
         if rect.isEmpty { return }

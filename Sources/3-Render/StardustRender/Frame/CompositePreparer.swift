@@ -11,6 +11,7 @@ enum CompositePreparer {
         p.bounds = contentBounds(out[(begin + 1)..<(maskStart ?? out.count)]).intersection(clip)
         if let m = maskStart, g.mask == .alpha || g.mask == .luminance {
             p.maskBounds = contentBounds(out[(m + 1)...])
+            p.drawsInsideMask = drawsPixelwise(out[(begin + 1)...])
         }
         guard let s = g.shadow else { return p }
         let sigma = s.sigma * scale, ox = s.offset.x * scale, oy = s.offset.y * scale
@@ -65,6 +66,25 @@ enum CompositePreparer {
             }
         }
         return b
+    }
+
+    /// Whether every one of `commands` gives each pixel it draws the same bytes whatever clip it is drawn under, so that
+    /// drawing them under a smaller clip changes only which pixels are written: paths (their coverage is computed over
+    /// their own bounds' columns, rows are independent, and every span kernel computes a pixel from its own column,
+    /// coverage and destination), clips (a rotated one resolves pixel by pixel), groups and composite groups (cleared,
+    /// masked, tinted, shadowed and composited pixel by pixel). Not images, masked images, sprites or text: an image's
+    /// bytes can depend on where its clipped span starts (its fixed-point texel stepping; docs/RENDERER.md, "Group
+    /// bounds", where narrowing an image by its mask's bounds changed 241 pixels of a Lottie file).
+    static func drawsPixelwise(_ commands: ArraySlice<PreparedCommand>) -> Bool {
+        for c in commands {
+            switch c {
+            case .path, .pushClip, .popClip, .beginGroup, .endGroup, .beginComposite, .beginGroupMask, .endComposite:
+                continue
+            case .image, .maskedImage, .sprites, .text:
+                return false
+            }
+        }
+        return true
     }
 
     /// Draws `commands` onto transparent pixels over `rect` (band by band, so sprites binned to bands

@@ -60,8 +60,12 @@ enum FramePreparer {
                 open.removeLast()
                 // A rotated clip's band drawer copies, draws and resolves its rectangle pixel by pixel: only where its
                 // content draws (elsewhere the copy keeps the destination's pixels, which resolving gives back).
+                // Where the clip covers every pixel its content can draw (a precomposition turned but larger than what
+                // it holds), resolving gives the drawn pixels back: an axis-aligned clip of the same rectangle draws the
+                // same bytes without the copy and the resolve (ClipMask.coversFully).
                 if case .pushClip(let rect, let mask?) = out[index] {
-                    out[index] = .pushClip(rect.intersection(CompositePreparer.contentBounds(out[(index + 1)...])), mask)
+                    let inner = rect.intersection(CompositePreparer.contentBounds(out[(index + 1)...]))
+                    out[index] = .pushClip(inner, mask.coversFully(inner) ? nil : mask)
                 }
                 clip = outer
                 out.append(.popClip)

@@ -16,6 +16,11 @@ struct PreparedComposite: Sendable {
     /// makes the content transparent, which compositing leaves out, so the band drawer masks, tints and composites
     /// only inside them (with no shadow: a shadow shows through the transparent content). `nil` otherwise.
     var maskBounds: PixelRect?
+    /// Whether the content and the mask may be drawn inside ``maskBounds`` only, not over the whole region: set when
+    /// every command of both gives each pixel the same bytes whatever clip it is drawn under
+    /// (``CompositePreparer/drawsPixelwise(_:)``). Masking and compositing read nothing outside ``maskBounds`` (without
+    /// a shadow), so the pixels drawn there were thrown away (docs/RENDERER.md, "Group bounds"; twenty-fourth round).
+    var drawsInsideMask: Bool
 
     init(_ g: CompositeGroup) {
         bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
@@ -25,6 +30,7 @@ struct PreparedComposite: Sendable {
         tint = g.tint?.premultiplied
         shadow = nil
         maskBounds = nil
+        drawsInsideMask = false
     }
 }
 

@@ -28,6 +28,13 @@ struct BirthParameters: Sendable {
     /// The largest lifetime a particle born with these parameters can have.
     var maxLife: Double { max(0, life + abs(lifeRange)) }
 
+    /// The birth color, scale and spin drawn from their uniforms u in 0…1: `base + range · (2u − 1)` (a sub-cell's color
+    /// factor is the caller's). One place for the operations that ``ParticleBirth/finish`` and the batched kernel's birth
+    /// record both use, and that `sd_columns` repeats lane by lane in C (the same operations in the same order).
+    @inline(__always) func drawnColor(_ u: SIMD4<Double>) -> SIMD4<Double> { color + colorRange * (2 * u - 1) }
+    @inline(__always) func drawnScale(_ u: Double) -> Double { scale + scaleRange * (2 * u - 1) }
+    @inline(__always) func drawnSpin(_ u: Double) -> Double { spin + spinRange * (2 * u - 1) }
+
     init() {}
 
     /// Combines cell values and layer values sampled at the same time.

@@ -129,13 +129,13 @@ extension EmitterLayer {
                 /// drawn here from the slot's uniforms, with the operations `sd_columns` draws them with (the slots hold
                 /// the uniforms until step 4): the motion reads none of them, the record is whole all the same.
                 @inline(__always) func birth(_ j: Int, _ id: UInt64) -> ParticleBirth {
-                    var color = p.color + p.colorRange * (2 * SIMD4(uR[j], uG[j], uB[j], uA[j]) - 1)
+                    var color = p.drawnColor(SIMD4(uR[j], uG[j], uB[j], uA[j]))
                     if let c = colorFactor { color *= c }
                     return ParticleBirth(id: id, birthTime: births[j], lifetime: lives[j],
                                          position: SIMD3(px0[j], py0[j], pz0[j]),
                                          velocity: SIMD3(vx0[j], vy0[j], vz0[j]), acceleration: p.accel,
-                                         scale: p.scale + p.scaleRange * (2 * uScale[j] - 1), scaleSpeed: p.scaleSpeed,
-                                         scaleFactor: scaleFactor ?? 1, spin: p.spin + p.spinRange * (2 * uSpin[j] - 1),
+                                         scale: p.drawnScale(uScale[j]), scaleSpeed: p.scaleSpeed,
+                                         scaleFactor: scaleFactor ?? 1, spin: p.drawnSpin(uSpin[j]),
                                          color: color, colorSpeed: p.colorSpeed)
                 }
                 let integrated = integrator != nil
@@ -151,6 +151,11 @@ extension EmitterLayer {
                     var vx = (cosLat * cosT) * speed, vy = (cosLat * sinT) * speed, vz = SIMD4(repeating: sinLat) * speed
                     if let inherited { vx += inherited.x; vy += inherited.y; vz += inherited.z }
                     return (vx, vy, vz)
+                }
+                /// Stores ``birthVelocities(_:)`` of batch slots `j ..< j + 4` into the birth columns (step 2's output).
+                @inline(__always) func storeBirthVelocities(_ j: Int) {
+                    let (vx, vy, vz) = birthVelocities(j)
+                    Self.store(vx, vx0 + j); Self.store(vy, vy0 + j); Self.store(vz, vz0 + j)
                 }
                 let checkpoints = integrated ? contacts?.checkpoints : nil
                 // Integrated fields the C lanes step (``FieldIntegrator/takesLanes(_:)``): tested and prepared once per run.
@@ -252,8 +257,7 @@ extension EmitterLayer {
                         var j = 0
                         while j < m {
                             if !keepsWalks || unchanged[j] & unchanged[j + 1] & unchanged[j + 2] & unchanged[j + 3] == 0 {
-                                let (vx, vy, vz) = birthVelocities(j)
-                                Self.store(vx, vx0 + j); Self.store(vy, vy0 + j); Self.store(vz, vz0 + j)
+                                storeBirthVelocities(j)
                             }
                             j += 4
                         }
@@ -304,8 +308,7 @@ extension EmitterLayer {
                                 var j = 0
                                 while j < m {
                                     if unchanged[j] & unchanged[j + 1] & unchanged[j + 2] & unchanged[j + 3] == 0 {
-                                        let (vx, vy, vz) = birthVelocities(j)
-                                        Self.store(vx, vx0 + j); Self.store(vy, vy0 + j); Self.store(vz, vz0 + j)
+                                        storeBirthVelocities(j)
                                         for l in j..<(j + 4) where unchanged[l] == 0 {
                                             lanes.vx[l] = vx0[l]; lanes.vy[l] = vy0[l]; lanes.vz[l] = vz0[l]
                                         }

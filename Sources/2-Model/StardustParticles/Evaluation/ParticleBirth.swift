@@ -113,12 +113,12 @@ extension ParticleBirth {
         let (uScale, uSpin, uR) = rng.triple(ParticleAttribute.scaleSpinRed)
         let (uG, uB, uA) = rng.triple(ParticleAttribute.greenBlueAlpha)
         let speed = p.speed + p.speedRange * (2 * uSpeed - 1)
-        let color = (p.color + p.colorRange * (2 * SIMD4(uR, uG, uB, uA) - 1)) * colorFactor
+        let color = p.drawnColor(SIMD4(uR, uG, uB, uA)) * colorFactor
         let (sinT, cosT) = FastTrig.sincos(theta)
         let dir = SIMD3(cosLat * cosT, cosLat * sinT, sinLat)
         return ParticleBirth(id: id, birthTime: tb, lifetime: life, position: position, velocity: dir * speed,
-                             acceleration: p.accel, scale: p.scale + p.scaleRange * (2 * uScale - 1),
+                             acceleration: p.accel, scale: p.drawnScale(uScale),
                              scaleSpeed: p.scaleSpeed, scaleFactor: scaleFactor,
-                             spin: p.spin + p.spinRange * (2 * uSpin - 1), color: color, colorSpeed: p.colorSpeed)
+                             spin: p.drawnSpin(uSpin), color: color, colorSpeed: p.colorSpeed)
     }
 }

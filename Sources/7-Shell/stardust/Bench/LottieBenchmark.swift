@@ -164,6 +164,17 @@ enum LottieBenchmark {
                        ("oursPeakRatio", String(format: "%.3f", Double(ourPeak) / Double(max(a.peak, 1))))]
             out.append(r)
         }
+        // Where the time goes: the files whose frames take us longest beyond ThorVG's (or rlottie's), on standard error.
+        if let (engine, a) = anchors["thorvg"].map({ ("ThorVG", $0) }) ?? anchors["rlottie"].map({ ("rlottie", $0) }) {
+            let rows = common.compactMap { f -> (String, Double, Double)? in
+                guard let x = mine[f], let y = a.files[f] else { return nil }
+                return (PathText.lastComponent(f), x.framesMs, y.framesMs)
+            }.sorted { ($0.1 - $0.2, $1.0) > ($1.1 - $1.2, $0.0) }
+            printError("bench lottie: the files whose frames take longest beyond \(engine)'s (ours ms, \(engine) ms, ratio):")
+            for (name, x, y) in rows.prefix(8) {
+                printError("  \(name)  " + String(format: "%.0f  %.0f  %.2f", x, y, x / max(y, 1e-9)))
+            }
+        }
         // Every file we drew, dotLottie included, on our side alone.
         let all = totals(mine, over: Set(mine.keys))
         var every = BenchResult(benchmark: "lottie", variant: "512px-all-frames-every-file", unit: "ms total", samples: [all.total], threads: 1)

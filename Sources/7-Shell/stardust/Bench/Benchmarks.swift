@@ -6,7 +6,7 @@ import Stardust
 enum Benchmarks {
     static let names = ["sprites", "snow-frame", "particles-eval", "particles-seek", "png", "gif-encode", "dust-split", "dust-frame", "physics-pyramid", "physics-rain", "studio-stream", "studio-load", "batch", "server-load", "layers-frame", "lottie"]
 
-    static func run(_ name: String, threads: Int, runs: Int?, samples: String? = nil, variant: String? = nil) throws -> [BenchResult] {
+    static func run(_ name: String, threads: Int, runs: Int?, samples: String? = nil, variant: String? = nil, table: String? = nil) throws -> [BenchResult] {
         switch name {
         case "sprites": return try sprites(threads: threads, runs: runs ?? 20)
         case "snow-frame": return try snowFrame(threads: threads, runs: runs ?? 30)
@@ -23,7 +23,7 @@ enum Benchmarks {
         case "batch": return try batch(threads: threads, runs: runs ?? 3)
         case "server-load": return try serverLoad(requests: runs ?? 400)
         case "layers-frame": return try LayersFrameBenchmark.run(runs: runs ?? 10)
-        case "lottie": return try LottieBenchmark.run(folder: samples)
+        case "lottie": return try LottieBenchmark.run(folder: samples, runs: runs ?? 1, table: table)
         default: return []
         }
     }

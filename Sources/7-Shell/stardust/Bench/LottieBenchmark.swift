@@ -72,7 +72,15 @@ enum LottieBenchmark {
         return r
     }
 
-    static func run(folder: String?) throws -> [BenchResult] {
+    /// One engine's results over a sweep: per file, and the largest per-file memory growth.
+    struct Sweep { var files: [String: FileResult] = [:]; var growth: [String: Int] = [:] }
+
+    /// The bench: `runs` sweeps over the samples. Within a sweep each file is drawn by us and then, at once, by each
+    /// anchor (`benchmarks/anchors/lottie_anchors.py` on a one-line listing: the file in a child process of its own),
+    /// so that every engine meets the machine in the same state for the same file; a load that comes and goes during
+    /// a run then moves all sides of a file together instead of one engine's whole share. Each sweep gives its own
+    /// ratios; the figures are the sweeps' medians. `table`, when given, receives one line per file and sweep (TSV).
+    static func run(folder: String?, runs: Int, table: String? = nil) throws -> [BenchResult] {
         guard let folder = folder ?? ProcessInfo.processInfo.environment["STARDUST_LOTTIE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             printError("bench lottie: skipped: give the samples' folder (stardust bench lottie --samples DIR) or set STARDUST_LOTTIE")
             return []
@@ -82,106 +90,136 @@ enum LottieBenchmark {
             printError("bench lottie: skipped: no .json Lottie, .tgs or .lottie file under \(folder)")
             return []
         }
-        // Ours first. Peak memory is defined as for the anchors: per file, the high-water mark less the resident
-        // size at the file's start, from a trimmed heap; the figure is the largest over the files.
-        let renderer = Renderer(threads: 1)
-        var image = Image(width: 0, height: 0)
-        var mine: [String: FileResult] = [:]
-        var growth: [String: Int] = [:]
-        for f in files {
-            resetPeak()
-            let base = residentKiB()
-            do { mine[f] = try ours(f, renderer: renderer, image: &image) } catch {
-                printError("bench lottie: ours refused \(f): \(error)")
-            }
-            growth[f] = peakKiB() - base
-        }
-        /// The largest growth over `set` and its file's name.
-        func peak(over set: Set<String>) -> (kib: Int, file: String) {
-            set.sorted().reduce((0, "")) { best, f in
-                let g = growth[f] ?? 0
-                return g > best.0 ? (g, PathText.lastComponent(f)) : best
-            }
-        }
-
-        // The anchors, each in its own process.
-        var anchors: [String: (files: [String: FileResult], peak: Int)] = [:]
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../../benchmarks/anchors/lottie_anchors.py").standardized.path
+        let python = Benchmarks.executable("python3")
+        var engines = python != nil && FileManager.default.fileExists(atPath: script) ? ["rlottie", "thorvg"] : []
+        if engines.isEmpty { printError("bench lottie: anchors skipped: python3 or benchmarks/anchors/lottie_anchors.py not found") }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stardust-bench-lottie-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let listing = dir.appendingPathComponent("files.txt").path
-        // dotLottie archives: the anchors here read Lottie JSON only, so they are timed on our side alone.
-        try mine.keys.filter { !LottieFile.isDotLottie($0) }.sorted().joined(separator: "\n").write(toFile: listing, atomically: true, encoding: .utf8)
-        if let python = Benchmarks.executable("python3"), FileManager.default.fileExists(atPath: script) {
-            for engine in ["rlottie", "thorvg"] {
-                let out = dir.appendingPathComponent("\(engine).jsonl").path
-                guard Benchmarks.runTool(python, [script, engine, listing], stdout: out),
-                      let text = try? String(contentsOfFile: out, encoding: .utf8) else {
-                    printError("bench lottie: \(engine) skipped: `pip install \(engine)-python` (the anchor script failed or is not installed)")
-                    continue
-                }
-                var results: [String: FileResult] = [:], peak = 0
-                for line in text.split(separator: "\n") {
-                    guard let j = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
-                    if let p = j["peakKiB"] as? Int { peak = p; continue }
-                    guard let file = j["file"] as? String, let n = j["frames"] as? Int, let a = j["parseFirstMs"] as? Double,
-                          let b = j["framesMs"] as? Double else { continue }
-                    results[file] = FileResult(frames: n, parseFirstMs: a, framesMs: b)
-                }
-                anchors[engine] = (results, peak)
-            }
-        } else {
-            printError("bench lottie: anchors skipped: python3 or benchmarks/anchors/lottie_anchors.py not found")
-        }
 
-        // The files every engine drew (ours and each anchor that ran).
-        var common = Set(mine.keys.filter { !LottieFile.isDotLottie($0) })
-        for (_, a) in anchors { common.formIntersection(a.files.keys) }
-        func totals(_ r: [String: FileResult], over set: Set<String>) -> (frames: Int, parse: Double, total: Double) {
-            set.reduce((0, 0.0, 0.0)) { acc, f in
-                guard let x = r[f] else { return acc }
-                return (acc.0 + x.frames, acc.1 + x.parseFirstMs, acc.2 + x.framesMs)
+        let renderer = Renderer(threads: 1)
+        var image = Image(width: 0, height: 0)
+        var sweeps: [[String: Sweep]] = []
+        let progress = ProgressBar(total: max(1, runs) * files.count, label: "bench lottie", quiet: false)
+        var lines = ["sweep\tfile\tengine\tframes\tparseFirstMs\tframesMs\tpeakKiB"]
+        for sweep in 1...max(1, runs) {
+            var r: [String: Sweep] = ["ours": Sweep()]
+            for e in engines { r[e] = Sweep() }
+            for (i, f) in files.enumerated() {
+                progress.update((sweep - 1) * files.count + i)
+                // Ours first. Peak memory is defined as for the anchors: per file, the high-water mark less the
+                // resident size at the file's start, from a trimmed heap.
+                resetPeak()
+                let base = residentKiB()
+                do { r["ours"]!.files[f] = try ours(f, renderer: renderer, image: &image) } catch {
+                    if sweep == 1 { printError("bench lottie: ours refused \(f): \(error)") }
+                }
+                r["ours"]!.growth[f] = peakKiB() - base
+                // The anchors read Lottie JSON only: dotLottie archives are timed on our side alone.
+                guard let python, !LottieFile.isDotLottie(f) else { continue }
+                for e in engines {
+                    if let (result, peak) = anchor(e, file: f, python: python, script: script, dir: dir) {
+                        r[e]!.files[f] = result
+                        r[e]!.growth[f] = peak
+                    } else if sweep == 1 && r[e]!.files.isEmpty && i == files.count - 1 {
+                        printError("bench lottie: \(e) drew no file: `pip install \(e)-python`")
+                    }
+                }
+            }
+            for (engine, s) in r.sorted(by: { $0.key < $1.key }) {
+                for (f, x) in s.files.sorted(by: { $0.key < $1.key }) {
+                    lines.append("\(sweep)\t\(PathText.lastComponent(f))\t\(engine)\t\(x.frames)\t" +
+                                 String(format: "%.3f\t%.3f", x.parseFirstMs, x.framesMs) + "\t\(s.growth[f] ?? 0)")
+                }
+            }
+            sweeps.append(r)
+        }
+        progress.finish()
+        engines = engines.filter { e in sweeps.contains { !($0[e]?.files.isEmpty ?? true) } }
+        if let table { try lines.joined(separator: "\n").appending("\n").write(toFile: table, atomically: true, encoding: .utf8) }
+        return results(sweeps, engines: engines)
+    }
+
+    /// One anchor on one file, through the anchor script (which runs the file in a child process and reports a
+    /// refusal or a crash as an error line): the file's result and its peak growth, or nil.
+    static func anchor(_ engine: String, file: String, python: String, script: String, dir: URL) -> (FileResult, Int)? {
+        let listing = dir.appendingPathComponent("file.txt").path
+        let out = dir.appendingPathComponent("\(engine).jsonl").path
+        guard (try? file.write(toFile: listing, atomically: true, encoding: .utf8)) != nil,
+              Benchmarks.runTool(python, [script, engine, listing], stdout: out),
+              let text = try? String(contentsOfFile: out, encoding: .utf8) else { return nil }
+        var result: FileResult?, peak = 0
+        for line in text.split(separator: "\n") {
+            guard let j = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            if let p = j["peakKiB"] as? Int { peak = p; continue }
+            if let n = j["frames"] as? Int, let a = j["parseFirstMs"] as? Double, let b = j["framesMs"] as? Double {
+                result = FileResult(frames: n, parseFirstMs: a, framesMs: b)
             }
         }
-        let o = totals(mine, over: common)
+        return result.map { ($0, peak) }
+    }
+
+    /// The figures of the sweeps: totals over the files every engine drew in every sweep, each sweep's ratios, and
+    /// their medians.
+    static func results(_ sweeps: [[String: Sweep]], engines: [String]) -> [BenchResult] {
+        // The files every engine drew in every sweep (ours and each anchor that ran).
+        var common = Set(sweeps[0]["ours"]!.files.keys.filter { !LottieFile.isDotLottie($0) })
+        for r in sweeps { for e in ["ours"] + engines { common.formIntersection(r[e]?.files.keys ?? [:].keys) } }
+        func totals(_ s: Sweep, over set: Set<String>) -> (frames: Int, parse: Double, total: Double, peak: Int, peakFile: String) {
+            set.sorted().reduce((0, 0.0, 0.0, 0, "")) { acc, f in
+                guard let x = s.files[f] else { return acc }
+                let g = s.growth[f] ?? 0
+                return (acc.0 + x.frames, acc.1 + x.parseFirstMs, acc.2 + x.framesMs,
+                        max(acc.3, g), g > acc.3 ? PathText.lastComponent(f) : acc.4)
+            }
+        }
+        func list(_ v: [Double]) -> String { "\"" + v.map { String(format: "%.3f", $0) }.joined(separator: " ") + "\"" }
+        let mine = sweeps.map { totals($0["ours"]!, over: common) }
         // The peak over the files the anchors drew too, like the times: a file only we open (a dotLottie archive
         // with a 1600 × 1600 image) would otherwise set our figure against anchors that never read it.
-        let (ourPeak, ourPeakFile) = peak(over: common)
-        var ours = BenchResult(benchmark: "lottie", variant: "512px-all-frames", unit: "ms total", samples: [o.total], threads: 1)
-        ours.extra = [("files", "\(common.count)"), ("frames", "\(o.frames)"), ("parseFirstFrameMs", String(format: "%.1f", o.parse)),
-                      ("peakKiB", "\(ourPeak)"), ("peakFile", "\"\(ourPeakFile)\"")]
+        let ourPeak = mine.max { $0.peak < $1.peak }!
+        var ours = BenchResult(benchmark: "lottie", variant: "512px-all-frames", unit: "ms total", samples: mine.map(\.total), threads: 1)
+        ours.extra = [("files", "\(common.count)"), ("frames", "\(mine[0].frames)"),
+                      ("parseFirstFrameMs", String(format: "%.1f", median(mine.map(\.parse)))),
+                      ("peakKiB", "\(ourPeak.peak)"), ("peakFile", "\"\(ourPeak.peakFile)\"")]
         var out = [ours]
-        for engine in ["rlottie", "thorvg"] {
-            guard let a = anchors[engine] else { continue }
-            let t = totals(a.files, over: common)
-            var r = BenchResult(benchmark: "lottie", variant: "512px-all-frames", unit: "ms total", samples: [t.total], threads: 1)
-            r.extra = [("anchor", "\"\(engine)-python\""), ("files", "\(common.count)"), ("frames", "\(t.frames)"),
-                       ("parseFirstFrameMs", String(format: "%.1f", t.parse)), ("peakKiB", "\(a.peak)"),
-                       ("oursTimeRatio", String(format: "%.3f", o.total / max(t.total, 1e-9))),
-                       ("oursFirstFrameRatio", String(format: "%.3f", o.parse / max(t.parse, 1e-9))),
-                       ("oursPeakRatio", String(format: "%.3f", Double(ourPeak) / Double(max(a.peak, 1))))]
+        for engine in engines {
+            let theirs = sweeps.map { totals($0[engine]!, over: common) }
+            let peak = theirs.map(\.peak).max() ?? 0
+            let time = zip(mine, theirs).map { $0.total / max($1.total, 1e-9) }
+            let first = zip(mine, theirs).map { $0.parse / max($1.parse, 1e-9) }
+            var r = BenchResult(benchmark: "lottie", variant: "512px-all-frames", unit: "ms total", samples: theirs.map(\.total), threads: 1)
+            r.extra = [("anchor", "\"\(engine)-python\""), ("files", "\(common.count)"), ("frames", "\(theirs[0].frames)"),
+                       ("parseFirstFrameMs", String(format: "%.1f", median(theirs.map(\.parse)))), ("peakKiB", "\(peak)"),
+                       ("oursTimeRatio", String(format: "%.3f", median(time))),
+                       ("oursFirstFrameRatio", String(format: "%.3f", median(first))),
+                       ("oursPeakRatio", String(format: "%.3f", Double(ourPeak.peak) / Double(max(peak, 1))))]
+            if sweeps.count > 1 { r.extra += [("oursTimeRatioPerSweep", list(time)), ("oursFirstFrameRatioPerSweep", list(first))] }
             out.append(r)
         }
-        // Where the time goes: the files whose frames take us longest beyond ThorVG's (or rlottie's), on standard error.
-        if let (engine, a) = anchors["thorvg"].map({ ("ThorVG", $0) }) ?? anchors["rlottie"].map({ ("rlottie", $0) }) {
+        // Where the time goes: the files whose frames take us longest beyond ThorVG's (or rlottie's), first sweep.
+        if let engine = engines.last {
+            let a = sweeps[0][engine]!, m = sweeps[0]["ours"]!
             let rows = common.compactMap { f -> (String, Double, Double)? in
-                guard let x = mine[f], let y = a.files[f] else { return nil }
+                guard let x = m.files[f], let y = a.files[f] else { return nil }
                 return (PathText.lastComponent(f), x.framesMs, y.framesMs)
             }.sorted { ($0.1 - $0.2, $1.0) > ($1.1 - $1.2, $0.0) }
-            printError("bench lottie: the files whose frames take longest beyond \(engine)'s (ours ms, \(engine) ms, ratio):")
+            let name = engine == "thorvg" ? "ThorVG" : engine
+            printError("bench lottie: the files whose frames take longest beyond \(name)'s (ours ms, \(name) ms, ratio):")
             for (name, x, y) in rows.prefix(8) {
                 printError("  \(name)  " + String(format: "%.0f  %.0f  %.2f", x, y, x / max(y, 1e-9)))
             }
         }
         // Every file we drew, dotLottie included, on our side alone.
-        let all = totals(mine, over: Set(mine.keys))
-        var every = BenchResult(benchmark: "lottie", variant: "512px-all-frames-every-file", unit: "ms total", samples: [all.total], threads: 1)
-        let everyPeak = peak(over: Set(mine.keys))
-        every.extra = [("files", "\(mine.count)"), ("frames", "\(all.frames)"), ("parseFirstFrameMs", String(format: "%.1f", all.parse)),
-                       ("peakKiB", "\(everyPeak.kib)"), ("peakFile", "\"\(everyPeak.file)\"")]
-        out.append(every)
+        let every = sweeps.map { totals($0["ours"]!, over: Set($0["ours"]!.files.keys)) }
+        let everyPeak = every.max { $0.peak < $1.peak }!
+        var all = BenchResult(benchmark: "lottie", variant: "512px-all-frames-every-file", unit: "ms total", samples: every.map(\.total), threads: 1)
+        all.extra = [("files", "\(sweeps[0]["ours"]!.files.count)"), ("frames", "\(every[0].frames)"),
+                     ("parseFirstFrameMs", String(format: "%.1f", median(every.map(\.parse)))),
+                     ("peakKiB", "\(everyPeak.peak)"), ("peakFile", "\"\(everyPeak.peakFile)\"")]
+        out.append(all)
         return out
     }
 }

@@ -25,6 +25,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "lottie: the folder of Lottie samples (default: $STARDUST_LOTTIE).")
     var samples: String?
 
+    @Option(help: "lottie: also write every file's figures, per engine and sweep, to this file (tab-separated).")
+    var table: String?
+
     @Option(help: "particles-eval, particles-seek: only the variants whose name contains this (to profile one).")
     var variant: String?
 
@@ -39,7 +42,7 @@ struct BenchCommand: ParsableCommand {
         }
         let t = threads == 0 ? ProcessInfo.processInfo.activeProcessorCount : threads
         for n in names {
-            for result in try Benchmarks.run(n, threads: t, runs: runs, samples: samples, variant: variant) {
+            for result in try Benchmarks.run(n, threads: t, runs: runs, samples: samples, variant: variant, table: table) {
                 try StandardOutput.line(result.json)
             }
         }

@@ -17,8 +17,7 @@ enum FramePreparer {
         enum Opener { case clip(PixelRect, index: Int), group(index: Int), composite(index: Int, CompositeGroup, maskStart: Int?, source: Int) }
         var open: [Opener] = []
         var clip = frame
-        let cache = EdgeListCache.shared
-        cache.beginList()
+        var reuse: EdgeListReuse? = EdgeListReuse()
         for (i, command) in list.commands.enumerated() {
             switch command {
             case .image(let d):
@@ -34,7 +33,7 @@ enum FramePreparer {
             case .sprites(let b):
                 if let p = PreparedSprites(b, scale: scale, layout: layout) { out.append(.sprites(p)) }
             case .path(let p):
-                out.append(.path(PathPainter.prepare(p, scale: scale, cache: cache)))
+                out.append(.path(PathPainter.prepare(p, scale: scale, reusing: &reuse)))
             case .text(let t):
                 out.append(.text(try TextPainter.prepare(t, scale: scale)))
             case .pushClip(let rect, let transform):

@@ -40,33 +40,34 @@ public enum PathPainter {
     /// space (so the pen follows the transform, as in Core Graphics) and then
     /// mapped. Subpaths with NaN or infinite points are skipped. O(points · log points).
     public static func prepare(_ command: PathDraw, scale: Double) -> PreparedPath {
-        prepare(command, scale: scale, cache: nil)
+        var none: EdgeListReuse? = nil
+        return prepare(command, scale: scale, reusing: &none)
     }
 
-    /// ``prepare(_:scale:)``, taking the edges from `cache` when a path with the same storage, transform, scale and
-    /// style was prepared lately (an edge list is a function of those alone: docs/RENDERER.md, "Edge lists of copies,
-    /// and from frame to frame"), and keeping the ones it makes there. A shape that holds still from frame to frame, and copies
-    /// of one shape drawn in one place, are then flattened, stroked, mapped and sorted once.
-    static func prepare(_ command: PathDraw, scale: Double, cache: EdgeListCache?) -> PreparedPath {
+    /// ``prepare(_:scale:)``, taking the edges from `reuse` when a command before it in the same list drew the same
+    /// path storage with the same transform, scale and fill rule (a fill's edges are a function of those alone), and
+    /// recording the ones it makes. Copies of one shape drawn in one place then hold one edge list.
+    static func prepare(_ command: PathDraw, scale: Double, reusing reuse: inout EdgeListReuse?) -> PreparedPath {
         let device = command.transform.concatenating(Transform2D(scaleX: scale, y: scale))
         let stretch = device.maxScale
         guard stretch > 0, stretch.isFinite, command.opacity > 0 else { return PreparedPath(bounds: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)) }
-        let rule: FillRule
-        if case .fill(let r) = command.style { rule = r } else { rule = .nonZero }
-        let key = cache == nil ? nil : EdgeListCache.Key(command, scale: scale)
-        if let key, let edges = cache?.edges(for: key) {
+        let key = reuse == nil ? nil : EdgeListReuse.Key(command, scale: scale)
+        if let key, let edges = reuse?.lists[key] {
+            let rule = key.rule
             let shader = PaintShader(paint: command.paint, opacity: command.opacity, deviceFromLocal: device)
             return PreparedPath(bounds: pixelBounds(edges.bounds), edges: edges, rule: rule, shader: shader, blend: command.blend)
         }
         let tol = tolerance / stretch
         let path = command.path.removingNonFiniteSubpaths()
-        let polylines: [Polyline]
+        let polylines: [Polyline], rule: FillRule
         switch command.style {
-        case .fill: polylines = path.flattened(tolerance: tol)
-        case .stroke(let style): polylines = Stroker.outline(of: path, style: style, tolerance: tol)
+        case .fill(let r):
+            polylines = path.flattened(tolerance: tol); rule = r
+        case .stroke(let style):
+            polylines = Stroker.outline(of: path, style: style, tolerance: tol); rule = .nonZero
         }
         let edges = EdgeList(polylines: polylines, transform: device)
-        if let key { cache?.keep(edges, for: key, path: command.path) }
+        if let key { reuse?.lists[key] = edges }
         let shader = PaintShader(paint: command.paint, opacity: command.opacity, deviceFromLocal: device)
         return PreparedPath(bounds: pixelBounds(edges.bounds), edges: edges, rule: rule, shader: shader, blend: command.blend)
     }

@@ -409,3 +409,60 @@ import StardustCore
         }
     }
 }
+
+/// The twenty-fifth round's AVX2 kernel of opaque gradient runs (``OpaqueRampKernel``, CStardustSpans) against the
+/// Swift loop of ``PaintShader/shadeOpaquePixels(y:x0:count:into:)``, bit for bit (docs/RENDERER.md, "Eight-pixel AVX2
+/// span kernels").
+@Suite struct OpaqueRampKernelTests {
+    /// Opaque shaders: linear, radial and elliptical, under turned, stretched, far and tiny transforms.
+    private func shaders(_ rng: inout SplitMix64) -> [PaintShader] {
+        let stops = [GradientStop(0, .red), GradientStop(0.3, Color(red: 0.2, green: 0.9, blue: 0.1)),
+                     GradientStop(0.31, Color(white: 0.5)), GradientStop(1, .blue)]
+        var out: [PaintShader] = []
+        for trial in 0..<24 {
+            let scale = [1.0, 0.01, 40, 1e-7, 3][trial % 5]
+            let t = Transform2D(a: Double.random(in: -2...2, using: &rng) * scale, b: Double.random(in: -2...2, using: &rng) * scale,
+                                c: Double.random(in: -2...2, using: &rng) * scale, d: Double.random(in: -2...2, using: &rng) * scale,
+                                tx: Double.random(in: -300...300, using: &rng), ty: Double.random(in: -300...300, using: &rng))
+            let p = Point(Double.random(in: -50...150, using: &rng), Double.random(in: -50...150, using: &rng))
+            let paint: Paint
+            switch trial % 3 {
+            case 0: paint = .linearGradient(start: p, end: Point(p.x + Double.random(in: -90...90, using: &rng), p.y + 3), stops: stops)
+            case 1: paint = .radialGradient(center: p, radius: [0.4, 17, 250, 1e5][trial % 4], stops: stops)
+            default: paint = .ellipticalGradient(center: p, radiusX: 30, radiusY: [2, 60, 0.5][trial % 3], stops: stops)
+            }
+            let shader = PaintShader(paint: paint, deviceFromLocal: trial % 4 == 3 ? .identity : t)
+            if shader.isOpaque { out.append(shader) }
+        }
+        return out
+    }
+
+    @Test("opaque gradient runs through the kernel are the bytes of the Swift loop, with and without AVX2 forced")
+    func kernelMatchesSwiftLoop() throws {
+        var rng = SplitMix64(seed: 2525)
+        let shaders = shaders(&rng)
+        #expect(shaders.count >= 20)
+        for (s, shader) in shaders.enumerated() {
+            for trial in 0..<12 {
+                let count = [1, 7, 8, 9, 15, 16, 17, 64, 203, 512][trial % 10]
+                let x0 = [0, 3, -40, 700, 1 << 20][trial % 5], y = [0, 5, 63, -7, 100_000][(trial + s) % 5]
+                var plain = [UInt8](repeating: 0xA5, count: 4 * count + 8)
+                var chosen = plain, forced = plain
+                plain.withUnsafeMutableBytes { shader.shadeOpaquePixels(y: y, x0: x0, count: count, into: $0.baseAddress! + 4, kernel: false) }
+                chosen.withUnsafeMutableBytes { shader.shadeOpaquePixels(y: y, x0: x0, count: count, into: $0.baseAddress! + 4) }
+                #expect(chosen == plain, "shader \(s), trial \(trial)")
+                guard GradientSpanKernel.cpuHasAVX2, shader.kind == .linear || shader.kind == .radial else { continue }
+                let py = Double(y) + 0.5
+                let done = forced.withUnsafeMutableBytes { b in
+                    shader.rampPixels.withUnsafeBufferPointer { r in
+                        OpaqueRampKernel.run(b.baseAddress! + 4, x0: x0, count: count, packed: r.baseAddress!, radial: shader.kind == .radial,
+                                             shader.ax, shader.ay * py + shader.a0, shader.bx, shader.by * py + shader.b0, forceAVX2: true)
+                    }
+                }
+                #expect(done == (count / 8) * 8)
+                #expect(forced[0..<(4 + 4 * done)] == plain[0..<(4 + 4 * done)], "shader \(s), trial \(trial), forced")
+                #expect(forced[(4 + 4 * done)...].allSatisfy { $0 == 0xA5 }, "nothing written past the blocks")
+            }
+        }
+    }
+}

@@ -38,6 +38,19 @@ int64_t sd_gradient_span_source_over_avx2(uint8_t *row, int64_t x0, int64_t coun
                                           const float *ramp, int32_t kind, double ax, double rowA, double bx,
                                           double rowB, double far);
 
+/// An opaque linear or radial gradient's fully covered run (`kind` `SD_SPAN_LINEAR` or `SD_SPAN_RADIAL`; StardustRender's
+/// `PaintShader.shadeOpaquePixels`): `out[i] = packed[k]` for the pixels `0 ..< count`, `k` the ramp index of the pixel
+/// centre `x0 + i + ½` computed as in ``sd_gradient_span_source_over`` (`packed`: the ramp's 1024 entries as RGBA8
+/// words). Returns how many pixels it wrote, `count` rounded down to 8, or 0 when the AVX2 variant is not chosen
+/// (``sd_spans_use_avx2``) or `kind` is `SD_SPAN_SOLID`.
+int64_t sd_gradient_opaque_run(void *out, int64_t x0, int64_t count, const uint32_t *packed, int32_t kind,
+                               double ax, double rowA, double bx, double rowB);
+
+/// The AVX2 variant of ``sd_gradient_opaque_run`` whatever the environment says (for the tests; 0 on a CPU without
+/// AVX2).
+int64_t sd_gradient_opaque_run_avx2(void *out, int64_t x0, int64_t count, const uint32_t *packed, int32_t kind,
+                                    double ax, double rowA, double bx, double rowB);
+
 /// A group buffer's row over its parent's (StardustRender's `GroupCompositor.compositeRow`): for the pixels
 /// `0 ..< count` (RGBA8 from `src` and `dst`), eight at a time, `dst = g · opacity + d · (1 − (g · opacity).w · (1/255))`
 /// with that row's rounding, transparent group pixels leaving `dst` as it is. `opacity` in (0, 1]. Returns how many

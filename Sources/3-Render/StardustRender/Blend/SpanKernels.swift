@@ -49,6 +49,25 @@ enum GradientSpanKernel {
     }
 }
 
+/// The eight-pixel AVX2 kernel of an opaque linear or radial gradient's fully covered run (CStardustSpans,
+/// GradientSpans.c): ``PaintShader/shadeOpaquePixels(y:x0:count:into:)`` hands it the run first and writes the pixels
+/// it leaves. Each pixel gets the packed entry of the ramp index its own centre gives, as in the Swift loop
+/// (`SpanKernelTests`).
+enum OpaqueRampKernel {
+    /// `out[i] = packed[k(x0 + i + ½)]` for the pixels `0 ..< count` (`packed`: 1024 RGBA8 words), `k` the radial or
+    /// linear index (`ax`, `rowA`; radial also `bx`, `rowB`). Returns how many pixels it wrote: `count` rounded down
+    /// to 8, or 0 where the kernel is not chosen (``GradientSpanKernel/isChosen``; with `forceAVX2`, for the tests,
+    /// where the CPU has no AVX2).
+    @inline(__always)
+    static func run(_ out: UnsafeMutableRawPointer, x0: Int, count: Int, packed: UnsafePointer<UInt32>, radial: Bool,
+                    _ ax: Double, _ rowA: Double, _ bx: Double, _ rowB: Double, forceAVX2: Bool = false) -> Int {
+        guard count >= 8 else { return 0 }
+        let kind = Int32(radial ? SD_SPAN_RADIAL : SD_SPAN_LINEAR)
+        return Int(forceAVX2 ? sd_gradient_opaque_run_avx2(out, Int64(x0), Int64(count), packed, kind, ax, rowA, bx, rowB)
+                             : sd_gradient_opaque_run(out, Int64(x0), Int64(count), packed, kind, ax, rowA, bx, rowB))
+    }
+}
+
 /// The eight-pixel AVX2 kernel of a group row's source-over (CStardustSpans, GroupRows.c): ``GroupCompositor``
 /// hands it each row first and composites the pixels it leaves. The bytes of ``GroupCompositor/compositeQuads(_:onto:from:count:opacity:)``,
 /// pixel for pixel (`GroupRowKernelTests`).

@@ -127,6 +127,11 @@ public struct PaintShader: Sendable {
     /// produce over any background, bit for bit. `out` is the first pixel's byte.
     /// A vertical linear gradient or a solid color fills the span with one value.
     public func shadeOpaquePixels(y: Int, x0: Int, count: Int, into out: UnsafeMutableRawPointer) {
+        shadeOpaquePixels(y: y, x0: x0, count: count, into: out, kernel: true)
+    }
+
+    /// ``shadeOpaquePixels(y:x0:count:into:)``; with `kernel` false, without the AVX2 kernel (for the tests).
+    func shadeOpaquePixels(y: Int, x0: Int, count: Int, into out: UnsafeMutableRawPointer, kernel: Bool) {
         guard count > 0 else { return }
         let last = Double(PaintShader.rampSize - 1)
         let py = Double(y) + 0.5
@@ -141,9 +146,16 @@ public struct PaintShader: Sendable {
                     for i in 0..<count { out.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self) }
                     return
                 }
-                forEachRampIndex(y: y, x0: x0, count: count,
-                                 four: { i, k in PaintShader.store(k, r, out + 4 &* i) },
-                                 one: { i, k in out.storeBytes(of: r[k], toByteOffset: 4 &* i, as: UInt32.self) })
+                // Whole blocks of eight to the AVX2 kernel first where it is chosen (docs/RENDERER.md, "Eight-pixel AVX2
+                // span kernels"): each pixel's entry comes from its own centre by the same operations, so the loop
+                // gives the pixels it leaves the bytes it would give them anyway.
+                let done = kernel && r.count == PaintShader.rampSize
+                    ? OpaqueRampKernel.run(out, x0: x0, count: count, packed: r.baseAddress!, radial: kind == .radial,
+                                           ax, ay * py + a0, bx, by * py + b0) : 0
+                let rest = out + 4 &* done
+                forEachRampIndex(y: y, x0: x0 &+ done, count: count &- done,
+                                 four: { i, k in PaintShader.store(k, r, rest + 4 &* i) },
+                                 one: { i, k in rest.storeBytes(of: r[k], toByteOffset: 4 &* i, as: UInt32.self) })
             }
         case .conic:
             let rowA = ay * py + a0, rowB = by * py + b0

@@ -24,6 +24,10 @@ struct AnimationIndex {
     /// (``AnimationRelationPlan``): a frame takes the plan instead of comparing key path strings whenever the
     /// animations it considered are all still active.
     private(set) var snapshotPlans: [(property: SnapshotProperty, rootID: Int, plan: AnimationRelationPlan)] = []
+    /// For each ``SnapshotProperty`` (four bits at `4 × rawValue`), the position of its plan in ``snapshotPlans``, or
+    /// 15 when it has none: a frame finds a plan without copying the entries before it (each copy of an entry is
+    /// four retains and releases; docs/BENCHMARKS.md, "lottie", twenty-fifth round (evaluation)).
+    private(set) var snapshotPlanSlots: UInt64 = ~0
 
     /// The properties a ``LayerSnapshot`` holds; each one's raw value is its bit in ``snapshotMask`` and its name
     /// is its key path.
@@ -56,6 +60,18 @@ struct AnimationIndex {
         if snapshotRoots.count > 1 { snapshotRoots.sort { $0.property.rawValue < $1.property.rawValue } }
         snapshotPlans.reserveCapacity(snapshotRoots.count)
         for (p, id) in snapshotRoots { snapshotPlans.append((p, id, Self.snapshotPlan(p, rootID: id, entries, rootIDs))) }
+        noteSnapshotPlanSlots()
+    }
+
+    /// Sets ``snapshotPlanSlots`` from ``snapshotPlans`` (at most 14 plans, one per property, so a position fits in
+    /// four bits).
+    private mutating func noteSnapshotPlanSlots() {
+        var slots: UInt64 = ~0
+        for (i, e) in snapshotPlans.enumerated() {
+            let shift = UInt64(4 * e.property.rawValue)
+            slots = slots & ~(0xF << shift) | UInt64(i) << shift
+        }
+        snapshotPlanSlots = slots
     }
 
     /// Makes this the index of `entries`, which are the entries it was the index of followed by `entry` (what
@@ -75,6 +91,7 @@ struct AnimationIndex {
             let at = snapshotPlans.firstIndex { $0.property.rawValue > p.rawValue } ?? snapshotPlans.count
             snapshotPlans.insert((p, id, Self.snapshotPlan(p, rootID: id, entries, rootIDs)), at: at)
         }
+        if !newRoots.isEmpty { noteSnapshotPlanSlots() }
     }
 
     /// Resolves entry `e`'s key paths onto the roots, appending its root numbers to ``rootIDs``; the snapshot
@@ -113,8 +130,8 @@ struct AnimationIndex {
 
     /// The plan of snapshot property `p` with every animation active, when an animation names its first component.
     func snapshotPlan(_ p: SnapshotProperty) -> AnimationRelationPlan? {
-        for e in snapshotPlans where e.property == p { return e.plan }
-        return nil
+        let slot = Int(truncatingIfNeeded: snapshotPlanSlots >> UInt64(4 * p.rawValue) & 0xF)
+        return slot < snapshotPlans.count ? snapshotPlans[slot].plan : nil
     }
 
     /// The position of `root` (a first component) in ``roots``, or nil when no animation touches it.

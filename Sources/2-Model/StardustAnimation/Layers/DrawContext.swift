@@ -26,6 +26,10 @@ public struct DrawContext {
 /// Complexity: O(1) expected per request; memory grows with the number of drawing layers seen.
 public final class DrawScratch {
     private var buffers: [ObjectIdentifier: (owner: AnyObject, buffer: AnyObject)] = [:]
+    /// How many commands the last display list drawn with this scratch space had: the next one reserves that many at
+    /// once instead of growing its array by doubling through a dozen copies per frame (docs/BENCHMARKS.md, "lottie",
+    /// twenty-fifth round (evaluation)).
+    var commandCountHint = 0
 
     /// Empty scratch space: buffers are made on first use by each layer.
     public init() {}

@@ -89,8 +89,8 @@ extension Layer {
     /// of its key path, taking the plan the ``AnimationIndex`` resolved when the animations changed whenever every
     /// animation it considered is active at `time` (the same value, without comparing key path strings).
     func presentationValue(of p: AnimationIndex.SnapshotProperty, at time: Double) -> AnimatableValue? {
-        let index = animationIndex
-        guard index.mayAnimate(p) else { return value(forKeyPath: p.key) }
+        // The index's fields are read where needed, not the whole index copied (five arrays retained and released).
+        guard animationIndex.mayAnimate(p) else { return value(forKeyPath: p.key) }
         if p == .transform, let angle = pathRotation(at: time),
            case .transform(let t)? = animatedValue(of: .transform, at: time) {
             // As in presentationValue(forKeyPath:): the tangent of a path with a rotation mode turns the layer.
@@ -106,7 +106,11 @@ extension Layer {
         for i in plan.candidates where entries[i].animation.isRemoved(at: time) {
             return animatedValue(forCanonicalKeyPath: p.key, at: time)
         }
-        return evaluate(plan, key: p.key, at: time)
+        // A snapshot key has no dot, so the plan's root is the key itself (or nil: the model value) and nothing is read
+        // back from it; its model value is the stored one, read without matching the key's string
+        // (``Layer/value(forKeyPath:)`` gives the same: every layer class leaves the snapshot keys to `Layer`).
+        guard plan.root != nil, plan.rest == nil else { return evaluate(plan, key: p.key, at: time) }
+        return apply(plan, entries: entries, to: baseValue(LayerRootKey(p)), at: time)
     }
 
     /// Lengths are compared in UTF-8 bytes (O(1), where `count` walks the graphemes): the paths compared are each a
@@ -129,8 +133,16 @@ extension Layer {
     /// and written back. The key's value is read back from the root's.
     private func evaluate(_ plan: AnimationRelationPlan, key: String, at time: Double) -> AnimatableValue? {
         guard let root = plan.root else { return value(forKeyPath: key) }
-        guard var v = value(forKeyPath: root) else { return nil }
-        let entries = animationEntries
+        guard let v = value(forKeyPath: root) else { return nil }
+        let applied = apply(plan, entries: animationEntries, to: v, at: time)
+        guard let rest = plan.rest else { return applied }
+        return applied.component(atPath: rest)
+    }
+
+    /// ``evaluate(_:key:at:)``'s steps: `plan`'s animations at `time` applied to the root's value `v`, in order.
+    private func apply(_ plan: AnimationRelationPlan, entries: [AnimationEntry], to root: AnimatableValue,
+                       at time: Double) -> AnimatableValue {
+        var v = root
         for s in plan.steps {
             let animation = entries[s.entry].animation
             if let part = s.part {
@@ -142,8 +154,7 @@ extension Layer {
                 v = nv
             }
         }
-        guard let rest = plan.rest else { return v }
-        return v.component(atPath: rest)
+        return v
     }
 
     /// Advances the animation clock of this layer and its subtree to `time`

@@ -7,11 +7,11 @@ extension Layer {
 
     /// The composite group the layer draws as, or `nil` when it needs none (no mask, no filter, no
     /// visible shadow): then it draws exactly as it always did (docs/DRAWING.md).
-    func compositeGroup(_ s: LayerSnapshot, transform a: Transform2D, localTime: Double) -> CompositeGroup? {
+    func compositeGroup(opacity: Double, transform a: Transform2D, localTime: Double) -> CompositeGroup? {
         let filter = compositingFilter.flatMap { $0 == .normal ? nil : $0 }
         let shadow = shadowDraw(transform: a, localTime: localTime)
         guard mask != nil || filter != nil || shadow != nil else { return nil }
-        return CompositeGroup(opacity: min(max(s.opacity, 0), 1), filter: filter ?? .normal,
+        return CompositeGroup(opacity: min(max(opacity, 0), 1), filter: filter ?? .normal,
                               mask: mask != nil ? maskMode : nil, shadow: shadow)
     }
 
@@ -20,19 +20,22 @@ extension Layer {
     /// σ = `shadowRadius` (points) scaled by the layer's area scale `√|det a|`; the offset is mapped by
     /// the transform's linear part (the shadow turns with the layer, as in Core Animation).
     func shadowDraw(transform a: Transform2D, localTime: Double) -> ShadowDraw? {
-        var color = shadowColor, opacity = shadowOpacity, radius = shadowRadius, offset = shadowOffset
+        // The colour and opacity first: almost every layer has no visible shadow and is done after two reads
+        // (the radius, offset and path only matter for a visible one).
+        var color = shadowColor, opacity = shadowOpacity
         // Only the shadow properties an animation touches are looked up (``AnimationIndex``); the others are the model's.
-        let index = animationIndex
-        if index.mayAnimateShadow, index.mayAnimate(root: "shadowColor"),
+        let animated = animationIndex.mayAnimateShadow
+        if animated, animationIndex.mayAnimate(root: "shadowColor"),
            case .color(let c)? = presentationValue(forKeyPath: "shadowColor", at: localTime) { color = c }
-        if index.mayAnimateShadow, index.mayAnimate(root: "shadowOpacity"),
+        if animated, animationIndex.mayAnimate(root: "shadowOpacity"),
            let x = presentationValue(forKeyPath: "shadowOpacity", at: localTime)?.doubleValue { opacity = x }
-        if index.mayAnimateShadow, index.mayAnimate(root: "shadowRadius"),
-           let x = presentationValue(forKeyPath: "shadowRadius", at: localTime)?.doubleValue { radius = x }
-        if index.mayAnimateShadow, index.mayAnimate(root: "shadowOffset"),
-           case .size(let z)? = presentationValue(forKeyPath: "shadowOffset", at: localTime) { offset = z }
         let alpha = color.clamped.alpha * min(max(opacity.isNaN ? 0 : opacity, 0), 1)
         guard alpha > 0 else { return nil }
+        var radius = shadowRadius, offset = shadowOffset
+        if animated, animationIndex.mayAnimate(root: "shadowRadius"),
+           let x = presentationValue(forKeyPath: "shadowRadius", at: localTime)?.doubleValue { radius = x }
+        if animated, animationIndex.mayAnimate(root: "shadowOffset"),
+           case .size(let z)? = presentationValue(forKeyPath: "shadowOffset", at: localTime) { offset = z }
         let det = abs(a.a * a.d - a.b * a.c)
         let sigma = max(radius.isFinite ? radius : 0, 0) * det.squareRoot()
         let o = a.applyToVector(Point(offset.width, offset.height))

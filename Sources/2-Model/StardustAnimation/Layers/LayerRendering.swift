@@ -10,17 +10,33 @@ extension Layer {
     public func displayList(size: Size, scale: Double = 2, background: Color = .clear, at time: Double,
                             context: DrawContext = DrawContext()) -> DisplayList {
         var commands: [DrawCommand] = []
+        commands.reserveCapacity(context.scratch.commandCountHint)
         render(into: &commands, parentTime: time, parentTransform: .identity, context: context)
+        context.scratch.commandCountHint = commands.count
         return DisplayList(size: size, scale: scale, background: background, commands: commands)
     }
 
     /// The transform from this layer's bounds space to its superlayer's space
     /// for the given presentation values: `translate(−anchor, −anchorPointZ) · transform · translate(position, zPosition)`.
     public static func localTransform(of s: LayerSnapshot) -> Transform3D {
-        let anchor = s.anchorPointInBounds
-        return Transform3D(translationX: -anchor.x, y: -anchor.y, z: -s.anchorPointZ)
-            .concatenating(s.transform)
-            .concatenating(Transform3D(translationX: s.position.x, y: s.position.y, z: s.zPosition))
+        localTransform(bounds: s.bounds, anchorPoint: s.anchorPoint, anchorPointZ: s.anchorPointZ, transform: s.transform,
+                       position: s.position, zPosition: s.zPosition)
+    }
+
+    /// ``localTransform(of:)`` of the values drawing takes (``presentationValues(atLocalTime:onlyIfDrawn:)``).
+    static func localTransform(of s: LayerSnapshotValues) -> Transform3D {
+        localTransform(bounds: s.bounds, anchorPoint: s.anchorPoint, anchorPointZ: s.anchorPointZ, transform: s.transform,
+                       position: s.position, zPosition: s.zPosition)
+    }
+
+    @inline(__always)
+    private static func localTransform(bounds: Rect, anchorPoint: Point, anchorPointZ: Double, transform: Transform3D,
+                                       position: Point, zPosition: Double) -> Transform3D {
+        // The anchor point in bounds coordinates (``LayerSnapshot/anchorPointInBounds``).
+        let anchor = Point(bounds.origin.x + anchorPoint.x * bounds.size.width, bounds.origin.y + anchorPoint.y * bounds.size.height)
+        return Transform3D(translationX: -anchor.x, y: -anchor.y, z: -anchorPointZ)
+            .concatenating(transform)
+            .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
     }
 
     /// Appends the commands of this layer and its subtree.
@@ -41,12 +57,13 @@ extension Layer {
                        context: DrawContext = DrawContext()) {
         let local = localTime(fromParentTime: parentTime)
         // A hidden or transparent layer is left before its other properties are evaluated.
-        guard let s = snapshot(atLocalTime: local, onlyIfDrawn: true) else { return }
+        // The values alone, not a ``LayerSnapshot`` (no reference to the layer to retain and release).
+        guard let s = presentationValues(atLocalTime: local, onlyIfDrawn: true) else { return }
         let full = Layer.localTransform(of: s).concatenating(parentTransform)
         let a = full.affineApproximation(around: s.bounds.center)
         let start = list.count
         // Mask, compositing filter, shadow: the layer draws as a composite group (docs/DRAWING.md).
-        let group = compositeGroup(s, transform: a, localTime: local)
+        let group = compositeGroup(opacity: s.opacity, transform: a, localTime: local)
         if let group {
             // Core Animation clips the shadow with the bounds too.
             if masksToBounds && group.shadow != nil { list.append(.pushClip(rect: s.bounds.standardized, transform: a)) }

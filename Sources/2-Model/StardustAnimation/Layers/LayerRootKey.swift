@@ -32,4 +32,24 @@ enum LayerRootKey: CaseIterable {
         default: return nil
         }
     }
+
+    /// The root key of snapshot property `p` (whose key is its own root: a snapshot key has no dot).
+    init(_ p: AnimationIndex.SnapshotProperty) {
+        switch p {
+        case .position: self = .position
+        case .bounds: self = .bounds
+        case .anchorPoint: self = .anchorPoint
+        case .anchorPointZ: self = .anchorPointZ
+        case .zPosition: self = .zPosition
+        case .transform: self = .transform
+        case .sublayerTransform: self = .sublayerTransform
+        case .opacity: self = .opacity
+        case .isHidden: self = .isHidden
+        case .backgroundColor: self = .backgroundColor
+        case .cornerRadius: self = .cornerRadius
+        case .borderWidth: self = .borderWidth
+        case .borderColor: self = .borderColor
+        case .contentsRect: self = .contentsRect
+        }
+    }
 }

@@ -65,19 +65,28 @@ extension Layer {
     /// the layer shows hidden or fully transparent, before its other properties are evaluated (a Lottie layer
     /// outside its in and out points costs two lookups, docs/ANIMATION.md "The animation index").
     func snapshot(atLocalTime local: Double, onlyIfDrawn: Bool) -> LayerSnapshot? {
+        guard let v = presentationValues(atLocalTime: local, onlyIfDrawn: onlyIfDrawn) else { return nil }
+        return LayerSnapshot(layer: self, localTime: local, position: v.position, bounds: v.bounds, anchorPoint: v.anchorPoint,
+                             anchorPointZ: v.anchorPointZ, zPosition: v.zPosition, transform: v.transform,
+                             sublayerTransform: v.sublayerTransform, opacity: v.opacity, isHidden: v.isHidden,
+                             backgroundColor: v.backgroundColor, cornerRadius: v.cornerRadius, borderWidth: v.borderWidth,
+                             borderColor: v.borderColor, contentsRect: v.contentsRect, sublayers: [])
+    }
+
+    /// What ``snapshot(atLocalTime:onlyIfDrawn:)`` holds, without the layer and sublayers: drawing a frame takes these
+    /// (a snapshot's reference to its layer is a retain and a release per drawn layer and frame, and most layers with
+    /// sublayers are weakly referenced by them, so each goes through the reference count's side table:
+    /// docs/ANIMATION.md "The animation index").
+    func presentationValues(atLocalTime local: Double, onlyIfDrawn: Bool) -> LayerSnapshotValues? {
         // One read of the stored model values (one exclusivity check), not one per property (``LayerSnapshotValues``).
         let m = snapshotValues
-        var s = LayerSnapshot(layer: self, localTime: local, position: m.position, bounds: m.bounds, anchorPoint: m.anchorPoint,
-                              anchorPointZ: m.anchorPointZ, zPosition: m.zPosition, transform: m.transform,
-                              sublayerTransform: m.sublayerTransform, opacity: m.opacity, isHidden: m.isHidden,
-                              backgroundColor: m.backgroundColor, cornerRadius: m.cornerRadius, borderWidth: m.borderWidth,
-                              borderColor: m.borderColor, contentsRect: m.contentsRect, sublayers: [])
-        let index = animationIndex
-        guard index.snapshotMask != 0 else { return onlyIfDrawn && (s.isHidden || !(s.opacity > 0)) ? nil : s }
+        var s = m
+        let mask = animationIndex.snapshotMask
+        guard mask != 0 else { return onlyIfDrawn && (s.isHidden || !(s.opacity > 0)) ? nil : s }
         // Only the properties an animation may touch are looked up; the others keep their model values, which is
         // what the lookup would give.
         func get(_ p: AnimationIndex.SnapshotProperty) -> AnimatableValue? {
-            index.mayAnimate(p) ? presentationValue(of: p, at: local) : nil
+            mask & (1 << UInt32(p.rawValue)) != 0 ? presentationValue(of: p, at: local) : nil
         }
         if let v = get(.isHidden) {
             if case .bool(let b) = v { s.isHidden = b } else if let x = v.doubleValue { s.isHidden = x != 0 }

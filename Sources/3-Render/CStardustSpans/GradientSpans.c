@@ -194,20 +194,23 @@ static __attribute__((target("avx2"))) int64_t opaqueRunAVX2(uint32_t *out, int6
 }
 #endif
 
-int64_t sd_gradient_opaque_run(void *out, int64_t x0, int64_t count, const uint32_t *packed, int32_t kind,
-                               double ax, double rowA, double bx, double rowB) {
+/// The two entry points below, `avx2` saying whether the AVX2 kernel runs (chosen, or forced by the tests).
+static int64_t opaqueRun(int avx2, void *out, int64_t x0, int64_t count, const uint32_t *packed, int32_t kind,
+                         double ax, double rowA, double bx, double rowB) {
 #if defined(__x86_64__)
-    if (kind != SD_SPAN_SOLID && sd_spans_use_avx2()) return opaqueRunAVX2((uint32_t *)out, x0, count, packed, kind, ax, rowA, bx, rowB);
+    if (kind != SD_SPAN_SOLID && avx2) return opaqueRunAVX2((uint32_t *)out, x0, count, packed, kind, ax, rowA, bx, rowB);
 #endif
     return 0;
 }
 
+int64_t sd_gradient_opaque_run(void *out, int64_t x0, int64_t count, const uint32_t *packed, int32_t kind,
+                               double ax, double rowA, double bx, double rowB) {
+    return opaqueRun(sd_spans_use_avx2(), out, x0, count, packed, kind, ax, rowA, bx, rowB);
+}
+
 int64_t sd_gradient_opaque_run_avx2(void *out, int64_t x0, int64_t count, const uint32_t *packed, int32_t kind,
                                     double ax, double rowA, double bx, double rowB) {
-#if defined(__x86_64__)
-    if (kind != SD_SPAN_SOLID && sd_spans_have_avx2()) return opaqueRunAVX2((uint32_t *)out, x0, count, packed, kind, ax, rowA, bx, rowB);
-#endif
-    return 0;
+    return opaqueRun(sd_spans_have_avx2(), out, x0, count, packed, kind, ax, rowA, bx, rowB);
 }
 
 int64_t sd_gradient_span_source_over_avx2(uint8_t *row, int64_t x0, int64_t count, const float *coverage,

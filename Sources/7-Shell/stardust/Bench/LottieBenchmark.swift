@@ -123,8 +123,6 @@ enum LottieBenchmark {
                     if let (result, peak) = anchor(e, file: f, python: python, script: script, dir: dir) {
                         r[e]!.files[f] = result
                         r[e]!.growth[f] = peak
-                    } else if sweep == 1 && r[e]!.files.isEmpty && i == files.count - 1 {
-                        printError("bench lottie: \(e) drew no file: `pip install \(e)-python`")
                     }
                 }
             }
@@ -137,7 +135,11 @@ enum LottieBenchmark {
             sweeps.append(r)
         }
         progress.finish()
-        engines = engines.filter { e in sweeps.contains { !($0[e]?.files.isEmpty ?? true) } }
+        // An anchor that drew no file is not installed (or fails on everything): left out, with the reason.
+        for e in engines where sweeps.allSatisfy({ $0[e]!.files.isEmpty }) {
+            printError("bench lottie: \(e) drew no file: `pip install \(e)-python`")
+        }
+        engines = engines.filter { e in sweeps.contains { !$0[e]!.files.isEmpty } }
         if let table { try lines.joined(separator: "\n").appending("\n").write(toFile: table, atomically: true, encoding: .utf8) }
         return results(sweeps, engines: engines)
     }

@@ -279,6 +279,41 @@ import StardustCore
         #expect(blocks > 2000)
     }
 
+    @Test("one-colour pixels of faint coverage (at most 2⁻¹²), skipped by the kernel, keep the bytes of the Swift loop")
+    func faintCoverageKeepsTheBytes() throws {
+        try #require(GradientSpanKernel.cpuHasAVX2, "skipped: this CPU has no AVX2, so there is no kernel to compare")
+        var rng = SplitMix64(seed: 2626)
+        let bound = Float(0x1p-12)
+        // At and around the bound, the residues of a ring's inside, zeros, and ordinary coverages.
+        let faint: [Float] = [bound, bound.nextDown, bound.nextUp, bound / 2, 1e-7, 5.9604645e-8, 1e-30, .leastNonzeroMagnitude,
+                              0, -0.0, -1e-7, 0.001, 0.5, 1]
+        // Colours times 255 at the channel limits ±255, inside, and beyond them (where the kernel blends every pixel).
+        let channels: [Float] = [255, 254.99998, 0, -0.0, 1, 128.5, -255, 255.00002, -255.00002, 300]
+        var unchanged = 0
+        for trial in 0..<2000 {
+            let c255 = SIMD4<Float>((0..<4).map { _ in
+                trial % 3 == 0 ? channels.randomElement(using: &rng)! : Float.random(in: -255...255, using: &rng)
+            })
+            let count = [8, 16, 17, 40, 64][trial % 5]
+            let x0 = Int.random(in: 0...8, using: &rng)
+            // Mostly faint blocks (a ring's inside), some mixed with real coverage.
+            let cov = (0..<count).map { i -> Float in
+                (trial + i / 8) % 4 == 3 ? faint.randomElement(using: &rng)! : faint[Int.random(in: 0...8, using: &rng)]
+            }
+            // Destination bytes at the ends of their range and random.
+            let start = (0..<(4 * (x0 + count))).map { i -> UInt8 in
+                [0, 255, UInt8.random(in: 0...255, using: &rng)][(i + trial) % 3]
+            }
+            let (got, want, done) = bothPaths(start, x0: x0, count: count, coverage: cov, colors: [], table: FullCoverageRamp(),
+                                              source: .solid, (0, 0, 0, 0), solid: c255)
+            #expect(done == count / 8 * 8)
+            #expect(got == want, "trial \(trial), colour \(c255), coverage \(cov)")
+            if got == start { unchanged += 1 }
+        }
+        // Rows whose coverages are all faint store the destination's own bytes (the proof's claim, on both paths).
+        #expect(unchanged > 500)
+    }
+
     @Test("a block that would store a NaN channel is left to the Swift loop; the blocks before it are the loop's bytes")
     func nanBlockIsLeft() throws {
         try #require(GradientSpanKernel.cpuHasAVX2, "skipped: this CPU has no AVX2, so there is no kernel to compare")

@@ -26,6 +26,14 @@
 // A block whose eight pixels are covered and whose eight destination factors are 0 (an opaque entry at full
 // coverage) is stored without loading the destination: `d · 0` is ±0 for `d` in 0…255 and `s + ±0` stores the bytes
 // of `s` (the nineteenth round's `FullCoverageRamp` argument).
+// A one-colour span whose colour channels (times 255) all lie in −255…255 treats pixels of coverage in (0, 2⁻¹²] as
+// uncovered (twenty-sixth round; docs/RENDERER.md, "Faint coverage"): such a pixel stores its own bytes. With
+// b = 2⁻¹², |s| ≤ 255·b ≈ 0.0623 (the bound is a float, so the rounded product does not pass it); |s.w · (1/255)| ≤
+// b·(1 + 2⁻²²), so |keep − 1| ≤ 1.001·b and |d · keep − d| ≤ 255 · 1.001·b + 2⁻²⁴·256 < 0.0625 for d in 0…255;
+// hence |s + d · keep − d| < 0.125 after its rounding, `min(·, 255) + ½` lies in [d + 0.37, d + 0.63] and truncates
+// to d (no NaN: every operand is finite). The interiors of thin stroked rings get such coverages: the running sum
+// after a ring's near side is a sum of rounded pieces, a few units of 2⁻²⁴ instead of 0, so the whole inside of
+// every ring was blended pixel by pixel and stored unchanged; now its blocks are skipped like empty ones.
 
 #include "CStardustSpans.h"
 #include "EightPixels.h"
@@ -76,6 +84,14 @@ SD_AVX2_INLINE __m128i linearIndices(__m256d px, __m256d ax, __m256d rowA) {
     _mm256_mul_ps(_mm256_set_m128(_mm_loadu_ps(ramp + 4 * (int64_t)k[(j) + 4]), _mm_loadu_ps(ramp + 4 * (int64_t)k[j])), \
                   _mm256_permute_ps(w, (j) * 0x55))
 
+/// Whether the one colour `color` (four floats times 255) has every channel in −255…255 (NaN has not), the condition
+/// under which pixels of coverage at most 2⁻¹² store their own bytes (above).
+SD_AVX2_INLINE int faintIsUncovered(const float *color) {
+    __m128 v = _mm_loadu_ps(color);
+    __m128 inside = _mm_and_ps(_mm_cmp_ps(v, _mm_set1_ps(255), _CMP_LE_OQ), _mm_cmp_ps(v, _mm_set1_ps(-255), _CMP_GE_OQ));
+    return _mm_movemask_ps(inside) == 0xF;
+}
+
 /// The span, `kind` a constant in each of the three calls below (one loop per source).
 SD_AVX2_INLINE int64_t span(uint8_t *row, int64_t x0, int64_t count, const float *coverage, const float *ramp,
                             const int32_t kind, double ax, double rowA, double bx, double rowB, double far) {
@@ -89,10 +105,12 @@ SD_AVX2_INLINE int64_t span(uint8_t *row, int64_t x0, int64_t count, const float
     // then has eight ±0 sources, which the test below would leave as they are, so it is left without its sources.
     const int clearEnd = kind == SD_SPAN_RADIAL &&
         _mm_testz_si128(_mm_castps_si128(_mm_loadu_ps(ramp + 4 * 1023)), _mm_set1_epi32(0x7FFFFFFF));
+    // The coverage a pixel must exceed to be blended: 2⁻¹² for a one-colour span of bounded colour (above), else 0.
+    const __m256 least = kind == SD_SPAN_SOLID && faintIsUncovered(ramp) ? _mm256_set1_ps(0x1p-12f) : zero;
     int64_t i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256 c = _mm256_loadu_ps(coverage + i);
-        __m256 covered = _mm256_cmp_ps(zero, c, _CMP_LT_OQ);
+        __m256 covered = _mm256_cmp_ps(least, c, _CMP_LT_OQ);
         int coveredBits = _mm256_movemask_ps(covered);
         if (coveredBits == 0) continue;
         __m256 s0, s1, s2, s3;

@@ -27,13 +27,13 @@
 // coverage) is stored without loading the destination: `d · 0` is ±0 for `d` in 0…255 and `s + ±0` stores the bytes
 // of `s` (the nineteenth round's `FullCoverageRamp` argument).
 // A one-colour span whose colour channels (times 255) all lie in −255…255 treats pixels of coverage in (0, 2⁻¹²] as
-// uncovered (twenty-sixth round; docs/RENDERER.md, "Faint coverage"): such a pixel stores its own bytes. With
-// b = 2⁻¹², |s| ≤ 255·b ≈ 0.0623 (the bound is a float, so the rounded product does not pass it); |s.w · (1/255)| ≤
-// b·(1 + 2⁻²²), so |keep − 1| ≤ 1.001·b and |d · keep − d| ≤ 255 · 1.001·b + 2⁻²⁴·256 < 0.0625 for d in 0…255;
-// hence |s + d · keep − d| < 0.125 after its rounding, `min(·, 255) + ½` lies in [d + 0.37, d + 0.63] and truncates
-// to d (no NaN: every operand is finite). The interiors of thin stroked rings get such coverages: the running sum
-// after a ring's near side is a sum of rounded pieces, a few units of 2⁻²⁴ instead of 0, so the whole inside of
-// every ring was blended pixel by pixel and stored unchanged; now its blocks are skipped like empty ones.
+// uncovered (twenty-sixth round; docs/RENDERER.md, "Eight-pixel AVX2 span kernels", "Faint coverage"): such a pixel
+// stores its own bytes. With b = 2⁻¹², |s| ≤ 255·b ≈ 0.0623 (the bound is a float, so the rounded product does not pass
+// it); |s.w · (1/255)| ≤ b·(1 + 2⁻²²), so |keep − 1| ≤ 1.001·b and |d · keep − d| ≤ 255 · 1.001·b + 2⁻²⁴·256 < 0.0625
+// for d in 0…255; hence |s + d · keep − d| < 0.125 after its rounding, `min(·, 255) + ½` lies in [d + 0.37, d + 0.63]
+// and truncates to d (no NaN: every operand is finite). The interiors of thin stroked rings get such coverages: the
+// running sum after a ring's near side is a sum of rounded pieces, a rounding residue instead of 0, so the whole
+// inside of every ring was blended pixel by pixel and stored unchanged; now its blocks are skipped like empty ones.
 
 #include "CStardustSpans.h"
 #include "EightPixels.h"

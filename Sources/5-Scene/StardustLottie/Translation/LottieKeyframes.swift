@@ -18,6 +18,7 @@ enum LottieKeyframes {
         guard keyframes.count >= 2, let first = keyframes.first, let last = keyframes.last, last.time > first.time else { return nil }
         let span = last.time - first.time
         var values: [AnimatableValue] = [], times: [Double] = [], functions: [TimingFunction] = []
+        values.reserveCapacity(keyframes.count); times.reserveCapacity(keyframes.count); functions.reserveCapacity(keyframes.count - 1)
         var path = Path()
         let usePath = spatial && keyframes.dropLast().contains { k in
             guard let s = k.spatial else { return false }
@@ -25,19 +26,21 @@ enum LottieKeyframes {
         }
         func key(_ t: Double) -> Double { min(max((t - first.time) / span, 0), 1) }
         func point(_ v: AnimatableValue) -> Point { if case .point(let p) = v { return p }; return .zero }
+        // Each keyframe's value is converted once: a segment's end value is the next keyframe's value (converters
+        // are pure; a gradient's converts its stops, docs/BENCHMARKS.md, "lottie", twenty-sixth round (opening)).
+        var v = convert(first.value)
         for (n, k) in keyframes.enumerated() {
-            let v = convert(k.value)
             values.append(v); times.append(key(k.time))
             if usePath, n == 0 { path.move(to: point(v)) }
             guard n + 1 < keyframes.count else { break }
             let next = keyframes[n + 1]
             let nextValue = convert(next.value)
+            defer { v = nextValue }
             if k.hold {
                 // Hold: stay on v until the next key time, then jump (a segment of zero duration).
                 values.append(v); times.append(key(next.time))
                 functions.append(.linear); functions.append(.linear)
                 if usePath { path.addLine(to: point(v)); path.addLine(to: point(nextValue)) }
-                _ = nextValue
                 continue
             }
             functions.append(timingFunction(k.easing))

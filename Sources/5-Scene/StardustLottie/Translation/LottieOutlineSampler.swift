@@ -29,9 +29,29 @@ final class LottieOutlineSampler {
         return p
     }
 
+    /// One outline's path is its own combination: copying it into an empty path element by element (what
+    /// `addPath` does) gives an equal path when it starts with a move, as every path made through `Path`'s
+    /// builders does; the copy was about a third of making the frame 0 paths (docs/BENCHMARKS.md, "lottie",
+    /// twenty-sixth round (opening)).
     private func combined(at frame: Double) -> Path {
+        if outlines.count == 1 {
+            let only = outlines[0].path(at: frame)
+            if Self.isItsOwnCombination(only) { return only }
+            var p = Path()
+            p.addPath(only)
+            return p
+        }
         var p = Path()
         for o in outlines { p.addPath(o.path(at: frame)) }
         return p
+    }
+
+    /// Whether `Path().addPath(p)` equals `p`: an empty path, or one that starts with a move (each later element
+    /// then finds a current point and is appended as it is, and the current and start points follow the same
+    /// elements).
+    static func isItsOwnCombination(_ p: Path) -> Bool {
+        guard let e = p.elements.first else { return true }
+        if case .move = e { return true }
+        return false
     }
 }

@@ -23,7 +23,7 @@ extension LottieTranslator {
 
     /// The matte source of the layer at `n` in `list`: the layer named by `tp`, else the layer just above it
     /// when that one is marked `td`.
-    func matteSource(of n: Int, in list: [LottieLayer], byIndex: [Int: LottieLayer]) -> LottieLayer? {
+    func matteSource(of n: Int, in list: [LottieLayer], byIndex: LottieLayerLookup) -> LottieLayer? {
         let layer = list[n]
         if let tp = layer.matteParent { return byIndex[tp] }
         guard n > 0, list[n - 1].isMatteSource else { return nil }
@@ -31,7 +31,7 @@ extension LottieTranslator {
     }
 
     /// `content` (the matted layer's translation) inside a container masked by the source's translation.
-    func matted(_ content: Layer, layer: LottieLayer, source: LottieLayer?, byIndex: [Int: LottieLayer], depth: Int) -> Layer {
+    func matted(_ content: Layer, layer: LottieLayer, source: LottieLayer?, byIndex: LottieLayerLookup, depth: Int) -> Layer {
         guard let mode = Self.maskMode(matte: layer.matteMode) else {
             if let m = layer.matteMode, m != 0 { warn("\(layer.path).tt", "not drawn: track matte mode \(m)") }
             return content

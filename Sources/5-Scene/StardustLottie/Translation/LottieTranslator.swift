@@ -66,8 +66,7 @@ public final class LottieTranslator {
     /// The layers of one composition (the animation or a precomp), bottom first as sublayers are drawn.
     /// Their time is the composition's frame time / fr.
     func layers(_ list: [LottieLayer], depth: Int) -> [Layer] {
-        var byIndex: [Int: LottieLayer] = [:]
-        for l in list { if let i = l.index { byIndex[i] = l } }
+        let byIndex = LottieLayerLookup(list)
         var result: [Layer] = []
         for (n, layer) in list.enumerated().reversed() {
             if layer.hidden { continue }
@@ -86,15 +85,25 @@ public final class LottieTranslator {
     }
 
     /// The ancestors of `layer`, outermost first (a parent loop is cut where it repeats).
-    func parentChain(of layer: LottieLayer, in byIndex: [Int: LottieLayer]) -> [LottieLayer] {
-        var chain: [LottieLayer] = [], seen: Set<Int> = []
+    func parentChain(of layer: LottieLayer, in byIndex: LottieLayerLookup) -> [LottieLayer] {
+        // Positions innermost first, then the layers outermost first: only the chain's layers are copied. A loop is
+        // cut where an index repeats (an index has one position, so a repeated position): a short chain is scanned,
+        // a long one (a file may chain thousands of layers) kept in a set (docs/BENCHMARKS.md, "lottie",
+        // twenty-sixth round (opening)).
+        var positions: [Int] = [], long: Set<Int>?
         var next = layer.parent
-        while let p = next, let parent = byIndex[p], seen.insert(p).inserted, p != layer.index {
-            chain.insert(parent, at: 0)
-            next = parent.parent
+        while let p = next, let at = byIndex.position(of: p), p != layer.index {
+            if long != nil {
+                guard long!.insert(at).inserted else { break }
+            } else {
+                guard !positions.contains(at) else { break }
+                if positions.count >= 16 { long = Set(positions); long!.insert(at) }
+            }
+            positions.append(at)
+            next = byIndex.list[at].parent
         }
-        if let p = layer.parent, byIndex[p] == nil { warn("\(layer.path).parent", "parent \(p) is not a layer of this composition; ignored") }
-        return chain
+        if let p = layer.parent, byIndex.position(of: p) == nil { warn("\(layer.path).parent", "parent \(p) is not a layer of this composition; ignored") }
+        return positions.reversed().map { byIndex.list[$0] }
     }
 
     /// One Lottie layer: its parents' transform layers around its own transform layer and content.

@@ -44,7 +44,13 @@ open class Layer: AnimationHost {
     }
     private var sublayerStorage: [Layer] = []
     /// The layer this one is a sublayer of.
-    public private(set) weak var superlayer: Layer?
+    ///
+    /// Not owning, as in Core Animation, but `unowned(safe)`, not `weak`: a weakly referenced object keeps its
+    /// reference count in a side table, and every retain and release of it (each drawn layer with sublayers, each
+    /// frame) takes the runtime's slow path. The superlayer clears it wherever the link ends — ``removeFromSuperlayer()``,
+    /// ``sublayers``' setter and its own `deinit` — so it is never read after the superlayer is gone; a sublayer that
+    /// outlives its superlayer sees `nil`, as with `weak` (docs/ANIMATION.md, "Layer tree references").
+    public private(set) unowned(safe) var superlayer: Layer?
 
     /// The model values of the properties a snapshot copies (``position`` to ``contentsRect``), stored in one struct
     /// so that ``snapshot(atLocalTime:onlyIfDrawn:)`` reads them with one exclusivity check instead of fourteen
@@ -217,6 +223,13 @@ open class Layer: AnimationHost {
 
     /// Creates a layer with Core Animation's defaults.
     public init() {}
+
+    /// The sublayers lose their superlayer (``superlayer`` is `unowned(safe)`: a sublayer kept alive elsewhere must
+    /// see `nil`, not a released layer). Every layer in `sublayerStorage` has this layer as its superlayer (the tree
+    /// edits keep it so), and that reference is not read here: loading it would trap, this layer being deinitialized.
+    deinit {
+        for l in sublayerStorage { l.superlayer = nil }
+    }
 
     // MARK: Derived geometry
 

@@ -51,7 +51,7 @@ import Testing
             if plainRead != nil && !p.isEmpty { found += 1 }
         }
         // The random paths reach real fields often enough to compare values, not only nils.
-        #expect(found > 2_000)
+        #expect(found > 500)
     }
 }
 

@@ -10,7 +10,7 @@ import StardustCore
 @Suite struct AnimationIndexResolutionTests {
     /// The parts of an index that drawing reads, for comparison.
     static func summary(_ i: AnimationIndex) -> String {
-        "\(i.roots) \(i.rootIDs) \(i.snapshotMask) \(i.mayAnimateShadow) \(i.keyframes.map { ObjectIdentifier($0) }) "
+        "\(i.roots) \(i.rootIDs) \(i.snapshotMask) \(i.mayAnimateShadow) \(i.mayAnimateOtherRoots) \(i.keyframes.map { ObjectIdentifier($0) }) "
             + "\(i.snapshotPlans.map { "\($0.property) \($0.rootID) \(AnimationIndexBuildTests.describe($0.plan))" })"
     }
 

@@ -83,4 +83,47 @@ import StardustTestSupport
             }
         }
     }
+
+    /// ``Layer/superlayer`` is `unowned(safe)`, not `weak` (docs/ANIMATION.md, "Layer tree references"): the links are
+    /// cleared wherever they end, so a removed or replaced sublayer, and one that outlives its superlayer, sees `nil`
+    /// (reading a released superlayer through `unowned(safe)` would trap, so this test would crash, not fail).
+    @Test("a sublayer's superlayer is nil once removed, replaced or outliving its superlayer")
+    func superlayerEndsWithTheLink() {
+        let a = Layer(), b = Layer(), c = Layer()
+        a.addSublayer(b); a.addSublayer(c)
+        b.removeFromSuperlayer()
+        #expect(b.superlayer == nil)
+        #expect(c.superlayer === a)
+        a.sublayers = [b]
+        #expect(c.superlayer == nil && b.superlayer === a)
+        let other = Layer()
+        other.addSublayer(b)
+        #expect(b.superlayer === other && a.sublayers.isEmpty)
+
+        // Sublayers (and a grandchild) kept alive while their superlayer goes away.
+        var kept: [Layer] = []
+        weak var gone: Layer?
+        do {
+            let parent = Layer(), mid = Layer(), leaf = Layer()
+            parent.addSublayer(mid); mid.addSublayer(leaf)
+            parent.addSublayer(Layer())
+            kept = [mid, leaf]
+            gone = parent
+            #expect(mid.superlayer === parent)
+        }
+        #expect(gone == nil)
+        #expect(kept[0].superlayer == nil)
+        #expect(kept[1].superlayer === kept[0])
+        // The orphan can be drawn, moved and given new sublayers.
+        kept[0].bounds = Rect(0, 0, 2, 2); kept[0].backgroundColor = .red
+        #expect(kept[0].displayList(size: Size(2, 2), at: 0).commands.count == 1)
+        let root = Layer()
+        root.addSublayer(kept[0])
+        #expect(kept[0].superlayer === root)
+        kept = [kept[1]]
+        // `mid` is now owned by `root` alone; the leaf still sees it.
+        #expect(kept[0].superlayer?.superlayer === root)
+        root.sublayers = []
+        #expect(kept[0].superlayer == nil)   // `mid` released with the root's array: the leaf sees nil
+    }
 }

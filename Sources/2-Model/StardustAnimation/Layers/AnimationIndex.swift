@@ -15,6 +15,10 @@ struct AnimationIndex {
     /// Whether an animation names one of the shadow's roots (`shadowColor`, `shadowOpacity`, `shadowRadius`,
     /// `shadowOffset`): every drawn layer asks at every frame, and almost none has one.
     private(set) var mayAnimateShadow = false
+    /// Whether some root is not a ``SnapshotProperty`` (a shape's `fillColor`, a shadow's, a gradient's colours):
+    /// when not, every other key takes its model value, and a shape layer drawn at every frame asks nothing else
+    /// (its up to seven lookups by root string are skipped; docs/ANIMATION.md, "The animation index").
+    private(set) var mayAnimateOtherRoots = false
     /// The keyframe animations, in the order attached (each once per attachment): one with a `rotationMode`
     /// turns the layer's `transform` even when no animation names `transform` (read at the frame's time,
     /// as the mode may be set after the animation was attached).
@@ -106,6 +110,8 @@ struct AnimationIndex {
                 if let p = SnapshotProperty(key: root) {
                     snapshotMask |= 1 << UInt32(p.rawValue)
                     newSnapshotRoots.append((p, roots.count))
+                } else {
+                    mayAnimateOtherRoots = true
                 }
                 if root == "shadowColor" || root == "shadowOpacity" || root == "shadowRadius" || root == "shadowOffset" {
                     mayAnimateShadow = true

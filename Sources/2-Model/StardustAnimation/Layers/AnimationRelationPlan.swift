@@ -12,7 +12,14 @@ struct AnimationRelationPlan {
     struct Step {
         var entry: Int
         var raw: String
-        var part: Substring?
+        let part: Substring?
+        /// ``part`` matched once (``ComponentPath``): a kept plan reads and writes the part at every frame.
+        let partPath: ComponentPath?
+
+        init(entry: Int, raw: String, part: Substring?) {
+            self.entry = entry; self.raw = raw; self.part = part
+            partPath = part.map(ComponentPath.init)
+        }
     }
 
     /// Nil when no animation is related to the key: the model value.

@@ -44,7 +44,13 @@ open class Layer: AnimationHost {
     }
     private var sublayerStorage: [Layer] = []
     /// The layer this one is a sublayer of.
-    public private(set) weak var superlayer: Layer?
+    ///
+    /// Not owning, as in Core Animation, but `unowned(safe)`, not `weak`: a weakly referenced object keeps its
+    /// reference count in a side table, and every retain and release of it (each drawn layer with sublayers, each
+    /// frame) takes the runtime's slow path. The superlayer clears it wherever the link ends — ``removeFromSuperlayer()``,
+    /// ``sublayers``' setter and its own `deinit` — so it is never read after the superlayer is gone; a sublayer that
+    /// outlives its superlayer sees `nil`, as with `weak` (docs/ANIMATION.md, "Layer tree references").
+    public private(set) unowned(safe) var superlayer: Layer?
 
     /// The model values of the properties a snapshot copies (``position`` to ``contentsRect``), stored in one struct
     /// so that ``snapshot(atLocalTime:onlyIfDrawn:)`` reads them with one exclusivity check instead of fourteen
@@ -135,27 +141,55 @@ open class Layer: AnimationHost {
     }
     /// Whether the contents and sublayers are clipped to the bounds (default `false`), rounded by
     /// ``cornerRadius`` when it is above 0 (then drawn as a mask by the rounded rectangle, docs/DRAWING.md).
-    public var masksToBounds: Bool = false
+    public var masksToBounds: Bool {
+        get { drawAttributes.masksToBounds }
+        set { drawAttributes.masksToBounds = newValue }
+    }
+
+    /// The other model values drawing reads for every drawn layer at every frame (``masksToBounds`` to
+    /// ``animatedContents``), stored in one struct as ``snapshotValues`` are, so that a frame reads them with one
+    /// exclusivity check instead of one per property and read (``LayerDrawAttributes``); the public properties read
+    /// and write its fields.
+    final var drawAttributes = LayerDrawAttributes()
 
     // MARK: Compositing (docs/DRAWING.md)
 
     /// A layer whose alpha masks this layer and its subtree (`CALayer.mask`, default `nil`). It is not a
     /// sublayer: its geometry lies in this layer's bounds space, its time is this layer's local time.
     /// A mask may have a mask of its own; masks nest at most ``maxMaskNesting`` deep (deeper ones draw nothing).
-    public var mask: Layer?
+    public var mask: Layer? {
+        get { drawAttributes.mask }
+        set { drawAttributes.mask = newValue }
+    }
     /// How ``mask``'s pixels become coverage (default ``MaskMode/alpha``, Core Animation's only mode).
     /// The other modes are an extension beyond Core Animation (Lottie's luma and inverted mattes).
-    public var maskMode: MaskMode = .alpha
+    public var maskMode: MaskMode {
+        get { drawAttributes.maskMode }
+        set { drawAttributes.maskMode = newValue }
+    }
     /// How the layer and its subtree combine with what lies below (`CALayer.compositingFilter` by
     /// Core Animation's filter names; default `nil`: source-over).
-    public var compositingFilter: CompositingFilter?
+    public var compositingFilter: CompositingFilter? {
+        get { drawAttributes.compositingFilter }
+        set { drawAttributes.compositingFilter = newValue }
+    }
     /// The shadow's color (default opaque black).
-    public var shadowColor: Color = .black {
-        didSet { reportChange("shadowColor", .color(oldValue), .color(shadowColor)) }
+    public var shadowColor: Color {
+        get { drawAttributes.shadowColor }
+        set {
+            let old = drawAttributes.shadowColor
+            drawAttributes.shadowColor = newValue
+            reportChange("shadowColor", .color(old), .color(newValue))
+        }
     }
     /// The shadow's opacity, 0…1 (default 0: no shadow).
-    public var shadowOpacity: Double = 0 {
-        didSet { reportChange("shadowOpacity", .number(oldValue), .number(shadowOpacity)) }
+    public var shadowOpacity: Double {
+        get { drawAttributes.shadowOpacity }
+        set {
+            let old = drawAttributes.shadowOpacity
+            drawAttributes.shadowOpacity = newValue
+            reportChange("shadowOpacity", .number(old), .number(newValue))
+        }
     }
     /// The shadow's blur radius in points (default 3): a Gaussian of standard deviation σ = `shadowRadius` (docs/DRAWING.md).
     public var shadowRadius: Double = 3 {
@@ -172,9 +206,15 @@ open class Layer: AnimationHost {
     // MARK: Contents
 
     /// The image drawn in the bounds (default `nil`).
-    public var contents: Texture?
+    public var contents: Texture? {
+        get { drawAttributes.contents }
+        set { drawAttributes.contents = newValue }
+    }
     /// An image sequence shown instead of ``contents`` when set: the frame at the layer's local time (default `nil`).
-    public var animatedContents: AnimatedImage?
+    public var animatedContents: AnimatedImage? {
+        get { drawAttributes.animatedContents }
+        set { drawAttributes.animatedContents = newValue }
+    }
     /// The unit rectangle of the image that is shown (default `[0 0 1 1]`: the whole image; sprite sheets use parts).
     public var contentsRect: Rect {
         get { snapshotValues.contentsRect }
@@ -217,6 +257,13 @@ open class Layer: AnimationHost {
 
     /// Creates a layer with Core Animation's defaults.
     public init() {}
+
+    /// The sublayers lose their superlayer (``superlayer`` is `unowned(safe)`: a sublayer kept alive elsewhere must
+    /// see `nil`, not a released layer). Every layer in `sublayerStorage` has this layer as its superlayer (the tree
+    /// edits keep it so), and that reference is not read here: loading it would trap, this layer being deinitialized.
+    deinit {
+        for l in sublayerStorage { l.superlayer = nil }
+    }
 
     // MARK: Derived geometry
 

@@ -103,14 +103,26 @@ extension Layer {
     private func animatedValue(of p: AnimationIndex.SnapshotProperty, at time: Double) -> AnimatableValue? {
         guard let plan = animationIndex.snapshotPlan(p) else { return animatedValue(forCanonicalKeyPath: p.key, at: time) }
         let entries = animationEntries
+        // The plan's animations removed at `time` (ended, removed on completion), one bit per entry position.
+        var removed: UInt64 = 0
         for i in plan.candidates where entries[i].animation.isRemoved(at: time) {
-            return animatedValue(forCanonicalKeyPath: p.key, at: time)
+            guard i < 64 else { return animatedValue(forCanonicalKeyPath: p.key, at: time) }
+            removed |= 1 << UInt64(i)
         }
         // A snapshot key has no dot, so the plan's root is the key itself (or nil: the model value) and nothing is read
         // back from it; its model value is the stored one, read without matching the key's string
         // (``Layer/value(forKeyPath:)`` gives the same: every layer class leaves the snapshot keys to `Layer`).
-        guard plan.root != nil, plan.rest == nil else { return evaluate(plan, key: p.key, at: time) }
-        return apply(plan, entries: entries, to: baseValue(LayerRootKey(p)), at: time)
+        guard plan.root != nil, plan.rest == nil else {
+            return removed == 0 ? evaluate(plan, key: p.key, at: time) : animatedValue(forCanonicalKeyPath: p.key, at: time)
+        }
+        let model = baseValue(LayerRootKey(p))
+        guard removed != 0 else { return apply(plan, entries: entries, to: model, at: time) }
+        // Some animations ended: the plan ``AnimationRelationPlan/make`` would build for the active ones alone is this
+        // one without the removed entries' steps (every candidate names the key itself or a part of it, so the root
+        // stays the key while one is active), and the model value when none is. Taken from the kept plan instead of
+        // built again at every frame by comparing key path strings (docs/ANIMATION.md, "The animation index").
+        guard plan.candidates.contains(where: { removed & (1 << UInt64($0)) == 0 }) else { return model }
+        return apply(plan, entries: entries, to: model, at: time, skipping: removed)
     }
 
     /// Lengths are compared in UTF-8 bytes (O(1), where `count` walks the graphemes): the paths compared are each a
@@ -140,14 +152,15 @@ extension Layer {
     }
 
     /// ``evaluate(_:key:at:)``'s steps: `plan`'s animations at `time` applied to the root's value `v`, in order.
+    /// Steps of the entries whose bit is set in `skipping` (positions below 64) are left out.
     private func apply(_ plan: AnimationRelationPlan, entries: [AnimationEntry], to root: AnimatableValue,
-                       at time: Double) -> AnimatableValue {
+                       at time: Double, skipping: UInt64 = 0) -> AnimatableValue {
         var v = root
-        for s in plan.steps {
+        for s in plan.steps where skipping & (1 << UInt64(s.entry)) == 0 {
             let animation = entries[s.entry].animation
-            if let part = s.part {
-                if let sub = v.component(atPath: part), let nv = animation.value(forKeyPath: s.raw, on: sub, at: time),
-                   let composed = v.setting(componentAtPath: part, to: nv) {
+            if let part = s.partPath {
+                if let sub = v.component(at: part), let nv = animation.value(forKeyPath: s.raw, on: sub, at: time),
+                   let composed = v.setting(componentAt: part, to: nv) {
                     v = composed
                 }
             } else if let nv = animation.value(forKeyPath: s.raw, on: v, at: time) {

@@ -7,22 +7,23 @@ extension Layer {
 
     /// The composite group the layer draws as, or `nil` when it needs none (no mask, no filter, no
     /// visible shadow): then it draws exactly as it always did (docs/DRAWING.md).
-    func compositeGroup(opacity: Double, transform a: Transform2D, localTime: Double) -> CompositeGroup? {
-        let filter = compositingFilter.flatMap { $0 == .normal ? nil : $0 }
-        let shadow = shadowDraw(transform: a, localTime: localTime)
-        guard mask != nil || filter != nil || shadow != nil else { return nil }
+    /// `d` is the layer's ``drawAttributes``, read once by the caller.
+    func compositeGroup(opacity: Double, transform a: Transform2D, localTime: Double, _ d: LayerDrawAttributes) -> CompositeGroup? {
+        let filter = d.compositingFilter.flatMap { $0 == .normal ? nil : $0 }
+        let shadow = shadowDraw(transform: a, localTime: localTime, d)
+        guard d.mask != nil || filter != nil || shadow != nil else { return nil }
         return CompositeGroup(opacity: min(max(opacity, 0), 1), filter: filter ?? .normal,
-                              mask: mask != nil ? maskMode : nil, shadow: shadow)
+                              mask: d.mask != nil ? d.maskMode : nil, shadow: shadow)
     }
 
     /// The shadow at local time `localTime` resolved to scene points, or `nil` when it is invisible.
     ///
     /// σ = `shadowRadius` (points) scaled by the layer's area scale `√|det a|`; the offset is mapped by
     /// the transform's linear part (the shadow turns with the layer, as in Core Animation).
-    func shadowDraw(transform a: Transform2D, localTime: Double) -> ShadowDraw? {
-        // The colour and opacity first: almost every layer has no visible shadow and is done after two reads
-        // (the radius, offset and path only matter for a visible one).
-        var color = shadowColor, opacity = shadowOpacity
+    func shadowDraw(transform a: Transform2D, localTime: Double, _ d: LayerDrawAttributes) -> ShadowDraw? {
+        // The colour and opacity first (from the attributes the caller read): almost every layer has no visible shadow
+        // and is done then (the radius, offset and path only matter for a visible one).
+        var color = d.shadowColor, opacity = d.shadowOpacity
         // Only the shadow properties an animation touches are looked up (``AnimationIndex``); the others are the model's.
         let animated = animationIndex.mayAnimateShadow
         if animated, animationIndex.mayAnimate(root: "shadowColor"),

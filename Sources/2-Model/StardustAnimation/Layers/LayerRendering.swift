@@ -62,8 +62,11 @@ extension Layer {
         let full = Layer.localTransform(of: s).concatenating(parentTransform)
         let a = full.affineApproximation(around: s.bounds.center)
         let start = list.count
+        // The drawing attributes in one read (one exclusivity check, not one per property and read: ``LayerDrawAttributes``).
+        let d = drawAttributes
+        let masksToBounds = d.masksToBounds
         // Mask, compositing filter, shadow: the layer draws as a composite group (docs/DRAWING.md).
-        let group = compositeGroup(opacity: s.opacity, transform: a, localTime: local)
+        let group = compositeGroup(opacity: s.opacity, transform: a, localTime: local, d)
         if let group {
             // Core Animation clips the shadow with the bounds too.
             if masksToBounds && group.shadow != nil { list.append(.pushClip(rect: s.bounds.standardized, transform: a)) }
@@ -80,7 +83,7 @@ extension Layer {
         } else if masksToBounds {
             list.append(.pushClip(rect: s.bounds.standardized, transform: a))
         }
-        if let texture = animatedContents?.frame(at: local) ?? contents {
+        if let texture = d.animatedContents?.frame(at: local) ?? d.contents {
             let cs = contentsScale > 0 ? contentsScale : 1
             let natural = Size(Double(texture.width) * s.contentsRect.width / cs,
                                Double(texture.height) * s.contentsRect.height / cs)

@@ -95,13 +95,20 @@ open class ShapeLayer: Layer {
         }
     }
 
+    /// The presentation value of one of this class's own keys (none is a snapshot key, so none may differ from its model
+    /// value when ``AnimationIndex/mayAnimateOtherRoots`` is false: then no root string is compared).
     private func current(_ key: String, _ model: Double, _ time: Double) -> Double {
-        animationIndex.mayAnimate(root: key) ? (presentationValue(forKeyPath: key, at: time)?.doubleValue ?? model) : model
+        mayAnimateOwnKey(key) ? (presentationValue(forKeyPath: key, at: time)?.doubleValue ?? model) : model
     }
 
     private func currentColor(_ key: String, _ model: Color?, _ time: Double) -> Color? {
-        guard animationIndex.mayAnimate(root: key), case .color(let c)? = presentationValue(forKeyPath: key, at: time) else { return model }
+        guard mayAnimateOwnKey(key), case .color(let c)? = presentationValue(forKeyPath: key, at: time) else { return model }
         return model == nil && c == .clear ? nil : c
+    }
+
+    @inline(__always)
+    private func mayAnimateOwnKey(_ key: String) -> Bool {
+        animationIndex.mayAnimateOtherRoots && animationIndex.mayAnimate(root: key)
     }
 
     static func numbers(_ a: [AnimatableValue]) -> [Double]? {
@@ -117,7 +124,7 @@ open class ShapeLayer: Layer {
     open override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         var path = self.path
         // Properties no animation touches are read from the model directly (``AnimationIndex``).
-        if animationIndex.mayAnimate(root: "path"), case .path(let p)? = presentationValue(forKeyPath: "path", at: time) { path = p }
+        if mayAnimateOwnKey("path"), case .path(let p)? = presentationValue(forKeyPath: "path", at: time) { path = p }
         guard let path, !path.isEmpty else { return }
         if let fill = currentColor("fillColor", fillColor, time), fill.alpha > 0 {
             list.append(.path(PathDraw(path: path, transform: transform, style: .fill(fillRule), paint: .color(fill))))
@@ -129,7 +136,7 @@ open class ShapeLayer: Layer {
         let shown = s0 <= 0 && s1 >= 1 ? path : path.trimmed(from: s0, to: s1, tolerance: 0.1 / scale)
         guard !shown.isEmpty else { return }
         var dashes = lineDashPattern ?? []
-        if animationIndex.mayAnimate(root: "lineDashPattern"), case .array(let a)? = presentationValue(forKeyPath: "lineDashPattern", at: time) {
+        if mayAnimateOwnKey("lineDashPattern"), case .array(let a)? = presentationValue(forKeyPath: "lineDashPattern", at: time) {
             dashes = Self.numbers(a) ?? dashes
         }
         let style = StrokeStyle(width: width, cap: lineCap, join: lineJoin, miterLimit: current("miterLimit", miterLimit, time),

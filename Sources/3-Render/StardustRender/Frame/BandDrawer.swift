@@ -28,19 +28,17 @@ enum BandDrawer {
             case composite(parent: RenderTarget, PreparedComposite, region: PixelRect, content: RenderTarget?)
         }
         var saved: [Saved] = []
-        var buffers: [UnsafeMutablePointer<UInt8>] = []
-        var regionBuffers: [UnsafeMutablePointer<UInt8>] = []  // a stack: composite groups nest
         var depth = 0
-        // The path rasterizer's storage, kept for every path of the band (CoverageScratch).
-        let scratch = CoverageScratch()
-        defer { for b in buffers { b.deallocate() }; for b in regionBuffers { b.deallocate() } }
+        // The buffers of groups, clips and composites and the path rasterizer's storage, kept from band to band and
+        // frame to frame (BandStorage: allocating them per band cost page faults on every frame).
+        let storage = BandStorage.take()
+        defer { BandStorage.give(storage) }
+        let scratch = storage.scratch
 
         /// A cleared buffer over `region` only: row `y`, column `x` at `(y − y0)·4w + 4(x − x0)`.
         func regionTarget(_ region: PixelRect) -> RenderTarget {
             let w = max(1, region.x1 - region.x0), h = max(1, region.y1 - region.y0)
-            let b = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * w * h)
-            b.initialize(repeating: 0, count: 4 * w * h)
-            regionBuffers.append(b)
+            let b = storage.pushRegion(count: 4 * w * h)
             return RenderTarget(base: b - 4 * region.x0, originY: region.y0, stride: 4 * w, width: start.width, clip: region)
         }
 
@@ -63,10 +61,7 @@ enum BandDrawer {
                 // Draw into a copy of the destination, resolved through the mask at popClip.
                 let region = rect.intersection(target.clip)
                 saved.append(.maskedClip(target, mask, region))
-                if depth == buffers.count {
-                    buffers.append(.allocate(capacity: max(1, (y1 - y0) * stride)))
-                }
-                let copy = RenderTarget(base: buffers[depth], originY: y0, stride: stride, width: start.width, clip: region)
+                let copy = RenderTarget(base: storage.bandBuffer(depth: depth, count: max(1, (y1 - y0) * stride)), originY: y0, stride: stride, width: start.width, clip: region)
                 depth += 1
                 ClipMask.copy(region, from: target, to: copy)
                 target = copy
@@ -81,12 +76,9 @@ enum BandDrawer {
                 }
             case .beginGroup(let opacity, let bounds):
                 saved.append(.group(target, opacity))
-                if depth == buffers.count {
-                    buffers.append(.allocate(capacity: max(1, (y1 - y0) * stride)))
-                }
                 // Only the rectangle the group's content may draw in (the rest would stay transparent, which compositing
                 // leaves as it is).
-                let group = RenderTarget(base: buffers[depth], originY: y0, stride: stride, width: start.width,
+                let group = RenderTarget(base: storage.bandBuffer(depth: depth, count: max(1, (y1 - y0) * stride)), originY: y0, stride: stride, width: start.width,
                                          clip: target.clip.intersection(bounds))
                 depth += 1
                 GroupCompositor.clear(group, rect: group.clip)
@@ -125,7 +117,7 @@ enum BandDrawer {
                 if let shadow = p.shadow { CompositeResolver.applyShadow(shadow, to: group, rect: region) }
                 GroupBlender.composite(group, onto: parent, rect: masked, opacity: p.opacity, filter: p.filter)
                 target = parent
-                for _ in 0..<(content == nil ? 1 : 2) { regionBuffers.removeLast().deallocate() }
+                for _ in 0..<(content == nil ? 1 : 2) { storage.popRegion() }
             }
         }
     }

@@ -16,7 +16,8 @@ import Foundation
 ///
 /// Bounded: a storage keeps at most ``keptBytes`` of buffers after a band (the largest free ones go first), and the
 /// pool at most ``keptStorages`` storages (one per worker that ran at once). Not thread-safe itself: one band at a
-/// time holds it, taken from and given back to the pool under a lock.
+/// time holds it, taken from and given back to the pool under a lock. (Its arrays are read and written several times per
+/// composite group: without dynamic exclusivity checks, which one band at a time, or the lock, makes moot.)
 final class BandStorage {
     /// The most bytes of buffers a storage keeps between bands (a 512-px frame's composite needs 128 KiB per buffer
     /// and band; a 1170-px wide band of 64 rows 293 KiB).
@@ -34,11 +35,11 @@ final class BandStorage {
     /// The path rasterizer's storage.
     let scratch = CoverageScratch()
     /// Band-sized buffers of groups and masked clips, by nesting depth.
-    private var bandBuffers: [Buffer] = []
+    @exclusivity(unchecked) private var bandBuffers: [Buffer] = []
     /// Composite buffers not in use.
-    private var freeRegions: [Buffer] = []
+    @exclusivity(unchecked) private var freeRegions: [Buffer] = []
     /// Composite buffers in use (a stack: composite groups nest).
-    private var usedRegions: [Buffer] = []
+    @exclusivity(unchecked) private var usedRegions: [Buffer] = []
 
     deinit {
         for b in bandBuffers { b.pointer.deallocate() }
@@ -78,12 +79,18 @@ final class BandStorage {
         if let b = usedRegions.popLast() { freeRegions.append(b) }
     }
 
+    /// The bytes of the buffers this storage holds.
+    var keptByteCount: Int {
+        bandBuffers.reduce(0) { $0 + $1.capacity } + freeRegions.reduce(0) { $0 + $1.capacity }
+            + usedRegions.reduce(0) { $0 + $1.capacity }
+    }
+
     /// Ends a band: buffers still in use (groups that did not close) are free again, and what exceeds ``keptBytes``
     /// is freed, the largest free composite buffers first, then the deepest band-sized ones.
     func finishBand() {
         freeRegions += usedRegions
         usedRegions.removeAll()
-        var total = bandBuffers.reduce(0) { $0 + $1.capacity } + freeRegions.reduce(0) { $0 + $1.capacity }
+        var total = keptByteCount
         guard total > Self.keptBytes else { return }
         freeRegions.sort { $0.capacity < $1.capacity }
         while total > Self.keptBytes, let b = freeRegions.popLast() { b.pointer.deallocate(); total -= b.capacity }
@@ -91,7 +98,23 @@ final class BandStorage {
     }
 
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var pool: [BandStorage] = []
+    @exclusivity(unchecked) nonisolated(unsafe) private static var pool: [BandStorage] = []
+
+    /// The number of storages kept now.
+    static var keptCount: Int { lock.lock(); defer { lock.unlock() }; return pool.count }
+
+    /// Whether storages are kept (tests turn it off to draw with new storage for every band, as before).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var keeps = true
+
+    /// Turns keeping storages on or off (off empties the pool).
+    static func setKeeping(_ on: Bool) {
+        lock.lock()
+        keeps = on
+        let dropped = on ? [] : pool
+        if !on { pool.removeAll() }
+        lock.unlock()
+        _ = dropped
+    }
 
     /// A storage for one band: a kept one, else a new one.
     static func take() -> BandStorage {
@@ -101,10 +124,10 @@ final class BandStorage {
         return kept ?? BandStorage()
     }
 
-    /// Ends the band that held `storage` and keeps it for the next one (unless the pool is full).
+    /// Ends the band that held `storage` and keeps it for the next one (unless the pool is full or keeping is off).
     static func give(_ storage: BandStorage) {
         storage.finishBand()
         lock.lock(); defer { lock.unlock() }
-        if pool.count < keptStorages { pool.append(storage) }
+        if keeps && pool.count < keptStorages { pool.append(storage) }
     }
 }

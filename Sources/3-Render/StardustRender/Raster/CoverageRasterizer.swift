@@ -89,7 +89,7 @@ public enum CoverageRasterizer {
                 for k in 0..<activeCount {
                     let s = segs[active[k]]
                     let ya = max(s.y0, top), yb = min(s.y1, bottom)
-                    let exitX = s.x0 + (s.x1 - s.x0) * exitFraction(s, bottom: bottom)
+                    let exitX = s.x0 + (s.x1 - s.x0) * ((yb - s.y0) / (s.y1 - s.y0))
                     if yb > ya {
                         let xa = min(max(entryX[k], 0), W), xb = min(max(exitX, 0), W)
                         let d = (yb - ya) * Double(s.direction)
@@ -150,15 +150,6 @@ public enum CoverageRasterizer {
     /// +0 divided by `s.y1 − s.y0` > 0 (a piece has `y1 > y0`; +∞ too) is +0, the quotient's own bits.
     @inline(__always) static func entryFraction(_ s: Segment, top: Double) -> Double {
         s.y0 >= top ? 0 : (top - s.y0) / (s.y1 - s.y0)
-    }
-
-    /// `(min(s.y1, bottom) − s.y0) / (s.y1 − s.y0)`, the fraction of piece `s` above the bottom of its current row,
-    /// without the division on the piece's last row (docs/RENDERER.md, "Paths: edge order and coverage rows";
-    /// twenty-seventh round): there the numerator is `s.y1 − s.y0`, the denominator itself, finite (coordinates are
-    /// clamped to ±10¹²) and positive (a piece has `y1 > y0`, and the difference of two distinct doubles is never 0),
-    /// so the quotient is exactly 1, and `(s.x1 − s.x0) · 1` is `s.x1 − s.x0`, bit for bit.
-    @inline(__always) static func exitFraction(_ s: Segment, bottom: Double) -> Double {
-        s.y1 <= bottom ? 1 : (bottom - s.y0) / (s.y1 - s.y0)
     }
 
     /// Coverage of `columns × rows` as a row-major array (`rows.count × columns.count`), zeros where empty.

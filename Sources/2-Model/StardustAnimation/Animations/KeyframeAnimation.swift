@@ -19,7 +19,7 @@ open class KeyframeAnimation: Animation {
     public var path: Path? { didSet { track = nil } }
     /// Key times in [0, 1]: n for linear and cubic (first 0, last 1), n + 1
     /// for discrete; ignored by the paced modes.
-    public var keyTimes: [Double]?
+    public var keyTimes: [Double]? { didSet { track = nil } }
     /// One timing function per segment (n − 1), applied after the global one.
     public var timingFunctions: [TimingFunction]?
     /// How values between keyframes are computed (default linear).

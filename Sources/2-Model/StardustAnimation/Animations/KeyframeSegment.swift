@@ -9,8 +9,11 @@ struct KeyframeSegment {
     private(set) var arcTable: [Double] = []
     static let samples = 64
 
-    init(p0: [Double], p1: [Double], p2: [Double], p3: [Double]) {
+    /// `measured`: whether to fill ``arcTable`` (and so ``length``). Only the paced modes read them; a track in any
+    /// other mode leaves them empty (docs/ANIMATION.md, "Keyframe tracks").
+    init(p0: [Double], p1: [Double], p2: [Double], p3: [Double], measured: Bool = true) {
         self.p0 = p0; self.p1 = p1; self.p2 = p2; self.p3 = p3
+        guard measured else { return }
         var table = [0.0]
         table.reserveCapacity(Self.samples + 1)
         var prev = p0, total = 0.0
@@ -24,18 +27,20 @@ struct KeyframeSegment {
     }
 
     /// A straight segment.
-    static func line(_ a: [Double], _ b: [Double]) -> KeyframeSegment {
-        KeyframeSegment(p0: a, p1: zip(a, b).map { $0 + ($1 - $0) / 3 }, p2: zip(a, b).map { $0 + 2 * ($1 - $0) / 3 }, p3: b)
+    static func line(_ a: [Double], _ b: [Double], measured: Bool = true) -> KeyframeSegment {
+        KeyframeSegment(p0: a, p1: zip(a, b).map { $0 + ($1 - $0) / 3 }, p2: zip(a, b).map { $0 + 2 * ($1 - $0) / 3 }, p3: b,
+                        measured: measured)
     }
 
     /// A quadratic curve from `a` to `b` with control `c`, elevated to a cubic.
-    static func quad(_ a: [Double], _ c: [Double], _ b: [Double]) -> KeyframeSegment {
-        KeyframeSegment(p0: a, p1: zip(a, c).map { $0 + 2 * ($1 - $0) / 3 }, p2: zip(b, c).map { $0 + 2 * ($1 - $0) / 3 }, p3: b)
+    static func quad(_ a: [Double], _ c: [Double], _ b: [Double], measured: Bool = true) -> KeyframeSegment {
+        KeyframeSegment(p0: a, p1: zip(a, c).map { $0 + 2 * ($1 - $0) / 3 }, p2: zip(b, c).map { $0 + 2 * ($1 - $0) / 3 }, p3: b,
+                        measured: measured)
     }
 
     /// A Hermite piece from `a` (tangent `ma`) to `b` (tangent `mb`), per unit parameter.
-    static func hermite(_ a: [Double], _ ma: [Double], _ b: [Double], _ mb: [Double]) -> KeyframeSegment {
-        KeyframeSegment(p0: a, p1: zip(a, ma).map { $0 + $1 / 3 }, p2: zip(b, mb).map { $0 - $1 / 3 }, p3: b)
+    static func hermite(_ a: [Double], _ ma: [Double], _ b: [Double], _ mb: [Double], measured: Bool = true) -> KeyframeSegment {
+        KeyframeSegment(p0: a, p1: zip(a, ma).map { $0 + $1 / 3 }, p2: zip(b, mb).map { $0 - $1 / 3 }, p3: b, measured: measured)
     }
 
     var length: Double { arcTable.last ?? 0 }

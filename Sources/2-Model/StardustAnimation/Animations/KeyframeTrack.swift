@@ -6,12 +6,25 @@ struct KeyframeTrack {
     var keyframes: [AnimatableValue] = []
     /// Geometric segments (paths, cubic splines); nil when values interpolate directly.
     var segments: [KeyframeSegment]?
-    /// Segment lengths (arc length or component distance), for the paced modes.
+    /// Segment lengths (arc length or component distance), for the paced modes; empty in the others, which never
+    /// read them (nor the segments' arc tables).
     var lengths: [Double] = []
     let mode: CalculationMode
     let isPath: Bool
+    /// The animation's key times as ``times(_:count:)`` validates them for this track (n + 1 for discrete, one per
+    /// segment end otherwise), resolved once instead of at every lookup (``KeyframeAnimation/keyTimes`` drops the
+    /// track when it changes); nil in a plain track, which validates them at every lookup.
+    private(set) var resolvedTimes: [Double]?
 
-    init(_ a: KeyframeAnimation) {
+    /// The track of `a`. Arc tables and segment lengths are measured only for the paced modes, and the key times
+    /// are validated once (docs/ANIMATION.md, "Keyframe tracks"); `plain` measures them in every mode and validates
+    /// the key times at every lookup, as before — the reference the tests compare with, value for value.
+    init(_ a: KeyframeAnimation, plain: Bool = false) {
+        self.init(geometryOf: a, measured: plain || a.calculationMode == .paced || a.calculationMode == .cubicPaced)
+        if !plain { resolvedTimes = times(a.keyTimes, count: mode == .discrete ? keyframes.count + 1 : segmentCount + 1) }
+    }
+
+    private init(geometryOf a: KeyframeAnimation, measured: Bool) {
         mode = a.calculationMode
         if let path = a.path, !path.isEmpty {
             isPath = true
@@ -23,16 +36,16 @@ struct KeyframeTrack {
                 switch e {
                 case .move(let p): current = p; start = p
                     if segs.isEmpty { points = [p] }
-                case .line(let p): segs.append(.line(c(current), c(p))); current = p; points.append(p)
-                case .quadCurve(let p, let q): segs.append(.quad(c(current), c(q), c(p))); current = p; points.append(p)
+                case .line(let p): segs.append(.line(c(current), c(p), measured: measured)); current = p; points.append(p)
+                case .quadCurve(let p, let q): segs.append(.quad(c(current), c(q), c(p), measured: measured)); current = p; points.append(p)
                 case .curve(let p, let c1, let c2):
-                    segs.append(KeyframeSegment(p0: c(current), p1: c(c1), p2: c(c2), p3: c(p))); current = p; points.append(p)
-                case .closeSubpath: segs.append(.line(c(current), c(start))); current = start; points.append(start)
+                    segs.append(KeyframeSegment(p0: c(current), p1: c(c1), p2: c(c2), p3: c(p), measured: measured)); current = p; points.append(p)
+                case .closeSubpath: segs.append(.line(c(current), c(start), measured: measured)); current = start; points.append(start)
                 }
             }
             keyframes = segs.isEmpty ? [] : points.map { .point($0) }
             segments = segs
-            lengths = segs.map(\.length)
+            if measured { lengths = segs.map(\.length) }
             return
         }
         isPath = false
@@ -57,10 +70,10 @@ struct KeyframeTrack {
                 outgoing.append(zip(dIn, dOut).map { s1 * $0 + s2 * $1 })
                 incoming.append(zip(dIn, dOut).map { d1 * $0 + d2 * $1 })
             }
-            for i in 0..<(n - 1) { segs.append(.hermite(p[i], outgoing[i], p[i + 1], incoming[i + 1])) }
+            for i in 0..<(n - 1) { segs.append(.hermite(p[i], outgoing[i], p[i + 1], incoming[i + 1], measured: measured)) }
             segments = segs
-            lengths = segs.map(\.length)
-        } else {
+            if measured { lengths = segs.map(\.length) }
+        } else if measured {
             lengths = (0..<(n - 1)).map { keyframes[$0].distance(to: keyframes[$0 + 1]) }
         }
     }
@@ -96,7 +109,7 @@ struct KeyframeTrack {
                 }
             }
         }
-        let k = times(a.keyTimes, count: m + 1)
+        let k = resolvedTimes ?? times(a.keyTimes, count: m + 1)
         if f <= k[0] { return (0, 0) }
         if f >= k[m] { return (m - 1, 1) }
         var i = 0
@@ -113,7 +126,7 @@ struct KeyframeTrack {
         if n == 1 { return keyframes[0] }
         if mode == .discrete {
             // n + 1 key times: value i holds on [k_i, k_{i+1}).
-            let k = times(a.keyTimes, count: n + 1)
+            let k = resolvedTimes ?? times(a.keyTimes, count: n + 1)
             var i = 0
             while i < n - 1 && f >= k[i + 1] { i += 1 }
             return keyframes[i]
@@ -129,7 +142,7 @@ struct KeyframeTrack {
         guard keyframes.count >= 2, case .point = keyframes[0] else { return nil }
         let (i, u): (Int, Double)
         if mode == .discrete {
-            let k = times(a.keyTimes, count: keyframes.count + 1)
+            let k = resolvedTimes ?? times(a.keyTimes, count: keyframes.count + 1)
             var j = 0
             while j < keyframes.count - 2 && f >= k[j + 1] { j += 1 }
             (i, u) = (j, 0.5)

@@ -122,7 +122,24 @@ open class ShapeLayer: Layer {
     /// `strokeColor` is visible and `lineWidth` > 0), dashed by the dash
     /// pattern from its start, with presentation values.
     open override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
-        var path = self.path
+        drawShape(path: self.path, into: &list, time: time, transform: transform)
+    }
+
+    /// ``ShapeLayer``'s ``drawContents(into:time:transform:)`` as if the model ``path`` were `model`: the Lottie layers
+    /// that compute their outline per frame hand it in here instead of setting `path` for the call and back, which
+    /// reported two changes per layer and frame (docs/LOTTIE.md, "Decisions"). Drawing reads the model path only at its
+    /// start, unless an animation names `path` (its plan reads the model through ``value(forKeyPath:)``): then the
+    /// model is set for the call, as before.
+    package func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D, path model: Path?) {
+        guard mayAnimateOwnKey("path") else { return drawShape(path: model, into: &list, time: time, transform: transform) }
+        let saved = path
+        path = model
+        drawShape(path: model, into: &list, time: time, transform: transform)
+        path = saved
+    }
+
+    private func drawShape(path model: Path?, into list: inout [DrawCommand], time: Double, transform: Transform2D) {
+        var path = model
         // Properties no animation touches are read from the model directly (``AnimationIndex``).
         if mayAnimateOwnKey("path"), case .path(let p)? = presentationValue(forKeyPath: "path", at: time) { path = p }
         guard let path, !path.isEmpty else { return }

@@ -6,7 +6,7 @@ import StardustCore
 /// Interim, until the layer model animates `path` itself (the `stroke` work: path morphing, docs/LOTTIE.md
 /// "Decisions"): at draw time the outlines are evaluated at the layer's local frame and drawn through
 /// ``ShapeLayer``'s own fill and stroke (trims, caps and joins included), so nothing else draws them.
-/// Not thread-safe while drawing (the path is swapped for the duration of the call), like any layer tree.
+/// Not thread-safe while drawing (the sampler keeps the last frame's path), like any layer tree.
 final class LottieMorphingShapeLayer: ShapeLayer {
     /// The outlines, combined into one path per frame (shared with the other layers drawing them).
     var sampler = LottieOutlineSampler([])
@@ -15,10 +15,6 @@ final class LottieMorphingShapeLayer: ShapeLayer {
 
     override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         let frame = time * frameRate
-        let p = sampler.path(at: frame)
-        let saved = path
-        path = p
-        super.drawContents(into: &list, time: time, transform: transform)
-        path = saved
+        drawContents(into: &list, time: time, transform: transform, path: sampler.path(at: frame))
     }
 }

@@ -16,7 +16,7 @@ final class LottieTrimmedShapeLayer: ShapeLayer {
     /// The last outline measured for trimming, and the last pieces cut from it: most frames trim an unchanged outline
     /// (a static path, or an animation between its keyframes' spans) and many show the same pieces (a trim at rest),
     /// so the outline is flattened once and an unchanged cut is not redone. Drawing is single-threaded per layer
-    /// (this method already swaps `path`), so the cache needs no lock.
+    /// (like the layer tree), so the cache needs no lock.
     private var measured: MeasuredPath?
     private var lastCut: (pieces: [ClosedRange<Double>], shown: Path)?
 
@@ -38,10 +38,7 @@ final class LottieTrimmedShapeLayer: ShapeLayer {
             pieces = s1 > s0 ? [s0...s1] : []
         }
         let shown = cut(whole, to: pieces, tolerance: 0.1 / max(transform.maxScale, 1e-6))
-        let saved = path
-        path = shown.isEmpty ? nil : shown
-        super.drawContents(into: &list, time: time, transform: transform)
-        path = saved
+        drawContents(into: &list, time: time, transform: transform, path: shown.isEmpty ? nil : shown)
     }
 
     /// The pieces of `whole` shown, as `whole.trimmed(from:to:tolerance:)` of each piece gives them, from the cache

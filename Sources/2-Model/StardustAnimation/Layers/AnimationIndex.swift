@@ -92,8 +92,12 @@ struct AnimationIndex {
             snapshotPlans[i].plan = Self.snapshotPlan(snapshotPlans[i].property, rootID: snapshotPlans[i].rootID, entries, rootIDs)
         }
         for (p, id) in newRoots {
+            let plan = Self.firstNamingPlan(p, rootID: id, entry: entry, at: entries.count - 1, ids: ids)
+                ?? Self.snapshotPlan(p, rootID: id, entries, rootIDs)
+            // At the end (the plans' usual order of arrival), an append: `insert(_:at:)` goes through the general
+            // `replaceSubrange` (docs/BENCHMARKS.md, "lottie", twenty-seventh round (opening)).
             let at = snapshotPlans.firstIndex { $0.property.rawValue > p.rawValue } ?? snapshotPlans.count
-            snapshotPlans.insert((p, id, Self.snapshotPlan(p, rootID: id, entries, rootIDs)), at: at)
+            if at == snapshotPlans.count { snapshotPlans.append((p, id, plan)) } else { snapshotPlans.insert((p, id, plan), at: at) }
         }
         if !newRoots.isEmpty { noteSnapshotPlanSlots() }
     }
@@ -132,6 +136,33 @@ struct AnimationIndex {
     private static func snapshotPlan(_ p: SnapshotProperty, rootID: Int, _ entries: [AnimationEntry], _ rootIDs: [[Int]]) -> AnimationRelationPlan {
         AnimationRelationPlan.make(key: p.key, rootID: rootID, entries: entries, rootIDs: rootIDs, recordCandidates: true,
                                    isActive: { _ in true }, hasValue: { _ in false })
+    }
+
+    /// The plan ``snapshotPlan(_:rootID:_:_:)`` gives for snapshot property `p` when `entry`, at position `position`,
+    /// is the only entry naming its root (number `rootID`; `ids` are the entry's root numbers): without the scan of
+    /// every entry and key path string. No earlier entry names the root, so the entry is the only candidate; the key
+    /// has no dot and each of the entry's key paths on the root is the key or a dotted part of it, so the root is the
+    /// key, there is no rest, and each such path is a step, in order, with its part after the key. Nil (the plain
+    /// plan) when one of those paths is not ASCII, where `String` comparison is not byte comparison. Adding animations
+    /// one by one, as the Lottie translator does, names a new root with nearly every add (docs/BENCHMARKS.md,
+    /// "lottie", twenty-seventh round (opening)); `AnimationIndexAppendTests` compares it with the plain plan.
+    static func firstNamingPlan(_ p: SnapshotProperty, rootID: Int, entry: AnimationEntry, at position: Int,
+                                ids: [Int]) -> AnimationRelationPlan? {
+        let key = p.key
+        let keyLength = key.utf8.count
+        var plan = AnimationRelationPlan()
+        for (j, (raw, path)) in entry.paths.enumerated() where ids[j] == rootID {
+            var ascii = true
+            for b in path.utf8 where b >= 0x80 { ascii = false; break }
+            guard ascii else { return nil }
+            let length = path.utf8.count
+            plan.steps.append(AnimationRelationPlan.Step(entry: position, raw: raw,
+                                                         part: length == keyLength ? nil : path.dropFirst(keyLength + 1)))
+        }
+        guard !plan.steps.isEmpty else { return nil }
+        plan.root = key
+        plan.candidates = [position]
+        return plan
     }
 
     /// The plan of snapshot property `p` with every animation active, when an animation names its first component.

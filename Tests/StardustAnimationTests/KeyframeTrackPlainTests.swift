@@ -7,20 +7,8 @@ import StardustCore
 /// (docs/ANIMATION.md, "Keyframe tracks"). These tests compare it, bit for bit, with the plain track that measures in
 /// every mode and validates the key times at every lookup, on random animations of every mode.
 @Suite struct KeyframeTrackPlainTests {
-    /// SplitMix64, so a failure can be replayed from its printed seed.
-    private struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    private func randomValue(_ kind: Int, _ g: inout Mix) -> AnimatableValue {
-        let r = { (g: inout Mix) in Double.random(in: -200...200, using: &g) }
+    private func randomValue(_ kind: Int, _ g: inout SplitMix64) -> AnimatableValue {
+        let r = { (g: inout SplitMix64) in Double.random(in: -200...200, using: &g) }
         switch kind {
         case 0: return .number(r(&g))
         case 1: return .point(Point(r(&g), r(&g)))
@@ -30,8 +18,8 @@ import StardustCore
         }
     }
 
-    private func randomPath(_ g: inout Mix) -> Path {
-        let r = { (g: inout Mix) in Point(Double.random(in: -100...100, using: &g), Double.random(in: -100...100, using: &g)) }
+    private func randomPath(_ g: inout SplitMix64) -> Path {
+        let r = { (g: inout SplitMix64) in Point(Double.random(in: -100...100, using: &g), Double.random(in: -100...100, using: &g)) }
         var p = Path()
         p.move(to: r(&g))
         for _ in 0..<Int.random(in: 1...6, using: &g) {
@@ -45,7 +33,7 @@ import StardustCore
         return p
     }
 
-    private func randomAnimation(_ g: inout Mix) -> KeyframeAnimation {
+    private func randomAnimation(_ g: inout SplitMix64) -> KeyframeAnimation {
         let a = KeyframeAnimation(keyPath: "position")
         a.calculationMode = CalculationMode.allCases.randomElement(using: &g)!
         let n: Int
@@ -81,7 +69,7 @@ import StardustCore
     private func bits(_ v: AnimatableValue?) -> [UInt64]? { v.map { ($0.components ?? [.nan]).map(\.bitPattern) } }
 
     @Test func fastTrackMatchesPlainTrackBitForBit() {
-        var g = Mix(state: 0x5EED_2026_1202)
+        var g = SplitMix64(seed: 0x5EED_2026_1202)
         var compared = 0, measuredTracks = 0
         for series in 0..<600 {
             let a = randomAnimation(&g)
@@ -105,7 +93,7 @@ import StardustCore
 
     /// The key times are resolved with the track, so changing them after a lookup must drop it.
     @Test func changedKeyTimesAreSeenAfterALookup() {
-        var g = Mix(state: 0xC0FFEE)
+        var g = SplitMix64(seed: 0xC0FFEE)
         for series in 0..<200 {
             let a = randomAnimation(&g)
             _ = a.keyframeValue(atFraction: 0.3)

@@ -7,19 +7,8 @@ import StardustCore
 /// setting `path` (docs/LOTTIE.md, "Decisions"). Compared, command for command and bit for bit, with setting the path
 /// for the call and back (what the Lottie layers did), on random shapes with and without animations of their own keys.
 @Suite struct ShapeLayerModelPathTests {
-    private struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    private func randomPath(_ g: inout Mix) -> Path? {
-        let r = { (g: inout Mix) in Point(Double.random(in: -50...50, using: &g), Double.random(in: -50...50, using: &g)) }
+    private func randomPath(_ g: inout SplitMix64) -> Path? {
+        let r = { (g: inout SplitMix64) in Point(Double.random(in: -50...50, using: &g), Double.random(in: -50...50, using: &g)) }
         switch Int.random(in: 0..<6, using: &g) {
         case 0: return nil
         case 1: return Path()
@@ -34,13 +23,13 @@ import StardustCore
         }
     }
 
-    private func color(_ g: inout Mix) -> Color? {
+    private func color(_ g: inout SplitMix64) -> Color? {
         Int.random(in: 0..<4, using: &g) == 0 ? nil
             : Color(red: Double.random(in: 0...1, using: &g), green: 0.5, blue: 0.25, alpha: Double.random(in: 0...1, using: &g))
     }
 
     @Test func handedInPathDrawsAsTheSwappedModelPath() {
-        var g = Mix(state: 0x2026_1202_1705)
+        var g = SplitMix64(seed: 0x2026_1202_1705)
         var drawn = 0, animatedPath = 0
         for series in 0..<400 {
             let s = ShapeLayer()

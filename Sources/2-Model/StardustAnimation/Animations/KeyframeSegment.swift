@@ -16,21 +16,14 @@ struct KeyframeSegment {
         guard measured else { return }
         var table = [0.0]
         table.reserveCapacity(Self.samples + 1)
-        // ``point(_:)``'s arithmetic, one component at a time into one array of previous points: the same sums in
-        // the same order without an array per sample (64 allocations a segment had been most of building a spatial
-        // track on the first frame; docs/BENCHMARKS.md, "lottie", twenty-seventh round (opening)).
-        var prev = p0, total = 0.0
+        // Two arrays for the whole table instead of one per sample (docs/BENCHMARKS.md, "lottie", twenty-seventh
+        // round (opening)).
+        var prev = p0, q = p0, total = 0.0
         for i in 1...Self.samples {
-            let u = Double(i) / Double(Self.samples)
-            let m = 1 - u
-            let a = m * m * m, b = 3 * m * m * u, c = 3 * m * u * u, d = u * u * u
+            point(Double(i) / Double(Self.samples), into: &q)
             var s = 0.0
-            for k in 0..<p0.count {
-                let q = a * p0[k] + b * p1[k] + c * p2[k] + d * p3[k]
-                s += (q - prev[k]) * (q - prev[k])
-                prev[k] = q
-            }
-            total += s.squareRoot(); table.append(total)
+            for k in 0..<q.count { s += (q[k] - prev[k]) * (q[k] - prev[k]) }
+            total += s.squareRoot(); table.append(total); swap(&prev, &q)
         }
         arcTable = table
     }
@@ -55,11 +48,16 @@ struct KeyframeSegment {
     var length: Double { arcTable.last ?? 0 }
 
     func point(_ u: Double) -> [Double] {
+        var r = p0
+        point(u, into: &r)
+        return r
+    }
+
+    /// ``point(_:)`` written into `r`, which has the segment's number of components.
+    func point(_ u: Double, into r: inout [Double]) {
         let m = 1 - u
         let a = m * m * m, b = 3 * m * m * u, c = 3 * m * u * u, d = u * u * u
-        var r = p0
         for k in 0..<r.count { r[k] = a * p0[k] + b * p1[k] + c * p2[k] + d * p3[k] }
-        return r
     }
 
     func derivative(_ u: Double) -> [Double] {

@@ -152,12 +152,9 @@ struct AnimationIndex {
         let keyLength = key.utf8.count
         var plan = AnimationRelationPlan()
         for (j, (raw, path)) in entry.paths.enumerated() where ids[j] == rootID {
-            var ascii = true
-            for b in path.utf8 where b >= 0x80 { ascii = false; break }
-            guard ascii else { return nil }
-            let length = path.utf8.count
+            guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
             plan.steps.append(AnimationRelationPlan.Step(entry: position, raw: raw,
-                                                         part: length == keyLength ? nil : path.dropFirst(keyLength + 1)))
+                                                         part: path.utf8.count == keyLength ? nil : path.dropFirst(keyLength + 1)))
         }
         guard !plan.steps.isEmpty else { return nil }
         plan.root = key

@@ -109,12 +109,9 @@ final class BandStorage {
 
     /// Turns keeping storages on or off (off empties the pool).
     static func setKeeping(_ on: Bool) {
-        lock.lock()
+        lock.lock(); defer { lock.unlock() }
         keeps = on
-        let dropped = on ? [] : pool
         if !on { pool.removeAll() }
-        lock.unlock()
-        _ = dropped
     }
 
     /// A storage for one band: a kept one, else a new one.

@@ -30,6 +30,100 @@ import StardustCore
         }
     }
 
+    @Test("the radix sort by the top bytes with its insertion pass, and its fall-back for crowded keys, give the plain sort's order")
+    func radixSortByTopBytesMatchesEveryByte() {
+        var rng = SplitMix64(seed: 2028)
+        for count in [33, 64, 257, 1000, 4096] {
+            for trial in 0..<7 {
+                // 0: spread; 1: crowded in one top beside an outlier (the insertion pass over its bound: the
+                // fall-back); 2: spread first half, crowded second half; 3: a few ties per top; 4: negatives and
+                // signed zeros; 5: crowded but already in order beside an outlier (no moves); 6: denormal tops (all
+                // in one top, a few values: the fall-back).
+                let ys: [Double] = (0..<count).map { i in
+                    switch trial {
+                    case 0: return Double.random(in: 0...512, using: &rng)
+                    case 1: return i == count / 3 ? -1e6 : 300 + Double(Int.random(in: 0..<1000, using: &rng)) * 1e-10
+                    case 2: return i < count / 2 ? Double.random(in: 0...512, using: &rng)
+                        : 300 + Double(Int.random(in: 0..<50, using: &rng)) * 1e-10
+                    case 3: return Double(Int.random(in: 0..<40, using: &rng)) + Double(Int.random(in: 0..<3, using: &rng)) * 1e-9
+                    case 4: return i % 5 == 0 ? (i % 10 == 0 ? -0.0 : 0.0) : Double.random(in: -1e6...1e6, using: &rng)
+                    case 5: return i == 0 ? -1e12 : 300 + Double(i) * 1e-10
+                    default: return Double(bitPattern: UInt64(Int.random(in: 0...3, using: &rng))) * (i % 2 == 0 ? 1 : -1)
+                    }
+                }
+                let keys = ys.enumerated().map { i, y -> EdgeList.SortKey in
+                    let bits = (y + 0).bitPattern
+                    return EdgeList.SortKey(y: bits >> 63 == 0 ? bits | (1 << 63) : ~bits, index: i)
+                }
+                var fast = keys, plain = keys
+                fast.withUnsafeMutableBufferPointer { EdgeList.radixSort($0) }
+                plain.withUnsafeMutableBufferPointer { k in
+                    let spare = UnsafeMutableBufferPointer<EdgeList.SortKey>.allocate(capacity: k.count)
+                    defer { spare.deallocate() }
+                    EdgeList.radixSortEveryByte(k, differ: ~0, spare: spare)
+                }
+                let want = keys.sorted { $0.y < $1.y || ($0.y == $1.y && $0.index < $1.index) }
+                #expect(fast.map(\.index) == want.map(\.index), "\(count) keys, trial \(trial)")
+                #expect(plain.map(\.index) == want.map(\.index), "\(count) keys, trial \(trial), every byte")
+            }
+        }
+    }
+
+    /// The edges of `polylines` by the plain loop: each point mapped (the identity asked per point), checked and
+    /// clamped into a growing array, each non-horizontal edge appended, then the stable sort by top y.
+    private func plainEdges(_ polylines: [Polyline], _ transform: Transform2D) -> ([EdgeList.Edge], [UInt64]) {
+        var edges: [EdgeList.Edge] = []
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for pl in polylines where pl.points.count >= 2 {
+            var pts: [Point] = []
+            var finite = true
+            for p in pl.points {
+                let q = transform.isIdentity ? p : transform.apply(to: p)
+                guard q.x.isFinite, q.y.isFinite else { finite = false; break }
+                pts.append(Point(min(max(q.x, -1e12), 1e12), min(max(q.y, -1e12), 1e12)))
+            }
+            guard finite else { continue }
+            var prev = pts[pts.count - 1]
+            for p in pts {
+                defer { prev = p }
+                if p.y == prev.y { continue }
+                let down = p.y > prev.y
+                let top = down ? prev : p, bottom = down ? p : prev
+                edges.append(EdgeList.Edge(x0: top.x, y0: top.y, x1: bottom.x, y1: bottom.y, direction: down ? 1 : -1))
+                minX = min(minX, p.x, prev.x); maxX = max(maxX, p.x, prev.x)
+                minY = min(minY, top.y); maxY = max(maxY, bottom.y)
+            }
+        }
+        let bounds = edges.isEmpty ? [] : [minX, minY, maxX - minX, maxY - minY].map(\.bitPattern)
+        return (stableOrder(edges), bounds)
+    }
+
+    @Test("edge lists written in place have the plain loop's edges and bounds, bit for bit")
+    func edgeListInPlaceMatchesPlainLoop() {
+        var rng = SplitMix64(seed: 1528)
+        let transforms = [Transform2D.identity, Transform2D(a: 1.5, b: 0.25, c: -0.5, d: 2, tx: 10.25, ty: -3),
+                          Transform2D(scaleX: 1e14, y: -1e14), Transform2D(a: 0, b: 0, c: 0, d: 0, tx: 5, ty: 5)]
+        for trial in 0..<80 {
+            var polylines = (0..<Int.random(in: 0...5, using: &rng)).map { k in
+                Polyline(points: (0..<Int.random(in: 0...60, using: &rng)).map { _ in
+                    // Shared rows (horizontal edges), signed zeros and spread coordinates.
+                    let y = trial % 4 == 0 ? (Int.random(in: 0...4, using: &rng) == 4 ? -0.0 : Double(Int.random(in: 0...3, using: &rng)))
+                                           : Double.random(in: -300...300, using: &rng)
+                    return Point(Double.random(in: -300...300, using: &rng), y)
+                }, isClosed: k % 2 == 0)
+            }
+            if trial % 5 == 1, !polylines.isEmpty { polylines[0].points.append(Point(.nan, 3)) }
+            if trial % 7 == 2 { polylines.append(Polyline(points: [Point(1, 1), Point(2, .infinity), Point(3, 4)], isClosed: true)) }
+            let t = transforms[trial % transforms.count]
+            let list = EdgeList(polylines: polylines, transform: t)
+            let (want, wantBounds) = plainEdges(polylines, t)
+            let got = list.edges.map { [$0.x0, $0.y0, $0.x1, $0.y1, Double($0.direction)].map(\.bitPattern) }
+            #expect(got == want.map { [$0.x0, $0.y0, $0.x1, $0.y1, Double($0.direction)].map(\.bitPattern) }, "trial \(trial)")
+            let b = list.bounds.map { [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height].map(\.bitPattern) } ?? []
+            #expect(b == wantBounds, "trial \(trial)")
+        }
+    }
+
     @Test("clipping the edges to a band keeps the pieces of every edge that meets it, and only those")
     func bandClipStopsAtTheFirstEdgeBelow() {
         var rng = SplitMix64(seed: 2224)

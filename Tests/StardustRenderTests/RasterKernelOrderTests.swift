@@ -69,61 +69,6 @@ import StardustCore
         }
     }
 
-    /// The edges of `polylines` by the plain loop: each point mapped (the identity asked per point), checked and
-    /// clamped into a growing array, each non-horizontal edge appended, then the stable sort by top y.
-    private func plainEdges(_ polylines: [Polyline], _ transform: Transform2D) -> ([EdgeList.Edge], [UInt64]) {
-        var edges: [EdgeList.Edge] = []
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for pl in polylines where pl.points.count >= 2 {
-            var pts: [Point] = []
-            var finite = true
-            for p in pl.points {
-                let q = transform.isIdentity ? p : transform.apply(to: p)
-                guard q.x.isFinite, q.y.isFinite else { finite = false; break }
-                pts.append(Point(min(max(q.x, -1e12), 1e12), min(max(q.y, -1e12), 1e12)))
-            }
-            guard finite else { continue }
-            var prev = pts[pts.count - 1]
-            for p in pts {
-                defer { prev = p }
-                if p.y == prev.y { continue }
-                let down = p.y > prev.y
-                let top = down ? prev : p, bottom = down ? p : prev
-                edges.append(EdgeList.Edge(x0: top.x, y0: top.y, x1: bottom.x, y1: bottom.y, direction: down ? 1 : -1))
-                minX = min(minX, p.x, prev.x); maxX = max(maxX, p.x, prev.x)
-                minY = min(minY, top.y); maxY = max(maxY, bottom.y)
-            }
-        }
-        let bounds = edges.isEmpty ? [] : [minX, minY, maxX - minX, maxY - minY].map(\.bitPattern)
-        return (stableOrder(edges), bounds)
-    }
-
-    @Test("edge lists written in place have the plain loop's edges and bounds, bit for bit")
-    func edgeListInPlaceMatchesPlainLoop() {
-        var rng = SplitMix64(seed: 1528)
-        let transforms = [Transform2D.identity, Transform2D(a: 1.5, b: 0.25, c: -0.5, d: 2, tx: 10.25, ty: -3),
-                          Transform2D(scaleX: 1e14, y: -1e14), Transform2D(a: 0, b: 0, c: 0, d: 0, tx: 5, ty: 5)]
-        for trial in 0..<80 {
-            var polylines = (0..<Int.random(in: 0...5, using: &rng)).map { k in
-                Polyline(points: (0..<Int.random(in: 0...60, using: &rng)).map { _ in
-                    // Shared rows (horizontal edges), signed zeros and spread coordinates.
-                    let y = trial % 4 == 0 ? (Int.random(in: 0...4, using: &rng) == 4 ? -0.0 : Double(Int.random(in: 0...3, using: &rng)))
-                                           : Double.random(in: -300...300, using: &rng)
-                    return Point(Double.random(in: -300...300, using: &rng), y)
-                }, isClosed: k % 2 == 0)
-            }
-            if trial % 5 == 1, !polylines.isEmpty { polylines[0].points.append(Point(.nan, 3)) }
-            if trial % 7 == 2 { polylines.append(Polyline(points: [Point(1, 1), Point(2, .infinity), Point(3, 4)], isClosed: true)) }
-            let t = transforms[trial % transforms.count]
-            let list = EdgeList(polylines: polylines, transform: t)
-            let (want, wantBounds) = plainEdges(polylines, t)
-            let got = list.edges.map { [$0.x0, $0.y0, $0.x1, $0.y1, Double($0.direction)].map(\.bitPattern) }
-            #expect(got == want.map { [$0.x0, $0.y0, $0.x1, $0.y1, Double($0.direction)].map(\.bitPattern) }, "trial \(trial)")
-            let b = list.bounds.map { [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height].map(\.bitPattern) } ?? []
-            #expect(b == wantBounds, "trial \(trial)")
-        }
-    }
-
     @Test("clipping the edges to a band keeps the pieces of every edge that meets it, and only those")
     func bandClipStopsAtTheFirstEdgeBelow() {
         var rng = SplitMix64(seed: 2224)

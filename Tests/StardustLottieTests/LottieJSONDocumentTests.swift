@@ -314,6 +314,21 @@ struct LottieJSONDocumentTests {
         }
     }
 
+    @Test("a literal name's word is the word of the same text as a String, and it spells the same text")
+    func literalNamesPackAsStrings() {
+        // Literals of every kind the words tell apart: empty, one to seven ASCII bytes, eight and more, NUL, not ASCII.
+        let literals: [(LottieJSONName, String)] = [
+            ("", ""), ("k", "k"), ("ks", "ks"), ("layers", "layers"), ("hasMask", "hasMask"), ("abcdefgh", "abcdefgh"),
+            ("masksProperties", "masksProperties"), ("a\u{0}", "a\u{0}"), ("é", "é"), ("e\u{301}", "e\u{301}"),
+            ("\u{212A}", "\u{212A}"), ("K", "K"), ("q\"", "q\""),
+        ]
+        for (literal, text) in literals {
+            #expect(literal.key == LottieJSONKey(text), "\(text.unicodeScalars.map(\.value))")
+            #expect(literal.key == LottieJSONName(text).key)
+            #expect(literal.description == text && LottieJSONName(text).description == text)
+        }
+    }
+
     @Test("a key given twice reads as its last value, null included")
     func duplicateKeys() throws {
         func doc(_ s: String) throws -> LottieJSON { LottieJSON(try LottieJSONReader.read(Array(s.utf8))) }

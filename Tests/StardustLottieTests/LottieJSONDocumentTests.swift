@@ -218,12 +218,13 @@ struct LottieJSONDocumentTests {
                 if case .array(let a) = v { #expect(ours.count == a.count && "\(String(describing: ours.first?.value))" == "\(String(describing: a.first))") } else { #expect(ours.first == nil) }
                 if case .object(let m) = v { #expect(ours.keys == m.map(\.key)) } else { #expect(ours.keys.isEmpty) }
                 for key in Self.keys + ["absent"] {
-                    let mine = ours[key], theirs = ref[key]
+                    let name = LottieJSONName(key)
+                    let mine = ours[name], theirs = ref[key]
                     #expect(mine?.path == theirs?.path)
                     #expect("\(String(describing: mine?.value))" == "\(String(describing: theirs?.value))")
-                    #expect(ours.hasMember(key) == (v[key] != nil))
-                    #expect(Self.outcome { try ours.number(key, default: 7) } == Self.outcome { try ref[key]?.number() ?? 7 })
-                    #expect(Self.outcome { try ours.requiredNumber(key) } == Self.outcome {
+                    #expect(ours.hasMember(name) == (v[key] != nil))
+                    #expect(Self.outcome { try ours.number(name, default: 7) } == Self.outcome { try ref[key]?.number() ?? 7 })
+                    #expect(Self.outcome { try ours.requiredNumber(name) } == Self.outcome {
                         guard let r = ref[key] else { throw ref.fail("missing \"\(key)\"") }
                         return try r.number()
                     })
@@ -246,8 +247,8 @@ struct LottieJSONDocumentTests {
             for name in own + probes {
                 let expected = plainMember(d, name, of: i)
                 #expect(d.member(name, of: i) == expected, "\(d.path(of: i)) \(name.unicodeScalars.map(\.value))")
-                #expect(LottieJSON(d, i).hasMember(name) == (expected >= 0))
-                #expect(LottieJSON(d, i)[name]?.index == (expected >= 0 && d.nodes[expected].kind != .null ? expected : nil))
+                #expect(LottieJSON(d, i).hasMember(LottieJSONName(name)) == (expected >= 0))
+                #expect(LottieJSON(d, i)[LottieJSONName(name)]?.index == (expected >= 0 && d.nodes[expected].kind != .null ? expected : nil))
             }
         }
     }
@@ -285,6 +286,46 @@ struct LottieJSONDocumentTests {
             let read = try LottieJSONReader.read(Array(Self.text(t).utf8))
             Self.expectLookupsAsPlainScan(read, probes: Self.keys + ["absent", "abcdefgi", "k\u{0}"])
             if round % 10 == 0 { Self.expectLookupsAsPlainScan(LottieJSONDocument(t), probes: Self.keys) }
+        }
+    }
+
+    @Test("in a document whose names are all ASCII, lookup by key index gives what a plain scan gives; one name that is not ASCII turns it off")
+    func keyIndexLookupMatchesAPlainScan() throws {
+        var rng = SplitMix64(seed: 2028)
+        let ascii = Self.keys.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+        let other = Self.keys.filter { !$0.utf8.allSatisfy { $0 < 0x80 } }
+        #expect(ascii.count > 10 && other.count >= 4)
+        for round in 0..<300 {
+            // Objects nested two deep, names repeating, from the ASCII names only, or with one name that is not.
+            func object(_ depth: Int) -> LottieJSONValue {
+                .object((0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                    let key = round % 3 == 0 && Int.random(in: 0..<8, using: &rng) == 0 ? other.randomElement(using: &rng)! : ascii.randomElement(using: &rng)!
+                    let value: LottieJSONValue = depth > 0 && Bool.random(using: &rng) ? object(depth - 1) : (Bool.random(using: &rng) ? .null : .number(1))
+                    return LottieJSONMember(key: key, value: value)
+                })
+            }
+            let t = object(2)
+            let read = try LottieJSONReader.read(Array(Self.text(t).utf8))
+            let names = read.keys
+            #expect(read.hasOtherKeys == names.contains { !$0.utf8.allSatisfy { $0 < 0x80 } })
+            #expect(LottieJSONDocument(t).hasOtherKeys == read.hasOtherKeys)
+            // Probes that no member has (some packed, some not) and the look-alikes of the names that are not ASCII.
+            Self.expectLookupsAsPlainScan(read, probes: Self.keys + ["absent", "abcdefgi", "k\u{0}", "zz"])
+        }
+    }
+
+    @Test("a literal name's word is the word of the same text as a String, and it spells the same text")
+    func literalNamesPackAsStrings() {
+        // Literals of every kind the words tell apart: empty, one to seven ASCII bytes, eight and more, NUL, not ASCII.
+        let literals: [(LottieJSONName, String)] = [
+            ("", ""), ("k", "k"), ("ks", "ks"), ("layers", "layers"), ("hasMask", "hasMask"), ("abcdefgh", "abcdefgh"),
+            ("masksProperties", "masksProperties"), ("a\u{0}", "a\u{0}"), ("é", "é"), ("e\u{301}", "e\u{301}"),
+            ("\u{212A}", "\u{212A}"), ("K", "K"), ("q\"", "q\""),
+        ]
+        for (literal, text) in literals {
+            #expect(literal.key == LottieJSONKey(text), "\(text.unicodeScalars.map(\.value))")
+            #expect(literal.key == LottieJSONName(text).key)
+            #expect(literal.description == text && LottieJSONName(text).description == text)
         }
     }
 

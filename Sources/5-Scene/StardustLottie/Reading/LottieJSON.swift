@@ -44,14 +44,14 @@ struct LottieJSON {
     private var children: LottieJSONChildren { LottieJSONChildren(document: document, container: index) }
 
     /// Whether an object has the member `key`, null or not.
-    func hasMember(_ key: String) -> Bool {
+    func hasMember(_ key: LottieJSONName) -> Bool {
         isObject && document.member(key, of: index) >= 0
     }
 
     /// The member `key` (its last occurrence, as in a dictionary built in file order), or `nil` when this is not
     /// an object, has no such member, or the member is null. Names are matched by their words
     /// (``LottieJSONDocument/member(_:of:)``).
-    subscript(_ key: String) -> LottieJSON? {
+    subscript(_ key: LottieJSONName) -> LottieJSON? {
         guard isObject else { return nil }
         let found = document.member(key, of: index)
         guard found >= 0, document.nodes[found].kind != .null else { return nil }
@@ -152,11 +152,11 @@ struct LottieJSON {
     }
 
     // Optional members with defaults.
-    func number(_ key: String, default d: Double) throws -> Double { try self[key]?.number() ?? d }
-    func integer(_ key: String, default d: Int) throws -> Int { try self[key]?.integer() ?? d }
-    func string(_ key: String) throws -> String? { try self[key]?.string() }
-    func flag(_ key: String) throws -> Bool { try self[key]?.flag() ?? false }
-    func requiredNumber(_ key: String) throws -> Double {
+    func number(_ key: LottieJSONName, default d: Double) throws -> Double { try self[key]?.number() ?? d }
+    func integer(_ key: LottieJSONName, default d: Int) throws -> Int { try self[key]?.integer() ?? d }
+    func string(_ key: LottieJSONName) throws -> String? { try self[key]?.string() }
+    func flag(_ key: LottieJSONName) throws -> Bool { try self[key]?.flag() ?? false }
+    func requiredNumber(_ key: LottieJSONName) throws -> Double {
         guard let v = self[key] else { throw fail("missing \"\(key)\"") }
         return try v.number()
     }

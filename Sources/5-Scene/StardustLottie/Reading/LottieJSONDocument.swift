@@ -38,6 +38,10 @@ final class LottieJSONDocument {
     /// The member names, each short ASCII name once (see ``Builder/internKey(_:)``), with their words for the lookup.
     let keys: [String]
     let keyWords: [LottieJSONKey]
+    /// The packed names' key indices (each packed name has one, ``Builder/internKey(_:_:)``), and whether any
+    /// member name is not ASCII: without one, a packed name asked is its key index (``member(_:of:)-(LottieJSONName,_)``).
+    let packedKeys: LottieJSONKeyTable
+    let hasOtherKeys: Bool
     /// The spelled path of the last container asked and its ancestors (``LottieJSONPathSpeller``).
     private var speller = LottieJSONPathSpeller()
 
@@ -46,6 +50,8 @@ final class LottieJSONDocument {
         strings = builder.strings
         keys = builder.keys
         keyWords = builder.keyWords
+        packedKeys = builder.packedKeys
+        hasOtherKeys = builder.hasOtherKeys
     }
 
     /// The index after `index`'s last descendant (its next sibling, if any).
@@ -59,8 +65,30 @@ final class LottieJSONDocument {
     /// (``LottieJSONKey``): equal packed words are equal names, and the strings are compared only when the words
     /// cannot decide. The nodes and words are read through buffer pointers: every index comes from the document's
     /// own links, written by the reader or the builder.
-    func member(_ name: String, of index: Int) -> Int {
-        let query = LottieJSONKey(name)
+    func member(_ name: String, of index: Int) -> Int { member(LottieJSONName(name), of: index) }
+
+    /// ``member(_:of:)-(String,_)`` for a name whose word is made (the parser's literals, ``LottieJSONName``).
+    ///
+    /// A packed name in a document whose member names are all ASCII is matched by key index: the builder gives
+    /// each packed name one index, and only a name that is not ASCII could equal it otherwise. A name no member
+    /// of the document has is answered without a scan, and the scan compares the nodes' slots without reading
+    /// the words (docs/BENCHMARKS.md, "lottie", twenty-eighth round).
+    func member(_ name: LottieJSONName, of index: Int) -> Int {
+        let query = name.key
+        if query.word & LottieJSONKey.unpackedBit == 0 && !hasOtherKeys {
+            guard let key = packedKeys.index(of: query.word) else { return -1 }
+            let tag = UInt32(truncatingIfNeeded: key) << 3
+            return nodes.withUnsafeBufferPointer { nodes in
+                let end = nodes[index].end
+                var c = index + 1, found = -1
+                while c < end {
+                    let n = nodes[c]
+                    if n.tag & ~7 == tag { found = c }
+                    c = n.isContainer ? n.end : c + 1
+                }
+                return found
+            }
+        }
         return nodes.withUnsafeBufferPointer { nodes in
             keyWords.withUnsafeBufferPointer { words in
                 let end = nodes[index].end
@@ -71,13 +99,14 @@ final class LottieJSONDocument {
                     while c < end {
                         let n = nodes[c]
                         let w = words[n.slot].word
-                        if w == query.word || (w & LottieJSONKey.otherBit != 0 && keys[n.slot] == name) { found = c }
+                        if w == query.word || (w & LottieJSONKey.otherBit != 0 && keys[n.slot] == name.description) { found = c }
                         c = n.isContainer ? n.end : c + 1
                     }
                 } else {
+                    let spelled = name.description
                     while c < end {
                         let n = nodes[c]
-                        if words[n.slot].needsStrings(query) && keys[n.slot] == name { found = c }
+                        if words[n.slot].needsStrings(query) && keys[n.slot] == spelled { found = c }
                         c = n.isContainer ? n.end : c + 1
                     }
                 }
@@ -146,7 +175,9 @@ final class LottieJSONDocument {
         fileprivate(set) var keyWords: [LottieJSONKey] = []
         /// The packed names' key indices by word, so that a short ASCII name is made into a string and stored once
         /// per document however often it occurs.
-        private var packedKeys = LottieJSONKeyTable()
+        fileprivate(set) var packedKeys = LottieJSONKeyTable()
+        /// Whether a member name holding a byte above 0x7F was added.
+        fileprivate(set) var hasOtherKeys = false
 
         init(capacity: Int = 0) { nodes.reserveCapacity(capacity) }
 
@@ -170,6 +201,7 @@ final class LottieJSONDocument {
             if packed, let i = packedKeys.index(of: key.word) { return i }
             keys.append(name())
             keyWords.append(key)
+            if key.word & LottieJSONKey.otherBit != 0 { hasOtherKeys = true }
             if packed { packedKeys.insert(key.word, index: keys.count - 1) }
             return keys.count - 1
         }

@@ -20,6 +20,10 @@ struct LottieJSONKey: Equatable {
     /// Set, with ``unpackedBit``, for a name holding a byte above 0x7F.
     static let otherBit: UInt64 = 1 << 62
 
+    /// A packed word the reader made as it scanned the name (``LottieJSONReader``'s `memberName()`): the same
+    /// word as ``init(_:)-(UnsafeBufferPointer<UInt8>)`` makes from those bytes.
+    init(packed word: UInt64) { self.word = word }
+
     /// The word of a name's UTF-8 bytes.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         if bytes.count <= 7 {

@@ -206,17 +206,22 @@ struct LottieJSONReader: ~Copyable {
     /// ASCII bytes without escapes (nearly every Lottie name) is packed from its bytes and made into a string only
     /// the first time the document meets it (``LottieJSONDocument/Builder/internKey(_:_:)``); any other name is
     /// read by ``string()``, with its errors.
+    ///
+    /// The word is packed as the bytes are scanned (the bytes, then the length and ``LottieJSONKey/packedBit``, as
+    /// ``LottieJSONKey`` packs them), rather than by a second pass over the name.
     private mutating func memberName() throws -> Int {
         let start = at + 1
-        var i = start
+        var i = start, word: UInt64 = 0
         while i < bytes.count, i - start <= 7 {
             let c = bytes[i]
             if c == UInt8(ascii: "\"") {
                 let piece = UnsafeBufferPointer(rebasing: bytes[start..<i])
                 at = i + 1
-                return builder.internKey(LottieJSONKey(piece)) { String(decoding: piece, as: UTF8.self) }
+                let key = LottieJSONKey(packed: word | UInt64(i - start) << 56 | LottieJSONKey.packedBit)
+                return builder.internKey(key) { String(decoding: piece, as: UTF8.self) }
             }
             guard c >= 0x20, c < 0x80, c != UInt8(ascii: "\\") else { break }
+            word |= UInt64(c) &<< (8 &* UInt64(i - start))
             i += 1
         }
         return builder.internKey(try string())

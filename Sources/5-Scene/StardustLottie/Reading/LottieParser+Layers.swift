@@ -103,8 +103,8 @@ extension LottieParser {
         var documents: [LottieTextDocument] = []
         for k in try j?["d"]?["k"]?.elements() ?? [] {
             guard let d = k["s"] else { continue }
-            func color(_ key: String) throws -> [Double]? { try d[key]?.numbers() }
-            func pair(_ key: String) throws -> [Double]? { try d[key].map { try $0.numbers() }.flatMap { $0.count >= 2 ? $0 : nil } }
+            func color(_ key: LottieJSONName) throws -> [Double]? { try d[key]?.numbers() }
+            func pair(_ key: LottieJSONName) throws -> [Double]? { try d[key].map { try $0.numbers() }.flatMap { $0.count >= 2 ? $0 : nil } }
             documents.append(LottieTextDocument(
                 time: try k.number("t", default: 0), text: try d.string("t") ?? "", fontName: try d.string("f") ?? "",
                 fontSize: try d.number("s", default: 12), fillColor: try color("fc"), strokeColor: try color("sc"),

@@ -10,8 +10,8 @@ extension LottieParser {
                 smoothness: try scalar(s?["sm"], default: 100),
                 inCharacters: try s?.number("r", default: 1) == 2, basedOn: try s?.integer("b", default: 1) ?? 1,
                 shape: try s?.integer("sh", default: 1) ?? 1, randomized: try s?.number("rn", default: 0) == 1)
-            func vec(_ key: String) throws -> LottieProperty<[Double]>? { try p?[key].map { try vector($0, default: []) } }
-            func num(_ key: String) throws -> LottieProperty<Double>? { try p?[key].map { try scalar($0, default: 0) } }
+            func vec(_ key: LottieJSONName) throws -> LottieProperty<[Double]>? { try p?[key].map { try vector($0, default: []) } }
+            func num(_ key: LottieJSONName) throws -> LottieProperty<Double>? { try p?[key].map { try scalar($0, default: 0) } }
             result.append(LottieTextAnimator(
                 selector: selector, fillColor: try vec("fc"), strokeColor: try vec("sc"), strokeWidth: try num("sw"),
                 opacity: try num("o"), position: try vec("p"), scale: try vec("s"), rotation: try num("r"),

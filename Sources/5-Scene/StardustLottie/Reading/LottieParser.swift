@@ -84,7 +84,7 @@ public final class LottieParser {
         return fr
     }
 
-    func frame(_ j: LottieJSON, _ key: String, default d: Double?) throws -> Double {
+    func frame(_ j: LottieJSON, _ key: LottieJSONName, default d: Double?) throws -> Double {
         guard let node = j[key] else {
             if let d { return d }
             throw j.fail("missing \"\(key)\"")
@@ -100,7 +100,7 @@ public final class LottieParser {
         return f
     }
 
-    func side(_ j: LottieJSON, _ key: String) throws -> Double {
+    func side(_ j: LottieJSON, _ key: LottieJSONName) throws -> Double {
         guard let node = j[key] else { throw j.fail("missing \"\(key)\"") }
         return try checkedSide(node)
     }

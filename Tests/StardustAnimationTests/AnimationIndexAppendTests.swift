@@ -83,4 +83,34 @@ import StardustCore
             #expect(s.arcTable.map(\.bitPattern) == table.map(\.bitPattern), "round \(round)")
         }
     }
+
+    /// ``AnimationIndex/SnapshotProperty/init(key:)`` (the key's UTF-8 length picks the candidates) against the plain
+    /// lookup that compares with every key in order (docs/BENCHMARKS.md, "lottie", twenty-eighth round
+    /// (translation)): every key, and random strings made from the keys — cut, lengthened, a byte changed, letters
+    /// swapped for non-ASCII look-alikes (the Kelvin sign equals "K" canonically, a combining accent follows a
+    /// letter) — and from random ASCII and non-ASCII characters.
+    @Test func snapshotPropertyByLengthIsThePlainLookup() {
+        var rng = SplitMix64(seed: 2828)
+        let keys = AnimationIndex.SnapshotProperty.allCases.map(\.key)
+        #expect(keys == AnimationIndex.SnapshotProperty.allCases.map { "\($0)" })
+        for (i, k) in keys.enumerated() { #expect(AnimationIndex.SnapshotProperty(key: k)?.rawValue == i, "\(k)") }
+        let extras: [Character] = ["a", "Z", ".", " ", "K", "\u{212A}", "\u{301}", "é", "e\u{301}", "\u{37E}", ";", "😀", "ß", "İ"]
+        var found = 0
+        for round in 0..<20_000 {
+            var chars = Array(keys.randomElement(using: &rng)!)
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0: chars = Array(chars.prefix(Int.random(in: 0...chars.count, using: &rng)))
+            case 1: chars.append(extras.randomElement(using: &rng)!)
+            case 2: chars[Int.random(in: 0..<chars.count, using: &rng)] = extras.randomElement(using: &rng)!
+            case 3: chars.insert(extras.randomElement(using: &rng)!, at: Int.random(in: 0...chars.count, using: &rng))
+            case 4: chars = (0..<Int.random(in: 0...18, using: &rng)).map { _ in extras.randomElement(using: &rng)! }
+            default: break
+            }
+            let key = String(chars)
+            let fast = AnimationIndex.SnapshotProperty(key: key), plain = AnimationIndex.SnapshotProperty(everyKey: key)
+            #expect(fast == plain, "round \(round): \(Array(key.unicodeScalars))")
+            if fast != nil { found += 1 }
+        }
+        #expect(found > 1000)
+    }
 }

@@ -43,10 +43,39 @@ struct AnimationIndex {
         var key: String { Self.keys[rawValue] }
         private static let keys = allCases.map { "\($0)" }
 
-        /// The property whose key is `key`, if any (one string comparison per property until it is found).
+        /// The property whose key is `key`, if any. The keys are ASCII and distinct: a key's UTF-8 length picks the
+        /// one to three keys it can equal, compared as before (`==`); only a key that matches none and is not ASCII
+        /// (which may equal an ASCII key canonically with another length) is compared with every key, as before.
+        /// Comparing with every key cost about 550 instructions a new root (docs/BENCHMARKS.md, "lottie",
+        /// twenty-eighth round (translation)); `AnimationIndexAppendTests` compares the two.
         init?(key: String) {
+            if let p = Self.byLength(key) { self = p; return }
+            guard !key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            self.init(everyKey: key)
+        }
+
+        /// The property whose key is `key`, compared with every key in order (the plain lookup).
+        init?(everyKey key: String) {
             guard let i = Self.keys.firstIndex(of: key) else { return nil }
             self.init(rawValue: i)
+        }
+
+        /// The property among those whose key has `key`'s UTF-8 length that equals it (each key spelled as its
+        /// case is named, which ``keys`` holds).
+        private static func byLength(_ key: String) -> SnapshotProperty? {
+            switch key.utf8.count {
+            case 6: return key == "bounds" ? .bounds : nil
+            case 7: return key == "opacity" ? .opacity : nil
+            case 8: return key == "position" ? .position : key == "isHidden" ? .isHidden : nil
+            case 9: return key == "zPosition" ? .zPosition : key == "transform" ? .transform : nil
+            case 11: return key == "anchorPoint" ? .anchorPoint : key == "borderWidth" ? .borderWidth
+                : key == "borderColor" ? .borderColor : nil
+            case 12: return key == "anchorPointZ" ? .anchorPointZ : key == "cornerRadius" ? .cornerRadius
+                : key == "contentsRect" ? .contentsRect : nil
+            case 15: return key == "backgroundColor" ? .backgroundColor : nil
+            case 17: return key == "sublayerTransform" ? .sublayerTransform : nil
+            default: return nil
+            }
         }
     }
 

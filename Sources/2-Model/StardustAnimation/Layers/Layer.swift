@@ -295,7 +295,10 @@ open class Layer: AnimationHost {
 
     /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
     public func addSublayer(_ layer: Layer) {
-        insertSublayer(layer, at: sublayers.count)
+        // `Int.max` is clamped to the count after the layer has left its old superlayer, the position that
+        // `sublayers.count` read before gave too (a sublayer of this layer moved to the end), without the getter's
+        // exclusivity check and copy (docs/BENCHMARKS.md, "lottie", twenty-eighth round (translation)).
+        insertSublayer(layer, at: .max)
     }
 
     /// Inserts `layer` into the sublayers at `index` (clamped to `0…count`), removing it from its previous superlayer first.
@@ -305,9 +308,15 @@ open class Layer: AnimationHost {
         layer.removeFromSuperlayer()
         // At the end (every `addSublayer`), an append: `insert(_:at:)` goes through the general `replaceSubrange`,
         // about ten times the instructions (docs/BENCHMARKS.md, "lottie", twenty-fourth round (opening)).
-        let i = min(max(index, 0), sublayerStorage.count)
-        if i == sublayerStorage.count { sublayerStorage.append(layer) } else { sublayerStorage.insert(layer, at: i) }
+        Self.insert(layer, at: index, into: &sublayerStorage)
         layer.superlayer = self
+    }
+
+    /// Inserts `layer` into `storage` at `index` clamped to `0…count`: the count, the test and the append under one
+    /// access to ``sublayerStorage`` instead of three dynamic exclusivity checks.
+    private static func insert(_ layer: Layer, at index: Int, into storage: inout [Layer]) {
+        let i = min(max(index, 0), storage.count)
+        if i == storage.count { storage.append(layer) } else { storage.insert(layer, at: i) }
     }
 
     /// Detaches the layer from its superlayer (no effect without one).

@@ -8,8 +8,8 @@ enum CompositeResolver {
     static func applyMask(_ mode: MaskMode, mask: RenderTarget, to content: RenderTarget, rect: PixelRect) {
         if rect.isEmpty { return }
         switch mode {
-        case .alpha: apply(mask, content, rect) { $0.w }
-        case .alphaInverted: apply(mask, content, rect) { 255 - $0.w }
+        case .alpha: applyAlpha(mask, content, rect, inverted: false)
+        case .alphaInverted: applyAlpha(mask, content, rect, inverted: true)
         case .luminance: apply(mask, content, rect) { luminance($0) }
         case .luminanceInverted: apply(mask, content, rect) { 255 - luminance($0) }
         }
@@ -47,6 +47,48 @@ enum CompositeResolver {
                 x &+= 1
             }
         }
+    }
+
+    /// ``apply(_:_:_:_:)`` for the alpha modes, whose coverage is the mask pixel's alpha byte `a` (`255 − a` inverted)
+    /// (docs/RENDERER.md, "Alpha masks read as bytes"). The four mask pixels' alphas are read as integers, not by
+    /// widening all sixteen mask bytes to floats, and two kinds of blocks end without floats: four full coverages keep
+    /// every pixel (what the general loop's `keep` does), four coverages of 0 store zeros (each lane is either a
+    /// transparent pixel, kept as zeros, or `d · (0 · (1/255))` = +0 for a byte `d` in 0…255, stored as 0). Any other
+    /// block gets the general loop's floats: `Float(a)` is the widened alpha exactly (`255 − a` too), the same
+    /// products and the same store.
+    @inline(__always)
+    static func applyAlpha(_ mask: RenderTarget, _ content: RenderTarget, _ rect: PixelRect, inverted: Bool) {
+        #if _endian(little)
+        // The alpha is each pixel's fourth byte, the top byte of its little-endian word.
+        let full = SIMD4<UInt32>(repeating: inverted ? 0 : 255), none = SIMD4<UInt32>(repeating: inverted ? 255 : 0)
+        for y in rect.y0..<rect.y1 {
+            let m = mask.row(y), c = content.row(y)
+            var x = rect.x0
+            while x &+ 4 <= rect.x1 {
+                let q = c + 4 &* x
+                let words = UnsafeRawPointer(q).loadUnaligned(as: SIMD4<UInt32>.self)
+                if words == .zero { x &+= 4; continue }
+                let a = UnsafeRawPointer(m + 4 &* x).loadUnaligned(as: SIMD4<UInt32>.self) &>> 24
+                x &+= 4
+                if a == full { continue }
+                if a == none { UnsafeMutableRawPointer(q).storeBytes(of: SIMD4<UInt32>.zero, as: SIMD4<UInt32>.self); continue }
+                let fa = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: a))
+                let cov = inverted ? 255 - fa : fa
+                let keep = (cov .>= 255) .| (words .== 0)
+                if all(keep) { continue }
+                let k = cov * (1 / 255)
+                let d = PixelQuad(loading: q)
+                PixelQuad(keep[0] ? d.p0 : d.p0 * k[0], keep[1] ? d.p1 : d.p1 * k[1],
+                          keep[2] ? d.p2 : d.p2 * k[2], keep[3] ? d.p3 : d.p3 * k[3]).store(q)
+            }
+            while x < rect.x1 {
+                if inverted { applyPixel(m + 4 &* x, c + 4 &* x) { 255 - $0.w } } else { applyPixel(m + 4 &* x, c + 4 &* x) { $0.w } }
+                x &+= 1
+            }
+        }
+        #else
+        if inverted { apply(mask, content, rect) { 255 - $0.w } } else { apply(mask, content, rect) { $0.w } }
+        #endif
     }
 
     /// One pixel of ``apply(_:_:_:_:)``: a transparent content pixel or a full coverage leaves it as it is.

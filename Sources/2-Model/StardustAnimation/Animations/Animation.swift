@@ -40,6 +40,24 @@ open class Animation {
         self.keyPath = keyPath; self.timing = timing
     }
 
+    /// A copy for ``Layer/copySubtree()``: a new animation of this class with the same values (and state), or
+    /// `nil` when this class does not copy itself exactly. Each class that copies itself answers for its own class
+    /// only, so that a subclass that does not override this is not copied as its superclass.
+    open func copyForLayerCopy() -> Animation? { nil }
+
+    /// Sets `copy`'s ``Animation`` values (and whether it reported stopping) to this animation's.
+    public final func copyAnimationValues(to copy: Animation) {
+        copy.timing = timing
+        copy.keyPath = keyPath
+        copy.isRemovedOnCompletion = isRemovedOnCompletion
+        copy.completion = completion
+        copy.name = name
+        copy.timingFunction = timingFunction
+        copy.isAdditive = isAdditive
+        copy.isCumulative = isCumulative
+        copy.hasStopped = hasStopped
+    }
+
     /// The presentation value at `parentTime` (the host layer's local time)
     /// given the value beneath, or `nil` when the animation has no effect then.
     open func value(on base: AnimatableValue, at parentTime: Double) -> AnimatableValue? { nil }

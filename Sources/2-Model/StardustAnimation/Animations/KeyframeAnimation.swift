@@ -69,6 +69,22 @@ open class KeyframeAnimation: Animation {
         return mode == .auto ? angle : angle + Double.pi
     }
 
+    /// A keyframe animation with the same values (its track is built again on first use, from the same values).
+    open override func copyForLayerCopy() -> Animation? {
+        guard type(of: self) == KeyframeAnimation.self else { return nil }
+        let c = KeyframeAnimation(keyPath: keyPath, values: values, timing: timing)
+        copyAnimationValues(to: c)
+        c.path = path
+        c.keyTimes = keyTimes
+        c.timingFunctions = timingFunctions
+        c.calculationMode = calculationMode
+        c.rotationMode = rotationMode
+        c.tensionValues = tensionValues
+        c.continuityValues = continuityValues
+        c.biasValues = biasValues
+        return c
+    }
+
     private func currentTrack() -> KeyframeTrack {
         if let t = track { return t }
         let t = KeyframeTrack(self)

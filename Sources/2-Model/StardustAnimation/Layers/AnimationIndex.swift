@@ -82,6 +82,13 @@ struct AnimationIndex {
     /// The index of no animation.
     init() {}
 
+    /// Puts `copies` in place of the keyframe animations listed (``Layer/copySubtree()``: the copies of the same
+    /// entries' animations, in the same order; everything else here depends on the entries' key paths only).
+    mutating func replaceKeyframes(with copies: [KeyframeAnimation]) {
+        precondition(copies.count == keyframes.count, "the keyframe animations of the same entries")
+        keyframes = copies
+    }
+
     /// Resolves the entries' key paths. Complexity: O(key paths × distinct roots), once per change.
     init(_ entries: [AnimationEntry]) {
         rootIDs.reserveCapacity(entries.count)

@@ -42,6 +42,20 @@ open class GradientLayer: Layer {
     /// Creates a layer with Core Animation's defaults.
     public override init() { super.init() }
 
+    /// A gradient layer with the defaults (``Layer/blankCopy()``: this class only).
+    open override func blankCopy() -> Layer? { Swift.type(of: self) == GradientLayer.self ? GradientLayer() : nil }
+
+    /// ``Layer``'s values, then the gradient's.
+    open override func copyValues(to copy: Layer) {
+        super.copyValues(to: copy)
+        guard let c = copy as? GradientLayer else { return }
+        c.type = type
+        c.colors = colors
+        c.locations = locations
+        c.startPoint = startPoint
+        c.endPoint = endPoint
+    }
+
     /// This class's own key paths, then ``Layer``'s.
     open override func value(forKeyPath keyPath: String) -> AnimatableValue? {
         let (head, rest) = LayerKeyPath.split(keyPath)

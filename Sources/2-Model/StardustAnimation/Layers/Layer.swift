@@ -258,6 +258,78 @@ open class Layer: AnimationHost {
     /// Creates a layer with Core Animation's defaults.
     public init() {}
 
+    // MARK: Copying a subtree
+
+    /// A copy of this layer and its subtree — sublayers and ``mask`` copied the same way, every animation copied
+    /// (``Animation/copyForLayerCopy()``) under the same key in the same order, the animation index carried over
+    /// rather than resolved again — or `nil` when a layer or an animation in it is of a class that does not copy
+    /// itself exactly (``blankCopy()``). The copy has no superlayer; nothing is shared with the original but
+    /// immutable values (arrays, paths, textures). It is what building the same subtree again would give, for
+    /// the cost of the allocations (docs/ANIMATION.md, "Copying a layer subtree"). Inside an animation block it is
+    /// `nil`: building the subtree there would add the block's implicit animations, which a copy does not.
+    public func copySubtree() -> Layer? {
+        guard !Transaction.mayRecord else { return nil }
+        return copySubtreeOutsideBlocks()
+    }
+
+    private func copySubtreeOutsideBlocks() -> Layer? {
+        guard drawAttributes.animatedContents == nil, let c = blankCopy() else { return nil }
+        copyValues(to: c)
+        if !animationEntries.isEmpty {
+            var entries = animationEntries
+            var keyframes: [KeyframeAnimation] = []
+            for i in entries.indices {
+                guard let a = entries[i].animation.copyForLayerCopy() else { return nil }
+                entries[i].animation = a
+                if let kf = a as? KeyframeAnimation { keyframes.append(kf) }
+            }
+            // The index depends on the entries' key paths only, except for its list of keyframe animations, which
+            // names the copies instead (the entries' keyframe animations in order, as the index collects them).
+            var index = animationIndex
+            index.replaceKeyframes(with: keyframes)
+            c.animationEntries = entries
+            c.animationIndex = index
+        }
+        if let m = drawAttributes.mask {
+            guard let mc = m.copySubtreeOutsideBlocks() else { return nil }
+            c.drawAttributes.mask = mc
+        }
+        if !sublayerStorage.isEmpty {
+            var subs: [Layer] = []
+            subs.reserveCapacity(sublayerStorage.count)
+            for s in sublayerStorage {
+                guard let sc = s.copySubtreeOutsideBlocks() else { return nil }
+                sc.superlayer = c
+                subs.append(sc)
+            }
+            c.sublayerStorage = subs
+        }
+        return c
+    }
+
+    /// A new layer of this layer's class with Core Animation's defaults, or `nil` when ``copyValues(to:)`` would not
+    /// copy everything this class holds. Each class that copies itself answers for its own class only, so that a
+    /// subclass that does not override this (and ``copyValues(to:)``) is not copied as its superclass.
+    open func blankCopy() -> Layer? { type(of: self) == Layer.self ? Layer() : nil }
+
+    /// Sets `copy`'s values to this layer's own (not its sublayers, mask, superlayer or animations); a subclass
+    /// adds its own after calling this.
+    open func copyValues(to copy: Layer) {
+        copy.name = name
+        copy.snapshotValues = snapshotValues
+        copy.drawAttributes = drawAttributes
+        copy.drawAttributes.mask = nil
+        // Set only when changed (each setter reports the change, as setting it while building would have).
+        if shadowRadius != copy.shadowRadius { copy.shadowRadius = shadowRadius }
+        if shadowOffset != copy.shadowOffset { copy.shadowOffset = shadowOffset }
+        copy.shadowPath = shadowPath
+        copy.contentsGravity = contentsGravity
+        copy.contentsScale = contentsScale
+        copy.minificationFilter = minificationFilter
+        copy.magnificationFilter = magnificationFilter
+        copy.timing = timing
+    }
+
     /// The sublayers lose their superlayer (``superlayer`` is `unowned(safe)`: a sublayer kept alive elsewhere must
     /// see `nil`, not a released layer). Every layer in `sublayerStorage` has this layer as its superlayer (the tree
     /// edits keep it so), and that reference is not read here: loading it would trap, this layer being deinitialized.

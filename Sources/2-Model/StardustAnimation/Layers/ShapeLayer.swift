@@ -57,6 +57,27 @@ open class ShapeLayer: Layer {
     /// Creates a layer with Core Animation's defaults.
     public override init() { super.init() }
 
+    /// A shape layer with the defaults (``Layer/blankCopy()``: this class only).
+    open override func blankCopy() -> Layer? { type(of: self) == ShapeLayer.self ? ShapeLayer() : nil }
+
+    /// ``Layer``'s values, then the shape's.
+    open override func copyValues(to copy: Layer) {
+        super.copyValues(to: copy)
+        guard let c = copy as? ShapeLayer else { return }
+        c.path = path
+        c.fillColor = fillColor
+        c.fillRule = fillRule
+        c.strokeColor = strokeColor
+        c.lineWidth = lineWidth
+        c.lineCap = lineCap
+        c.lineJoin = lineJoin
+        c.miterLimit = miterLimit
+        c.strokeStart = strokeStart
+        c.strokeEnd = strokeEnd
+        c.lineDashPattern = lineDashPattern
+        c.lineDashPhase = lineDashPhase
+    }
+
     private static let ownKeys: Set<String> = ["fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd",
                                                "path", "lineDashPattern", "lineDashPhase"]
 

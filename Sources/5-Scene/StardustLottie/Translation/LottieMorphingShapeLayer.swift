@@ -13,6 +13,17 @@ final class LottieMorphingShapeLayer: ShapeLayer {
     /// Frames per second of the animation (local seconds → frames).
     var frameRate: Double = 30
 
+    /// A morphing shape layer with the defaults (``Layer/blankCopy()``).
+    override func blankCopy() -> Layer? { LottieMorphingShapeLayer() }
+
+    /// The sampler is shared, as it already is between the layers drawing the same outlines.
+    override func copyValues(to copy: Layer) {
+        super.copyValues(to: copy)
+        guard let c = copy as? LottieMorphingShapeLayer else { return }
+        c.sampler = sampler
+        c.frameRate = frameRate
+    }
+
     override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         let frame = time * frameRate
         drawContents(into: &list, time: time, transform: transform, path: sampler.path(at: frame))

@@ -10,6 +10,7 @@ import StardustCore
 extension LottieTranslator {
     /// Records an expression that is not evaluated (named in the one warning line).
     func warnExpression(_ source: String, at path: String) {
+        if !noteRecordings.isEmpty { record(.expression(source: source, path: path)) }
         let short = Self.shortLine(source)
         if unevaluated.count < 50 || unevaluated.contains(where: { $0.hasPrefix(path + " ") }) {
             let entry = "\(path) \"\(short)\""

@@ -21,6 +21,16 @@ final class LottieTimeRemapLayer: Layer {
     var remap: LottieAnimated<Double> = .fixed(0)
     var frameRate: Double = 30
 
+    /// A time remap layer with the defaults (``Layer/blankCopy()``).
+    override func blankCopy() -> Layer? { LottieTimeRemapLayer() }
+
+    override func copyValues(to copy: Layer) {
+        super.copyValues(to: copy)
+        guard let c = copy as? LottieTimeRemapLayer else { return }
+        c.remap = remap
+        c.frameRate = frameRate
+    }
+
     override func drawSublayers(into list: inout [DrawCommand], localTime: Double, sublayerSpace: Transform3D, context: DrawContext) {
         let t = LottieKeyframes.value(remap, at: localTime * frameRate)
         super.drawSublayers(into: &list, localTime: t.isFinite ? t : 0, sublayerSpace: sublayerSpace, context: context)

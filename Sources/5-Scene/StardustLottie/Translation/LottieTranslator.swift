@@ -25,6 +25,11 @@ public final class LottieTranslator {
     /// How the frames of the composition being translated map to the animation's frames (`root = offset + scale ·
     /// frame`: start time and stretch of the precomps around it); nil inside a time-remapped precomp.
     var rootFrames: (scale: Double, offset: Double)? = (1, 0)
+    /// The first use of each precomp by what makes uses alike, and the notes being recorded for the precomps being
+    /// translated, innermost last (``precompLayers(_:_:depth:)``).
+    var precompTranslations: [PrecompUseKey: PrecompTranslation] = [:]
+    var copiesPrecompUses = true
+    var noteRecordings: [[Note]] = []
 
     init(animation: LottieAnimation, images: [String: Texture], fontFiles: [String: LottieFontFiles.Match] = [:]) {
         self.animation = animation
@@ -38,10 +43,12 @@ public final class LottieTranslator {
         translate(animation, images: images, fontFiles: [:])
     }
 
-    /// `fontFiles` maps a font's `fName` to the file to draw it from.
+    /// `fontFiles` maps a font's `fName` to the file to draw it from. `copiesPrecompUses` false translates every use
+    /// of a precomp afresh (the plain translation, which the tests compare the copies with).
     static func translate(_ animation: LottieAnimation, images: [String: Texture],
-                          fontFiles: [String: LottieFontFiles.Match]) -> LottieComposition {
+                          fontFiles: [String: LottieFontFiles.Match], copiesPrecompUses: Bool = true) -> LottieComposition {
         let t = LottieTranslator(animation: animation, images: images, fontFiles: fontFiles)
+        t.copiesPrecompUses = copiesPrecompUses
         let root = Layer()
         root.name = "Lottie \(animation.name ?? "animation") (\(Int(animation.width))×\(Int(animation.height)), \(animation.frameRate) fps)"
         root.anchorPoint = .zero
@@ -57,6 +64,7 @@ public final class LottieTranslator {
 
     /// Records a warning once (the same feature at the same path is named once).
     func warn(_ path: String, _ message: String) {
+        if !noteRecordings.isEmpty { record(.warning(path: path, message: message)) }
         let w = LottieWarning(path: path, message)
         if warned.insert(w).inserted { warnings.append(w) }
     }
@@ -180,7 +188,7 @@ public final class LottieTranslator {
             let outer = rootFrames
             rootFrames = timeRemap == nil ? outer.map { ($0.scale * layer.stretch, $0.offset + $0.scale * layer.startTime) } : nil
             defer { rootFrames = outer }
-            for l in layers(asset, depth: depth + 1) { clip.addSublayer(l) }
+            for l in precompLayers(ref, asset, depth: depth + 1) { clip.addSublayer(l) }
             inner.addSublayer(clip)
         case .solid(let hex, let w, let h):
             let solid = Layer()

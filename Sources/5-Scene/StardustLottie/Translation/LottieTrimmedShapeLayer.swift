@@ -20,6 +20,17 @@ final class LottieTrimmedShapeLayer: ShapeLayer {
     private var measured: MeasuredPath?
     private var lastCut: (pieces: [ClosedRange<Double>], shown: Path)?
 
+    /// A trimmed shape layer with the defaults (``Layer/blankCopy()``); its caches start empty, as a new one's do.
+    override func blankCopy() -> Layer? { LottieTrimmedShapeLayer() }
+
+    override func copyValues(to copy: Layer) {
+        super.copyValues(to: copy)
+        guard let c = copy as? LottieTrimmedShapeLayer else { return }
+        c.outlines = outlines
+        c.frameRate = frameRate
+        c.range = range
+    }
+
     override func drawContents(into list: inout [DrawCommand], time: Double, transform: Transform2D) {
         var whole = path ?? Path()
         if !outlines.isEmpty {

@@ -152,13 +152,16 @@ struct LottieJSONNumberPathTests {
                 let got = doc.nodes[k + 1].payload
                 guard case .success(let want) = reference(Array(s.utf8), base: 1) else { Issue.record("\(s) read, the reference refuses it"); continue }
                 #expect(got == want, "\(s): \(Double(bitPattern: got)) against \(Double(bitPattern: want))")
-                if isShort(s) { #expect(got == Double(s)!.bitPattern, "\(s) against Double(String)") }
+                // `-0` as an integer is the integer 0, as JSONSerialization read it; every other short text is strtod's.
+                if isShort(s) { #expect(got == (s == "-0" ? 0 : Double(s)!.bitPattern), "\(s) against Double(String)") }
             }
             return
         }
         for s in numerals {
             let bytes = Array("[\(s)]".utf8)
-            let want = reference(Array(s.utf8), base: 1)
+            // A text that does not start like a number is not read as one (`.5`): refused where its first byte is.
+            let startsLikeNumber = s.first.map { $0 == "-" || $0.isNumber } ?? false
+            let want = startsLikeNumber ? reference(Array(s.utf8), base: 1) : .failure(ReferenceError(message: "unexpected character", offset: 1))
             do {
                 let doc = try LottieJSONReader.read(bytes)
                 guard case .success(let w) = want else { Issue.record("\(s) read, the reference refuses it"); continue }

@@ -1,6 +1,7 @@
 import Foundation
 import StardustCore
 @testable import StardustLottie
+import StardustTestSupport
 import Testing
 
 /// The reader's short-number path (``LottieJSONReader``'s `number()`, docs/LOTTIE.md, "JSON reading") against two
@@ -247,5 +248,61 @@ struct LottieJSONNumberPathTests {
             default: Issue.record("\(text): not a LottieError")
             }
         }
+    }
+
+    /// The mutation fuzz (``LottieJSONReaderTests``' `mutationsAgreeWithFoundation`) extended to the short path:
+    /// every number of a fixture replaced by a random numeral of either kind, then the usual byte mutations; what we
+    /// read agrees with Foundation, and every number node with the reference algorithm, bit for bit.
+    @Test("fixtures with their numbers replaced by random numerals, then mutated, read as Foundation and the reference read them")
+    func fixturesWithRandomNumeralsAgree() throws {
+        let seeds = try LottieFuzzTests.seeds()
+        var g = SplitMix64(seed: 0xF022_2929)
+        var mutations = SeededGenerator(seed: 0x2929)
+        var read = 0
+        for n in 0..<LottieFuzzTests.iterations {
+            let seed = seeds[n % seeds.count]
+            // Replace each number outside strings (a run starting with `-` or a digit) by a random numeral.
+            var out: [UInt8] = [], i = 0, inString = false, numerals: [String] = []
+            while i < seed.count {
+                let c = seed[i]
+                if inString {
+                    out.append(c); i += 1
+                    if c == 0x5C, i < seed.count { out.append(seed[i]); i += 1 } else if c == 0x22 { inString = false }
+                    continue
+                }
+                if c == 0x22 { inString = true; out.append(c); i += 1; continue }
+                if c == UInt8(ascii: "-") || (c >= 0x30 && c <= 0x39) {
+                    while i < seed.count, "-+.eE0123456789".utf8.contains(seed[i]) { i += 1 }
+                    // A valid, finite numeral (the malformed and infinite ones are the tests above).
+                    var numeral = Self.shortNumeral(&g)
+                    if Int.random(in: 0..<4, using: &g) == 0 {
+                        let other = Self.otherNumeral(&g)
+                        if other.first.map({ $0 == "-" || $0.isNumber }) == true, case .success(let bits) = Self.reference(Array(other.utf8), base: 0),
+                           Double(bitPattern: bits).isFinite { numeral = other }
+                    }
+                    numerals.append(numeral)
+                    out += Array(numeral.utf8)
+                    continue
+                }
+                out.append(c); i += 1
+            }
+            if n % 2 == 1 { out = mutations.mutate(out) }
+            guard let document = try? LottieJSONReader.read(out) else { continue }
+            read += 1
+            if let theirs = try? JSONSerialization.jsonObject(with: Data(out), options: [.fragmentsAllowed]) {
+                #expect(LottieJSONReaderTests.same(document.value(at: 0), theirs), "fixture \(n % seeds.count)")
+            } else {
+                Issue.record("we read text Foundation refuses (fixture \(n % seeds.count))")
+            }
+            // Unmutated, the number nodes in text order are the numerals put in: each against the reference, bit for bit.
+            if n % 2 == 0 {
+                let numbers = document.nodes.filter { $0.kind == .number }.map(\.payload)
+                #expect(numbers.count == numerals.count)
+                for (bits, text) in zip(numbers, numerals) {
+                    if case .success(let want) = Self.reference(Array(text.utf8), base: 0) { #expect(bits == want, "\(text)") } else { Issue.record("\(text) read, the reference refuses it") }
+                }
+            }
+        }
+        #expect(read > 0)
     }
 }

@@ -21,7 +21,9 @@ final class LottieJSONDocument {
         var parent: Int32
         var tag: UInt32
 
-        var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: tag & 7))! }
+        // Inlined: a call each, about 12 M instructions over the lottie-ios files when the getter was not
+        // (docs/BENCHMARKS.md, "lottie", twenty-ninth round).
+        var kind: Kind { @inline(__always) get { Kind(rawValue: UInt8(truncatingIfNeeded: tag & 7))! } }
         var isContainer: Bool { tag & 7 >= UInt32(Kind.array.rawValue) }
         var slot: Int { Int(tag >> 3) }
         var childCount: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
@@ -244,39 +246,52 @@ final class LottieJSONDocument {
 
 /// Packed member-name words and their key indices, open-addressed (linear probing in 2ⁿ slots, at most half
 /// full; a packed word is never 0, which marks an empty slot). A document has a few dozen distinct names.
+///
+/// The reader asks it for every member name it meets and the document for every member asked, so the probe keeps
+/// its shift and mask and reads the slots through buffer pointers (the index is masked into the table): with the
+/// arrays' bounds checks and the shift recomputed per call it was 25.9 M instructions over the lottie-ios files
+/// (docs/BENCHMARKS.md, "lottie", twenty-ninth round).
 struct LottieJSONKeyTable {
-    private var words = [UInt64](repeating: 0, count: 64)
-    private var indices = [Int32](repeating: 0, count: 64)
+    /// Word and key index per slot, interleaved: one load of the pair's line per probe.
+    private var slots = [Slot](repeating: Slot(word: 0, index: 0), count: 64)
     private var count = 0
+    private var shift: UInt64 = 64 - 6
+    private var mask = 63
 
+    private struct Slot { var word: UInt64; var index: Int }
+
+    @inline(__always)
     private func slot(_ word: UInt64) -> Int {
         // Fibonacci hashing: the top bits of the product mix every byte of the name.
-        Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - words.count.trailingZeroBitCount))
+        Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) &>> shift)
     }
 
+    @inline(__always)
     func index(of word: UInt64) -> Int? {
-        let mask = words.count - 1
+        let mask = self.mask
         var s = slot(word)
-        while words[s] != 0 {
-            if words[s] == word { return Int(indices[s]) }
-            s = (s + 1) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            while true {
+                let e = slots[s & mask]
+                if e.word == word { return e.index }
+                if e.word == 0 { return nil }
+                s = (s &+ 1) & mask
+            }
         }
-        return nil
     }
 
     mutating func insert(_ word: UInt64, index: Int) {
-        if 2 * (count + 1) > words.count {
-            let old = zip(words, indices).filter { $0.0 != 0 }
-            words = [UInt64](repeating: 0, count: 2 * words.count)
-            indices = [Int32](repeating: 0, count: words.count)
+        if 2 * (count + 1) > slots.count {
+            let old = slots.filter { $0.word != 0 }
+            slots = [Slot](repeating: Slot(word: 0, index: 0), count: 2 * slots.count)
+            mask = slots.count - 1
+            shift = UInt64(64 - slots.count.trailingZeroBitCount)
             count = 0
-            for (w, i) in old { insert(w, index: Int(i)) }
+            for e in old { insert(e.word, index: e.index) }
         }
-        let mask = words.count - 1
         var s = slot(word)
-        while words[s] != 0 { s = (s + 1) & mask }
-        words[s] = word
-        indices[s] = Int32(truncatingIfNeeded: index)
+        while slots[s].word != 0 { s = (s + 1) & mask }
+        slots[s] = Slot(word: word, index: index)
         count += 1
     }
 }

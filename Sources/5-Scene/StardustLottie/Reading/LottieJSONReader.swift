@@ -235,10 +235,24 @@ struct LottieJSONReader: ~Copyable {
     /// Linux is an unspecialized generic that looks up type metadata on every call — 6 % of the time to open the
     /// lottie-ios files when every string took it (docs/BENCHMARKS.md, "lottie", twelfth round). Same strings,
     /// same errors.
+    ///
+    /// The bytes are looked at eight at a time while none of the eight is a quote, a backslash, a control byte or
+    /// above 0x7F (a word's tests for those bytes, below); the eight holding one are read one by one as before. The
+    /// lottie-ios files hold 1.3 MB of string values (embedded images, expressions, long names), and reading them
+    /// one byte at a time was most of this function's 19.6 M instructions (docs/BENCHMARKS.md, "lottie",
+    /// twenty-eighth and twenty-ninth rounds).
     private mutating func string() throws -> String {
         at += 1
         let start = at
         var high: UInt8 = 0  // the OR of the string's bytes: below 0x80 when every one is ASCII
+        if let base = bytes.baseAddress {
+            let count = bytes.count
+            while at &+ 8 <= count {
+                let w = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+                if Self.hasSpecialByte(w) { break }
+                at &+= 8
+            }
+        }
         while at < bytes.count {
             let c = bytes[at]
             if c == UInt8(ascii: "\"") {
@@ -254,6 +268,20 @@ struct LottieJSONReader: ~Copyable {
             at += 1
         }
         throw fail("unexpected end of the text in a string")
+    }
+
+    /// Whether any of the eight bytes of `w` is a quote, a backslash, below 0x20 or above 0x7F. The tests are the
+    /// usual word tricks: `(x - 0x01…01) & ~x & 0x80…80` is nonzero exactly when some byte of `x` is 0 (a borrow
+    /// can flag a byte above a zero one, never one without a zero below it), applied to `w` XOR the quote and the
+    /// backslash; `(w - 0x20…20) & ~w & 0x80…80` likewise for a byte below 0x20 among bytes below 0x80; and the
+    /// high bits for the rest. Only "some byte" is used: such a word is then read byte by byte.
+    @inline(__always)
+    static func hasSpecialByte(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let q = w ^ 0x2222_2222_2222_2222, b = w ^ 0x5C5C_5C5C_5C5C_5C5C
+        let quote = (q &- ones) & ~q, backslash = (b &- ones) & ~b
+        let control = (w &- 0x2020_2020_2020_2020) & ~w
+        return (quote | backslash | control | w) & highs != 0
     }
 
     /// The rest of a string holding escapes; `start` is its first byte.
@@ -339,10 +367,51 @@ struct LottieJSONReader: ~Copyable {
     /// A number by the JSON grammar `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, rounded to the nearest `Double`
     /// (a number beyond `Double`'s range reads as infinite, for the parser to refuse with its JSON path).
     ///
+    /// Nearly every Lottie number is an integer or a short decimal without exponent (`0.833`, `-12.5`, `100`): at
+    /// most 15 digits in all, so the digits are an integer exactly representable in a `Double` and the fraction's
+    /// power of ten is exact too, and one correctly rounded division (Clinger's fast path) is the nearest `Double`,
+    /// the value ``generalNumber()`` gives those texts. That case is read here, inlined into ``value(depth:parent:slot:)``,
+    /// with the prologue and the checks of the other forms kept off its path; any other text (an exponent, more
+    /// digits, a leading zero, a malformed number) is read again from its start by ``generalNumber()``, with its errors.
+    /// The number's fixed cost had been most of the reader's 131 instructions a number (docs/BENCHMARKS.md,
+    /// "lottie", twenty-eighth and twenty-ninth rounds).
+    @inline(__always)
+    private mutating func number() throws -> Double {
+        let bytes = self.bytes, end = bytes.count
+        var i = at
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i &+= 1 }
+        let intStart = i
+        var mantissa: UInt64 = 0
+        i = Self.digits(bytes, from: i, into: &mantissa)
+        var count = i &- intStart
+        // One digit, or more without a leading zero, at most 15 in all (the fraction's are counted below).
+        if count >= 1, count <= 15, count == 1 || bytes[intStart] != UInt8(ascii: "0") {
+            if i < end, bytes[i] == UInt8(ascii: ".") {
+                let s = i &+ 1
+                i = Self.digits(bytes, from: s, into: &mantissa)
+                let fraction = i &- s
+                count &+= fraction
+                if fraction >= 1, count <= 15, i == end || bytes[i] | 0x20 != UInt8(ascii: "e") {
+                    at = i
+                    let v = Double(mantissa) / Self.powerOfTen(fraction)
+                    return negative ? -v : v
+                }
+            } else if i == end || bytes[i] | 0x20 != UInt8(ascii: "e") {
+                at = i
+                return negative && mantissa != 0 ? -Double(mantissa) : Double(mantissa)  // `-0` was the integer 0
+            }
+        }
+        return try generalNumber()
+    }
+
+    /// A number of any form (``number()`` reads the common ones), from its first byte at `at`.
+    ///
     /// One pass over the digits with a local cursor: the integer and fraction digits go into one `UInt64` (exact
     /// up to 19 digits; only the paths below that need it exact use it), so an integer is not read twice. The
     /// reader's cursor is written once, or at the byte an error names.
-    private mutating func number() throws -> Double {
+    @inline(never)
+    private mutating func generalNumber() throws -> Double {
         let bytes = self.bytes, end = bytes.count, start = at
         var i = start
         let negative = bytes[i] == UInt8(ascii: "-")

@@ -51,6 +51,10 @@ public enum Transaction {
     /// setter may skip boxing its values for it.
     static var mayRecord: Bool { openBlocks.load(ordering: .acquiring) > 0 }
 
+    /// Whether a block is open on the current thread: the one that a setter called now would record into (blocks
+    /// are per thread; a block open on another thread records nothing of this thread's changes).
+    static var isOpenOnThisThread: Bool { mayRecord && !stack.contexts.isEmpty }
+
     /// Called by every animatable property setter of a host, with the old and new model values.
     /// Inside an animation block it adds an animation from `old` to `new`
     /// under the key `keyPath` (replacing an earlier one); equal values add nothing.

@@ -265,10 +265,11 @@ open class Layer: AnimationHost {
     /// rather than resolved again — or `nil` when a layer or an animation in it is of a class that does not copy
     /// itself exactly (``blankCopy()``). The copy has no superlayer; nothing is shared with the original but
     /// immutable values (arrays, paths, textures). It is what building the same subtree again would give, for
-    /// the cost of the allocations (docs/ANIMATION.md, "Copying a layer subtree"). Inside an animation block it is
-    /// `nil`: building the subtree there would add the block's implicit animations, which a copy does not.
+    /// the cost of the allocations (docs/ANIMATION.md, "Copying a layer subtree"). Inside an animation block open on
+    /// this thread it is `nil`: building the subtree there would add the block's implicit animations, which a copy
+    /// does not (a block open on another thread records nothing of this thread's changes, so it does not matter).
     public func copySubtree() -> Layer? {
-        guard !Transaction.mayRecord else { return nil }
+        guard !Transaction.isOpenOnThisThread else { return nil }
         return copySubtreeOutsideBlocks()
     }
 
